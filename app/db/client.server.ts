@@ -1,0 +1,141 @@
+/**
+ * One database client per process: PGlite on disk by default, a `pg` pool when
+ * DATABASE_URL is set. Created on first use, closed by `closeDb()` at shutdown.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { PGlite } from "@electric-sql/pglite";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import type { Pool } from "pg";
+import { getEnv, resolveDataDir } from "~/lib/env.server";
+import * as schema from "./schema";
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction handle; has the same query API as `Db`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface DbHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Connection string (PostgreSQL only), for work that needs its own connection. */
+  url?: string;
+  close(): Promise<void>;
+}
+
+const globalKey = Symbol.for("commerce-academy.db");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DbHandle> };
+const g = globalThis as GlobalWithDb;
+
+export class DatabaseLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The embedded database in ${dir} is in use by another process (pid ${pid}), probably the running server. ` +
+        "Stop it first, or run this command against PostgreSQL with DATABASE_URL. Nothing was changed.",
+    );
+    this.name = "DatabaseLockedError";
+  }
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite admits one process per data directory; a second one would corrupt it.
+ * A pid lock file turns that into a clear error instead.
+ */
+function acquireDirLock(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockPath = path.join(dir, "commerce-academy.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, "wx");
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(fs.readFileSync(lockPath, "utf8"));
+      if (holder && holder !== process.pid && isAlive(holder)) throw new DatabaseLockedError(dir, holder);
+      fs.rmSync(lockPath, { force: true }); // stale lock of a crashed process
+    }
+  }
+  throw new Error(`Could not lock ${dir}`);
+}
+
+export async function openPglite(dataDir: string | "memory://"): Promise<DbHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  let release = () => {};
+  if (dataDir !== "memory://") release = acquireDirLock(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir === "memory://" ? undefined : dataDir);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+export async function openPostgres(url: string, max = 10): Promise<DbHandle> {
+  const pg = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool: Pool = new pg.default.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  const db = drizzle(pool, { schema });
+  return { db, kind: "postgres", url, close: () => pool.end() };
+}
+
+export function openConfiguredDb(): Promise<DbHandle> {
+  const env = getEnv();
+  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, env.DATABASE_POOL_MAX);
+  return openPglite(path.join(resolveDataDir(env), "pglite"));
+}
+
+/** The process-wide handle. Tests install their own with `setDbHandle`. */
+export function getDbHandle(): Promise<DbHandle> {
+  g[globalKey] ??= openConfiguredDb().catch((error) => {
+    g[globalKey] = undefined;
+    throw error;
+  });
+  return g[globalKey];
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+export function setDbHandle(handle: DbHandle | undefined) {
+  g[globalKey] = handle ? Promise.resolve(handle) : undefined;
+}
+
+export async function closeDb() {
+  const pending = g[globalKey];
+  g[globalKey] = undefined;
+  if (pending) await (await pending).close();
+}

@@ -1,0 +1,412 @@
+/**
+ * The one Drizzle schema for the whole product. Money is always integer paise.
+ * Every foreign key and every column a list filters on has an index.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const productKind = pgEnum("product_kind", ["course", "note", "pyq"]);
+export const productStatus = pgEnum("product_status", ["draft", "published", "archived"]);
+export const subject = pgEnum("subject", ["accountancy", "economics", "business_studies", "english"]);
+/** An item is for Class 11, Class 12 or both. */
+export const classLevel = pgEnum("class_level", ["11", "12", "both"]);
+export const userRole = pgEnum("user_role", ["student", "instructor", "guest", "admin"]);
+export const orderStatus = pgEnum("order_status", ["pending", "paid", "fulfilled", "failed", "cancelled", "refunded"]);
+export const enrolmentSource = pgEnum("enrolment_source", ["purchase", "free", "grant"]);
+
+/* ------------------------------------------------------------------ accounts */
+// Column set follows Better Auth's core schema plus its admin plugin, so the
+// accounts feature can mount Better Auth's Drizzle adapter on these tables.
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: userRole("role").notNull().default("student"),
+    /** The owner: exactly one, never demoted or removed. */
+    isPrimary: boolean("is_primary").notNull().default(false),
+    banned: boolean("banned").default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("users_role_idx").on(t.role),
+    index("users_created_at_idx").on(t.createdAt),
+    uniqueIndex("users_one_primary_idx").on(t.isPrimary).where(sql`${t.isPrimary}`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    impersonatedBy: text("impersonated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** Shared rate-limit counters (one store for every app instance). */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/* ------------------------------------------------------------------- catalog */
+
+/** People named on courses (instructors) and notes (authors). May later link to a user. */
+export const instructors = pgTable(
+  "instructors",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull().unique(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("instructors_user_id_idx").on(t.userId)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    kind: productKind("kind").notNull(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    subject: subject("subject").notNull(),
+    classLevel: classLevel("class_level").notNull(),
+    status: productStatus("status").notNull().default("draft"),
+    pricePaise: integer("price_paise").notNull(),
+    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull().default(0),
+    instructorId: integer("instructor_id")
+      .notNull()
+      .references(() => instructors.id, { onDelete: "restrict" }),
+    image: text("image").notNull(),
+    description: text("description").notNull(),
+    /** "What you'll learn": the list of topic titles of spec §3. */
+    modules: jsonb("modules").$type<string[]>().notNull().default([]),
+    /** Storage key of the PDF for notes and PYQ papers (never a public path). */
+    fileKey: text("file_key"),
+    /** Display order inside the store lists (the spec's "1st to 3rd entries"). */
+    position: integer("position").notNull().default(0),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("products_listing_idx").on(t.kind, t.status, t.classLevel, t.position),
+    index("products_subject_idx").on(t.subject),
+    index("products_instructor_id_idx").on(t.instructorId),
+    index("products_updated_at_idx").on(t.updatedAt),
+    check("products_price_non_negative", sql`${t.pricePaise} >= 0`),
+    check("products_rating_range", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
+  ],
+);
+
+/* ----------------------------------------------------------- cart and orders */
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index("cart_items_product_id_idx").on(t.productId)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Human order number, e.g. CA-000123. */
+    number: text("number").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: orderStatus("status").notNull().default("pending"),
+    subtotalPaise: integer("subtotal_paise").notNull(),
+    discountPaise: integer("discount_paise").notNull().default(0),
+    gstPaise: integer("gst_paise").notNull(),
+    totalPaise: integer("total_paise").notNull(),
+    couponCode: text("coupon_code"),
+    gateway: text("gateway").notNull(),
+    gatewayOrderId: text("gateway_order_id").unique(),
+    gatewayPaymentId: text("gateway_payment_id"),
+    invoiceNumber: text("invoice_number").unique(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_user_id_idx").on(t.userId, t.createdAt),
+    index("orders_status_created_at_idx").on(t.status, t.createdAt),
+    index("orders_created_at_idx").on(t.createdAt),
+    check(
+      "orders_amounts_non_negative",
+      sql`${t.subtotalPaise} >= 0 and ${t.discountPaise} >= 0 and ${t.gstPaise} >= 0 and ${t.totalPaise} >= 0`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    /** Snapshot of the title and price at purchase time. */
+    title: text("title").notNull(),
+    pricePaise: integer("price_paise").notNull(),
+  },
+  (t) => [
+    index("order_items_order_id_idx").on(t.orderId),
+    index("order_items_product_id_idx").on(t.productId),
+    uniqueIndex("order_items_order_product_idx").on(t.orderId, t.productId),
+  ],
+);
+
+export const enrolments = pgTable(
+  "enrolments",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "restrict" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    source: enrolmentSource("source").notNull(),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    // One live enrolment per user and product; revoked ones stay as history.
+    uniqueIndex("enrolments_active_idx").on(t.userId, t.productId).where(sql`${t.revokedAt} is null`),
+    index("enrolments_product_id_idx").on(t.productId),
+    index("enrolments_order_id_idx").on(t.orderId),
+    index("enrolments_granted_at_idx").on(t.grantedAt),
+  ],
+);
+
+/* ---------------------------------------------------------------------- site */
+
+/** Single-row table of site settings (id is always 1). */
+export const settings = pgTable(
+  "settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    siteContactEmail: text("site_contact_email").notNull(),
+    defaultAccessLevel: userRole("default_access_level").notNull().default("student"),
+    maintenanceMode: boolean("maintenance_mode").notNull().default(false),
+    whatsappNumber: text("whatsapp_number").notNull(),
+    sellerName: text("seller_name").notNull(),
+    sellerAddress: text("seller_address").notNull(),
+    sellerGstin: text("seller_gstin").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("settings_single_row", sql`${t.id} = 1`)],
+);
+
+export const banners = pgTable("banners", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  name: text("name").notNull(),
+  image: text("image").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+export const testimonials = pgTable("testimonials", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  quote: text("quote").notNull(),
+  name: text("name").notNull(),
+  /** A label such as a class or a student description. */
+  university: text("university").notNull(),
+  avatar: text("avatar").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+export const toppers = pgTable(
+  "toppers",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    subject: subject("subject").notNull(),
+    name: text("name").notNull(),
+    imageUrl: text("image_url").notNull(),
+    /** The score as text, e.g. "100". Shown with "Out of 100". */
+    rank: text("rank").notNull(),
+    badge: text("badge"),
+    badgeColor: text("badge_color"),
+    borderColor: text("border_color"),
+    courseDescription: text("course_description"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("toppers_subject_idx").on(t.subject, t.position)],
+);
+
+export const subjectServices = pgTable(
+  "subject_services",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    subject: subject("subject").notNull(),
+    classLevel: classLevel("class_level").notNull(),
+    name: text("name").notNull(),
+    instructor: text("instructor").notNull(),
+    image: text("image").notNull(),
+    services: jsonb("services").$type<string[]>().notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("subject_services_subject_idx").on(t.subject, t.classLevel)],
+);
+
+export const courseHighlights = pgTable("course_highlights", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  title: text("title").notNull(),
+  subject: text("subject").notNull(),
+  instructor: text("instructor").notNull(),
+  image: text("image").notNull(),
+  services: jsonb("services").$type<string[]>().notNull(),
+});
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
+);
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_created_at_idx").on(t.createdAt)],
+);
+
+/** Audit log of admin and store events; feeds "recent activity" and notifications. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** e.g. "Refund", "Course Update", "Order", "Sign-up", "Contact". */
+    type: text("type").notNull(),
+    description: text("description").notNull(),
+    /** Pending, Success, Complete or New (spec §4). */
+    status: text("status").notNull(),
+    entityType: text("entity_type"),
+    entityId: text("entity_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_at_idx").on(t.createdAt),
+    index("audit_log_actor_id_idx").on(t.actorId),
+    index("audit_log_entity_idx").on(t.entityType, t.entityId),
+  ],
+);
+
+/** Key/value facts about this install (e.g. which seed version ran). */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,86 @@
+/**
+ * Row builders shared by the seed and the tests: each returns a complete insert
+ * value with sensible defaults, overridable field by field.
+ */
+import type * as schema from "../schema";
+
+type NewProduct = typeof schema.products.$inferInsert;
+type NewTopper = typeof schema.toppers.$inferInsert;
+type NewTestimonial = typeof schema.testimonials.$inferInsert;
+
+let counter = 0;
+const next = () => ++counter;
+
+export const subjectLabels = {
+  accountancy: "Accountancy",
+  economics: "Economics",
+  business_studies: "Business Studies",
+  english: "English",
+} as const;
+
+export type SubjectKey = keyof typeof subjectLabels;
+
+export function slugify(text: string) {
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80);
+}
+
+export function coverImage(subject: SubjectKey, kind: "course" | "note" | "pyq") {
+  return `/images/covers/${subject.replace("_", "-")}-${kind}.svg`;
+}
+
+export function avatarImage(name: string) {
+  return `/images/avatars/${slugify(name)}.svg`;
+}
+
+export function buildProduct(overrides: Partial<NewProduct> & { instructorId: number }): NewProduct {
+  const n = next();
+  const kind = overrides.kind ?? "course";
+  const subject = overrides.subject ?? "accountancy";
+  const title = overrides.title ?? `Sample ${kind} ${n}`;
+  return {
+    kind,
+    subject,
+    title,
+    slug: overrides.slug ?? `${slugify(title)}-${n}`,
+    classLevel: "12",
+    status: "published",
+    pricePaise: 99_999,
+    rating: 4.8,
+    image: coverImage(subject, kind),
+    description: `A complete ${subjectLabels[subject]} ${kind} for commerce students, written for the CBSE syllabus.`,
+    modules: [],
+    position: n,
+    publishedAt: new Date(),
+    ...overrides,
+  };
+}
+
+export function buildTopper(overrides: Partial<NewTopper> = {}): NewTopper {
+  const name = overrides.name ?? `Topper ${next()}`;
+  return {
+    subject: "accountancy",
+    name,
+    imageUrl: avatarImage(name),
+    rank: "100",
+    badge: null,
+    badgeColor: null,
+    borderColor: null,
+    ...overrides,
+  };
+}
+
+export function buildTestimonial(overrides: Partial<NewTestimonial> = {}): NewTestimonial {
+  const name = overrides.name ?? `Student ${next()}`;
+  return {
+    quote: "The notes were clear and the mock papers matched the board exam.",
+    name,
+    university: "Class 12 Commerce",
+    avatar: avatarImage(name),
+    ...overrides,
+  };
+}

@@ -1,0 +1,37 @@
+import type { ProductCard as ProductCardData } from "./catalog.server";
+import { ProductCard } from "./product-card";
+
+/** A section of items in a responsive grid of 1, 2, 3 or 4 columns with a title and subtitle. */
+export function ProductSection({
+  title,
+  subtitle,
+  products,
+  headingLevel = 2,
+  action,
+}: {
+  title: string;
+  subtitle?: string;
+  products: ProductCardData[];
+  headingLevel?: 1 | 2;
+  action?: React.ReactNode;
+}) {
+  const Heading = headingLevel === 1 ? "h1" : "h2";
+  return (
+    <section className="py-10">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <Heading className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</Heading>
+          {subtitle ? <p className="mt-1 text-slate-600">{subtitle}</p> : null}
+        </div>
+        {action}
+      </div>
+      <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        {products.map((p) => (
+          <li key={p.id}>
+            <ProductCard product={p} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

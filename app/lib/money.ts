@@ -1,0 +1,25 @@
+/** Money is integer paise everywhere; only these helpers make strings. */
+
+const inr = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** ₹1,00,000.00 */
+export function formatPaise(paise: number): string {
+  return inr.format(paise / 100);
+}
+
+/** Price as the store shows it: "Free" for 0, otherwise rupees with 2 decimals. */
+export function formatPrice(paise: number): string {
+  return paise === 0 ? "Free" : formatPaise(paise);
+}
+
+export const GST_RATE_PERCENT = 18;
+
+/** GST on a taxable amount, rounded half-up to the paisa. */
+export function gstPaise(taxablePaise: number): number {
+  return Math.floor((taxablePaise * GST_RATE_PERCENT + 50) / 100);
+}

@@ -1,0 +1,61 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  type LinksFunction,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { NotFoundPage } from "./features/site/not-found";
+import { TooltipProvider } from "./ui/tooltip";
+
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2452e0" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <TooltipProvider>
+      <Outlet />
+    </TooltipProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+      <title>{`Error ${status} | Commerce Academy`}</title>
+      <h1 className="text-3xl font-bold">{status === 503 ? "We'll be right back" : "Something went wrong"}</h1>
+      <p className="text-slate-600">
+        {status === 503
+          ? "The site is briefly unavailable. Please try again in a minute."
+          : "Sorry, we could not load this page. Please try again."}
+      </p>
+      <a className="font-semibold text-brand-700 underline" href="/">
+        Go to the home page
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,72 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { getDb } from "~/db/client.server";
+import { listFeaturedNotes, listPublishedProducts } from "~/features/catalog/catalog.server";
+import { ProductSection } from "~/features/catalog/product-grid";
+import { Button } from "~/ui/button";
+import { Container } from "~/ui/container";
+import type { Route } from "./+types/home";
+
+export const HERO_TITLE = "Excel in Your Commerce Exams";
+export const HERO_SUBTEXT =
+  "Master Class 11 & 12 Commerce with expert-led courses and top-quality notes. Your journey to academic excellence starts here.";
+
+export function meta(_: Route.MetaArgs) {
+  return [
+    { title: "Commerce Academy | Class 11 & 12 Commerce Courses, Notes and PYQ" },
+    {
+      name: "description",
+      content:
+        "Video courses, study notes and previous-year papers in Accountancy, Economics, Business Studies and English for Class 11 and 12 commerce students.",
+    },
+  ];
+}
+
+export async function loader(_: Route.LoaderArgs) {
+  const db = await getDb();
+  const [courses, featuredNotes] = await Promise.all([listPublishedProducts(db, "course"), listFeaturedNotes(db)]);
+  return { courses, featuredNotes };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { courses, featuredNotes } = loaderData;
+  return (
+    <main id="main">
+      <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white">
+        <Container className="py-16 sm:py-24">
+          <div className="max-w-3xl">
+            <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">{HERO_TITLE}</h1>
+            <p className="mt-5 text-lg text-brand-50 sm:text-xl">{HERO_SUBTEXT}</p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <Button asChild variant="accent" size="lg">
+                <Link to="/courses">
+                  Explore Courses <ArrowRight className="h-4 w-4" aria-hidden />
+                </Link>
+              </Button>
+              <Button asChild size="lg" className="bg-white/10 ring-1 ring-inset ring-white/60 hover:bg-white/20">
+                <Link to="/notes">Browse Notes</Link>
+              </Button>
+            </div>
+          </div>
+        </Container>
+      </section>
+      <Container>
+        <ProductSection
+          title="Our Courses"
+          subtitle="Expert-led video courses for Class 11 and Class 12 commerce"
+          products={courses}
+        />
+        <ProductSection
+          title="Popular Notes & Summaries"
+          subtitle="Handwritten notes, formula sheets and quick revision guides"
+          products={featuredNotes}
+          action={
+            <Link to="/notes" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+              View all notes <ArrowRight className="h-4 w-4" aria-hidden />
+            </Link>
+          }
+        />
+      </Container>
+    </main>
+  );
+}

@@ -1,0 +1,45 @@
+// Builds the app when there is no build or the sources changed since it was made.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const stamp = path.join(root, "build", ".source-stamp");
+const inputs = [
+  "app",
+  "server",
+  "public",
+  "server.js",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
+
+function newestMtime(p) {
+  if (!fs.existsSync(p)) return 0;
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+export function buildIfStale({ quiet = false } = {}) {
+  const sourceTime = Math.max(...inputs.map((i) => newestMtime(path.join(root, i))));
+  const builtTime = fs.existsSync(stamp) ? Number(fs.readFileSync(stamp, "utf8")) : 0;
+  const hasBuild = fs.existsSync(path.join(root, "build", "server", "index.js"));
+  if (hasBuild && builtTime >= sourceTime) return false;
+  if (!quiet) console.log(hasBuild ? "Sources changed since the last build: rebuilding…" : "No build yet: building…");
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+    cwd: root,
+    stdio: quiet ? "pipe" : "inherit",
+    encoding: "utf8",
+  });
+  if (result.status !== 0) {
+    throw new Error(`Build failed (exit ${result.status}).\n${result.stdout ?? ""}${result.stderr ?? ""}`);
+  }
+  fs.writeFileSync(stamp, String(sourceTime));
+  return true;
+}
+
+if (process.argv[1] === import.meta.filename) buildIfStale();

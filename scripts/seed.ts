@@ -1,0 +1,15 @@
+// `npm run db:seed`: migrates the configured database and seeds a new install.
+import { closeDb, getDbHandle } from "~/db/client.server";
+import { migrateAndSeed } from "~/db/migrate.server";
+
+try {
+  const handle = await getDbHandle();
+  const { seeded } = await migrateAndSeed(handle);
+  console.log(
+    seeded ? `Seeded the ${handle.kind} database.` : `The ${handle.kind} database was already seeded: nothing added.`,
+  );
+  await closeDb();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}

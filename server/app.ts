@@ -1,0 +1,48 @@
+/**
+ * The application part of the HTTP server, built by Vite together with the
+ * React Router app (so it shares the app's database module). `server.js`
+ * mounts it behind static files, compression, headers and logging.
+ */
+import { createRequestHandler } from "@react-router/express";
+import { sql } from "drizzle-orm";
+import express from "express";
+import "react-router";
+import { closeDb, getDbHandle } from "~/db/client.server";
+import { migrateAndSeed } from "~/db/migrate.server";
+
+export const app = express.Router();
+
+app.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+
+app.get("/readyz", async (_req, res) => {
+  res.set("Cache-Control", "no-store");
+  try {
+    const handle = await getDbHandle();
+    await Promise.race([
+      handle.db.execute(sql`select 1`),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("database timeout")), 2000)),
+    ]);
+    res.json({ status: "ok", database: handle.kind });
+  } catch {
+    res.status(503).json({ status: "unavailable", database: "not answering" });
+  }
+});
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+  }),
+);
+
+/** Opens the database, applies migrations and seeds a new install. */
+export async function startup() {
+  const handle = await getDbHandle();
+  const result = await migrateAndSeed(handle);
+  return { database: handle.kind, seeded: result.seeded };
+}
+
+export async function shutdown() {
+  await closeDb();
+}

@@ -1,0 +1,22 @@
+import type { TestProject } from "vitest/node";
+import { buildIfStale } from "../../scripts/build-if-stale.js";
+import { findChromium } from "../helpers/browser";
+import { type RunningServer, startServer } from "../helpers/server";
+
+let server: RunningServer | undefined;
+
+export default async function setup(project: TestProject) {
+  findChromium(); // fail fast with the install hint
+  buildIfStale({ quiet: true });
+  server = await startServer();
+  project.provide("baseUrl", server.url);
+  return async () => {
+    await server?.stop();
+  };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}

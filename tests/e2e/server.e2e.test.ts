@@ -1,0 +1,104 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import { describe, expect, inject, it } from "vitest";
+import { openPglite } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { ROOT, startServer } from "../helpers/server";
+
+const baseUrl = inject("baseUrl");
+
+describe("production server", () => {
+  it("serves the home page with the seeded courses and notes, server-rendered", async () => {
+    const res = await fetch(`${baseUrl}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Excel in Your Commerce Exams");
+    for (const title of ["Accountancy Class 12", "Economics Class 11", "Business Studies Class 12"]) {
+      expect(html).toContain(title);
+    }
+    expect(html).toContain("Accountancy Formula Sheet");
+  });
+
+  it("answers unknown routes with 404 and the spec's text", async () => {
+    const res = await fetch(`${baseUrl}/does-not-exist`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("404 - Page Not Found");
+  });
+
+  it("answers the health and readiness checks", async () => {
+    const health = await fetch(`${baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "ok" });
+  });
+
+  it("sends security headers, compresses HTML and caches hashed assets for a year", async () => {
+    const res = await fetch(`${baseUrl}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(res.headers.get("x-powered-by")).toBeNull();
+    const html = await res.text();
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const assetRes = await fetch(`${baseUrl}${asset}`);
+    expect(assetRes.status).toBe(200);
+    expect(assetRes.headers.get("cache-control")).toMatch(/max-age=31536000.*immutable/);
+  });
+
+  it("every image on the home page loads", async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const sources = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(sources.length).toBeGreaterThan(6);
+    for (const src of new Set(sources)) {
+      expect(src.startsWith("/"), `${src} is local`).toBe(true);
+      const res = await fetch(new URL(src, baseUrl));
+      expect(res.status, src).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/image\/svg\+xml/);
+    }
+  });
+});
+
+describe("server lifecycle", () => {
+  it("exits within 5 s on SIGTERM with the database closed, and a restart keeps data without seeding twice", async () => {
+    const first = await startServer();
+    expect((await fetch(`${first.url}/`)).status).toBe(200);
+    // A second process on the same data directory is refused clearly and changes nothing.
+    const seed = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/seed.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: first.dataDir, DATABASE_URL: "" },
+      encoding: "utf8",
+    });
+    expect(seed.status).not.toBe(0);
+    expect(seed.stderr + seed.stdout).toMatch(/in use by another process/);
+
+    const stopped = await first.stop("SIGTERM");
+    expect(stopped.code).toBe(0);
+    expect(stopped.ms).toBeLessThan(5000);
+    expect(first.output()).not.toMatch(/"level":50/);
+    expect(fs.existsSync(path.join(first.dataDir, "pglite", "commerce-academy.lock"))).toBe(false);
+
+    const second = await startServer({ dataDir: first.dataDir, env: { LOG_LEVEL: "info" } });
+    try {
+      expect(second.output()).toMatch(/"seeded":false/);
+      const html = await (await fetch(`${second.url}/`)).text();
+      expect(html).toContain("Accountancy Class 12");
+    } finally {
+      expect((await second.stop("SIGINT")).code).toBe(0);
+    }
+    const handle = await openPglite(path.join(first.dataDir, "pglite"));
+    try {
+      const [products] = await handle.db.select({ n: count() }).from(schema.products);
+      const [banners] = await handle.db.select({ n: count() }).from(schema.banners);
+      expect(products?.n).toBe(19);
+      expect(banners?.n).toBe(4);
+    } finally {
+      await handle.close();
+    }
+  });
+});

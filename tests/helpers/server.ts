@@ -1,0 +1,89 @@
+/** Starts the built production server as a child process on a free port with its own data. */
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "..", "..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
+}
+
+export async function startServer(
+  opts: { dataDir?: string; env?: Record<string, string | undefined>; timeoutMs?: number } = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ca-e2e-"));
+  let log = "";
+  const child = spawn(process.execPath, [path.join(ROOT, "server.js")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      APP_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+      ...opts.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => {
+    log += d;
+  });
+  child.stderr?.on("data", (d) => {
+    log += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${log}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`Server did not become ready:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    child,
+    output: () => log,
+    stop(signal: NodeJS.Signals = "SIGTERM") {
+      const started = Date.now();
+      return new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve({ code: child.exitCode, ms: 0 });
+        child.once("exit", (code) => resolve({ code, ms: Date.now() - started }));
+        child.kill(signal);
+      });
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import path from "node:path";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  build: {
+    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+  },
+  plugins: [tailwindcss(), reactRouter()],
+}));

@@ -1,0 +1,54 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": path.resolve(import.meta.dirname, "app") };
+const failOnConsole = "./tests/helpers/fail-on-console.ts";
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          environment: "node",
+          sequence: { groupOrder: 0 },
+          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          exclude: ["**/*.integration.test.ts", "node_modules/**"],
+          setupFiles: [failOnConsole],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          environment: "node",
+          sequence: { groupOrder: 1 },
+          include: ["app/**/*.integration.test.ts", "tests/integration/**/*.test.ts"],
+          setupFiles: [failOnConsole, "./tests/helpers/db-setup.ts"],
+          // One database per worker, kept across files (initdb is the slow part).
+          isolate: false,
+          pool: "forks",
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "e2e",
+          environment: "node",
+          sequence: { groupOrder: 2 },
+          include: ["tests/e2e/**/*.e2e.test.ts"],
+          setupFiles: [failOnConsole],
+          globalSetup: ["./tests/e2e/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
