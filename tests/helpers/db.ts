@@ -13,8 +13,10 @@ const g = globalThis as G;
 
 async function createPostgresDatabase(adminUrl: string): Promise<string> {
   const pg = await import("pg");
-  // One database per worker slot, dropped and made anew at each run.
-  const name = `ca_test_${process.env.VITEST_POOL_ID ?? "0"}`;
+  // One database per checkout and worker slot, dropped and made anew at each run.
+  const { createHash } = await import("node:crypto");
+  const checkout = createHash("sha1").update(process.cwd()).digest("hex").slice(0, 8);
+  const name = `ca_test_${checkout}_${process.env.VITEST_POOL_ID ?? "0"}`;
   const admin = new pg.default.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
