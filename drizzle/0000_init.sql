@@ -76,6 +76,7 @@ CREATE TABLE "email_outbox" (
 	"subject" text NOT NULL,
 	"text" text NOT NULL,
 	"html" text,
+	"attachments" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"sent_at" timestamp with time zone,
 	"error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL

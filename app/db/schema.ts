@@ -375,6 +375,8 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** File names of the attachments (the files themselves are not kept). */
+    attachments: jsonb("attachments").$type<string[]>().notNull().default([]),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     error: text("error"),
     createdAt: createdAt(),
