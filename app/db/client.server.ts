@@ -20,6 +20,8 @@ export interface DbHandle {
   kind: "pglite" | "postgres";
   /** Connection string (PostgreSQL only), for work that needs its own connection. */
   url?: string;
+  /** The embedded engine (PGlite only), for backups. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function openPglite(dataDir: string | "memory://"): Promise<DbHandl
   return {
     db,
     kind: "pglite",
+    pglite: client,
     async close() {
       try {
         await client.close();
