@@ -49,6 +49,20 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: "drills",
+          environment: "node",
+          sequence: { groupOrder: 3 },
+          include: ["tests/drills/**/*.drill.test.ts"],
+          setupFiles: [failOnConsole],
+          globalSetup: ["./tests/drills/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

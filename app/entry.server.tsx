@@ -2,10 +2,18 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { isDatabaseSuspect, markDatabaseSuspect } from "~/db/health.server";
 
 export const streamTimeout = 5_000;
+
+/** Server errors: a lost database turns the answer into a 503; everything is logged, never shown. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (markDatabaseSuspect(error)) return;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,
@@ -13,6 +21,11 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  // A loader failed because the database is unreachable: say so with a 503.
+  if (responseStatusCode >= 500 && isDatabaseSuspect()) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "10");
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

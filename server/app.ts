@@ -4,10 +4,10 @@
  * mounts it behind static files, compression, headers and logging.
  */
 import { createRequestHandler } from "@react-router/express";
-import { sql } from "drizzle-orm";
 import express from "express";
 import "react-router";
 import { closeDb, getDbHandle } from "~/db/client.server";
+import { databaseAvailable, probeDatabase, UNAVAILABLE_HTML } from "~/db/health.server";
 import { migrateAndSeed } from "~/db/migrate.server";
 
 export const app = express.Router();
@@ -18,15 +18,22 @@ app.get("/healthz", (_req, res) => {
 
 app.get("/readyz", async (_req, res) => {
   res.set("Cache-Control", "no-store");
-  try {
-    const handle = await getDbHandle();
-    await Promise.race([
-      handle.db.execute(sql`select 1`),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("database timeout")), 2000)),
-    ]);
-    res.json({ status: "ok", database: handle.kind });
-  } catch {
+  if (await probeDatabase(2000)) {
+    res.json({ status: "ok", database: (await getDbHandle()).kind });
+  } else {
     res.status(503).json({ status: "unavailable", database: "not answering" });
+  }
+});
+
+// During a database outage answer a friendly 503 at once instead of failing
+// deep inside a loader; recovery is detected by a probe, no restart needed.
+app.use(async (req, res, next) => {
+  if (await databaseAvailable()) return next();
+  res.status(503).set({ "Retry-After": "10", "Cache-Control": "no-store" });
+  if (req.accepts(["html", "json"]) === "json" || req.path.endsWith(".data")) {
+    res.json({ message: "The service is briefly unavailable. Please try again in a minute." });
+  } else {
+    res.type("html").send(UNAVAILABLE_HTML);
   }
 });
 

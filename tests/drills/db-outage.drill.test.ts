@@ -1,0 +1,92 @@
+/**
+ * Drill: the database disappears for 10 s under load. /readyz fails, pages answer
+ * a friendly 503 (no stack traces, never a 500), and service comes back by itself.
+ */
+import { createHash } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../helpers/server";
+import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
+
+const adminUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+const dbName = `ca_drill_${createHash("sha1").update(process.cwd()).digest("hex").slice(0, 8)}`;
+let proxy: TcpProxy;
+let server: RunningServer;
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect().catch((error) => {
+    throw new Error(`The drills need PostgreSQL (TEST_DATABASE_URL or ${adminUrl}): ${error.message}`);
+  });
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const target = new URL(adminUrl);
+  proxy = await startTcpProxy(Number(target.port || 5432), target.hostname);
+  const url = new URL(adminUrl);
+  url.port = String(proxy.port);
+  url.pathname = `/${dbName}`;
+  server = await startServer({ env: { DATABASE_URL: url.toString(), DATABASE_POOL_MAX: "4" } });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await proxy?.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("database outage drill", () => {
+  it("answers 503 with a friendly page during a 10 s outage and recovers without a restart", async () => {
+    const statuses: number[] = [];
+    const leaks: string[] = [];
+    let running = true;
+    const load = async () => {
+      while (running) {
+        try {
+          const res = await fetch(`${server.url}/`);
+          const body = await res.text();
+          statuses.push(res.status);
+          if (/\n\s+at\s|Error:|node_modules/.test(body)) leaks.push(body.slice(0, 300));
+        } catch {
+          statuses.push(0);
+        }
+        await sleep(20);
+      }
+    };
+    const workers = [load(), load(), load(), load()];
+    await sleep(1000);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+
+    await proxy.cut();
+    const outageStart = Date.now();
+    await sleep(1500);
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(503);
+    const page = await fetch(`${server.url}/`, { headers: { accept: "text/html" } });
+    expect(page.status).toBe(503);
+    expect(await page.text()).toMatch(/We'll be right back/);
+    while (Date.now() - outageStart < 10_000) await sleep(200);
+
+    await proxy.restore();
+    let recoveredAfter = -1;
+    for (let i = 0; i < 100; i++) {
+      const res = await fetch(`${server.url}/`);
+      await res.text();
+      if (res.status === 200) {
+        recoveredAfter = i;
+        break;
+      }
+      await sleep(100);
+    }
+    running = false;
+    await Promise.all(workers);
+
+    expect(recoveredAfter).toBeGreaterThanOrEqual(0);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
+    expect(leaks).toEqual([]);
+    expect(server.child.exitCode).toBeNull();
+  }, 60_000);
+});
