@@ -7,8 +7,10 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
 import { closeDb, getDbHandle } from "~/db/client.server";
+import { listenForContentChanges, readContentVersion } from "~/db/content-version.server";
 import { databaseAvailable, probeDatabase, UNAVAILABLE_HTML } from "~/db/health.server";
 import { migrateAndSeed } from "~/db/migrate.server";
+import { PageCache } from "./page-cache";
 
 export const app = express.Router();
 
@@ -37,19 +39,45 @@ app.use(async (req, res, next) => {
   }
 });
 
+export const pageCache = new PageCache();
+if (process.env.PAGE_CACHE !== "0") app.use(pageCache.middleware());
+
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
   }),
 );
 
+const stopTasks: (() => Promise<void> | void)[] = [];
+
+/** Keeps the page cache in step with the shared content version (NOTIFY, with a poll as the fallback). */
+async function followContentVersion() {
+  const handle = await getDbHandle();
+  const refresh = async () => {
+    try {
+      pageCache.setVersion(await readContentVersion(handle));
+    } catch {
+      pageCache.clear(); // database unreachable: serve nothing stale
+    }
+  };
+  await refresh();
+  const unlisten = await listenForContentChanges(handle, () => {
+    void refresh();
+  });
+  const poll = setInterval(refresh, 5000);
+  poll.unref();
+  stopTasks.push(unlisten, () => clearInterval(poll));
+}
+
 /** Opens the database, applies migrations and seeds a new install. */
 export async function startup() {
   const handle = await getDbHandle();
   const result = await migrateAndSeed(handle);
+  await followContentVersion();
   return { database: handle.kind, seeded: result.seeded };
 }
 
 export async function shutdown() {
+  for (const stop of stopTasks.splice(0)) await stop();
   await closeDb();
 }

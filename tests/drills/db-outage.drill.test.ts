@@ -2,30 +2,18 @@
  * Drill: the database disappears for 10 s under load. /readyz fails, pages answer
  * a friendly 503 (no stack traces, never a 500), and service comes back by itself.
  */
-import { createHash } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDrillDatabase } from "../helpers/pg-drill";
 import { type RunningServer, startServer } from "../helpers/server";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
 
-const adminUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-const dbName = `ca_drill_${createHash("sha1").update(process.cwd()).digest("hex").slice(0, 8)}`;
 let proxy: TcpProxy;
 let server: RunningServer;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect().catch((error) => {
-    throw new Error(`The drills need PostgreSQL (TEST_DATABASE_URL or ${adminUrl}): ${error.message}`);
-  });
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const target = new URL(adminUrl);
-  proxy = await startTcpProxy(Number(target.port || 5432), target.hostname);
-  const url = new URL(adminUrl);
+  const url = new URL(await createDrillDatabase("outage"));
+  proxy = await startTcpProxy(Number(url.port || 5432), url.hostname);
   url.port = String(proxy.port);
-  url.pathname = `/${dbName}`;
   server = await startServer({ env: { DATABASE_URL: url.toString(), DATABASE_POOL_MAX: "4" } });
 });
 
