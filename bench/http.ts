@@ -1,0 +1,65 @@
+/**
+ * `npm run bench:http`: requests per second of the app for anonymous visitors
+ * against a plain node:http server answering the very same bytes, per route.
+ * Target: app / plain ≥ 0.5. Usage: npm run bench:http -- [seconds per run]
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import autocannon from "autocannon";
+import { buildIfStale } from "../scripts/build-if-stale.js";
+import { startServer } from "../tests/helpers/server";
+
+const duration = Number(process.argv[2] ?? 10);
+const connections = 32;
+
+function run(url: string): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+async function plainServer(body: Buffer, contentType: string) {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { "content-type": contentType, "content-length": body.length });
+    res.end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+buildIfStale({ quiet: true });
+const app = await startServer({ env: { LOG_LEVEL: "warn" } });
+try {
+  const home = await (await fetch(`${app.url}/`)).text();
+  const courseId = home.match(/href="\/courses\/(\d+)"/)?.[1];
+  const noteId = home.match(/href="\/notes\/(\d+)"/)?.[1];
+  const paths = ["/", "/courses/std/12", `/courses/${courseId}`, `/notes/${noteId}`].filter(
+    (p) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(p),
+  );
+  const rows: string[] = [];
+  for (const path of paths) {
+    const res = await fetch(`${app.url}${path}`);
+    const body = Buffer.from(await res.arrayBuffer());
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    const plain = await plainServer(body, res.headers.get("content-type") ?? "text/html");
+    const appResult = await run(`${app.url}${path}`);
+    const plainResult = await run(plain.url);
+    plain.server.close();
+    const ratio = appResult.requests.average / plainResult.requests.average;
+    const errors = appResult.errors + appResult.non2xx;
+    rows.push(
+      `| \`${path}\` | ${body.length} | ${Math.round(appResult.requests.average)} | ${appResult.latency.p99} | ${Math.round(plainResult.requests.average)} | **${ratio.toFixed(2)}** | ${errors} |`,
+    );
+    console.log(rows.at(-1));
+  }
+  console.log(
+    `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; ${connections} connections, ${duration} s per run`,
+  );
+  console.log(
+    "| route | bytes | app req/s | app p99 ms | plain req/s | ratio | errors |\n|---|---|---|---|---|---|---|",
+  );
+  console.log(rows.join("\n"));
+} finally {
+  await app.stop();
+}
