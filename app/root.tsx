@@ -22,7 +22,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#2452e0" />
         <Meta />
-        <Links />
+        {/* Module preloads need no nonce (script-src allows self); an empty one keeps hydration stable. */}
+        <Links nonce="" />
       </head>
       <body className="min-h-dvh">
         {children}

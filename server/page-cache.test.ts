@@ -17,6 +17,13 @@ beforeAll(async () => {
     res.write("<p>hello ");
     res.end(`${req.query.q ?? ""} #${rendered}</p>`);
   });
+  app.get("/csp", (_req, res) => {
+    rendered++;
+    res
+      .set("Content-Security-Policy", "script-src 'self' 'nonce-AAAA'")
+      .type("html")
+      .send(`<script nonce="AAAA">1</script><script nonce="AAAA">2</script> #${rendered}`);
+  });
   app.get("/personal", (_req, res) => {
     rendered++;
     res.cookie("flash", "1").type("html").send(`personal #${rendered}`);
@@ -74,6 +81,22 @@ describe("anonymous page cache", () => {
     const b = await get("/page?q=v");
     expect(b.cache).toBe("miss");
     expect(b.body).not.toBe(a.body);
+  });
+
+  it("gives every cached document a fresh CSP nonce, in the header and the body alike", async () => {
+    await get("/csp");
+    const seen = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${base}/csp`);
+      const body = await res.text();
+      expect(res.headers.get("x-page-cache")).toBe("hit");
+      const nonce = res.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+      expect(nonce).toBeTruthy();
+      expect(nonce).not.toBe("AAAA");
+      expect(body.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`]);
+      seen.add(nonce!);
+    }
+    expect(seen.size).toBe(3);
   });
 
   it("keeps at most maxEntries entries", async () => {

@@ -8,7 +8,22 @@
  * any instance bumps the shared version (database triggers + NOTIFY), which
  * empties every instance's cache. A poll is the fallback for a lost listener.
  */
+import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+
+const NONCE_IN_CSP = /'nonce-([A-Za-z0-9+/=]+)'/;
+
+/** A cached document gets a fresh CSP nonce on every hit: a nonce is never served twice. */
+function withFreshNonce(entry: Entry): { headers: Record<string, string>; body: Buffer } {
+  const csp = entry.headers["content-security-policy"];
+  const old = csp?.match(NONCE_IN_CSP)?.[1];
+  if (!csp || !old) return entry;
+  const fresh = randomBytes(16).toString("base64");
+  return {
+    headers: { ...entry.headers, "content-security-policy": csp.replace(`'nonce-${old}'`, `'nonce-${fresh}'`) },
+    body: Buffer.from(entry.body.toString("utf8").replaceAll(`nonce="${old}"`, `nonce="${fresh}"`), "utf8"),
+  };
+}
 
 interface Entry {
   status: number;
@@ -76,8 +91,9 @@ export class PageCache {
         // Keep recently used entries at the end (LRU order).
         this.entries.delete(key);
         this.entries.set(key, hit);
-        res.status(hit.status).set(hit.headers).set("X-Page-Cache", "hit");
-        return req.method === "HEAD" ? res.end() : res.end(hit.body);
+        const { headers, body } = withFreshNonce(hit);
+        res.status(hit.status).set(headers).set("X-Page-Cache", "hit");
+        return req.method === "HEAD" ? res.end() : res.end(body);
       }
       this.misses++;
       const version = this.version;

@@ -51,6 +51,26 @@ describe("production server", () => {
     expect(assetRes.headers.get("cache-control")).toMatch(/max-age=31536000.*immutable/);
   });
 
+  it("sets a Content-Security-Policy with a fresh nonce that every inline script carries", async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${baseUrl}/`);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(csp).toMatch(/object-src 'none'/);
+      const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+      expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
+      const nonce = scriptSrc.match(/'nonce-([^']+)'/)?.[1];
+      expect(nonce).toBeTruthy();
+      nonces.add(nonce!);
+      const html = await res.text();
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+      expect(inline.length).toBeGreaterThan(0);
+      for (const attrs of inline) expect(attrs).toContain(`nonce="${nonce}"`);
+    }
+    expect(nonces.size).toBe(3);
+  });
+
   it("every image on the home page loads", async () => {
     const html = await (await fetch(`${baseUrl}/`)).text();
     const sources = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((m) => m[1]!);

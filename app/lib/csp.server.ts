@@ -1,0 +1,27 @@
+import { randomBytes } from "node:crypto";
+
+export function createNonce() {
+  return randomBytes(16).toString("base64");
+}
+
+/**
+ * The document Content-Security-Policy: scripts only from us (plus Razorpay
+ * Checkout) and inline scripts only with this request's nonce; video players
+ * and Razorpay may be framed; nobody may frame us.
+ */
+export function contentSecurityPolicy(nonce: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' https://checkout.razorpay.com`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com",
+    "frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://api.razorpay.com https://checkout.razorpay.com",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
