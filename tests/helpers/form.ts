@@ -53,7 +53,7 @@ export function normalise<T>(result: unknown): ActionResult<T> {
     "type" in result &&
     (result as { type: string }).type === "DataWithResponseInit"
   ) {
-    const r = result as { data: T; init?: ResponseInit | null };
+    const r = result as unknown as { data: T; init?: ResponseInit | null };
     const headers = new Headers(r.init?.headers);
     return { status: r.init?.status ?? 200, headers, data: r.data, location: headers.get("location") };
   }

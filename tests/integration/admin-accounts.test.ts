@@ -85,7 +85,7 @@ describe("owner bootstrap", () => {
     const staff = await createTestUser({ role: "admin" });
     const auth = await getAuth();
     const headers = await authHeadersFor(staff);
-    await expect(auth.api.setRole({ body: { userId: owner.id, role: "student" }, headers })).rejects.toThrow(
+    await expect(auth.api.setRole({ body: { userId: owner.id, role: "student" as never }, headers })).rejects.toThrow(
       PRIMARY_PROTECTED_MESSAGE,
     );
     await expect(auth.api.removeUser({ body: { userId: owner.id }, headers })).rejects.toThrow(
