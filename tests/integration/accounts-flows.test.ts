@@ -222,7 +222,7 @@ describe("log in", () => {
         request: makeRequest("/login?redirectTo=/account", { headers: { cookie } }),
         params: {},
         context: {},
-      }),
+      } as never),
     );
     expect(status).toBe(302);
     const data = await callLoader(loginLoader, "/login?redirectTo=%2F%2Fevil.example");
