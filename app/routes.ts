@@ -15,6 +15,7 @@ export default [
   ...prefix("api", [route("cart", "routes/api/cart.ts"), route("auth/*", "routes/api/auth.ts")]),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
+    route("outbox", "routes/admin/outbox.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;
