@@ -102,6 +102,28 @@ describe("sign up", () => {
     expect(await userByEmail("not-an-email")).toBeUndefined();
   });
 
+  it("limits sign-ups per IP address", async () => {
+    for (let i = 0; i < 10; i++) {
+      await callAction(
+        signupAction,
+        "/signup",
+        { name: "N", email: `n${i}@example.com`, password: "long-enough-1" },
+        {
+          clientIp: "192.0.2.50",
+        },
+      );
+    }
+    const blocked = await callAction<FormData>(
+      signupAction,
+      "/signup",
+      { name: "N", email: "late@example.com", password: "long-enough-1" },
+      { clientIp: "192.0.2.50" },
+    );
+    expect(blocked.status).toBe(429);
+    expect(blocked.data?.formError).toMatch(/Too many attempts/);
+    expect(await userByEmail("late@example.com")).toBeUndefined();
+  });
+
   it("merges the guest cart sent from localStorage", async () => {
     const course = await createProduct({ status: "published", title: "Guest cart course" });
     const res = await callAction(signupAction, "/signup", {
