@@ -10,6 +10,9 @@ import { closeDb, getDbHandle } from "~/db/client.server";
 import { listenForContentChanges, readContentVersion } from "~/db/content-version.server";
 import { databaseAvailable, probeDatabase, UNAVAILABLE_HTML } from "~/db/health.server";
 import { migrateAndSeed } from "~/db/migrate.server";
+import { ensureAdminFromEnv } from "~/features/accounts/accounts.server";
+import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
+import { getEnv } from "~/lib/env.server";
 import { PageCache } from "./page-cache";
 
 export const app = express.Router();
@@ -42,9 +45,23 @@ app.use(async (req, res, next) => {
 export const pageCache = new PageCache();
 if (process.env.PAGE_CACHE !== "0") app.use(pageCache.middleware());
 
+// State-changing requests from another site are refused before any action runs.
+app.use((req, res, next) => {
+  const own = new URL(getEnv().APP_URL).origin;
+  const allowed = [own, `${req.protocol}://${req.get("host")}`];
+  const origin = req.get("origin");
+  if (isCrossOriginMutation(req.method, { origin, secFetchSite: req.get("sec-fetch-site") }, allowed)) {
+    res.status(403).set("Cache-Control", "no-store").type("text/plain").send(CROSS_ORIGIN_MESSAGE);
+    return;
+  }
+  next();
+});
+
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
+    // The socket address (or X-Forwarded-For when TRUST_PROXY=1) for per-IP rate limits.
+    getLoadContext: (req) => ({ clientIp: req.ip }),
   }),
 );
 
@@ -74,7 +91,9 @@ export async function startup() {
   const handle = await getDbHandle();
   const result = await migrateAndSeed(handle);
   await followContentVersion();
-  return { database: handle.kind, seeded: result.seeded };
+  // ADMIN_EMAIL/ADMIN_PASSWORD: create the owner on the first start (when no admin exists yet).
+  const owner = await ensureAdminFromEnv();
+  return { database: handle.kind, seeded: result.seeded, ownerCreated: Boolean(owner) };
 }
 
 export async function shutdown() {

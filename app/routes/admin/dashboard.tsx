@@ -1,0 +1,26 @@
+import { Link } from "react-router";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import type { Route } from "./+types/dashboard";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "Dashboard | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request);
+  return { name: user.name };
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
+      <p className="mt-1 text-slate-600">Welcome back, {loaderData.name}.</p>
+      <p className="mt-4">
+        <Link to="/admin/outbox" className="font-semibold text-brand-700 underline">
+          Email outbox
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { getOptionalUser, requireAdmin, requireUser } from "~/features/accounts/guards.server";
+import { loader as authLoader } from "~/routes/api/auth";
+import { cookieFor, createTestUser } from "../helpers/auth";
+import { makeRequest, thrownStatus } from "../helpers/route";
+
+describe("guards on Better Auth sessions", () => {
+  it("anonymous: no user; requireUser and requireAdmin redirect to /login with the return path", async () => {
+    const request = makeRequest("/admin/courses?page=2");
+    expect(await getOptionalUser(request)).toBeNull();
+    try {
+      await requireAdmin(request);
+      throw new Error("expected a redirect");
+    } catch (error) {
+      expect(error).toBeInstanceOf(Response);
+      const response = error as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent("/admin/courses?page=2")}`);
+    }
+  });
+
+  it("a .data request returns to the page, not to the data URL", async () => {
+    const thrown = await requireUser(makeRequest("/account.data?_routes=routes%2Faccount&tab=2")).catch((e) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("location")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/account?tab=2")}`,
+    );
+  });
+
+  it("a signed-in student is a user but gets 403 from requireAdmin", async () => {
+    const student = await createTestUser({ name: "Asha Student" });
+    const cookie = await cookieFor(student);
+    const request = makeRequest("/admin", { headers: { cookie } });
+    const user = await getOptionalUser(request);
+    expect(user).toMatchObject({ id: student.id, name: "Asha Student", role: "student", isPrimary: false });
+    expect(await thrownStatus(() => requireAdmin(makeRequest("/admin", { headers: { cookie } })))).toBe(403);
+  });
+
+  it("an admin passes requireAdmin; the primary flag is reported", async () => {
+    const owner = await createTestUser({ role: "admin", isPrimary: true });
+    const cookie = await cookieFor(owner);
+    const user = await requireAdmin(makeRequest("/admin", { headers: { cookie } }));
+    expect(user).toMatchObject({ role: "admin", isPrimary: true, email: owner.email });
+  });
+
+  it("a forged or stale cookie is nobody", async () => {
+    const request = makeRequest("/", { headers: { cookie: "ca.session_token=forged.value" } });
+    expect(await getOptionalUser(request)).toBeNull();
+  });
+});
+
+describe("last active", () => {
+  it("is written on a signed-in request, then at most once per few minutes", async () => {
+    const user = await createTestUser();
+    const cookie = await cookieFor(user);
+    const db = await getDb();
+    const read = async () => (await db.select().from(users).where(eq(users.id, user.id)))[0]!.lastActiveAt;
+    expect(await read()).toBeNull();
+    await getOptionalUser(makeRequest("/", { headers: { cookie } }));
+    const first = await read();
+    expect(first).toBeInstanceOf(Date);
+    await getOptionalUser(makeRequest("/", { headers: { cookie } }));
+    expect((await read())?.getTime()).toBe(first!.getTime());
+    const old = new Date(Date.now() - 10 * 60 * 1000);
+    await db.update(users).set({ lastActiveAt: old }).where(eq(users.id, user.id));
+    await getOptionalUser(makeRequest("/", { headers: { cookie } }));
+    expect((await read())!.getTime()).toBeGreaterThan(old.getTime());
+  });
+});
+
+describe("/api/auth/*", () => {
+  it("mounts Better Auth's handler: the session endpoint answers for the cookie's user", async () => {
+    const user = await createTestUser({ name: "Api Person" });
+    const cookie = await cookieFor(user);
+    const response = (await authLoader({
+      request: makeRequest("/api/auth/get-session", { headers: { cookie } }),
+      params: {},
+      context: { clientIp: "192.0.2.1" },
+    } as never)) as Response;
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { user: { name: string; email: string } };
+    expect(body.user).toMatchObject({ name: "Api Person", email: user.email });
+  });
+});
