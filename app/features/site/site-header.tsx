@@ -1,6 +1,7 @@
-import { Menu, ShoppingCart, X } from "lucide-react";
+import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { CartButton } from "~/features/cart/cart-drawer";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
@@ -20,7 +21,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-brand-700 bg-brand-50" : "text-slate-700 hover:text-brand-700 hover:bg-slate-50",
   );
 
-export function SiteHeader({ cartCount = 0, onCartClick }: { cartCount?: number; onCartClick?: () => void }) {
+export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the route changes
@@ -55,21 +56,7 @@ export function SiteHeader({ cartCount = 0, onCartClick }: { cartCount?: number;
               <Link to="/signup">Sign Up</Link>
             </Button>
           </div>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="relative"
-            aria-label={cartCount > 0 ? `Cart, ${cartCount} items` : "Cart"}
-            onClick={onCartClick}
-          >
-            <ShoppingCart className="h-5 w-5" aria-hidden />
-            {cartCount > 0 ? (
-              <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-500 px-1 text-xs font-bold text-slate-950">
-                {cartCount}
-              </span>
-            ) : null}
-          </Button>
+          <CartButton />
           <Button
             type="button"
             variant="ghost"
