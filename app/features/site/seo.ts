@@ -98,3 +98,12 @@ export function productJsonLd(p: {
     offers: offer,
   };
 }
+
+/** A meta description of at most `max` characters, cut at a word boundary with an ellipsis. */
+export function metaDescription(text: string, max = 155): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, "")}…`;
+}

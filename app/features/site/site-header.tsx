@@ -38,7 +38,7 @@ export function SiteHeader() {
       <Container className="flex h-16 items-center gap-3">
         <Link to="/" className="flex items-center gap-2 font-bold text-slate-900" aria-label="Commerce Academy home">
           <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
-          <span className="text-lg">Commerce Academy</span>
+          <span className="whitespace-nowrap text-base sm:text-lg">Commerce Academy</span>
         </Link>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
           {NAV_LINKS.map((link) => (

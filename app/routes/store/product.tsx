@@ -12,7 +12,7 @@ import {
   SUBJECT_LABELS,
 } from "~/features/catalog/labels";
 import { StoreErrorPage } from "~/features/site/not-found";
-import { absoluteUrl, appUrlFromMatches, productJsonLd, seoMeta } from "~/features/site/seo";
+import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "~/features/site/seo";
 import { DESCRIPTION_PREVIEW, descriptionPreview } from "~/lib/display";
 import { formatPrice } from "~/lib/money";
 import { Container } from "~/ui/container";
@@ -36,7 +36,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const classText = p.classLevel === "both" ? "Class 11 & 12" : `Class ${p.classLevel}`;
   return seoMeta({
     title: `${p.title} | ${classText} ${KIND_SINGULAR[p.kind]} | Commerce Academy`,
-    description: descriptionPreview(p.description),
+    description: metaDescription(p.description),
     path,
     appUrl,
     image: p.image,
