@@ -176,7 +176,7 @@ describe("page content", () => {
     expect(titles).toEqual(["Accountancy Class 11", "Economics Class 11", "Business Studies Class 11"]);
     await opened.page.getByRole("link", { name: "Economics Class 11" }).click();
     await opened.page.waitForURL(/\/courses\/5$/);
-    expect(await opened.page.getByRole("heading", { level: 1 }).textContent()).toBe("Economics Class 11");
+    await opened.page.getByRole("heading", { level: 1, name: "Economics Class 11" }).waitFor();
     await closePage(opened);
   });
 

@@ -104,7 +104,6 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
                 alt={banner.name}
                 width={1200}
                 height={400}
-                loading={i === 0 ? "eager" : "lazy"}
                 fetchPriority={i === 0 ? "high" : "auto"}
                 className="aspect-[3/1] w-full object-cover"
               />
