@@ -111,23 +111,18 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
           ))}
         </div>
       </div>
-      <button
-        type="button"
-        onClick={prev}
-        aria-label="Previous banner"
-        className="absolute left-2 top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
-      >
-        <ChevronLeft className="h-6 w-6" aria-hidden />
-      </button>
-      <button
-        type="button"
-        onClick={next}
-        aria-label="Next banner"
-        className="absolute right-2 top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
-      >
-        <ChevronRight className="h-6 w-6" aria-hidden />
-      </button>
-      <div className="mt-3 flex justify-center gap-2">
+      <div className="mt-3 flex items-center justify-center gap-2">
+        <button
+          type="button"
+          onClick={prev}
+          aria-label="Previous banner"
+          className={cn(
+            "flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-white text-slate-900 shadow ring-1 ring-slate-200 hover:bg-slate-50 sm:absolute sm:top-[calc(50%-1.125rem)] sm:-translate-y-1/2 sm:bg-white/90 sm:ring-0",
+            "sm:left-2",
+          )}
+        >
+          <ChevronLeft className="h-6 w-6" aria-hidden />
+        </button>
         {banners.map((banner, i) => (
           <button
             key={banner.id}
@@ -140,11 +135,22 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
             <span
               className={cn(
                 "block h-2.5 rounded-full transition-all",
-                i === selected ? "w-6 bg-brand-600" : "w-2.5 bg-slate-300",
+                i === selected ? "w-6 bg-brand-600" : "w-2.5 bg-slate-400",
               )}
             />
           </button>
         ))}
+        <button
+          type="button"
+          onClick={next}
+          aria-label="Next banner"
+          className={cn(
+            "flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-white text-slate-900 shadow ring-1 ring-slate-200 hover:bg-slate-50 sm:absolute sm:top-[calc(50%-1.125rem)] sm:-translate-y-1/2 sm:bg-white/90 sm:ring-0",
+            "sm:right-2",
+          )}
+        >
+          <ChevronRight className="h-6 w-6" aria-hidden />
+        </button>
       </div>
     </section>
   );
