@@ -135,16 +135,26 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
   const itemsRef = useRef(items);
   itemsRef.current = items;
 
-  // Signed in: the server's cart is the truth.
+  // Signed in: the server's cart is the truth. A guest cart left in this browser is
+  // moved onto the server once (the server refuses items the user already owns).
   useEffect(() => {
     if (!signedIn) return;
     let cancelled = false;
-    fetch("/api/cart", { credentials: "same-origin", headers: { Accept: "application/json" } })
-      .then((res) => (res.ok ? res.json() : { items: [] }))
-      .then((json: { items?: unknown }) => {
-        if (!cancelled) setServerItems(normalizeCartItems(json.items));
-      })
-      .catch(() => {});
+    (async () => {
+      const guest = getLocalSnapshot();
+      let items: CartItem[] | null = null;
+      if (guest.length) {
+        const result = await postCart({ intent: "merge", productIds: guest.map((i) => i.id).join(",") });
+        items = result.items;
+        for (const n of result.notices) toast.info(n);
+        writeLocal(EMPTY);
+      }
+      if (!items) {
+        const res = await fetch("/api/cart", { credentials: "same-origin", headers: { Accept: "application/json" } });
+        items = res.ok ? normalizeCartItems(((await res.json()) as { items?: unknown }).items) : EMPTY;
+      }
+      if (!cancelled) setServerItems(items);
+    })().catch(() => {});
     return () => {
       cancelled = true;
     };
