@@ -191,6 +191,23 @@ describe("layout behaviour", () => {
     await closePage(opened);
   });
 
+  it("the mobile menu opens, closes with Escape and closes after navigating", async () => {
+    const opened = await openPage(browser, `${baseUrl}/`, { viewport: PHONE });
+    const { page } = opened;
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    expect(await menu.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    expect(await menu.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open menu");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Toppers" }).click();
+    await page.getByRole("heading", { level: 1, name: "Our Toppers" }).waitFor();
+    expect(await menu.isVisible()).toBe(false);
+    await closePage(opened);
+  });
+
   it("contact form: field errors without storing, then the success message", async () => {
     const opened = await openPage(browser, `${baseUrl}/contact`, { viewport: PHONE });
     const { page } = opened;
