@@ -16,8 +16,13 @@ describe("seo meta", () => {
     expect(tags).toContainEqual({ property: "og:url", content: "https://academy.example.in/courses" });
     expect(tags).toContainEqual({
       property: "og:image",
-      content: "https://academy.example.in/images/banners/banner-1.svg",
+      content: "https://academy.example.in/images/og-default.jpg",
     });
+    // SVG covers do not show in link previews: the raster default replaces them.
+    const svg = seoMeta({ title: "t", description: "d", path: "/", appUrl: "https://a.in", image: "/c.svg" });
+    expect(svg).toContainEqual({ property: "og:image", content: "https://a.in/images/og-default.jpg" });
+    const jpg = seoMeta({ title: "t", description: "d", path: "/", appUrl: "https://a.in", image: "/u/cover.jpg" });
+    expect(jpg).toContainEqual({ property: "og:image", content: "https://a.in/u/cover.jpg" });
     expect(tags).toContainEqual({ property: "og:title", content: "Courses | Commerce Academy" });
     expect(tags.some((t) => "script:ld+json" in t)).toBe(false);
   });

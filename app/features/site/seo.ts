@@ -2,7 +2,12 @@
 import type { MetaDescriptor } from "react-router";
 
 export const SITE_NAME = "Commerce Academy";
-export const DEFAULT_OG_IMAGE = "/images/banners/banner-1.svg";
+/** Link previews (WhatsApp, Facebook, X) do not show SVG: raster images only, else this default. */
+export const DEFAULT_OG_IMAGE = "/images/og-default.jpg";
+
+export function ogImageFor(image: string | undefined) {
+  return image && /\.(png|jpe?g|webp|gif)$/i.test(image) ? image : DEFAULT_OG_IMAGE;
+}
 
 export interface SeoInput {
   title: string;
@@ -24,7 +29,7 @@ export function absoluteUrl(appUrl: string | undefined, path: string) {
 
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const url = absoluteUrl(input.appUrl, input.path);
-  const image = absoluteUrl(input.appUrl, input.image ?? DEFAULT_OG_IMAGE);
+  const image = absoluteUrl(input.appUrl, ogImageFor(input.image));
   const tags: MetaDescriptor[] = [
     { title: input.title },
     { name: "description", content: input.description },
@@ -35,6 +40,7 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { property: "og:description", content: input.description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    { property: "og:image:alt", content: input.title },
     { property: "og:locale", content: "en_IN" },
     { name: "twitter:card", content: "summary_large_image" },
   ];
