@@ -83,8 +83,8 @@ seedBanners.forEach((b, n) => {
       <rect width="1200" height="400" fill="url(#g)"/>
       <circle cx="1050" cy="80" r="220" fill="#fff" opacity=".08"/>
       <circle cx="950" cy="360" r="140" fill="#fff" opacity=".08"/>
-      <text x="80" y="190" font-family="system-ui,Segoe UI,Roboto,Arial,sans-serif" font-size="58" font-weight="800" fill="#fff">${b.name}</text>
-      <text x="80" y="250" font-family="system-ui,Segoe UI,Roboto,Arial,sans-serif" font-size="30" fill="#fff" opacity=".9">${taglines[n]}</text>
+      <text x="80" y="190" font-family="system-ui,Segoe UI,Roboto,Arial,sans-serif" font-size="44" font-weight="800" fill="#fff">${xmlText(b.name)}</text>
+      <text x="80" y="250" font-family="system-ui,Segoe UI,Roboto,Arial,sans-serif" font-size="30" fill="#fff" opacity=".9">${xmlText(taglines[n] ?? "")}</text>
     </svg>`,
   );
 });
@@ -98,3 +98,8 @@ write(
   </svg>`,
 );
 console.log("artwork written to", out);
+
+/** Text inside SVG is XML: "&" and "<" must be escaped or the image does not load. */
+function xmlText(text: string) {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}

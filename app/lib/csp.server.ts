@@ -1,4 +1,10 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { CART_QUEUE_SCRIPT } from "~/features/cart/cart-context";
+
+/** Constant inline scripts of ours are allowed by their hash (they are the same on every page, cached or not). */
+const INLINE_SCRIPT_HASHES = [CART_QUEUE_SCRIPT].map(
+  (source) => `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`,
+);
 
 export function createNonce() {
   return randomBytes(16).toString("base64");
@@ -12,7 +18,7 @@ export function createNonce() {
 export function contentSecurityPolicy(nonce: string) {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' https://checkout.razorpay.com`,
+    `script-src 'self' 'nonce-${nonce}' ${INLINE_SCRIPT_HASHES.join(" ")} https://checkout.razorpay.com`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -43,3 +43,22 @@ describe("progress bar", () => {
     expect(progressTone(140)).toEqual({ value: 100, tone: "green" });
   });
 });
+
+describe("featured notes and title chunks", () => {
+  it("features the first 4 notes", async () => {
+    const { FEATURED_NOTES } = await import("./display");
+    expect(FEATURED_NOTES).toBe(4);
+  });
+
+  it("counts characters, not UTF-16 units, and never cuts inside one", () => {
+    const title = `${"₹".repeat(20)}${"😀".repeat(26)}`; // 46 characters
+    expect(isTitleShortened(title)).toBe(true);
+    expect(Array.from(shortenTitle(title))).toHaveLength(43);
+    expect(shortenTitle(title).endsWith("😀…")).toBe(true);
+  });
+
+  it("rating is clamped to 0–5", () => {
+    expect(ratingStars(7)).toEqual({ filled: 5, label: "5.0" });
+    expect(ratingStars(-1)).toEqual({ filled: 0, label: "0.0" });
+  });
+});

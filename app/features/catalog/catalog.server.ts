@@ -53,3 +53,40 @@ export async function listPublishedProducts(
 export function listFeaturedNotes(db: Db) {
   return listPublishedProducts(db, "note", { limit: FEATURED_NOTES });
 }
+
+export type ProductDetail = ProductCard & { description: string; modules: string[]; updatedAt: Date };
+
+const MAX_INT = 2_147_483_647;
+
+/** A store id is a positive integer in the column's range; anything else is simply "not found". */
+export function parseProductId(raw: string | undefined): number | null {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= MAX_INT ? id : null;
+}
+
+/** One published item of the given kind (drafts, archived items and other kinds are not in the store). */
+export async function getPublishedProduct(db: Db, kind: ProductKind, rawId: string | undefined) {
+  const id = parseProductId(rawId);
+  if (id === null) return null;
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      description: products.description,
+      modules: products.modules,
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .innerJoin(instructors, eq(instructors.id, products.instructorId))
+    .where(and(eq(products.id, id), eq(products.kind, kind), eq(products.status, "published")));
+  return (row as ProductDetail | undefined) ?? null;
+}
+
+/** Every published item for the sitemap, newest change first per kind. */
+export function listSitemapProducts(db: Db) {
+  return db
+    .select({ id: products.id, kind: products.kind, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.status, "published"))
+    .orderBy(asc(products.kind), asc(products.position), asc(products.id));
+}

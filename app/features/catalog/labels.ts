@@ -9,3 +9,22 @@ export type Subject = keyof typeof SUBJECT_LABELS;
 
 /** Store base route of each product kind: a card links to {baseRoute}/{id}. */
 export const KIND_BASE_ROUTE = { course: "/courses", note: "/notes", pyq: "/pyq" } as const;
+
+export const KIND_LABELS = { course: "Courses", note: "Notes", pyq: "PYQ" } as const;
+export const KIND_SINGULAR = { course: "Course", note: "Note", pyq: "PYQ paper" } as const;
+
+/** The detail page's feature list by kind (spec §2). */
+export const KIND_FEATURES = {
+  course: ["Video Lectures", "Downloadable Notes", "Full Lifetime Access"],
+  note: ["Downloadable Notes", "Handwritten Notes"],
+  pyq: ["Downloadable Notes", "Handwritten Notes"],
+} as const;
+
+/** The first path segment of a store URL names the kind: /courses → course. */
+export function kindFromPath(pathname: string): keyof typeof KIND_BASE_ROUTE | null {
+  const segment = pathname.split("/")[1];
+  if (segment === "courses") return "course";
+  if (segment === "notes") return "note";
+  if (segment === "pyq") return "pyq";
+  return null;
+}

@@ -6,7 +6,16 @@ import { Tooltip } from "~/ui/tooltip";
 import type { ProductCard as ProductCardData } from "./catalog.server";
 import { KIND_BASE_ROUTE, SUBJECT_LABELS } from "./labels";
 
-export function ProductCard({ product, children }: { product: ProductCardData; children?: React.ReactNode }) {
+export function ProductCard({
+  product,
+  children,
+  headingLevel = 3,
+}: {
+  product: ProductCardData;
+  children?: React.ReactNode;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = `${KIND_BASE_ROUTE[product.kind]}/${product.id}`;
   const shortened = isTitleShortened(product.title);
   const titleLink = (
@@ -42,9 +51,9 @@ export function ProductCard({ product, children }: { product: ProductCardData; c
         <span className="w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
           {SUBJECT_LABELS[product.subject]}
         </span>
-        <h3 className="text-base font-semibold leading-snug text-slate-900">
+        <Heading className="text-base font-semibold leading-snug text-slate-900">
           {shortened ? <Tooltip content={product.title}>{titleLink}</Tooltip> : titleLink}
-        </h3>
+        </Heading>
         <p className="text-sm text-slate-600">{product.instructor}</p>
         <Stars rating={product.rating} />
         <div className="mt-auto flex items-center justify-between gap-3 pt-2">

@@ -1,3 +1,4 @@
+import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import type { ProductCard as ProductCardData } from "./catalog.server";
 import { ProductCard } from "./product-card";
 
@@ -8,12 +9,14 @@ export function ProductSection({
   products,
   headingLevel = 2,
   action,
+  empty = "Nothing here yet. Please check back soon.",
 }: {
   title: string;
   subtitle?: string;
   products: ProductCardData[];
   headingLevel?: 1 | 2;
   action?: React.ReactNode;
+  empty?: string;
 }) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
@@ -25,10 +28,13 @@ export function ProductSection({
         </div>
         {action}
       </div>
+      {products.length === 0 ? <p className="text-slate-600">{empty}</p> : null}
       <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {products.map((p) => (
           <li key={p.id}>
-            <ProductCard product={p} />
+            <ProductCard product={p} headingLevel={headingLevel === 1 ? 2 : 3}>
+              <AddToCartButton item={p} aria-label={`Add to Cart: ${p.title}`} />
+            </ProductCard>
           </li>
         ))}
       </ul>

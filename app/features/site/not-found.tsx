@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { Button } from "~/ui/button";
 
 export const NOT_FOUND_TEXT = "404 - Page Not Found";
@@ -10,6 +10,21 @@ export function NotFoundPage() {
       <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{NOT_FOUND_TEXT}</h1>
       <p className="text-slate-600">The page you are looking for does not exist or has moved.</p>
+      <Button asChild>
+        <Link to="/">Back to Home</Link>
+      </Button>
+    </main>
+  );
+}
+
+/** Route error boundary of the store: 404s get the spec's page, anything else a short apology. */
+export function StoreErrorPage({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center gap-5 px-4 py-24 text-center">
+      <title>Something went wrong | Commerce Academy</title>
+      <h1 className="text-3xl font-bold text-slate-900">Something went wrong</h1>
+      <p className="text-slate-600">Sorry, we could not load this page. Please try again.</p>
       <Button asChild>
         <Link to="/">Back to Home</Link>
       </Button>

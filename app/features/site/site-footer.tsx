@@ -4,7 +4,7 @@ import { Container } from "~/ui/container";
 export function SiteFooter() {
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">
-      <Container className="grid gap-8 py-10 text-sm text-slate-600 sm:grid-cols-3">
+      <Container className="grid gap-8 pt-10 pb-24 text-sm text-slate-600 sm:grid-cols-3 sm:pb-10">
         <div>
           <p className="text-base font-bold text-slate-900">Commerce Academy</p>
           <p className="mt-2">Video courses, notes and previous-year papers for Class 11 and 12 commerce students.</p>

@@ -1,7 +1,8 @@
-import { Menu, ShoppingCart, X } from "lucide-react";
+import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { authLinks, LogoutButton, type MenuUser, UserMenu, userMenuLinks } from "~/features/accounts/user-menu";
+import { CartButton } from "~/features/cart/cart-drawer";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
@@ -21,20 +22,23 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-brand-700 bg-brand-50" : "text-slate-700 hover:text-brand-700 hover:bg-slate-50",
   );
 
-export function SiteHeader({
-  cartCount = 0,
-  onCartClick,
-  user = null,
-}: {
-  cartCount?: number;
-  onCartClick?: () => void;
-  user?: MenuUser | null;
-}) {
+export function SiteHeader({ user = null }: { user?: MenuUser | null }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the route changes
   useEffect(() => setMenuOpen(false), [location.pathname]);
   const { login: loginHref, signup: signupHref } = authLinks(location.pathname, location.search);
+  // Escape closes the mobile menu and returns focus to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setMenuOpen(false);
+      document.querySelector<HTMLButtonElement>('[aria-controls="mobile-menu"]')?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -47,7 +51,7 @@ export function SiteHeader({
       <Container className="flex h-16 items-center gap-3">
         <Link to="/" className="flex items-center gap-2 font-bold text-slate-900" aria-label="Commerce Academy home">
           <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
-          <span className="text-lg">Commerce Academy</span>
+          <span className="whitespace-nowrap text-base sm:text-lg">Commerce Academy</span>
         </Link>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
           {NAV_LINKS.map((link) => (
@@ -69,21 +73,7 @@ export function SiteHeader({
               </Button>
             </div>
           )}
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="relative"
-            aria-label={cartCount > 0 ? `Cart, ${cartCount} items` : "Cart"}
-            onClick={onCartClick}
-          >
-            <ShoppingCart className="h-5 w-5" aria-hidden />
-            {cartCount > 0 ? (
-              <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-500 px-1 text-xs font-bold text-slate-950">
-                {cartCount}
-              </span>
-            ) : null}
-          </Button>
+          <CartButton />
           <Button
             type="button"
             variant="ghost"

@@ -3,6 +3,18 @@ import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { listFeaturedNotes, listPublishedProducts } from "~/features/catalog/catalog.server";
 import { ProductSection } from "~/features/catalog/product-grid";
+import { BannerCarousel } from "~/features/site/banner-carousel";
+import { CourseHighlightCard, SectionHeading, SubjectList, Testimonials } from "~/features/site/home-sections";
+import { StoreErrorPage } from "~/features/site/not-found";
+import { appUrlFromMatches, seoMeta } from "~/features/site/seo";
+import {
+  getCourseHighlight,
+  listBanners,
+  listSubjectServices,
+  listTestimonials,
+  listToppers,
+} from "~/features/site/site.server";
+import { ToppersBySubject } from "~/features/site/toppers";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/home";
@@ -11,25 +23,35 @@ export const HERO_TITLE = "Excel in Your Commerce Exams";
 export const HERO_SUBTEXT =
   "Master Class 11 & 12 Commerce with expert-led courses and top-quality notes. Your journey to academic excellence starts here.";
 
-export function meta(_: Route.MetaArgs) {
-  return [
-    { title: "Commerce Academy | Class 11 & 12 Commerce Courses, Notes and PYQ" },
-    {
-      name: "description",
-      content:
-        "Video courses, study notes and previous-year papers in Accountancy, Economics, Business Studies and English for Class 11 and 12 commerce students.",
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return seoMeta({
+    title: "Commerce Academy | Class 11 & 12 Commerce Courses, Notes and PYQ",
+    description:
+      "Video courses, study notes and previous-year papers in Accountancy, Economics, Business Studies and English for Class 11 and 12 commerce students.",
+    path: "/",
+    appUrl: appUrlFromMatches(matches),
+  });
 }
 
 export async function loader(_: Route.LoaderArgs) {
   const db = await getDb();
-  const [courses, featuredNotes] = await Promise.all([listPublishedProducts(db, "course"), listFeaturedNotes(db)]);
-  return { courses, featuredNotes };
+  const [courses, featuredNotes, banners, services, testimonials, toppers, highlight] = await Promise.all([
+    listPublishedProducts(db, "course"),
+    listFeaturedNotes(db),
+    listBanners(db),
+    listSubjectServices(db),
+    listTestimonials(db),
+    listToppers(db),
+    getCourseHighlight(db),
+  ]);
+  return { courses, featuredNotes, banners, services, testimonials, toppers, highlight };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { courses, featuredNotes } = loaderData;
+  const { courses, featuredNotes, banners, services, testimonials, toppers, highlight } = loaderData;
+  // Class lists from the same rows: an item "for both" classes appears in each.
+  const class11 = courses.filter((c) => c.classLevel !== "12");
+  const class12 = courses.filter((c) => c.classLevel !== "11");
   return (
     <main id="main">
       <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white">
@@ -51,6 +73,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
       <Container>
+        <div className="pt-8">
+          <BannerCarousel banners={banners} />
+        </div>
         <ProductSection
           title="Our Courses"
           subtitle="Expert-led video courses for Class 11 and Class 12 commerce"
@@ -66,7 +91,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           }
         />
+        <SubjectList services={services} />
+        <Testimonials testimonials={testimonials} />
+        <section aria-labelledby="galleries-heading" className="py-10">
+          <SectionHeading
+            id="galleries-heading"
+            title="Topper Galleries"
+            subtitle="Our students at the top of every subject"
+          />
+          <ToppersBySubject toppers={toppers} headingLevel={3} />
+        </section>
+        <ProductSection title="Class 11 Courses" subtitle="Build strong foundations in Class 11" products={class11} />
+        <ProductSection title="Class 12 Courses" subtitle="Score high in your Class 12 boards" products={class12} />
+        {highlight ? <CourseHighlightCard highlight={highlight} /> : null}
       </Container>
     </main>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <StoreErrorPage error={error} />;
 }

@@ -1,17 +1,47 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { Toaster } from "sonner";
+import { getDb } from "~/db/client.server";
+import { CART_QUEUE_SCRIPT, CartProvider } from "~/features/cart/cart-context";
+import { TOAST_DURATION_MS } from "~/features/cart/cart-store";
+import { ChatWidget } from "~/features/site/chat-widget";
+import { getSettings } from "~/features/site/settings.server";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
+import { getEnv } from "~/lib/env.server";
 import type { loader as rootLoader } from "~/root";
+import type { Route } from "./+types/layout";
 
-export default function StoreLayout() {
+/** Public origin for canonical URLs (meta functions read it from here) and the chat widget's WhatsApp number. */
+export async function loader(_: Route.LoaderArgs) {
+  const settings = await getSettings(await getDb());
+  return { appUrl: getEnv().APP_URL.replace(/\/+$/, ""), whatsappNumber: settings.whatsappNumber };
+}
+
+export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const signedIn = Boolean(user);
+  const { pathname } = useLocation();
+  const onHome = pathname === "/";
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SiteHeader user={user} />
-      <div className="flex-1">
-        <Outlet />
+    <CartProvider signedIn={signedIn}>
+      {/* Queues "Add to Cart" clicks made before hydration; runs before any button exists. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant inline script of ours */}
+      <script dangerouslySetInnerHTML={{ __html: CART_QUEUE_SCRIPT }} />
+      <div className="flex min-h-dvh flex-col">
+        <SiteHeader user={user} />
+        <div className="flex-1">
+          <Outlet />
+        </div>
+        <SiteFooter />
       </div>
-      <SiteFooter />
-    </div>
+      <ChatWidget
+        phoneNumber={loaderData.whatsappNumber}
+        accountName="Commerce Academy"
+        avatar="/favicon.svg"
+        allowEsc={onHome}
+        allowClickAway={onHome}
+      />
+      <Toaster duration={TOAST_DURATION_MS} position="top-center" closeButton richColors />
+    </CartProvider>
   );
 }

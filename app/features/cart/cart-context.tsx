@@ -1,0 +1,231 @@
+/**
+ * The cart on the client. Guests: localStorage "cart-storage" (one store shared by
+ * every component and every tab). Signed-in users: the server cart API
+ * (GET /api/cart, POST intent=add|remove|clear). The server render always sees an
+ * empty cart, so the header never mismatches; the real count appears after hydration.
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { toast } from "sonner";
+import {
+  addCartItem,
+  CART_STORAGE_KEY,
+  type CartItem,
+  cartCount,
+  type NewCartItem,
+  normalizeCartItems,
+  parseStoredCart,
+  removeCartItem,
+  serializeCart,
+} from "./cart-store";
+
+export interface CartApi {
+  items: CartItem[];
+  count: number;
+  /** False during the server render and hydration. */
+  ready: boolean;
+  add(item: NewCartItem): void;
+  remove(id: number): void;
+  clear(): void;
+  open: boolean;
+  setOpen(open: boolean): void;
+}
+
+const CartContext = createContext<CartApi | null>(null);
+
+/* ------------------------------------------------------------ local store */
+
+const EMPTY: CartItem[] = [];
+const listeners = new Set<() => void>();
+let cache: { raw: string | null; items: CartItem[] } = { raw: null, items: EMPTY };
+
+function readRaw(): string | null {
+  try {
+    return window.localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    return null; // storage disabled: behave as an empty cart
+  }
+}
+
+function getLocalSnapshot(): CartItem[] {
+  const raw = readRaw();
+  if (raw !== cache.raw) cache = { raw, items: parseStoredCart(raw) };
+  return cache.items;
+}
+
+function writeLocal(items: CartItem[]) {
+  try {
+    window.localStorage.setItem(CART_STORAGE_KEY, serializeCart(items));
+  } catch {
+    // Quota or privacy mode: keep the cart for this page only.
+    cache = { raw: serializeCart(items), items };
+  }
+  for (const l of listeners) l();
+}
+
+function subscribeLocal(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key === CART_STORAGE_KEY) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+const getServerSnapshot = () => EMPTY;
+const subscribeNothing = () => () => {};
+
+/* ------------------------------------------------------ pre-hydration queue */
+
+declare global {
+  interface Window {
+    __cartQueue?: NewCartItem[];
+    __cartHydrated?: boolean;
+  }
+}
+
+/**
+ * Runs before React loads: an "Add to Cart" click made before hydration is
+ * queued here and replayed by the provider once it mounts.
+ */
+export const CART_QUEUE_SCRIPT = `(function(){window.__cartQueue=window.__cartQueue||[];document.addEventListener("click",function(e){if(window.__cartHydrated)return;var t=e.target;var b=t&&t.closest&&t.closest("[data-add-to-cart]");if(!b)return;try{window.__cartQueue.push(JSON.parse(b.getAttribute("data-add-to-cart")));}catch(_){}},true);})();`;
+
+/* ----------------------------------------------------------------- provider */
+
+const notice = {
+  added: (title: string, openDrawer: () => void) =>
+    toast.success(`Added to cart: ${title}`, { action: { label: "View cart", onClick: openDrawer } }),
+  already: (title: string) => toast.info(`Already in your cart: ${title}`),
+};
+
+async function postCart(body: Record<string, string>) {
+  const res = await fetch("/api/cart", {
+    method: "POST",
+    body: new URLSearchParams(body),
+    credentials: "same-origin",
+    headers: { Accept: "application/json" },
+  });
+  if (!res.ok) throw new Error(`Cart request failed (${res.status})`);
+  const json = (await res.json()) as { items?: unknown; notices?: unknown };
+  const notices = Array.isArray(json.notices) ? json.notices.filter((n): n is string => typeof n === "string") : [];
+  return { items: normalizeCartItems(json.items), notices };
+}
+
+export function CartProvider({ signedIn, children }: { signedIn: boolean; children: React.ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const local = useSyncExternalStore(
+    signedIn ? subscribeNothing : subscribeLocal,
+    signedIn ? getServerSnapshot : getLocalSnapshot,
+    getServerSnapshot,
+  );
+  const [serverItems, setServerItems] = useState<CartItem[]>(EMPTY);
+  const [hydrated, setHydrated] = useState(false);
+  const items = signedIn ? serverItems : local;
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+
+  // Signed in: the server's cart is the truth. A guest cart left in this browser is
+  // moved onto the server once (the server refuses items the user already owns).
+  useEffect(() => {
+    if (!signedIn) return;
+    let cancelled = false;
+    (async () => {
+      const guest = getLocalSnapshot();
+      let items: CartItem[] | null = null;
+      if (guest.length) {
+        const result = await postCart({ intent: "merge", productIds: guest.map((i) => i.id).join(",") });
+        items = result.items;
+        for (const n of result.notices) toast.info(n);
+        writeLocal(EMPTY);
+      }
+      if (!items) {
+        const res = await fetch("/api/cart", { credentials: "same-origin", headers: { Accept: "application/json" } });
+        items = res.ok ? normalizeCartItems(((await res.json()) as { items?: unknown }).items) : EMPTY;
+      }
+      if (!cancelled) setServerItems(items);
+    })().catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, [signedIn]);
+
+  const openDrawer = useCallback(() => setOpen(true), []);
+
+  const add = useCallback(
+    (item: NewCartItem) => {
+      if (signedIn) {
+        if (itemsRef.current.some((i) => i.id === item.id)) return void notice.already(item.title);
+        postCart({ intent: "add", productId: String(item.id) })
+          .then(({ items: next, notices }) => {
+            setServerItems(next);
+            if (notices.length) for (const n of notices) toast.info(n);
+            else notice.added(item.title, openDrawer);
+          })
+          .catch(() => toast.error("Could not update your cart. Please try again."));
+        return;
+      }
+      const result = addCartItem(getLocalSnapshot(), item);
+      if (!result.added) return void notice.already(item.title);
+      writeLocal(result.items);
+      notice.added(item.title, openDrawer);
+    },
+    [signedIn, openDrawer],
+  );
+
+  const remove = useCallback(
+    (id: number) => {
+      if (signedIn) {
+        setServerItems((prev) => removeCartItem(prev, id));
+        postCart({ intent: "remove", productId: String(id) })
+          .then(({ items: next }) => setServerItems(next))
+          .catch(() => toast.error("Could not update your cart. Please try again."));
+        return;
+      }
+      writeLocal(removeCartItem(getLocalSnapshot(), id));
+    },
+    [signedIn],
+  );
+
+  const clear = useCallback(() => {
+    if (signedIn) {
+      setServerItems(EMPTY);
+      postCart({ intent: "clear" })
+        .then(({ items: next }) => setServerItems(next))
+        .catch(() => toast.error("Could not update your cart. Please try again."));
+      return;
+    }
+    writeLocal(EMPTY);
+  }, [signedIn]);
+
+  // Hydrated: take over from the inline script and replay clicks it queued.
+  useEffect(() => {
+    window.__cartHydrated = true;
+    setHydrated(true);
+    const queued = window.__cartQueue ?? [];
+    window.__cartQueue = [];
+    for (const item of queued) add(item);
+  }, [add]);
+
+  const value = useMemo<CartApi>(
+    () => ({ items, count: cartCount(items), ready: hydrated, add, remove, clear, open, setOpen }),
+    [items, hydrated, add, remove, clear, open],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartApi {
+  const cart = useContext(CartContext);
+  if (!cart) throw new Error("useCart must be used inside <CartProvider>");
+  return cart;
+}

@@ -1,0 +1,59 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { getDb } from "~/db/client.server";
+import { listPublishedProducts } from "~/features/catalog/catalog.server";
+import { KIND_BASE_ROUTE, KIND_LABELS, kindFromPath } from "~/features/catalog/labels";
+import { ProductSection } from "~/features/catalog/product-grid";
+import { StoreErrorPage } from "~/features/site/not-found";
+import { appUrlFromMatches, seoMeta } from "~/features/site/seo";
+import { Container } from "~/ui/container";
+import type { Route } from "./+types/catalog-class";
+
+const params = z.object({ std: z.enum(["11", "12"]) });
+
+const SUBTITLE = {
+  course: "Video courses with lessons, practice and chapter tests",
+  note: "Handwritten notes, formula sheets and summaries",
+  pyq: "Previous-year papers with solutions and marking schemes",
+} as const;
+
+export async function loader({ request, params: raw }: Route.LoaderArgs) {
+  const kind = kindFromPath(new URL(request.url).pathname);
+  const parsed = params.safeParse(raw);
+  if (!kind || !parsed.success) throw data(null, { status: 404 });
+  const std = parsed.data.std;
+  const products = await listPublishedProducts(await getDb(), kind, { classLevel: std });
+  return { kind, std, products };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { kind, std } = loaderData;
+  return seoMeta({
+    title: `Class ${std} ${KIND_LABELS[kind]} | Commerce Academy`,
+    description: `${KIND_LABELS[kind]} for Class ${std} commerce students: ${SUBTITLE[kind].toLowerCase()}, in Accountancy, Economics, Business Studies and English.`,
+    path: `${KIND_BASE_ROUTE[kind]}/std/${std}`,
+    appUrl: appUrlFromMatches(matches),
+  });
+}
+
+export default function CatalogClass({ loaderData }: Route.ComponentProps) {
+  const { kind, std, products } = loaderData;
+  return (
+    <main id="main">
+      <Container>
+        <ProductSection
+          headingLevel={1}
+          title={`Class ${std} ${KIND_LABELS[kind]}`}
+          subtitle={SUBTITLE[kind]}
+          products={products}
+          empty={`No ${KIND_LABELS[kind].toLowerCase()} for Class ${std} yet. Please check back soon.`}
+        />
+      </Container>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <StoreErrorPage error={error} />;
+}

@@ -1,0 +1,153 @@
+import { CheckCircle2 } from "lucide-react";
+import { data, Link } from "react-router";
+import { getDb } from "~/db/client.server";
+import { AddToCartButton } from "~/features/cart/add-to-cart-button";
+import { getPublishedProduct } from "~/features/catalog/catalog.server";
+import {
+  KIND_BASE_ROUTE,
+  KIND_FEATURES,
+  KIND_LABELS,
+  KIND_SINGULAR,
+  kindFromPath,
+  SUBJECT_LABELS,
+} from "~/features/catalog/labels";
+import { StoreErrorPage } from "~/features/site/not-found";
+import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "~/features/site/seo";
+import { DESCRIPTION_PREVIEW, descriptionPreview } from "~/lib/display";
+import { formatPrice } from "~/lib/money";
+import { Container } from "~/ui/container";
+import { Stars } from "~/ui/stars";
+import type { Route } from "./+types/product";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const kind = kindFromPath(new URL(request.url).pathname);
+  if (!kind) throw data(null, { status: 404 });
+  const product = await getPublishedProduct(await getDb(), kind, params.id);
+  // Unknown, malformed, draft, archived or another kind's id: the store has no such page.
+  if (!product) throw data(null, { status: 404 });
+  return { product };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const p = loaderData.product;
+  const appUrl = appUrlFromMatches(matches);
+  const path = `${KIND_BASE_ROUTE[p.kind]}/${p.id}`;
+  const classText = p.classLevel === "both" ? "Class 11 & 12" : `Class ${p.classLevel}`;
+  return seoMeta({
+    title: `${p.title} | ${classText} ${KIND_SINGULAR[p.kind]} | Commerce Academy`,
+    description: metaDescription(p.description),
+    path,
+    appUrl,
+    image: p.image,
+    type: "product",
+    jsonLd: productJsonLd({ ...p, url: absoluteUrl(appUrl, path), appUrl }),
+  });
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const p = loaderData.product;
+  const base = KIND_BASE_ROUTE[p.kind];
+  const preview = descriptionPreview(p.description);
+  const truncated = Array.from(p.description).length > DESCRIPTION_PREVIEW;
+  const std = p.classLevel === "both" ? null : p.classLevel;
+  return (
+    <main id="main">
+      <Container className="py-6 sm:py-10">
+        <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-600">
+          <ol className="flex flex-wrap items-center gap-1">
+            <li>
+              <Link to="/" className="hover:text-brand-700 hover:underline">
+                Home
+              </Link>
+              <span aria-hidden> / </span>
+            </li>
+            <li>
+              <Link to={base} className="hover:text-brand-700 hover:underline">
+                {KIND_LABELS[p.kind]}
+              </Link>
+              <span aria-hidden> / </span>
+            </li>
+            {std ? (
+              <li>
+                <Link to={`${base}/std/${std}`} className="hover:text-brand-700 hover:underline">
+                  Class {std}
+                </Link>
+                <span aria-hidden> / </span>
+              </li>
+            ) : null}
+            <li aria-current="page" className="font-medium text-slate-900">
+              {p.title}
+            </li>
+          </ol>
+        </nav>
+        <div className="grid gap-6 lg:grid-cols-[1fr_22rem] lg:gap-x-10">
+          <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+            <span className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700">
+              {SUBJECT_LABELS[p.subject]}
+            </span>
+            <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{p.title}</h1>
+            <p className="mt-3 text-lg text-slate-700">
+              {preview}
+              {truncated ? "…" : ""}
+            </p>
+            <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+              <Stars rating={p.rating} />
+              <p className="text-slate-700">
+                by <span className="font-semibold text-slate-900">{p.instructor}</span>
+              </p>
+            </div>
+          </div>
+          <aside aria-label="Purchase" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24">
+              <p className="text-3xl font-extrabold text-slate-900" data-testid="detail-price">
+                {formatPrice(p.pricePaise)}
+              </p>
+              {p.pricePaise > 0 ? <p className="mt-1 text-sm text-slate-600">+ GST (18%) at checkout</p> : null}
+              <AddToCartButton item={p} size="lg" className="mt-5 w-full" />
+              <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-600">This includes</h2>
+              <ul className="mt-3 space-y-2">
+                {KIND_FEATURES[p.kind].map((feature) => (
+                  <li key={feature} className="flex items-center gap-2 text-slate-800">
+                    <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-hidden />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </aside>
+          <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+            <img
+              src={p.image}
+              alt={`Cover of ${p.title}`}
+              width={1280}
+              height={800}
+              className="aspect-[16/10] w-full rounded-2xl bg-slate-100 object-cover"
+            />
+            {p.modules.length > 0 ? (
+              <section aria-labelledby="modules-heading" className="mt-8">
+                <h2 id="modules-heading" className="text-2xl font-bold text-slate-900">
+                  {p.kind === "course" ? "What you'll learn" : "What's inside"}
+                </h2>
+                <ol className="mt-4 grid gap-2 sm:grid-cols-2">
+                  {p.modules.map((m, i) => (
+                    <li key={m} className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3 text-slate-700">
+                      <span className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-bold text-brand-700">
+                        {i + 1}
+                      </span>
+                      {m}
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            ) : null}
+          </div>
+        </div>
+      </Container>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <StoreErrorPage error={error} />;
+}

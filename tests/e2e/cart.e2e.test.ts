@@ -1,0 +1,161 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../helpers/browser";
+import { axeViolations, closePage, DESKTOP, openPage, PHONE, waitForHydration } from "../helpers/page";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const badge = (page: Page) => page.getByTestId("cart-badge");
+const stored = (page: Page) =>
+  page.evaluate(() => JSON.parse(window.localStorage.getItem("cart-storage") ?? "null") as unknown);
+
+describe("cart journey in Chromium", () => {
+  it("add, badge, re-add no-op, drawer, subtotal, reload keeps it, remove, clear, empty state", async () => {
+    const opened = await openPage(browser, `${baseUrl}/courses/std/12`, { viewport: DESKTOP });
+    const { page } = opened;
+    await waitForHydration(page);
+    expect(await badge(page).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Cart", exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: "Add to Cart: Accountancy Class 12" }).click();
+    await page.getByText("Added to cart: Accountancy Class 12").waitFor();
+    expect(await badge(page).textContent()).toBe("1");
+    expect(await page.getByRole("button", { name: "Cart, 1 item" }).isVisible()).toBe(true);
+
+    // Re-adding does nothing but says so.
+    await page.getByRole("button", { name: "Add to Cart: Accountancy Class 12" }).click();
+    await page.getByText("Already in your cart: Accountancy Class 12").waitFor();
+    expect(await badge(page).textContent()).toBe("1");
+
+    await page.getByRole("button", { name: "Add to Cart: Economics Class 12" }).click();
+    await page.getByRole("button", { name: "Cart, 2 items" }).waitFor();
+    expect(await stored(page)).toEqual({
+      state: {
+        items: [
+          {
+            id: 1,
+            kind: "course",
+            title: "Accountancy Class 12",
+            pricePaise: 99_999,
+            image: "/images/covers/accountancy-course.svg",
+            quantity: 1,
+          },
+          {
+            id: 2,
+            kind: "course",
+            title: "Economics Class 12",
+            pricePaise: 98_999,
+            image: "/images/covers/economics-course.svg",
+            quantity: 1,
+          },
+        ],
+      },
+      version: 0,
+    });
+
+    // Reload: the cart survives and the server-rendered header hydrates without a mismatch.
+    await page.reload({ waitUntil: "networkidle" });
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Cart, 2 items" }).waitFor();
+
+    await page.getByRole("button", { name: "Cart, 2 items" }).click();
+    const drawer = page.getByRole("dialog", { name: "Your Cart" });
+    await drawer.waitFor();
+    expect(Math.round((await drawer.boundingBox())?.width ?? 0)).toBe(480); // 30rem
+    expect(await drawer.getByRole("listitem").count()).toBe(2);
+    expect(await page.getByTestId("cart-subtotal").textContent()).toBe("₹1,989.98");
+    expect(await drawer.getByRole("link", { name: "Proceed to Checkout" }).getAttribute("href")).toBe("/checkout");
+    expect(await axeViolations(page)).toEqual([]);
+
+    await drawer.getByRole("button", { name: "Remove Accountancy Class 12" }).click();
+    expect(await drawer.getByRole("listitem").count()).toBe(1);
+    expect(await page.getByTestId("cart-subtotal").textContent()).toBe("₹989.99");
+    expect(await badge(page).textContent()).toBe("1");
+
+    await drawer.getByRole("button", { name: "Clear Cart" }).click();
+    expect(await drawer.getByText("Your cart is empty").isVisible()).toBe(true);
+    expect(await badge(page).count()).toBe(0);
+    expect(await stored(page)).toEqual({ state: { items: [] }, version: 0 });
+
+    await drawer.getByRole("link", { name: "Start Shopping" }).click();
+    await page.waitForURL(/\/courses$/);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(opened.errors).toEqual([]);
+    await closePage(opened);
+  });
+
+  it("the drawer is full width on a phone, closes with Escape and returns focus to the cart button", async () => {
+    const opened = await openPage(browser, `${baseUrl}/notes/7`, { viewport: PHONE });
+    const { page } = opened;
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "Cart, 1 item" }).click();
+    const drawer = page.getByRole("dialog", { name: "Your Cart" });
+    await drawer.waitFor();
+    expect(Math.round((await drawer.boundingBox())?.width ?? 0)).toBe(360);
+    expect(await drawer.getByText("Free").isVisible()).toBe(true);
+    expect(await page.getByTestId("cart-subtotal").textContent()).toBe("₹0.00");
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached" });
+    await page.waitForFunction((label) => document.activeElement?.getAttribute("aria-label") === label, "Cart, 1 item");
+    expect(opened.errors).toEqual([]);
+    await closePage(opened);
+  });
+
+  it("an empty drawer shows the empty state", async () => {
+    const opened = await openPage(browser, `${baseUrl}/`, { viewport: PHONE });
+    await waitForHydration(opened.page);
+    await opened.page.getByRole("button", { name: "Cart", exact: true }).click();
+    const drawer = opened.page.getByRole("dialog", { name: "Your Cart" });
+    expect(await drawer.getByText("Your cart is empty").isVisible()).toBe(true);
+    expect(await drawer.getByRole("link", { name: "Start Shopping" }).isVisible()).toBe(true);
+    await closePage(opened);
+  });
+
+  it("a broken cart-storage value reads as an empty cart without errors", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    await context.addInitScript(() => window.localStorage.setItem("cart-storage", "{broken"));
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${baseUrl}/courses/std/11`, { waitUntil: "networkidle" });
+    await waitForHydration(page);
+    expect(await badge(page).count()).toBe(0);
+    await page.getByRole("button", { name: "Add to Cart: Accountancy Class 11" }).click();
+    expect(await badge(page).textContent()).toBe("1");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("an Add to Cart click made before hydration is not lost", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Hold every script until the click has happened.
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/courses/3`, { waitUntil: "commit" });
+    const button = page.getByRole("button", { name: "Add to Cart" });
+    await button.waitFor();
+    expect(await page.evaluate(() => (window as { __cartHydrated?: boolean }).__cartHydrated)).toBeUndefined();
+    await button.click();
+    release();
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Cart, 1 item" }).waitFor();
+    await page.getByText("Added to cart: Business Studies Class 12").waitFor();
+    await context.close();
+  });
+});

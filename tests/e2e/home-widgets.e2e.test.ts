@@ -1,0 +1,257 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../helpers/browser";
+import { closePage, DESKTOP, openPage, PHONE, waitForHydration } from "../helpers/page";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const selected = (page: Page) =>
+  page.getByTestId("banner-carousel").evaluate((el) => Number((el as HTMLElement).dataset.selected));
+
+async function openWithClock(
+  path: string,
+  opts: { reducedMotion?: "reduce" | "no-preference"; viewport?: { width: number; height: number } } = {},
+) {
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? DESKTOP,
+    reducedMotion: opts.reducedMotion ?? "no-preference",
+  });
+  const page = await context.newPage();
+  // Frozen time from the start: timers fire only when the test advances the clock.
+  await page.clock.install({ time: 0 });
+  await page.clock.pauseAt(1_000);
+  await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+  await waitForHydration(page);
+  return page;
+}
+
+describe("banner carousel", () => {
+  it("shows four banners and advances every 3000 ms, looping", async () => {
+    const page = await openWithClock("/");
+    expect(await page.locator('[aria-roledescription="slide"]').count()).toBe(4);
+    await page.mouse.move(0, 0);
+    expect(await selected(page)).toBe(0);
+    await page.clock.runFor(2_900);
+    expect(await selected(page)).toBe(0);
+    await page.clock.runFor(200);
+    expect(await selected(page)).toBe(1);
+    await page.clock.runFor(3_000 * 3);
+    expect(await selected(page)).toBe(0); // 1 → 2 → 3 → back to the first
+    await page.context().close();
+  });
+
+  it("pauses while hovered and does not autoplay under prefers-reduced-motion", async () => {
+    const page = await openWithClock("/");
+    await page.getByTestId("banner-carousel").hover();
+    await page.clock.runFor(9_000);
+    expect(await selected(page)).toBe(0);
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(3_000);
+    expect(await selected(page)).toBe(1);
+    await page.context().close();
+
+    const reduced = await openWithClock("/", { reducedMotion: "reduce" });
+    await reduced.clock.runFor(12_000);
+    expect(await selected(reduced)).toBe(0);
+    await reduced.context().close();
+  });
+
+  it("previous/next buttons and the ← and → keys move the slides", async () => {
+    const page = await openWithClock("/", { viewport: PHONE });
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.getByRole("button", { name: "Next banner" }).click();
+    expect(await selected(page)).toBe(1);
+    await page.getByRole("button", { name: "Previous banner" }).click();
+    await page.getByRole("button", { name: "Previous banner" }).click();
+    expect(await selected(page)).toBe(3); // loops backwards
+    await page.getByRole("region", { name: /Banners/ }).focus();
+    await page.keyboard.press("ArrowRight");
+    expect(await selected(page)).toBe(0);
+    await page.keyboard.press("ArrowRight");
+    expect(await selected(page)).toBe(1);
+    await page.keyboard.press("ArrowLeft");
+    expect(await selected(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("chat widget", () => {
+  it("opens with avatar, name, status, greeting after the delay and the placeholder; Escape closes it on home", async () => {
+    const page = await openWithClock("/");
+    await page.getByRole("button", { name: "Chat on WhatsApp" }).click();
+    const box = page.getByTestId("chat-box");
+    await box.waitFor();
+    expect(await box.getByRole("heading", { name: "Commerce Academy" }).isVisible()).toBe(true);
+    expect(await box.getByText("Typically replies within 1 hour").isVisible()).toBe(true);
+    expect(await box.locator("img").count()).toBe(1);
+    expect(await box.getByPlaceholder("Type a message..").isVisible()).toBe(true);
+    expect(Math.round((await box.boundingBox())?.height ?? 0)).toBe(320);
+    expect(await box.getByText("Hello there! How can we help?").count()).toBe(0);
+    await page.clock.runFor(2_000); // messageDelay 2
+    expect(await box.getByText("Hello there! How can we help?").isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await box.waitFor({ state: "detached" });
+    await page.waitForFunction(
+      (label) => document.activeElement?.getAttribute("aria-label") === label,
+      "Chat on WhatsApp",
+    );
+    // Click-away closes it on the home page too.
+    await page.getByRole("button", { name: "Chat on WhatsApp" }).click();
+    await box.waitFor();
+    await page.mouse.click(200, 300);
+    await box.waitFor({ state: "detached" });
+    await page.context().close();
+  });
+
+  it("Escape and outside clicks do not close it on other pages; the close control does", async () => {
+    const opened = await openPage(browser, `${baseUrl}/about`, { viewport: PHONE });
+    const { page } = opened;
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Chat on WhatsApp" }).click();
+    const box = page.getByTestId("chat-box");
+    await box.waitFor();
+    await page.keyboard.press("Escape");
+    await page.mouse.click(20, 200);
+    expect(await box.isVisible()).toBe(true);
+    await box.getByRole("button", { name: "Close chat" }).click();
+    await box.waitFor({ state: "detached" });
+    await closePage(opened);
+  });
+
+  it("sending opens https://wa.me/<settings number>?text=<typed text> in a new tab", async () => {
+    const opened = await openPage(browser, `${baseUrl}/`, { viewport: PHONE });
+    const { page } = opened;
+    await page
+      .context()
+      .route("https://wa.me/**", (route) =>
+        route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
+      );
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Chat on WhatsApp" }).click();
+    await page.getByRole("textbox", { name: "Message" }).fill("Is the Class 12 course in Hindi & English?");
+    const popupPromise = page.context().waitForEvent("page");
+    await page.getByRole("button", { name: "Send message" }).click();
+    const popup = await popupPromise;
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe(
+      `https://wa.me/919876543210?text=${encodeURIComponent("Is the Class 12 course in Hindi & English?")}`,
+    );
+    expect(await page.getByRole("textbox", { name: "Message" }).inputValue()).toBe("");
+    await closePage(opened);
+  });
+
+  it('shows the notification badge "1" every 60 s and clears it on open', async () => {
+    const page = await openWithClock("/about");
+    expect(await page.getByTestId("chat-notification").count()).toBe(0);
+    await page.clock.runFor(60_000);
+    expect(await page.getByTestId("chat-notification").textContent()).toBe("1");
+    expect(await page.getByRole("button", { name: "Chat on WhatsApp, 1 new message" }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: /Chat on WhatsApp/ }).click();
+    expect(await page.getByTestId("chat-notification").count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe("layout behaviour", () => {
+  it("scrolls to the top on navigation and restores the position on back", async () => {
+    const opened = await openPage(browser, `${baseUrl}/`, { viewport: DESKTOP });
+    const { page } = opened;
+    await waitForHydration(page);
+    await page
+      .getByRole("navigation", { name: "Footer" })
+      .getByRole("link", { name: "About" })
+      .scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(1000);
+    await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "About" }).click();
+    await page.waitForURL(/\/about$/);
+    await page.getByRole("heading", { name: "About Commerce Academy" }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.getByRole("heading", { name: "Excel in Your Commerce Exams" }).waitFor();
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 5, before);
+    await closePage(opened);
+  });
+
+  it("keyboard: the skip link comes first and every focused control shows a focus ring", async () => {
+    const opened = await openPage(browser, `${baseUrl}/`, { viewport: DESKTOP });
+    const { page } = opened;
+    await waitForHydration(page);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+    for (let i = 0; i < 25; i++) {
+      const outline = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        const style = getComputedStyle(el);
+        return { tag: el.tagName, style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+      });
+      expect(outline.style, `${outline.tag} #${i}`).not.toBe("none");
+      expect(outline.width).toBeGreaterThan(0);
+      await page.keyboard.press("Tab");
+    }
+    await closePage(opened);
+  });
+
+  it("the mobile menu opens, closes with Escape and closes after navigating", async () => {
+    const opened = await openPage(browser, `${baseUrl}/`, { viewport: PHONE });
+    const { page } = opened;
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    expect(await menu.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    expect(await menu.isVisible()).toBe(false);
+    await page.waitForFunction((label) => document.activeElement?.getAttribute("aria-label") === label, "Open menu");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Toppers" }).click();
+    await page.getByRole("heading", { level: 1, name: "Our Toppers" }).waitFor();
+    expect(await menu.isVisible()).toBe(false);
+    await closePage(opened);
+  });
+
+  it("contact form: field errors without storing, then the success message", async () => {
+    const opened = await openPage(browser, `${baseUrl}/contact`, { viewport: PHONE });
+    const { page } = opened;
+    await waitForHydration(page);
+    await page.getByRole("textbox", { name: "Email" }).fill("not-an-email");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Please enter your name.").waitFor();
+    const name = page.getByRole("textbox", { name: "Name" });
+    expect(await name.getAttribute("aria-invalid")).toBe("true");
+    expect(await name.getAttribute("aria-describedby")).toBe("contact-name-error");
+    expect(await page.getByText("Please enter a valid email address.").isVisible()).toBe(true);
+    expect(await page.getByText("Please write a message.").isVisible()).toBe(true);
+    await name.fill("Riya Sen");
+    await page.getByRole("textbox", { name: "Email" }).fill("riya@example.com");
+    await page.getByRole("textbox", { name: "Message" }).fill("Do you offer the course in Hindi?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Thank you! Your message has been sent.").waitFor();
+    expect(page.url()).toBe(`${baseUrl}/contact?sent=1`);
+    // The invalid post answered 400 on purpose; the browser logs that response.
+    expect(opened.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    await closePage(opened);
+  });
+
+  it("the contact form works without JavaScript", async () => {
+    const opened = await openPage(browser, `${baseUrl}/contact`, { viewport: PHONE, javaScriptEnabled: false });
+    const { page } = opened;
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Please enter your name.").waitFor();
+    await page.getByRole("textbox", { name: "Name" }).fill("No Script");
+    await page.getByRole("textbox", { name: "Email" }).fill("noscript@example.com");
+    await page.getByRole("textbox", { name: "Message" }).fill("Hello without JS");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await page.getByText("Thank you! Your message has been sent.").waitFor();
+    await closePage(opened);
+  });
+});

@@ -1,0 +1,263 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../helpers/browser";
+import { axeViolations, closePage, DESKTOP, openPage, PHONE } from "../helpers/page";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every public route of the store with its main heading. Ids follow the seed's order. */
+const PAGES: { path: string; h1: string | RegExp }[] = [
+  { path: "/", h1: "Excel in Your Commerce Exams" },
+  { path: "/about", h1: "About Commerce Academy" },
+  { path: "/contact", h1: "Contact Us" },
+  { path: "/toppers", h1: "Our Toppers" },
+  { path: "/courses", h1: "Courses" },
+  { path: "/notes", h1: "Notes" },
+  { path: "/pyq", h1: "Previous Year Questions (PYQ)" },
+  { path: "/courses/std/11", h1: "Class 11 Courses" },
+  { path: "/courses/std/12", h1: "Class 12 Courses" },
+  { path: "/notes/std/11", h1: "Class 11 Notes" },
+  { path: "/notes/std/12", h1: "Class 12 Notes" },
+  { path: "/pyq/std/11", h1: "Class 11 PYQ" },
+  { path: "/pyq/std/12", h1: "Class 12 PYQ" },
+  { path: "/courses/1", h1: "Accountancy Class 12" },
+  { path: "/notes/7", h1: "Accountancy Formula Sheet" },
+  { path: "/notes/8", h1: "Partnership Accounts: Complete Handwritten Notes with Solved Examples" },
+  { path: "/pyq/14", h1: "Accountancy Board Papers 2019–2025" },
+];
+
+async function brokenImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+  await page.waitForLoadState("networkidle");
+  return page.$$eval("img", (imgs) =>
+    imgs.filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.getAttribute("src")),
+  );
+}
+
+async function headInfo(page: Page) {
+  return page.evaluate(() => ({
+    title: document.title,
+    description: document.querySelector('meta[name="description"]')?.getAttribute("content") ?? "",
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? "",
+    ogImage: document.querySelector('meta[property="og:image"]')?.getAttribute("content") ?? "",
+    ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute("content") ?? "",
+    jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => s.textContent ?? ""),
+  }));
+}
+
+describe("every public page in Chromium", () => {
+  const titles = new Map<string, string>();
+
+  for (const { path, h1 } of PAGES) {
+    it(`${path}: renders, has SEO tags, 0 axe violations at 360 px and 1440 px, no broken images`, async () => {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const opened = await openPage(browser, `${baseUrl}${path}`, { viewport });
+        const { page } = opened;
+        expect(opened.status).toBe(200);
+        expect(await page.getByRole("heading", { level: 1 }).first().textContent()).toEqual(
+          typeof h1 === "string" ? h1 : expect.stringMatching(h1),
+        );
+        const head = await headInfo(page);
+        expect(head.title).toMatch(/Commerce Academy/);
+        expect(head.description.length).toBeGreaterThan(40);
+        expect(head.canonical).toBe(`${baseUrl}${path}`);
+        expect(head.ogImage).toMatch(new RegExp(`^${baseUrl}/images/`));
+        expect(head.ogTitle).toBe(head.title);
+        titles.set(path, head.title);
+        // No horizontal scrolling on a phone.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        expect(await axeViolations(page)).toEqual([]);
+        expect(await brokenImages(page)).toEqual([]);
+        expect(opened.errors).toEqual([]);
+        await closePage(opened);
+      }
+    });
+  }
+
+  it("every page has a distinct title", () => {
+    expect(titles.size).toBe(PAGES.length);
+    expect(new Set(titles.values()).size).toBe(PAGES.length);
+  });
+
+  for (const path of ["/no/such/page", "/courses/999", "/courses/abc", "/notes/1", "/pyq/std/10"]) {
+    it(`${path}: the 404 page with HTTP 404 and no axe violations`, async () => {
+      const opened = await openPage(browser, `${baseUrl}${path}`, { viewport: PHONE });
+      expect(opened.status).toBe(404);
+      expect(await opened.page.getByRole("heading", { level: 1, name: "404 - Page Not Found" }).isVisible()).toBe(true);
+      expect(await opened.page.title()).toBe("404 - Page Not Found | Commerce Academy");
+      expect(await axeViolations(opened.page)).toEqual([]);
+      expect(opened.errors).toEqual([]);
+      await closePage(opened);
+    });
+  }
+});
+
+describe("page content", () => {
+  it("course detail: chip, title, 150-character preview, stars, instructor, ₹ price, features, JSON-LD Course", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const opened = await openPage(browser, `${baseUrl}/courses/1`, { viewport });
+      const { page } = opened;
+      const main = page.locator("main");
+      expect(await main.getByText("Accountancy", { exact: true }).first().isVisible()).toBe(true);
+      const preview = await main.locator("h1 + p").textContent();
+      expect(preview).toBe(
+        "Master partnership accounts, company accounts and financial statement analysis with step-by-step video lessons, solved board questions and chapter tes…",
+      );
+      expect(await main.getByRole("img", { name: "Rated 4.9 out of 5" }).isVisible()).toBe(true);
+      expect(await main.getByText("by Priya Mehta").isVisible()).toBe(true);
+      expect(await page.getByTestId("detail-price").textContent()).toBe("₹999.99");
+      expect(await page.getByTestId("detail-price").isVisible()).toBe(true);
+      const features = page.getByRole("complementary", { name: "Purchase" }).getByRole("listitem");
+      expect(await features.allTextContents()).toEqual([
+        "Video Lectures",
+        "Downloadable Notes",
+        "Full Lifetime Access",
+      ]);
+      expect(await page.getByRole("button", { name: "Add to Cart" }).isVisible()).toBe(true);
+      const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<
+        string,
+        unknown
+      >;
+      expect(ld).toMatchObject({
+        "@type": "Course",
+        name: "Accountancy Class 12",
+        offers: { price: "999.99", priceCurrency: "INR" },
+      });
+      await closePage(opened);
+    }
+  });
+
+  it('note detail: "Free" price, notes features and a JSON-LD Product', async () => {
+    const opened = await openPage(browser, `${baseUrl}/notes/7`, { viewport: PHONE });
+    const { page } = opened;
+    expect(await page.getByTestId("detail-price").textContent()).toBe("Free");
+    const features = page.getByRole("complementary", { name: "Purchase" }).getByRole("listitem");
+    expect(await features.allTextContents()).toEqual(["Downloadable Notes", "Handwritten Notes"]);
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    expect(ld).toMatchObject({ "@type": "Product", offers: { price: "0.00", priceCurrency: "INR" } });
+    await closePage(opened);
+  });
+
+  it("cards: long titles are cut to 42 characters plus an ellipsis, with the full title in a tooltip", async () => {
+    const opened = await openPage(browser, `${baseUrl}/notes/std/12`, { viewport: DESKTOP });
+    const { page } = opened;
+    const full = "Partnership Accounts: Complete Handwritten Notes with Solved Examples";
+    const link = page.getByRole("link", { name: full });
+    expect(await link.textContent()).toBe(`${full.slice(0, 42)}…`);
+    await link.hover();
+    const tooltip = page.getByRole("tooltip");
+    await tooltip.waitFor({ state: "attached" });
+    expect(await tooltip.textContent()).toContain(full);
+    // Card parts: badge, instructor, stars, price or Free, Add to Cart.
+    const card = page.locator("article", { has: page.getByRole("heading", { name: "Accountancy Formula Sheet" }) });
+    expect(await card.getByText("Free").isVisible()).toBe(true);
+    expect(await card.getByText("Priya Mehta").isVisible()).toBe(true);
+    expect(await card.getByRole("img", { name: /Rated 4\.7 out of 5/ }).isVisible()).toBe(true);
+    expect(await card.getByRole("button", { name: /Add to Cart/ }).isVisible()).toBe(true);
+    await closePage(opened);
+  });
+
+  it("class lists hold only their class's items and link each card to {baseRoute}/{id}", async () => {
+    const opened = await openPage(browser, `${baseUrl}/courses/std/11`, { viewport: DESKTOP });
+    const titles = await opened.page.locator("main article h2").allTextContents();
+    expect(titles).toEqual(["Accountancy Class 11", "Economics Class 11", "Business Studies Class 11"]);
+    await opened.page.getByRole("link", { name: "Economics Class 11" }).click();
+    await opened.page.waitForURL(/\/courses\/5$/);
+    await opened.page.getByRole("heading", { level: 1, name: "Economics Class 11" }).waitFor();
+    await closePage(opened);
+  });
+
+  it("/courses shows tiles for class 11 and 12", async () => {
+    const opened = await openPage(browser, `${baseUrl}/courses`, { viewport: PHONE });
+    expect(await opened.page.getByRole("link", { name: /Class 11/ }).getAttribute("href")).toBe("/courses/std/11");
+    expect(await opened.page.getByRole("link", { name: /Class 12/ }).getAttribute("href")).toBe("/courses/std/12");
+    await closePage(opened);
+  });
+
+  it("/toppers: sections Accountancy, Business Studies, Economics, English with photo, badge, Out of 100, name", async () => {
+    const opened = await openPage(browser, `${baseUrl}/toppers`, { viewport: DESKTOP });
+    const { page } = opened;
+    expect(await page.locator("main h2").allTextContents()).toEqual([
+      "Accountancy",
+      "Business Studies",
+      "Economics",
+      "English",
+    ]);
+    const first = page.locator("article").first();
+    expect(await first.getByRole("img", { name: "Aarav Sharma" }).isVisible()).toBe(true);
+    expect(await first.getByText("State Topper").isVisible()).toBe(true);
+    expect(await first.getByText("Out of 100").isVisible()).toBe(true);
+    expect(await first.getByText("100", { exact: true }).isVisible()).toBe(true);
+    await closePage(opened);
+  });
+
+  it("/about shows the story, the three stats, offers and vision", async () => {
+    const opened = await openPage(browser, `${baseUrl}/about`, { viewport: PHONE });
+    for (const text of ["Our story", "15+", "100/100", "100+", "What we offer", "Our vision"]) {
+      expect(await opened.page.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+    }
+    await closePage(opened);
+  });
+
+  it("home: subject list, testimonials with Learn More → /toppers, galleries, class sections, highlight card", async () => {
+    const opened = await openPage(browser, `${baseUrl}/`, { viewport: DESKTOP });
+    const { page } = opened;
+    for (const heading of [
+      "Our Courses",
+      "Popular Notes & Summaries",
+      "Subjects We Teach",
+      "Trusted by Toppers",
+      "Topper Galleries",
+      "Class 11 Courses",
+      "Class 12 Courses",
+      "Accountancy Class 12: Board Exam Mastery",
+    ]) {
+      expect(await page.getByRole("heading", { name: heading, exact: true }).isVisible(), heading).toBe(true);
+    }
+    const subjects = page.locator("section", { has: page.getByRole("heading", { name: "Subjects We Teach" }) });
+    expect(await subjects.getByText("Class 11", { exact: true }).count()).toBe(4);
+    expect(await subjects.getByText("Class 12", { exact: true }).count()).toBe(4);
+    await page.getByRole("link", { name: /^Learn More about our toppers/ }).click();
+    await page.waitForURL(/\/toppers$/);
+    await page.goBack();
+    const highlight = page.getByRole("link", { name: /^Learn More about Accountancy Class 12/ });
+    expect(await highlight.getAttribute("href")).toBe("/courses");
+    await closePage(opened);
+  });
+});
+
+describe("SEO files", () => {
+  it("robots.txt and sitemap.xml", async () => {
+    const robots = await (await fetch(`${baseUrl}/robots.txt`)).text();
+    expect(robots).toMatch(/Disallow: \/admin\n/);
+    expect(robots).toMatch(/Disallow: \/checkout\n/);
+    expect(robots).toMatch(/Disallow: \/my-courses\n/);
+    const res = await fetch(`${baseUrl}/sitemap.xml`);
+    expect(res.headers.get("content-type")).toMatch(/xml/);
+    const xml = await res.text();
+    expect(xml).toContain(`<loc>${baseUrl}/courses/1</loc>`);
+    expect(xml).toContain(`<loc>${baseUrl}/notes/7</loc>`);
+    expect(xml).toContain(`<loc>${baseUrl}/pyq/19</loc>`);
+  });
+
+  it("every page is complete server-rendered HTML", async () => {
+    const html = await (await fetch(`${baseUrl}/courses/1`)).text();
+    expect(html).toContain("Accountancy Class 12");
+    expect(html).toContain("₹999.99");
+    expect(html).toContain("Full Lifetime Access");
+    expect(html).toContain('rel="canonical"');
+  });
+});

@@ -1,0 +1,48 @@
+/** Browser helpers for the end-to-end tests: pages that record console errors, axe checks, hydration. */
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1440, height: 900 };
+
+export interface OpenedPage {
+  page: Page;
+  status: number | undefined;
+  errors: string[];
+}
+
+export async function openPage(
+  browser: Browser,
+  url: string,
+  opts: { viewport?: { width: number; height: number } } & BrowserContextOptions = {},
+): Promise<OpenedPage> {
+  const { viewport = PHONE, ...contextOptions } = opts;
+  const context = await browser.newContext({ viewport, ...contextOptions });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    // 404 pages make the browser log the failed document request; that is the point of those pages.
+    if (msg.type() === "error" && !/status of 404/.test(msg.text())) errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(err.message));
+  const response = await page.goto(url, { waitUntil: "networkidle" });
+  return { page, status: response?.status(), errors };
+}
+
+/** Resolves once React has hydrated the store layout (the cart provider marks it). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __cartHydrated?: boolean }).__cartHydrated === true);
+}
+
+/** axe-core violations as short strings (empty = accessible by axe's rules). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+}
+
+export async function closePage(opened: OpenedPage | Page) {
+  const page = "page" in opened ? opened.page : opened;
+  await page.context().close();
+}
