@@ -9,6 +9,7 @@ import express from "express";
 import "react-router";
 import { closeDb, getDbHandle } from "~/db/client.server";
 import { migrateAndSeed } from "~/db/migrate.server";
+import { startReconciler, stopReconciler } from "~/features/orders/reconcile.server";
 
 export const app = express.Router();
 
@@ -40,9 +41,15 @@ app.use(
 export async function startup() {
   const handle = await getDbHandle();
   const result = await migrateAndSeed(handle);
+  // Settles paid-but-unfulfilled orders and expires stale pending ones (every instance may run it: it is idempotent).
+  const seconds = Number(process.env.ORDERS_RECONCILE_INTERVAL_SECONDS ?? 300);
+  startReconciler(Number.isFinite(seconds) ? seconds * 1000 : 300_000, (message, report) =>
+    console.warn(JSON.stringify({ msg: message, ...report })),
+  );
   return { database: handle.kind, seeded: result.seeded };
 }
 
 export async function shutdown() {
+  stopReconciler();
   await closeDb();
 }

@@ -25,7 +25,7 @@ export async function listOrdersForUser(userId: string, opts: { limit?: number }
       status: orders.status,
       totalPaise: orders.totalPaise,
       createdAt: orders.createdAt,
-      itemCount: sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+      itemCount: sql<number>`(select count(*)::int from "order_items" oi where oi.order_id = "orders"."id")`,
     })
     .from(orders)
     .where(eq(orders.userId, userId))
