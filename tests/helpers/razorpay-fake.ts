@@ -159,7 +159,9 @@ export class RazorpayFake {
       return this.error(res, status, description);
     }
 
-    let m: RegExpMatchArray | null;
+    const orderPayments = path.match(/^\/v1\/orders\/([^/]+)\/payments$/);
+    const orderFetch = path.match(/^\/v1\/orders\/([^/]+)$/);
+    const paymentRefund = path.match(/^\/v1\/payments\/([^/]+)\/refund$/);
     if (req.method === "POST" && path === "/v1/orders") {
       const amount = Number(body?.amount);
       if (!Number.isInteger(amount) || amount < 100)
@@ -181,17 +183,17 @@ export class RazorpayFake {
       this.orders.set(order.id, order);
       return this.send(res, 200, order);
     }
-    if (req.method === "GET" && (m = path.match(/^\/v1\/orders\/([^/]+)\/payments$/))) {
-      if (!this.orders.has(m[1]!)) return this.error(res, 400, "The id provided does not exist");
-      const items = this.payments.get(m[1]!) ?? [];
+    if (req.method === "GET" && orderPayments) {
+      if (!this.orders.has(orderPayments[1]!)) return this.error(res, 400, "The id provided does not exist");
+      const items = this.payments.get(orderPayments[1]!) ?? [];
       return this.send(res, 200, { entity: "collection", count: items.length, items });
     }
-    if (req.method === "GET" && (m = path.match(/^\/v1\/orders\/([^/]+)$/))) {
-      const order = this.orders.get(m[1]!);
+    if (req.method === "GET" && orderFetch) {
+      const order = this.orders.get(orderFetch[1]!);
       return order ? this.send(res, 200, order) : this.error(res, 400, "The id provided does not exist");
     }
-    if (req.method === "POST" && (m = path.match(/^\/v1\/payments\/([^/]+)\/refund$/))) {
-      const paymentId = m[1]!;
+    if (req.method === "POST" && paymentRefund) {
+      const paymentId = paymentRefund[1]!;
       const payment = [...this.payments.values()].flat().find((p) => p.id === paymentId);
       if (!payment) return this.error(res, 400, "The id provided does not exist");
       const amount = Number(body?.amount ?? payment.amount);
