@@ -42,7 +42,8 @@ export async function startup() {
   const handle = await getDbHandle();
   const result = await migrateAndSeed(handle);
   // Settles paid-but-unfulfilled orders and expires stale pending ones (every instance may run it: it is idempotent).
-  const seconds = Number(process.env.ORDERS_RECONCILE_INTERVAL_SECONDS ?? 300);
+  const setting = process.env.ORDERS_RECONCILE_INTERVAL_SECONDS?.trim();
+  const seconds = setting ? Number(setting) : 300;
   startReconciler(Number.isFinite(seconds) ? seconds * 1000 : 300_000, (message, report) =>
     console.warn(JSON.stringify({ msg: message, ...report })),
   );

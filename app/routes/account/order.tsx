@@ -75,6 +75,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           {order.paidAt ? ` · paid ${formatOrderDate(order.paidAt, true)}` : ""}
           {order.refundedAt ? ` · refunded ${formatOrderDate(order.refundedAt, true)}` : ""}
         </p>
+        {order.invoiceNumber ? <p className="mt-1 text-sm text-slate-600">GST invoice {order.invoiceNumber}</p> : null}
 
         <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <h2 className="text-lg font-semibold text-slate-900">Items</h2>
@@ -89,7 +90,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <Button asChild variant="secondary">
               <a href={`/account/orders/${order.id}/invoice`} download>
                 <Download className="h-4 w-4" aria-hidden />
-                Download invoice {order.invoiceNumber}
+                Download GST invoice
               </a>
             </Button>
           ) : null}
