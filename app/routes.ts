@@ -1,9 +1,14 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 /** The route table mirrors seed-spec §2. */
 export default [
   layout("routes/store/layout.tsx", [
     index("routes/store/home.tsx"),
+    route("login", "routes/auth/login.tsx"),
+    route("signup", "routes/auth/signup.tsx"),
+    route("forgot-password", "routes/auth/forgot-password.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
+    route("account", "routes/account/account.tsx"),
     // Checkout and orders (issue 5)
     route("checkout", "routes/store/checkout.tsx"),
     route("checkout/pay/:orderId", "routes/store/checkout-pay.tsx"),
@@ -11,7 +16,13 @@ export default [
     route("account/orders/:orderId", "routes/account/order.tsx"),
     route("*", "routes/store/not-found.tsx"),
   ]),
-  // Resource routes (no layout)
+  route("logout", "routes/auth/logout.tsx"),
+  ...prefix("api", [route("cart", "routes/api/cart.ts"), route("auth/*", "routes/api/auth.ts")]),
+  // Resource routes of checkout and orders (issue 5)
   route("account/orders/:orderId/invoice", "routes/account/order-invoice.ts"),
   route("api/payments/razorpay/webhook", "routes/api/razorpay-webhook.ts"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("*", "routes/admin/not-found.tsx"),
+  ]),
 ] satisfies RouteConfig;
