@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { useEffect, useRef } from "react";
+import { useEffect, useState } from "react";
 
 /** The centred card of the login, sign-up and password pages. */
 export function AuthCard({
@@ -34,7 +34,9 @@ export const CART_STORAGE_KEY = "cart-storage";
  * merges it into the server cart. Without JavaScript it stays empty and the form still works.
  */
 export function GuestCartField() {
-  const ref = useRef<HTMLInputElement>(null);
+  // State, not a ref: React re-applies a hidden input's defaultValue on re-render (a hidden
+  // input's value is its attribute), which emptied the field when the form became busy.
+  const [value, setValue] = useState("");
   useEffect(() => {
     const fill = () => {
       try {
@@ -44,9 +46,9 @@ export function GuestCartField() {
         const ids = Array.isArray(items)
           ? items.map((item) => item?.id).filter((id): id is number => Number.isSafeInteger(id))
           : [];
-        if (ref.current) ref.current.value = ids.join(",");
+        setValue(ids.join(","));
       } catch {
-        if (ref.current) ref.current.value = "";
+        setValue("");
       }
     };
     fill();
@@ -54,5 +56,5 @@ export function GuestCartField() {
     window.addEventListener("storage", fill);
     return () => window.removeEventListener("storage", fill);
   }, []);
-  return <input ref={ref} type="hidden" name="guestCart" defaultValue="" />;
+  return <input type="hidden" name="guestCart" value={value} />;
 }
