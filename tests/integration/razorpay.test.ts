@@ -6,7 +6,7 @@ import * as schema from "~/db/schema";
 import { placeOrder } from "~/features/checkout/checkout.server";
 import { reconcileOrders } from "~/features/orders/reconcile.server";
 import { RefundError, refundOrder } from "~/features/orders/refund.server";
-import { confirmRazorpayCheckout } from "~/features/payments/payments.server";
+import { confirmRazorpayCheckout, settleTestPayment } from "~/features/payments/payments.server";
 import * as webhookRoute from "~/routes/api/razorpay-webhook";
 import * as payRoute from "~/routes/store/checkout-pay";
 import { asUser, buyerWithCart, cartOf, createCoupon, enrolmentsOf, getOrder } from "../helpers/checkout";
@@ -304,6 +304,18 @@ describe("Razorpay adapter against a fake of its API", () => {
       expired: 0,
       errors: 0,
     });
+  });
+
+  it("once Razorpay keys are set, an old test-gateway order cannot be paid with the test buttons", async () => {
+    const saved = { id: process.env.RAZORPAY_KEY_ID, secret: process.env.RAZORPAY_KEY_SECRET };
+    delete process.env.RAZORPAY_KEY_ID;
+    delete process.env.RAZORPAY_KEY_SECRET;
+    const { user, order } = await razorpayOrder();
+    expect(order.gateway).toBe("test");
+    Object.assign(process.env, { RAZORPAY_KEY_ID: saved.id, RAZORPAY_KEY_SECRET: saved.secret });
+    expect(await settleTestPayment(user.id, order.id, "pay")).toMatchObject({ ok: false, status: 409 });
+    expect((await getOrder(order.id)).status).toBe("pending");
+    expect(await enrolmentsOf(user.id)).toEqual([]);
   });
 
   it("without RAZORPAY_WEBHOOK_SECRET every webhook is refused", async () => {
