@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { PDFDocument } from "pdf-lib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -24,6 +25,12 @@ async function newContext(): Promise<{ context: BrowserContext; page: Page; erro
   });
   page.on("pageerror", (err) => errors.push(err.message));
   return { context, page, errors };
+}
+
+/** WCAG A/AA problems axe finds on the page (ids and targets, for a readable failure). */
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** The store's courses as the home page lists them: [id, title]. */
@@ -100,13 +107,16 @@ describe("checkout journey in Chromium (test gateway)", () => {
     const total = (await page.getByTestId("order-total").textContent()) ?? "";
     expect(total).toMatch(/^₹[\d,]+\.\d\d$/);
     expect(total).not.toBe("₹0.02");
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: /^Pay ₹/ }).click();
     await page.waitForURL(/\/checkout\/pay\//);
     await page.getByText("Test mode", { exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Pay", exact: true }).click();
     await page.waitForURL(/\/account\/orders\/[0-9a-f-]+\?placed=1$/);
     await page.getByText("Thank you! Your order is complete").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     expect(await page.getByText("Completed", { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText(first!.title, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText(second!.title, { exact: true }).isVisible()).toBe(true);
@@ -130,6 +140,7 @@ describe("checkout journey in Chromium (test gateway)", () => {
     expect(await page.getByText("Your cart is empty.").isVisible()).toBe(true);
     await page.goto(`${baseUrl}/account/orders`, { waitUntil: "networkidle" });
     expect(await page.getByRole("listitem").filter({ hasText: "Completed" }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
