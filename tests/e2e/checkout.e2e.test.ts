@@ -118,6 +118,10 @@ describe("checkout journey in Chromium (test gateway)", () => {
     await page.getByText("Thank you! Your order is complete").waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.getByText("Completed", { exact: true }).isVisible()).toBe(true);
+    // The bought items also leave the browser's guest cart.
+    await page.waitForFunction(
+      () => JSON.parse(localStorage.getItem("cart-storage") ?? "{}").state?.items?.length === 0,
+    );
     expect(await page.getByText(first!.title, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText(second!.title, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Go to My Courses" }).getAttribute("href")).toBe("/my-courses");
@@ -164,6 +168,8 @@ describe("checkout journey in Chromium (test gateway)", () => {
     // Still in the cart, still for sale to this buyer.
     expect(await page.getByText(item.title, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: /^Pay ₹/ }).isVisible()).toBe(true);
+    const guestCart = await page.evaluate(() => JSON.parse(localStorage.getItem("cart-storage") ?? "{}").state?.items);
+    expect(guestCart.map((i: { id: number }) => i.id)).toEqual([item.id]);
 
     await page.goto(`${baseUrl}/account/orders`, { waitUntil: "networkidle" });
     expect(await page.getByText("Payment failed", { exact: true }).isVisible()).toBe(true);
