@@ -12,6 +12,7 @@ import { migrateAndSeed } from "~/db/migrate.server";
 import { ensureAdminFromEnv } from "~/features/accounts/accounts.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
 import { startReconciler, stopReconciler } from "~/features/orders/reconcile.server";
+import { describePaymentSetup } from "~/features/payments/gateway.server";
 import { getEnv } from "~/lib/env.server";
 
 export const app = express.Router();
@@ -56,6 +57,9 @@ app.use(
 
 /** Opens the database, applies migrations and seeds a new install. */
 export async function startup() {
+  // A half-configured Razorpay stops the start with a clear message (never a silent test mode).
+  const payments = describePaymentSetup();
+  if (payments.warning) console.warn(JSON.stringify({ level: 40, msg: payments.warning }));
   const handle = await getDbHandle();
   const result = await migrateAndSeed(handle);
   // ADMIN_EMAIL/ADMIN_PASSWORD: create the owner on the first start (when no admin exists yet).
@@ -66,7 +70,7 @@ export async function startup() {
   startReconciler(Number.isFinite(seconds) ? seconds * 1000 : 300_000, (message, report) =>
     console.warn(JSON.stringify({ msg: message, ...report })),
   );
-  return { database: handle.kind, seeded: result.seeded, ownerCreated: Boolean(owner) };
+  return { database: handle.kind, seeded: result.seeded, ownerCreated: Boolean(owner), payments: payments.gateway };
 }
 
 export async function shutdown() {
