@@ -20,10 +20,18 @@ export default [
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
     route("account", "routes/account/account.tsx"),
+    // Checkout and orders (issue 5)
+    route("checkout", "routes/store/checkout.tsx"),
+    route("checkout/pay/:orderId", "routes/store/checkout-pay.tsx"),
+    route("account/orders", "routes/account/orders.tsx"),
+    route("account/orders/:orderId", "routes/account/order.tsx"),
     route("*", "routes/store/not-found.tsx"),
   ]),
   route("logout", "routes/auth/logout.tsx"),
   ...prefix("api", [route("cart", "routes/api/cart.ts"), route("auth/*", "routes/api/auth.ts")]),
+  // Resource routes of checkout and orders (issue 5)
+  route("account/orders/:orderId/invoice", "routes/account/order-invoice.ts"),
+  route("api/payments/razorpay/webhook", "routes/api/razorpay-webhook.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),

@@ -12,6 +12,8 @@ import { databaseAvailable, probeDatabase, UNAVAILABLE_HTML } from "~/db/health.
 import { migrateAndSeed } from "~/db/migrate.server";
 import { ensureAdminFromEnv } from "~/features/accounts/accounts.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
+import { startReconciler, stopReconciler } from "~/features/orders/reconcile.server";
+import { describePaymentSetup } from "~/features/payments/gateway.server";
 import { getEnv } from "~/lib/env.server";
 import { PageCache } from "./page-cache";
 
@@ -88,15 +90,25 @@ async function followContentVersion() {
 
 /** Opens the database, applies migrations and seeds a new install. */
 export async function startup() {
+  // A half-configured Razorpay stops the start with a clear message (never a silent test mode).
+  const payments = describePaymentSetup();
+  if (payments.warning) console.warn(JSON.stringify({ level: 40, msg: payments.warning }));
   const handle = await getDbHandle();
   const result = await migrateAndSeed(handle);
   await followContentVersion();
   // ADMIN_EMAIL/ADMIN_PASSWORD: create the owner on the first start (when no admin exists yet).
   const owner = await ensureAdminFromEnv();
-  return { database: handle.kind, seeded: result.seeded, ownerCreated: Boolean(owner) };
+  // Settles paid-but-unfulfilled orders and expires stale pending ones (every instance may run it: it is idempotent).
+  const setting = process.env.ORDERS_RECONCILE_INTERVAL_SECONDS?.trim();
+  const seconds = setting ? Number(setting) : 300;
+  startReconciler(Number.isFinite(seconds) ? seconds * 1000 : 300_000, (message, report) =>
+    console.warn(JSON.stringify({ msg: message, ...report })),
+  );
+  return { database: handle.kind, seeded: result.seeded, ownerCreated: Boolean(owner), payments: payments.gateway };
 }
 
 export async function shutdown() {
   for (const stop of stopTasks.splice(0)) await stop();
+  stopReconciler();
   await closeDb();
 }
