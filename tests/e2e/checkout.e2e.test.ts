@@ -168,8 +168,9 @@ describe("checkout journey in Chromium (test gateway)", () => {
     // Still in the cart, still for sale to this buyer.
     expect(await page.getByText(item.title, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: /^Pay ₹/ }).isVisible()).toBe(true);
-    const guestCart = await page.evaluate(() => JSON.parse(localStorage.getItem("cart-storage") ?? "{}").state?.items);
-    expect(guestCart.map((i: { id: number }) => i.id)).toEqual([item.id]);
+    // Signed in, the cart lives on the server (the guest cart was moved there at login).
+    const serverCart = await page.evaluate(async () => (await fetch("/api/cart")).json());
+    expect(serverCart.items.map((i: { id: number }) => i.id)).toEqual([item.id]);
 
     await page.goto(`${baseUrl}/account/orders`, { waitUntil: "networkidle" });
     expect(await page.getByText("Payment failed", { exact: true }).isVisible()).toBe(true);

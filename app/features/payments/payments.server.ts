@@ -151,7 +151,7 @@ export async function handleRazorpayWebhook(rawBody: string, headers: Headers): 
   const config = razorpayConfig();
   if (!config?.webhookSecret) {
     return {
-      status: 503,
+      status: 404,
       body: { ok: false, message: "Razorpay webhooks are not configured (RAZORPAY_WEBHOOK_SECRET)." },
     };
   }
