@@ -9,6 +9,8 @@ import express from "express";
 import "react-router";
 import { closeDb, getDbHandle } from "~/db/client.server";
 import { migrateAndSeed } from "~/db/migrate.server";
+import { getFileStorage } from "~/features/files/storage.server";
+import { ensureSeedFiles } from "~/features/learning/sample-pdf.server";
 
 export const app = express.Router();
 
@@ -36,11 +38,12 @@ app.use(
   }),
 );
 
-/** Opens the database, applies migrations and seeds a new install. */
+/** Opens the database, applies migrations, seeds a new install and writes its sample PDFs. */
 export async function startup() {
   const handle = await getDbHandle();
   const result = await migrateAndSeed(handle);
-  return { database: handle.kind, seeded: result.seeded };
+  const sampleFiles = await ensureSeedFiles(handle.db, getFileStorage());
+  return { database: handle.kind, seeded: result.seeded, sampleFiles };
 }
 
 export async function shutdown() {
