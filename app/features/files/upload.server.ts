@@ -73,14 +73,16 @@ export async function storeUpload(
     throw new UploadError("The file's contents do not match its type.");
   }
   // Every download is stamped with the buyer's name, so the PDF must open in pdf-lib.
+  let pages = 0;
   try {
-    await PDFDocument.load(bytes, { updateMetadata: false });
+    pages = (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
   } catch (error) {
     if (error instanceof Error && error.name === "EncryptedPDFError") {
       throw new UploadError("Password-protected PDFs cannot be sold here: upload the PDF without a password.");
     }
-    throw new UploadError("The PDF could not be read. Export it again and upload the new file.");
+    pages = 0;
   }
+  if (pages < 1) throw new UploadError("The PDF could not be read. Export it again and upload the new file.");
   const key = `pdfs/${randomUUID()}.pdf`;
   await storage.put(key, bytes, { contentType: "application/pdf" });
   return key;
