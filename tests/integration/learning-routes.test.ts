@@ -75,7 +75,10 @@ describe("uploaded images route", () => {
     const { PDFDocument } = await import("pdf-lib");
     const doc = await PDFDocument.create();
     doc.addPage();
-    const pdfKey = await storeUpload(new File([await doc.save()], "notes.pdf", { type: "application/pdf" }), "pdf");
+    const pdfKey = await storeUpload(
+      new File([Buffer.from(await doc.save())], "notes.pdf", { type: "application/pdf" }),
+      "pdf",
+    );
     const pdfName = pdfKey.slice("pdfs/".length);
     const asImage = (await callLoader(mediaLoader, `/media/images/${pdfName}`, { name: pdfName })) as Response;
     expect(asImage.status).toBe(404);

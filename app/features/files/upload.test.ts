@@ -42,7 +42,7 @@ describe("storeUpload", () => {
 
   it("accepts a PDF, which is never a public image", async () => {
     const key = await storeUpload(
-      new File([await pdfBytes()], "notes.pdf", { type: "application/pdf" }),
+      new File([Buffer.from(await pdfBytes())], "notes.pdf", { type: "application/pdf" }),
       "pdf",
       storage,
     );
