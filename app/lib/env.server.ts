@@ -30,6 +30,25 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** 1 for services that need path-style URLs (MinIO). */
   S3_FORCE_PATH_STYLE: z.enum(["0", "1", "true", "false", ""]).default("0"),
+  /** Signs session cookies and tokens. Required in production with DATABASE_URL (several instances). */
+  BETTER_AUTH_SECRET: z
+    .string()
+    .min(32, "BETTER_AUTH_SECRET must be at least 32 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** Owner account created on first start when no admin exists yet. */
+  ADMIN_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  ADMIN_NAME: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof schema>;
