@@ -72,8 +72,8 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
         </Container>
       </div>
 
-      <Container className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <section aria-label="Lesson" className="min-w-0">
+      <Container className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+        <section aria-label="Lesson" className="min-w-0 lg:col-start-1">
           {current ? (
             <>
               <div className="aspect-video w-full overflow-hidden rounded-xl bg-slate-900 shadow">
@@ -132,25 +132,9 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
               The lessons of this course are being recorded. They will appear here as soon as they are published.
             </div>
           )}
-
-          <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5">
-            <h2 className="text-lg font-semibold text-slate-900">What you'll learn</h2>
-            <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-              {course.topics.map((topic) => (
-                <li key={topic} className="flex gap-2 text-slate-700">
-                  <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden />
-                  {topic}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
-            <h2 className="text-lg font-semibold text-slate-900">About this course</h2>
-            <p className="mt-2 leading-relaxed text-slate-700">{course.description}</p>
-          </section>
         </section>
 
-        <aside aria-label="Course content" className="lg:row-start-1 lg:col-start-2">
+        <aside aria-label="Course content" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="rounded-xl border border-slate-200 bg-white p-4 lg:sticky lg:top-4">
             <div className="mb-1 flex justify-between text-sm">
               <span className="font-semibold text-slate-900">Your progress</span>
@@ -196,6 +180,24 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
             </ol>
           </div>
         </aside>
+
+        <div className="min-w-0 lg:col-start-1">
+          <section className="rounded-xl border border-slate-200 bg-white p-5">
+            <h2 className="text-lg font-semibold text-slate-900">What you'll learn</h2>
+            <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+              {course.topics.map((topic) => (
+                <li key={topic} className="flex gap-2 text-slate-700">
+                  <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden />
+                  {topic}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+            <h2 className="text-lg font-semibold text-slate-900">About this course</h2>
+            <p className="mt-2 leading-relaxed text-slate-700">{course.description}</p>
+          </section>
+        </div>
       </Container>
     </main>
   );
