@@ -6,8 +6,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, setDbHandle } from "~/db/client.server";
 import { migrateAndSeed } from "~/db/migrate.server";
@@ -66,12 +67,19 @@ async function signedIn(user: TestUser, viewport = { width: 360, height: 740 }) 
   return { context, page, errors };
 }
 
+/** WCAG A/AA violations on the page (the third-party video frame is not ours to audit). */
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).exclude("iframe").analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
 describe("learning journey in Chromium", () => {
   it("open the player, complete a lesson, leave, come back to the same lesson, download the stamped note", async () => {
     const { context, page, errors } = await signedIn(student);
     await page.goto(`${server.url}/my-courses`);
     await expect(page.getByRole("heading", { level: 1, name: "My Courses" }).isVisible()).resolves.toBe(true);
     expect(await page.locator("article").count()).toBe(2);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole("link", { name: "Start Economics Class 12" }).click();
     await page.waitForURL(`${server.url}/my-courses/${ids.course}`);
@@ -80,6 +88,7 @@ describe("learning journey in Chromium", () => {
     const video = page.locator("iframe");
     expect(await video.getAttribute("src")).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
     const firstLesson = await page.locator("section[aria-label=Lesson] h2").first().textContent();
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Mark as complete" }).click();
     await page.waitForURL(/\?lesson=\d+$/);

@@ -1,4 +1,5 @@
 import { CheckCircle2, ChevronLeft, ChevronRight, Circle, PlayCircle } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
@@ -55,6 +56,15 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const lessonHref = (lessonId: number) => `/my-courses/${course.id}?lesson=${lessonId}`;
+  const outlineRef = useRef<HTMLOListElement>(null);
+  const currentId = current?.id;
+
+  // Keep the current lesson in view inside the (scrolling) outline, without moving the page.
+  useEffect(() => {
+    const list = outlineRef.current;
+    const active = list?.querySelector<HTMLElement>(`[data-lesson="${currentId}"]`);
+    if (list && active) list.scrollTop = Math.max(0, active.offsetTop - 48);
+  }, [currentId]);
 
   return (
     <main id="main" className="pb-12">
@@ -143,7 +153,7 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
               </span>
             </div>
             <ProgressBar value={progress.percent} label="Course progress" />
-            <ol className="mt-4 max-h-[28rem] space-y-4 overflow-y-auto pr-1 lg:max-h-[60vh]">
+            <ol ref={outlineRef} className="relative mt-4 max-h-[28rem] space-y-4 overflow-y-auto pr-1 lg:max-h-[60vh]">
               {outline.map((mod, m) => (
                 <li key={mod.id}>
                   <h3 className="text-sm font-semibold text-slate-900">
@@ -153,7 +163,7 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
                     {mod.lessons.map((lesson) => {
                       const active = lesson.id === current?.id;
                       return (
-                        <li key={lesson.id}>
+                        <li key={lesson.id} data-lesson={lesson.id}>
                           <Link
                             to={lessonHref(lesson.id)}
                             aria-current={active ? "page" : undefined}
