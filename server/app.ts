@@ -12,6 +12,8 @@ import { databaseAvailable, probeDatabase, UNAVAILABLE_HTML } from "~/db/health.
 import { migrateAndSeed } from "~/db/migrate.server";
 import { ensureAdminFromEnv } from "~/features/accounts/accounts.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
+import { getFileStorage } from "~/features/files/storage.server";
+import { ensureSeedFiles } from "~/features/learning/sample-pdf.server";
 import { startReconciler, stopReconciler } from "~/features/orders/reconcile.server";
 import { describePaymentSetup } from "~/features/payments/gateway.server";
 import { getEnv } from "~/lib/env.server";
@@ -88,7 +90,7 @@ async function followContentVersion() {
   stopTasks.push(unlisten, () => clearInterval(poll));
 }
 
-/** Opens the database, applies migrations and seeds a new install. */
+/** Opens the database, applies migrations, seeds a new install and writes its sample PDFs. */
 export async function startup() {
   // A half-configured Razorpay stops the start with a clear message (never a silent test mode).
   const payments = describePaymentSetup();
@@ -104,7 +106,14 @@ export async function startup() {
   startReconciler(Number.isFinite(seconds) ? seconds * 1000 : 300_000, (message, report) =>
     console.warn(JSON.stringify({ msg: message, ...report })),
   );
-  return { database: handle.kind, seeded: result.seeded, ownerCreated: Boolean(owner), payments: payments.gateway };
+  const sampleFiles = await ensureSeedFiles(handle.db, getFileStorage());
+  return {
+    database: handle.kind,
+    seeded: result.seeded,
+    ownerCreated: Boolean(owner),
+    payments: payments.gateway,
+    sampleFiles,
+  };
 }
 
 export async function shutdown() {
