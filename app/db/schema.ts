@@ -412,3 +412,11 @@ export const appMeta = pgTable("app_meta", {
   value: text("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+/** Per-admin read mark of the notifications dropdown: events after `readThrough` are unread. */
+export const adminNotificationReads = pgTable("admin_notification_reads", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  readThrough: timestamp("read_through", { withTimezone: true }).notNull(),
+});
