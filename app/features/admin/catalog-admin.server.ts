@@ -33,7 +33,7 @@ export interface AdminProductRow {
   updatedAt: Date;
 }
 
-const liveEnrolments = sql<number>`(select count(*) from ${enrolments} e where e.product_id = ${products.id} and e.revoked_at is null)::int`;
+const liveEnrolments = sql<number>`(select count(*) from ${enrolments} e where e.product_id = "products"."id" and e.revoked_at is null)::int`;
 
 export async function listAdminProducts(
   db: DbOrTx,

@@ -24,7 +24,7 @@ export async function listOrders(db: DbOrTx, opts: { q?: string; status?: OrderS
       userId: users.id,
       customer: users.name,
       email: users.email,
-      items: sql<string>`(select string_agg(oi.title, ', ' order by oi.id) from ${orderItems} oi where oi.order_id = ${orders.id})`,
+      items: sql<string>`(select string_agg(oi.title, ', ' order by oi.id) from ${orderItems} oi where oi.order_id = "orders"."id")`,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))

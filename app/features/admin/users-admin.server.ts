@@ -69,8 +69,8 @@ export async function listUsers(db: DbOrTx, opts: { q?: string; page?: number } 
       isPrimary: users.isPrimary,
       lastActiveAt: users.lastActiveAt,
       createdAt: users.createdAt,
-      courses: sql<number>`(select count(*) from ${enrolments} e where e.user_id = ${users.id} and e.revoked_at is null)::int`,
-      totalSpent: sql<string>`(select coalesce(sum(o.total_paise), 0) from ${orders} o where o.user_id = ${users.id} and o.status in ('paid','fulfilled'))`,
+      courses: sql<number>`(select count(*) from ${enrolments} e where e.user_id = "users"."id" and e.revoked_at is null)::int`,
+      totalSpent: sql<string>`(select coalesce(sum(o.total_paise), 0) from ${orders} o where o.user_id = "users"."id" and o.status in ('paid','fulfilled'))`,
     })
     .from(users)
     .where(where)
