@@ -380,7 +380,7 @@ describe("exports", () => {
   it("streams the sales ledger in batches, every order once, with figures in rupees", async () => {
     const { db } = await getTestDb();
     const [course] = await listAdminProducts(db, { kind: "course", q: "Accountancy Class 12" });
-    const created = [];
+    const created: { number: string }[] = [];
     const same = new Date("2026-03-01T10:00:00.000Z");
     for (let i = 0; i < 7; i++) {
       const u = await createUser({ name: i === 0 ? '=cmd|" "A"' : `Buyer ${i}` });
