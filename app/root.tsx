@@ -9,10 +9,17 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { ForbiddenPage } from "./features/accounts/forbidden";
+import { getOptionalUser } from "./features/accounts/guards.server";
 import { NotFoundPage } from "./features/site/not-found";
 import { TooltipProvider } from "./ui/tooltip";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+/** The signed-in user (or null) for the header; every route can read it with useRouteLoaderData("root"). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { user: await getOptionalUser(request) };
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -43,6 +50,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenPage />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">

@@ -9,6 +9,9 @@ import express from "express";
 import "react-router";
 import { closeDb, getDbHandle } from "~/db/client.server";
 import { migrateAndSeed } from "~/db/migrate.server";
+import { ensureAdminFromEnv } from "~/features/accounts/accounts.server";
+import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
+import { getEnv } from "~/lib/env.server";
 
 export const app = express.Router();
 
@@ -30,9 +33,23 @@ app.get("/readyz", async (_req, res) => {
   }
 });
 
+// State-changing requests from another site are refused before any action runs.
+app.use((req, res, next) => {
+  const own = new URL(getEnv().APP_URL).origin;
+  const allowed = [own, `${req.protocol}://${req.get("host")}`];
+  const origin = req.get("origin");
+  if (isCrossOriginMutation(req.method, { origin, secFetchSite: req.get("sec-fetch-site") }, allowed)) {
+    res.status(403).set("Cache-Control", "no-store").type("text/plain").send(CROSS_ORIGIN_MESSAGE);
+    return;
+  }
+  next();
+});
+
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
+    // The socket address (or X-Forwarded-For when TRUST_PROXY=1) for per-IP rate limits.
+    getLoadContext: (req) => ({ clientIp: req.ip }),
   }),
 );
 
@@ -40,7 +57,9 @@ app.use(
 export async function startup() {
   const handle = await getDbHandle();
   const result = await migrateAndSeed(handle);
-  return { database: handle.kind, seeded: result.seeded };
+  // ADMIN_EMAIL/ADMIN_PASSWORD: create the owner on the first start (when no admin exists yet).
+  const owner = await ensureAdminFromEnv();
+  return { database: handle.kind, seeded: result.seeded, ownerCreated: Boolean(owner) };
 }
 
 export async function shutdown() {

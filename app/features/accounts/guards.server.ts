@@ -1,11 +1,14 @@
 /**
- * Authorization guards every loader and action calls itself.
+ * Authorization guards every loader and action calls itself, on Better Auth sessions.
  *
- * CONTRACT (shared by all features): the accounts feature (issue 4) implements
- * these on Better Auth sessions. Until then nobody can be signed in, so
- * getOptionalUser answers null and the guards send everyone to /login.
+ * CONTRACT (shared by all features): `getOptionalUser`, `requireUser`, `requireAdmin`,
+ * `loginRedirect`, `SessionUser`, `Role`.
  */
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { data, redirect } from "react-router";
+import { getDb } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { authHeaders, getAuth } from "./auth.server";
 
 export type Role = "student" | "instructor" | "guest" | "admin";
 
@@ -17,13 +20,52 @@ export interface SessionUser {
   isPrimary: boolean;
 }
 
-export async function getOptionalUser(_request: Request): Promise<SessionUser | null> {
-  return null;
+const ROLES: readonly Role[] = ["student", "instructor", "guest", "admin"];
+/** last_active_at is written at most this often per user. */
+const ACTIVITY_RESOLUTION_MS = 5 * 60 * 1000;
+
+// Loaders of one request run in parallel and share its Request: look the session up once.
+const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+async function lookUp(request: Request): Promise<SessionUser | null> {
+  if (!request.headers.get("cookie")) return null;
+  const auth = await getAuth();
+  const session = await auth.api.getSession({ headers: authHeaders(request) }).catch(() => null);
+  if (!session) return null;
+  const u = session.user as typeof session.user & { role?: string; isPrimary?: boolean; lastActiveAt?: Date | null };
+  if (u.banned) return null;
+  const role = ROLES.includes(u.role as Role) ? (u.role as Role) : "guest";
+  const last = u.lastActiveAt ? new Date(u.lastActiveAt).getTime() : 0;
+  if (Date.now() - last > ACTIVITY_RESOLUTION_MS) await touchLastActive(u.id);
+  return { id: u.id, name: u.name, email: u.email, role, isPrimary: Boolean(u.isPrimary) };
+}
+
+async function touchLastActive(userId: string) {
+  const db = await getDb();
+  const cutoff = new Date(Date.now() - ACTIVITY_RESOLUTION_MS);
+  await db
+    .update(users)
+    .set({ lastActiveAt: new Date() })
+    .where(and(eq(users.id, userId), or(isNull(users.lastActiveAt), lt(users.lastActiveAt, cutoff))));
+}
+
+/** The signed-in user, or null. */
+export function getOptionalUser(request: Request): Promise<SessionUser | null> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = lookUp(request);
+    perRequest.set(request, pending);
+  }
+  return pending;
 }
 
 export function loginRedirect(request: Request): Response {
   const url = new URL(request.url);
-  const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  const params = new URLSearchParams(url.search);
+  params.delete("_routes"); // single-fetch bookkeeping, not part of the page address
+  const search = params.toString();
+  const pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+  const back = `${pathname}${search ? `?${search}` : ""}`;
   return redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
 }
 
@@ -34,9 +76,11 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
+export const FORBIDDEN_MESSAGE = "You do not have access to this page.";
+
 /** Admin, or /login for anonymous visitors and 403 for everyone else. */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (user.role !== "admin") throw data({ message: "You do not have access to this page." }, { status: 403 });
+  if (user.role !== "admin") throw data({ message: FORBIDDEN_MESSAGE }, { status: 403 });
   return user;
 }

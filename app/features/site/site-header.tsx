@@ -1,6 +1,7 @@
 import { Menu, ShoppingCart, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { LogoutButton, type MenuUser, UserMenu, userMenuLinks } from "~/features/accounts/user-menu";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
@@ -20,7 +21,15 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-brand-700 bg-brand-50" : "text-slate-700 hover:text-brand-700 hover:bg-slate-50",
   );
 
-export function SiteHeader({ cartCount = 0, onCartClick }: { cartCount?: number; onCartClick?: () => void }) {
+export function SiteHeader({
+  cartCount = 0,
+  onCartClick,
+  user = null,
+}: {
+  cartCount?: number;
+  onCartClick?: () => void;
+  user?: MenuUser | null;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the route changes
@@ -47,14 +56,18 @@ export function SiteHeader({ cartCount = 0, onCartClick }: { cartCount?: number;
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <div className="hidden items-center gap-2 sm:flex">
-            <Button asChild variant="ghost" size="sm">
-              <Link to="/login">Log In</Link>
-            </Button>
-            <Button asChild size="sm">
-              <Link to="/signup">Sign Up</Link>
-            </Button>
-          </div>
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <div className="hidden items-center gap-2 sm:flex">
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/login">Log In</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to="/signup">Sign Up</Link>
+              </Button>
+            </div>
+          )}
           <Button
             type="button"
             variant="ghost"
@@ -95,14 +108,27 @@ export function SiteHeader({ cartCount = 0, onCartClick }: { cartCount?: number;
               {link.label}
             </NavLink>
           ))}
-          <div className="mt-2 flex gap-2 sm:hidden">
-            <Button asChild variant="secondary" size="sm" className="flex-1">
-              <Link to="/login">Log In</Link>
-            </Button>
-            <Button asChild size="sm" className="flex-1">
-              <Link to="/signup">Sign Up</Link>
-            </Button>
-          </div>
+          {user ? (
+            <div className="mt-2 flex flex-col gap-1 border-t border-slate-200 pt-2">
+              {userMenuLinks(user)
+                .filter((link) => link.to !== "/my-courses")
+                .map((link) => (
+                  <NavLink key={link.to} to={link.to} end className={navClass}>
+                    {link.label}
+                  </NavLink>
+                ))}
+              <LogoutButton className="px-3 font-medium" />
+            </div>
+          ) : (
+            <div className="mt-2 flex gap-2 sm:hidden">
+              <Button asChild variant="secondary" size="sm" className="flex-1">
+                <Link to="/login">Log In</Link>
+              </Button>
+              <Button asChild size="sm" className="flex-1">
+                <Link to="/signup">Sign Up</Link>
+              </Button>
+            </div>
+          )}
         </Container>
       </nav>
     </header>

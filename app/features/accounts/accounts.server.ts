@@ -1,0 +1,342 @@
+/**
+ * Account flows on Better Auth: sign up, log in, log out, password reset, profile, password change,
+ * and the bootstrap of the owner (primary admin). Routes call these and forward `headers`
+ * (the session cookies) on their redirect.
+ */
+import crypto from "node:crypto";
+import { isAPIError } from "better-auth/api";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { accounts, users } from "~/db/schema";
+import { recordEvent } from "~/features/audit/audit.server";
+import { getEnv } from "~/lib/env.server";
+import { authHeaders, getAuth } from "./auth.server";
+import { sendWelcomeEmail } from "./emails.server";
+import { EMAIL_TAKEN, LOGIN_FAILED, RESET_REQUESTED, RESET_TOKEN_INVALID } from "./messages";
+import {
+  clear as clearRate,
+  firstBlocked,
+  hit,
+  LOGIN_FAILURES_PER_EMAIL,
+  LOGIN_FAILURES_PER_IP,
+  RESETS_PER_EMAIL,
+  RESETS_PER_IP,
+  rateKey,
+  SIGNUPS_PER_IP,
+  tooManyMessage,
+} from "./rate-limit.server";
+import type { FieldErrors } from "./schema";
+import { MAX_PASSWORD, MIN_PASSWORD } from "./schema";
+
+export interface RequestContext {
+  request: Request;
+  /** Socket address from the HTTP server; absent in direct calls (tests). */
+  clientIp?: string;
+}
+
+export type FlowResult<T = object> =
+  | ({ ok: true; headers: Headers } & T)
+  | { ok: false; status: number; formError?: string; fieldErrors?: FieldErrors };
+
+function ipOf(ctx: RequestContext) {
+  return ctx.clientIp || "unknown";
+}
+
+/** Set-Cookie headers of a Better Auth call, ready to put on our response. */
+function cookiesOf(headers: Headers | undefined): Headers {
+  const out = new Headers();
+  for (const cookie of headers?.getSetCookie() ?? []) out.append("Set-Cookie", cookie);
+  return out;
+}
+
+function codeOf(error: unknown): string | undefined {
+  if (isAPIError(error)) return (error.body as { code?: string } | undefined)?.code;
+  return undefined;
+}
+
+export async function signUp(
+  input: { name: string; email: string; password: string },
+  ctx: RequestContext,
+): Promise<FlowResult<{ userId: string }>> {
+  const ipKey = rateKey("signup-ip", ipOf(ctx));
+  const wait = await firstBlocked([[ipKey, SIGNUPS_PER_IP]]);
+  if (wait) return { ok: false, status: 429, formError: tooManyMessage(wait) };
+  await hit(ipKey, SIGNUPS_PER_IP);
+  const auth = await getAuth();
+  try {
+    const { headers, response } = await auth.api.signUpEmail({
+      body: { name: input.name, email: input.email, password: input.password },
+      headers: authHeaders(ctx.request, ctx.clientIp),
+      returnHeaders: true,
+    });
+    const user = response.user;
+    const db = await getDb();
+    await recordEvent(db, {
+      actorId: user.id,
+      type: "Sign-up",
+      description: `${user.name} created an account`,
+      status: "New",
+      entityType: "user",
+      entityId: user.id,
+    });
+    await sendWelcomeEmail({ name: user.name, email: user.email });
+    return { ok: true, headers: cookiesOf(headers), userId: user.id };
+  } catch (error) {
+    const code = codeOf(error);
+    if (code?.startsWith("USER_ALREADY_EXISTS")) return { ok: false, status: 400, fieldErrors: { email: EMAIL_TAKEN } };
+    if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
+      return {
+        ok: false,
+        status: 400,
+        fieldErrors: { password: `Use ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.` },
+      };
+    }
+    if (code === "INVALID_EMAIL") {
+      return { ok: false, status: 400, fieldErrors: { email: "Enter a valid email address, like name@example.com." } };
+    }
+    throw error;
+  }
+}
+
+export async function logIn(
+  input: { email: string; password: string },
+  ctx: RequestContext,
+): Promise<FlowResult<{ userId: string }>> {
+  const emailKey = rateKey("login-email", input.email);
+  const ipKey = rateKey("login-ip", ipOf(ctx));
+  const wait = await firstBlocked([
+    [emailKey, LOGIN_FAILURES_PER_EMAIL],
+    [ipKey, LOGIN_FAILURES_PER_IP],
+  ]);
+  if (wait) return { ok: false, status: 429, formError: tooManyMessage(wait) };
+  const auth = await getAuth();
+  try {
+    const { headers, response } = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: authHeaders(ctx.request, ctx.clientIp),
+      returnHeaders: true,
+    });
+    await clearRate(emailKey);
+    return { ok: true, headers: cookiesOf(headers), userId: response.user.id };
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    // Wrong password, unknown email and banned accounts read the same: no enumeration.
+    await hit(emailKey, LOGIN_FAILURES_PER_EMAIL);
+    await hit(ipKey, LOGIN_FAILURES_PER_IP);
+    return { ok: false, status: 400, formError: LOGIN_FAILED };
+  }
+}
+
+export async function logOut(ctx: RequestContext): Promise<Headers> {
+  const auth = await getAuth();
+  try {
+    const { headers } = await auth.api.signOut({ headers: authHeaders(ctx.request), returnHeaders: true });
+    return cookiesOf(headers);
+  } catch {
+    return new Headers();
+  }
+}
+
+export async function requestPasswordReset(
+  input: { email: string },
+  ctx: RequestContext,
+): Promise<FlowResult<{ message: string }>> {
+  const emailKey = rateKey("reset-email", input.email);
+  const ipKey = rateKey("reset-ip", ipOf(ctx));
+  const wait = await firstBlocked([
+    [emailKey, RESETS_PER_EMAIL],
+    [ipKey, RESETS_PER_IP],
+  ]);
+  if (wait) return { ok: false, status: 429, formError: tooManyMessage(wait) };
+  await hit(emailKey, RESETS_PER_EMAIL);
+  await hit(ipKey, RESETS_PER_IP);
+  const auth = await getAuth();
+  await auth.api.requestPasswordReset({
+    body: { email: input.email },
+    headers: authHeaders(ctx.request, ctx.clientIp),
+  });
+  return { ok: true, headers: new Headers(), message: RESET_REQUESTED };
+}
+
+export async function resetPassword(input: { token: string; password: string }): Promise<FlowResult> {
+  const auth = await getAuth();
+  try {
+    await auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+    return { ok: true, headers: new Headers() };
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") {
+      return { ok: false, status: 400, formError: RESET_TOKEN_INVALID };
+    }
+    if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
+      return {
+        ok: false,
+        status: 400,
+        fieldErrors: { password: `Use ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.` },
+      };
+    }
+    throw error;
+  }
+}
+
+/** Whether a reset token exists and has not expired (to show the form or the "ask again" message). */
+export async function isResetTokenUsable(token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const auth = await getAuth();
+  const ctx = await auth.$context;
+  const row = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return Boolean(row && new Date(row.expiresAt).getTime() > Date.now());
+}
+
+export async function getAccount(userId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function updateProfile(userId: string, input: { name: string; email: string }): Promise<FlowResult> {
+  const db = await getDb();
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, input.email.toLowerCase()), ne(users.id, userId)));
+  if (taken)
+    return { ok: false, status: 400, fieldErrors: { email: "That email is already used by another account." } };
+  await db.update(users).set({ name: input.name, email: input.email.toLowerCase() }).where(eq(users.id, userId));
+  return { ok: true, headers: new Headers() };
+}
+
+export async function changePassword(
+  input: { currentPassword: string; newPassword: string },
+  ctx: RequestContext,
+): Promise<FlowResult> {
+  const auth = await getAuth();
+  try {
+    const { headers } = await auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers: authHeaders(ctx.request, ctx.clientIp),
+      returnHeaders: true,
+    });
+    return { ok: true, headers: cookiesOf(headers) };
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") {
+      return { ok: false, status: 400, fieldErrors: { currentPassword: "Your current password is not correct." } };
+    }
+    if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
+      return {
+        ok: false,
+        status: 400,
+        fieldErrors: { newPassword: `Use ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.` },
+      };
+    }
+    throw error;
+  }
+}
+
+/* ------------------------------------------------------------------ owner bootstrap */
+
+export interface CreateAdminResult {
+  userId: string;
+  created: boolean;
+  isPrimary: boolean;
+}
+
+/**
+ * Creates (or promotes) an admin with a password. The first admin of the install becomes the primary.
+ * An existing account is promoted and its password left unchanged unless `resetPassword` is set.
+ */
+export async function createAdmin(input: {
+  email: string;
+  name: string;
+  password: string;
+  resetPassword?: boolean;
+}): Promise<CreateAdminResult> {
+  const email = input.email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`"${input.email}" is not a valid email address.`);
+  if (input.password.length < MIN_PASSWORD || input.password.length > MAX_PASSWORD) {
+    throw new Error(`The password must be ${MIN_PASSWORD} to ${MAX_PASSWORD} characters long.`);
+  }
+  const auth = await getAuth();
+  const authCtx = await auth.$context;
+  const hash = await authCtx.password.hash(input.password);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    // Serialise bootstraps so two starts cannot both make a primary.
+    await tx.execute(sql`select pg_advisory_xact_lock(4242001)`);
+    const [primary] = await tx.select({ id: users.id }).from(users).where(eq(users.isPrimary, true));
+    const [existing] = await tx
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email));
+    const makePrimary = !primary || primary.id === existing?.id;
+    let userId: string;
+    let created = false;
+    if (existing) {
+      userId = existing.id;
+      await tx
+        .update(users)
+        .set({ role: "admin", isPrimary: makePrimary, ...(input.name ? { name: input.name } : {}) })
+        .where(eq(users.id, userId));
+      const [credential] = await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
+      if (!credential) {
+        await tx.insert(accounts).values({
+          id: crypto.randomUUID(),
+          accountId: userId,
+          providerId: "credential",
+          userId,
+          password: hash,
+        });
+      } else if (input.resetPassword) {
+        await tx.update(accounts).set({ password: hash }).where(eq(accounts.id, credential.id));
+      }
+    } else {
+      userId = crypto.randomUUID();
+      created = true;
+      await tx.insert(users).values({
+        id: userId,
+        name: input.name || email.split("@")[0]!,
+        email,
+        emailVerified: true,
+        role: "admin",
+        isPrimary: makePrimary,
+      });
+      await tx.insert(accounts).values({
+        id: crypto.randomUUID(),
+        accountId: userId,
+        providerId: "credential",
+        userId,
+        password: hash,
+      });
+    }
+    await recordEvent(tx, {
+      actorId: userId,
+      type: "Role",
+      description: `${input.name || email} is now ${makePrimary ? "the primary administrator" : "an administrator"}`,
+      status: "Success",
+      entityType: "user",
+      entityId: userId,
+    });
+    return { userId, created, isPrimary: makePrimary };
+  });
+}
+
+/** On start: with ADMIN_EMAIL and ADMIN_PASSWORD set and no admin yet, create the owner. */
+export async function ensureAdminFromEnv(): Promise<CreateAdminResult | null> {
+  const env = getEnv();
+  if (!env.ADMIN_EMAIL || !env.ADMIN_PASSWORD) return null;
+  const db = await getDb();
+  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+  if (anyAdmin) return null;
+  return createAdmin({
+    email: env.ADMIN_EMAIL,
+    name: env.ADMIN_NAME ?? "Administrator",
+    password: env.ADMIN_PASSWORD,
+  });
+}

@@ -1,0 +1,58 @@
+import type * as React from "react";
+import { useEffect, useRef } from "react";
+
+/** The centred card of the login, sign-up and password pages. */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: React.ReactNode;
+  children: React.ReactNode;
+  footer?: React.ReactNode;
+}) {
+  return (
+    <main id="main" className="flex justify-center bg-slate-50 px-4 py-10 sm:py-16">
+      <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}
+        <div className="mt-6">{children}</div>
+        {footer ? (
+          <div className="mt-6 border-t border-slate-100 pt-4 text-center text-sm text-slate-600">{footer}</div>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+export const CART_STORAGE_KEY = "cart-storage";
+
+/**
+ * Hidden field carrying the guest cart (localStorage `cart-storage`) so logging in or signing up
+ * merges it into the server cart. Without JavaScript it stays empty and the form still works.
+ */
+export function GuestCartField() {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const fill = () => {
+      try {
+        const raw = window.localStorage.getItem(CART_STORAGE_KEY);
+        const items = (JSON.parse(raw ?? "null") as { state?: { items?: Array<{ id?: unknown }> } } | null)?.state
+          ?.items;
+        const ids = Array.isArray(items)
+          ? items.map((item) => item?.id).filter((id): id is number => Number.isSafeInteger(id))
+          : [];
+        if (ref.current) ref.current.value = ids.join(",");
+      } catch {
+        if (ref.current) ref.current.value = "";
+      }
+    };
+    fill();
+    // The cart may change in another tab while this page is open.
+    window.addEventListener("storage", fill);
+    return () => window.removeEventListener("storage", fill);
+  }, []);
+  return <input ref={ref} type="hidden" name="guestCart" defaultValue="" />;
+}

@@ -1,0 +1,174 @@
+/**
+ * Better Auth on our own tables (Drizzle adapter, plural snake_case tables of app/db/schema.ts).
+ * One instance per database handle: the app has one, tests swap the handle per worker.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin } from "better-auth/plugins";
+import { type Db, getDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { getSettings } from "~/features/site/settings.server";
+import { getEnv, resolveDataDir } from "~/lib/env.server";
+import { sendPasswordResetEmail } from "./emails.server";
+
+/** Header our server sets from the socket address (express `req.ip`); any incoming copy is dropped. */
+export const CLIENT_IP_HEADER = "x-ca-client-ip";
+export const COOKIE_PREFIX = "ca";
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+/** A reset link works once, for one hour. */
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+const SESSION_TTL_SECONDS = 60 * 60 * 24 * 30;
+
+const TEST_SECRET = "test-secret-commerce-academy-not-for-production-use";
+
+/**
+ * BETTER_AUTH_SECRET when set. Otherwise: a fixed value under NODE_ENV=test; with the
+ * embedded database a random secret generated once and kept in DATA_DIR/auth-secret
+ * (one process per data directory, so it is shared by everything that opens it);
+ * with DATABASE_URL in production it is required (several instances must agree).
+ */
+export function resolveAuthSecret(): string {
+  const env = getEnv();
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  if (env.NODE_ENV === "test") return TEST_SECRET;
+  if (env.DATABASE_URL && env.NODE_ENV === "production") {
+    throw new Error(
+      "BETTER_AUTH_SECRET is required in production with DATABASE_URL (every app instance must use the same one). " +
+        "Generate one with `openssl rand -base64 32`.",
+    );
+  }
+  const dir = resolveDataDir(env);
+  const file = path.join(dir, "auth-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: generate below
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+function isLoopback(url: string) {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host.endsWith(".localhost");
+}
+
+/** Secure cookies on https, and in production unless the site is served on a loopback address (tests, local runs). */
+export function wantsSecureCookies(): boolean {
+  const env = getEnv();
+  if (env.APP_URL.startsWith("https://")) return true;
+  return env.NODE_ENV === "production" && !isLoopback(env.APP_URL);
+}
+
+function createAuth(db: Db) {
+  const env = getEnv();
+  return betterAuth({
+    appName: "Commerce Academy",
+    baseURL: env.APP_URL,
+    basePath: "/api/auth",
+    secret: resolveAuthSecret(),
+    trustedOrigins: [new URL(env.APP_URL).origin],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      usePlural: true,
+      schema: {
+        users: schema.users,
+        sessions: schema.sessions,
+        accounts: schema.accounts,
+        verifications: schema.verifications,
+        rateLimits: schema.rateLimits,
+      },
+    }),
+    user: {
+      additionalFields: {
+        isPrimary: { type: "boolean", required: false, input: false, defaultValue: false },
+        lastActiveAt: { type: "date", required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_TTL_SECONDS,
+      updateAge: 60 * 60 * 24,
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await sendPasswordResetEmail({ name: user.name, email: user.email }, token);
+      },
+    },
+    rateLimit: {
+      // Shared by every app instance. Our own forms add per-email and per-IP limits (rate-limit.server.ts);
+      // the windows here also bound how long Better Auth keeps rows of that table.
+      enabled: env.NODE_ENV !== "test",
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/*": { window: 900, max: 20 },
+        "/sign-up/*": { window: 900, max: 20 },
+        "/request-password-reset": { window: 900, max: 5 },
+        "/change-password": { window: 900, max: 10 },
+      },
+    },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: wantsSecureCookies(),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // New accounts take the "default access level" setting (student, instructor or guest),
+          // never admin: admins are made by the bootstrap command or by another admin.
+          before: async (user) => {
+            const { defaultAccessLevel } = await getSettings(db);
+            const role = defaultAccessLevel === "admin" ? "student" : defaultAccessLevel;
+            return { data: { ...user, role, isPrimary: false } };
+          },
+        },
+      },
+    },
+    plugins: [admin({ defaultRole: "student", adminRoles: ["admin"] })],
+    telemetry: { enabled: false },
+    logger: { level: "error", disabled: env.NODE_ENV === "test" },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const cache = new WeakMap<Db, Auth>();
+
+/** The Better Auth instance bound to the current database handle. */
+export async function getAuth(): Promise<Auth> {
+  const db = await getDb();
+  let auth = cache.get(db);
+  if (!auth) {
+    auth = createAuth(db);
+    cache.set(db, auth);
+  }
+  return auth;
+}
+
+/** Headers to hand to `auth.api.*`: the visitor's cookie and trusted client IP only. */
+export function authHeaders(request: Request, clientIp?: string): Headers {
+  const headers = new Headers();
+  const cookie = request.headers.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  const ua = request.headers.get("user-agent");
+  if (ua) headers.set("user-agent", ua);
+  if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
+  return headers;
+}

@@ -1,0 +1,118 @@
+/** Zod schemas of the account forms, shared by server and client. */
+import { z } from "zod";
+
+export const MIN_PASSWORD = 8;
+export const MAX_PASSWORD = 128;
+
+const email = z
+  .string({ error: "Enter your email address." })
+  .trim()
+  .toLowerCase()
+  .min(1, "Enter your email address.")
+  .max(254, "That email address is too long.")
+  .pipe(z.email("Enter a valid email address, like name@example.com."));
+
+const newPassword = z
+  .string({ error: "Enter a password." })
+  .min(MIN_PASSWORD, `Use at least ${MIN_PASSWORD} characters.`)
+  .max(MAX_PASSWORD, `Use at most ${MAX_PASSWORD} characters.`);
+
+const name = z
+  .string({ error: "Enter your full name." })
+  .trim()
+  .min(1, "Enter your full name.")
+  .max(100, "Use at most 100 characters.");
+
+export const signupSchema = z.object({ name, email, password: newPassword });
+export const loginSchema = z.object({
+  email,
+  password: z
+    .string({ error: "Enter your password." })
+    .min(1, "Enter your password.")
+    .max(MAX_PASSWORD * 2),
+});
+export const forgotPasswordSchema = z.object({ email });
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1).max(200),
+    password: newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match.",
+  });
+export const profileSchema = z.object({ name, email });
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string()
+      .min(1, "Enter your current password.")
+      .max(MAX_PASSWORD * 2),
+    newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match.",
+  });
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** First error message per field. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/**
+ * Where to go after logging in: only a same-site relative path ("/x", not "//host" or "/\host"),
+ * never back to the auth pages themselves.
+ */
+export function safeRedirectTo(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || value.length > 2000) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
+  try {
+    const url = new URL(value, "http://internal.invalid");
+    if (url.origin !== "http://internal.invalid") return fallback;
+    if (/^\/(login|signup|logout|forgot-password|reset-password)(\/|$)/.test(url.pathname)) return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * Product ids of the guest cart: either "1,2,3" or the JSON of localStorage `cart-storage`
+ * (`{ state: { items: [{ id }] } }`). Anything malformed is ignored.
+ */
+export function parseGuestCart(value: unknown, limit = 100): number[] {
+  if (typeof value !== "string" || !value.trim() || value.length > 100_000) return [];
+  let raw: unknown[] = [];
+  const text = value.trim();
+  if (text.startsWith("{") || text.startsWith("[")) {
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      const items = Array.isArray(parsed) ? parsed : (parsed as { state?: { items?: unknown } } | null)?.state?.items;
+      if (Array.isArray(items))
+        raw = items.map((item) => (item && typeof item === "object" ? (item as { id?: unknown }).id : item));
+    } catch {
+      return [];
+    }
+  } else {
+    raw = text.split(",");
+  }
+  const ids = new Set<number>();
+  for (const r of raw) {
+    const n = typeof r === "number" ? r : typeof r === "string" && /^\s*\d+\s*$/.test(r) ? Number(r) : Number.NaN;
+    if (Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647) ids.add(n);
+    if (ids.size >= limit) break;
+  }
+  return [...ids];
+}

@@ -1,0 +1,137 @@
+/**
+ * The signed-in user's cart on the server. Quantity is always 1 (digital goods); re-adding is a
+ * no-op; unpublished items and items the user already owns are refused with a notice.
+ * Prices always come from the database.
+ */
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { type DbOrTx, getDb } from "~/db/client.server";
+import { cartItems, enrolments, products } from "~/db/schema";
+
+export type ProductKind = "course" | "note" | "pyq";
+
+export interface CartItem {
+  /** The product id. */
+  id: number;
+  kind: ProductKind;
+  title: string;
+  pricePaise: number;
+  image: string;
+  quantity: 1;
+}
+
+export interface CartResult {
+  items: CartItem[];
+  notices: string[];
+}
+
+/** Most items one cart can hold (a merge ignores the rest). */
+export const MAX_CART_ITEMS = 100;
+
+async function ownedIds(db: DbOrTx, userId: string, productIds: number[]): Promise<Set<number>> {
+  if (!productIds.length) return new Set();
+  const rows = await db
+    .select({ productId: enrolments.productId })
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, userId), inArray(enrolments.productId, productIds), isNull(enrolments.revokedAt)));
+  return new Set(rows.map((r) => r.productId));
+}
+
+/** The cart as the client shows it: published items the user does not own, oldest first. */
+export async function getCart(userId: string, dbOrTx?: DbOrTx): Promise<CartItem[]> {
+  const db = dbOrTx ?? (await getDb());
+  const rows = await db
+    .select({
+      id: products.id,
+      kind: products.kind,
+      title: products.title,
+      pricePaise: products.pricePaise,
+      image: products.image,
+      status: products.status,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.addedAt), asc(products.id));
+  const owned = await ownedIds(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  );
+  return rows
+    .filter((r) => r.status === "published" && !owned.has(r.id))
+    .map(({ status: _status, ...r }) => ({ ...r, quantity: 1 as const }));
+}
+
+/** Adds the products (skipping duplicates) and says why any was refused. */
+async function addMany(db: DbOrTx, userId: string, productIds: number[]): Promise<string[]> {
+  const ids = [...new Set(productIds)].slice(0, MAX_CART_ITEMS);
+  if (!ids.length) return [];
+  const notices: string[] = [];
+  const found = await db
+    .select({ id: products.id, title: products.title, status: products.status })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const byId = new Map(found.map((p) => [p.id, p]));
+  const owned = await ownedIds(db, userId, ids);
+  const current = await db
+    .select({ productId: cartItems.productId })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
+  let room = MAX_CART_ITEMS - current.length;
+  const existing = new Set(current.map((c) => c.productId));
+  const toInsert: number[] = [];
+  for (const id of ids) {
+    const product = byId.get(id);
+    if (product?.status !== "published") {
+      notices.push(product ? `"${product.title}" is no longer available.` : "An item is no longer available.");
+      continue;
+    }
+    if (owned.has(id)) {
+      notices.push(`You already own "${product.title}", so it was removed from your cart.`);
+      continue;
+    }
+    if (existing.has(id)) continue;
+    if (room <= 0) {
+      notices.push("Your cart is full.");
+      break;
+    }
+    room--;
+    toInsert.push(id);
+  }
+  if (toInsert.length) {
+    await db
+      .insert(cartItems)
+      .values(toInsert.map((productId) => ({ userId, productId })))
+      .onConflictDoNothing();
+  }
+  // Owned items may already sit in the cart (bought elsewhere): drop them.
+  if (owned.size) {
+    await db.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, [...owned])));
+  }
+  return notices;
+}
+
+export async function addToCart(userId: string, productId: number): Promise<CartResult> {
+  const db = await getDb();
+  const notices = await addMany(db, userId, [productId]);
+  return { items: await getCart(userId, db), notices };
+}
+
+/** Merges the guest cart (product ids from `cart-storage`) into the user's cart on login. */
+export async function mergeIntoCart(userId: string, productIds: number[]): Promise<CartResult> {
+  const db = await getDb();
+  const notices = await addMany(db, userId, productIds);
+  return { items: await getCart(userId, db), notices };
+}
+
+export async function removeFromCart(userId: string, productId: number): Promise<CartResult> {
+  const db = await getDb();
+  await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+  return { items: await getCart(userId, db), notices: [] };
+}
+
+export async function clearCart(userId: string, dbOrTx?: DbOrTx): Promise<CartResult> {
+  const db = dbOrTx ?? (await getDb());
+  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+  return { items: [], notices: [] };
+}

@@ -1,0 +1,136 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { changePassword, getAccount, updateProfile } from "~/features/accounts/accounts.server";
+import { requireUser } from "~/features/accounts/guards.server";
+import {
+  changePasswordSchema,
+  type FieldErrors,
+  fieldErrors,
+  MIN_PASSWORD,
+  profileSchema,
+} from "~/features/accounts/schema";
+import { clientIpOf } from "~/lib/load-context";
+import { Button } from "~/ui/button";
+import { Container } from "~/ui/container";
+import { Field, FormAlert } from "~/ui/field";
+import type { Route } from "./+types/account";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "Account | Commerce Academy" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const account = await getAccount(user.id);
+  if (!account) throw redirect("/login");
+  const saved = new URL(request.url).searchParams.get("saved");
+  return { account: { name: account.name, email: account.email }, saved };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "profile") {
+    const parsed = profileSchema.safeParse(form);
+    if (!parsed.success) return data({ intent: "profile", fieldErrors: fieldErrors(parsed.error) }, 400);
+    const result = await updateProfile(user.id, parsed.data);
+    if (!result.ok) return data({ intent: "profile", fieldErrors: result.fieldErrors ?? {} }, result.status);
+    return redirect("/account?saved=profile");
+  }
+  if (form.intent === "password") {
+    const parsed = changePasswordSchema.safeParse(form);
+    if (!parsed.success) return data({ intent: "password", fieldErrors: fieldErrors(parsed.error) }, 400);
+    const result = await changePassword(parsed.data, { request, clientIp: clientIpOf(context) });
+    if (!result.ok) return data({ intent: "password", fieldErrors: result.fieldErrors ?? {} }, result.status);
+    return redirect("/account?saved=password", { headers: result.headers });
+  }
+  return data({ intent: "unknown", fieldErrors: {} as FieldErrors }, 400);
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const profileErrors = actionData?.intent === "profile" ? actionData.fieldErrors : {};
+  const passwordErrors = actionData?.intent === "password" ? actionData.fieldErrors : {};
+  return (
+    <main id="main" className="bg-slate-50 py-10">
+      <Container className="max-w-2xl">
+        <h1 className="text-3xl font-bold text-slate-900">Account</h1>
+        <p className="mt-1 text-slate-600">Your name, email and password.</p>
+
+        <section aria-labelledby="profile-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6">
+          <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
+            Profile
+          </h2>
+          <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
+            {loaderData.saved === "profile" ? <FormAlert tone="success">Your profile has been saved.</FormAlert> : null}
+            <input type="hidden" name="intent" value="profile" />
+            <Field
+              label="Full name"
+              name="name"
+              autoComplete="name"
+              required
+              defaultValue={loaderData.account.name}
+              error={profileErrors.name}
+            />
+            <Field
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={loaderData.account.email}
+              error={profileErrors.email}
+            />
+            <div>
+              <Button type="submit" disabled={busyIntent === "profile"}>
+                {busyIntent === "profile" ? "Saving…" : "Save profile"}
+              </Button>
+            </div>
+          </Form>
+        </section>
+
+        <section aria-labelledby="password-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
+          <h2 id="password-heading" className="text-lg font-semibold text-slate-900">
+            Change password
+          </h2>
+          <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
+            {loaderData.saved === "password" ? (
+              <FormAlert tone="success">Your password has been changed. Other devices have been signed out.</FormAlert>
+            ) : null}
+            <input type="hidden" name="intent" value="password" />
+            <Field
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={passwordErrors.currentPassword}
+            />
+            <Field
+              label="New password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              hint={`At least ${MIN_PASSWORD} characters.`}
+              error={passwordErrors.newPassword}
+            />
+            <Field
+              label="Confirm new password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={passwordErrors.confirmPassword}
+            />
+            <div>
+              <Button type="submit" disabled={busyIntent === "password"}>
+                {busyIntent === "password" ? "Saving…" : "Change password"}
+              </Button>
+            </div>
+          </Form>
+        </section>
+      </Container>
+    </main>
+  );
+}

@@ -1,0 +1,133 @@
+import { BarChart3, BookOpen, LayoutDashboard, Menu, Settings, Users } from "lucide-react";
+import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import { ForbiddenPage } from "~/features/accounts/forbidden";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { LogoutButton } from "~/features/accounts/user-menu";
+import { NotFoundPage } from "~/features/site/not-found";
+import { cn } from "~/ui/cn";
+import type { Route } from "./+types/layout";
+
+export const ADMIN_NAV = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/courses", label: "Course Management", icon: BookOpen, end: false },
+  { to: "/admin/users", label: "User Analytics", icon: Users, end: false },
+  { to: "/admin/sales", label: "Sales & Reports", icon: BarChart3, end: false },
+  { to: "/admin/settings", label: "Settings", icon: Settings, end: false },
+] as const;
+
+export const PROFILE_MENU = [
+  { to: "/account", label: "Profile" },
+  { to: "/account/orders", label: "Billing" },
+  { to: "/admin/settings", label: "Settings" },
+] as const;
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request);
+  return { user: { name: user.name, email: user.email, isPrimary: user.isPrimary } };
+}
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+    isActive ? "bg-brand-600 text-white" : "text-slate-300 hover:bg-slate-800 hover:text-white",
+  );
+
+function SidebarNav() {
+  return (
+    <nav aria-label="Admin" className="flex flex-col gap-1">
+      {ADMIN_NAV.map(({ to, label, icon: Icon, end }) => (
+        <NavLink key={to} to={to} end={end} className={navClass}>
+          <Icon className="h-4 w-4" aria-hidden />
+          {label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+function ProfileMenu({ user }: { user: { name: string; email: string } }) {
+  const initial = user.name.trim().charAt(0).toUpperCase() || "A";
+  return (
+    <details className="relative">
+      <summary
+        className="flex h-10 cursor-pointer list-none items-center gap-2 rounded-lg px-2 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+        aria-label="Profile menu"
+      >
+        <span className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white">
+          {initial}
+        </span>
+        <span className="hidden text-sm font-semibold text-slate-800 sm:inline">{user.name}</span>
+      </summary>
+      <div className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
+        <div className="border-b border-slate-100 px-3 py-2">
+          <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
+          <p className="truncate text-xs text-slate-500">{user.email}</p>
+        </div>
+        <div className="py-1">
+          {PROFILE_MENU.map((item) => (
+            <Link
+              key={item.label}
+              to={item.to}
+              className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100"
+            >
+              {item.label}
+            </Link>
+          ))}
+        </div>
+        <div className="border-t border-slate-100 pt-1">
+          <LogoutButton />
+        </div>
+      </div>
+    </details>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex min-h-dvh bg-slate-50">
+      <aside className="hidden w-64 shrink-0 flex-col gap-6 bg-slate-900 p-4 lg:flex">
+        <Link to="/admin" className="flex items-center gap-2 px-2 font-bold text-white">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          Commerce Academy
+        </Link>
+        <SidebarNav />
+        <Link to="/" className="mt-auto px-3 text-sm text-slate-400 hover:text-white">
+          ← Back to the store
+        </Link>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-40 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4">
+          <details className="lg:hidden">
+            <summary
+              className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+              aria-label="Admin menu"
+            >
+              <Menu className="h-5 w-5" aria-hidden />
+            </summary>
+            <div className="absolute left-0 right-0 top-16 z-50 bg-slate-900 p-3 shadow-lg">
+              <SidebarNav />
+            </div>
+          </details>
+          <p className="font-semibold text-slate-900">Admin</p>
+          <div className="ml-auto">
+            <ProfileMenu user={loaderData.user} />
+          </div>
+        </header>
+        <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenPage />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  throw error;
+}

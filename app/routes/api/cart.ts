@@ -1,0 +1,72 @@
+/** Resource route of the signed-in user's server cart: GET → { items }, POST intents → { items, notices }. */
+import { data } from "react-router";
+import { z } from "zod";
+import { getOptionalUser } from "~/features/accounts/guards.server";
+import { parseGuestCart } from "~/features/accounts/schema";
+import { addToCart, clearCart, getCart, mergeIntoCart, removeFromCart } from "~/features/cart/cart.server";
+import type { Route } from "./+types/cart";
+
+const noStore = { "Cache-Control": "no-store" };
+const productId = z.coerce.number().int().positive().max(2_147_483_647);
+
+const cartIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), productId }),
+  z.object({ intent: z.literal("remove"), productId }),
+  z.object({ intent: z.literal("clear") }),
+  z.object({ intent: z.literal("merge"), productIds: z.unknown() }),
+]);
+
+function unauthorized() {
+  return data({ error: "Sign in to use the cart on the server." }, { status: 401, headers: noStore });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request);
+  if (!user) throw unauthorized();
+  return data({ items: await getCart(user.id) }, { headers: noStore });
+}
+
+async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (type.includes("application/json")) {
+    const body = (await request.json().catch(() => null)) as unknown;
+    return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  }
+  const form = await request.formData().catch(() => null);
+  return form ? Object.fromEntries(form) : {};
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getOptionalUser(request);
+  if (!user) throw unauthorized();
+  if (request.method !== "POST") throw data({ error: "Use POST." }, { status: 405, headers: noStore });
+  const parsed = cartIntent.safeParse(await readBody(request));
+  if (!parsed.success) {
+    throw data(
+      { error: "Send intent=add|remove (with productId), clear or merge (with productIds)." },
+      {
+        status: 400,
+        headers: noStore,
+      },
+    );
+  }
+  const input = parsed.data;
+  let result: Awaited<ReturnType<typeof addToCart>>;
+  switch (input.intent) {
+    case "add":
+      result = await addToCart(user.id, input.productId);
+      break;
+    case "remove":
+      result = await removeFromCart(user.id, input.productId);
+      break;
+    case "clear":
+      result = await clearCart(user.id);
+      break;
+    case "merge": {
+      const raw = Array.isArray(input.productIds) ? input.productIds.join(",") : input.productIds;
+      result = await mergeIntoCart(user.id, parseGuestCart(raw));
+      break;
+    }
+  }
+  return data(result, { headers: noStore });
+}

@@ -1,0 +1,91 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { logIn } from "~/features/accounts/accounts.server";
+import { AuthCard, GuestCartField } from "~/features/accounts/auth-card";
+import { getOptionalUser } from "~/features/accounts/guards.server";
+import { fieldErrors, loginSchema, parseGuestCart, safeRedirectTo } from "~/features/accounts/schema";
+import { mergeIntoCart } from "~/features/cart/cart.server";
+import { clientIpOf } from "~/lib/load-context";
+import { Button } from "~/ui/button";
+import { Field, FormAlert } from "~/ui/field";
+import type { Route } from "./+types/login";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "Log In | Commerce Academy" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
+  if (await getOptionalUser(request)) throw redirect(redirectTo);
+  return { redirectTo, reset: url.searchParams.get("reset") === "1" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const redirectTo = safeRedirectTo(form.redirectTo);
+  const parsed = loginSchema.safeParse(form);
+  const email = typeof form.email === "string" ? form.email : "";
+  if (!parsed.success) return data({ email, fieldErrors: fieldErrors(parsed.error), formError: undefined }, 400);
+  const result = await logIn(parsed.data, { request, clientIp: clientIpOf(context) });
+  if (!result.ok) {
+    return data({ email, fieldErrors: result.fieldErrors ?? {}, formError: result.formError }, result.status);
+  }
+  await mergeIntoCart(result.userId, parseGuestCart(form.guestCart));
+  return redirect(redirectTo, { headers: result.headers });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors = actionData?.fieldErrors ?? {};
+  const signupHref =
+    loaderData.redirectTo === "/" ? "/signup" : `/signup?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`;
+  return (
+    <AuthCard
+      title="Log In"
+      subtitle="Welcome back! Log in to continue learning."
+      footer={
+        <>
+          New here?{" "}
+          <Link to={signupHref} className="font-semibold text-brand-700 underline">
+            Sign Up
+          </Link>
+        </>
+      }
+    >
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        {loaderData.reset ? (
+          <FormAlert tone="success">Your password has been changed. Log in with your new password.</FormAlert>
+        ) : null}
+        {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <GuestCartField />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.email}
+          error={errors.email}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+        <div className="-mt-1 text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Logging in…" : "Log In"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,13 @@
+import { redirect } from "react-router";
+import { logOut } from "~/features/accounts/accounts.server";
+import type { Route } from "./+types/logout";
+
+/** Logging out is a POST (a link or an image cannot log anyone out); a GET just goes home. */
+export function loader(_: Route.LoaderArgs) {
+  return redirect("/");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const headers = await logOut({ request });
+  return redirect("/", { headers });
+}

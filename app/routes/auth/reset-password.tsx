@@ -1,0 +1,72 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { isResetTokenUsable, resetPassword } from "~/features/accounts/accounts.server";
+import { AuthCard } from "~/features/accounts/auth-card";
+import { RESET_TOKEN_INVALID } from "~/features/accounts/messages";
+import { fieldErrors, MIN_PASSWORD, resetPasswordSchema } from "~/features/accounts/schema";
+import { Button } from "~/ui/button";
+import { Field, FormAlert } from "~/ui/field";
+import type { Route } from "./+types/reset-password";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "Choose a New Password | Commerce Academy" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, usable: await isResetTokenUsable(token) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = resetPasswordSchema.safeParse(form);
+  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: undefined }, 400);
+  const result = await resetPassword(parsed.data);
+  if (!result.ok) return data({ fieldErrors: result.fieldErrors ?? {}, formError: result.formError }, result.status);
+  return redirect("/login?reset=1");
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const errors = actionData?.fieldErrors ?? {};
+  const footer = (
+    <Link to="/forgot-password" className="font-semibold text-brand-700 underline">
+      Ask for a new link
+    </Link>
+  );
+  if (!loaderData.usable) {
+    return (
+      <AuthCard title="Choose a new password" footer={footer}>
+        <FormAlert>{RESET_TOKEN_INVALID}</FormAlert>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password" footer={footer}>
+      <Form method="post" className="flex flex-col gap-4" noValidate>
+        {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
+        <input type="hidden" name="token" value={loaderData.token} />
+        <Field
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD}
+          hint={`At least ${MIN_PASSWORD} characters.`}
+          error={errors.password}
+        />
+        <Field
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? "Saving…" : "Save new password"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}
