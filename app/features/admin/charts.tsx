@@ -29,7 +29,7 @@ function useMounted() {
 
 function Fallback({ data, label }: { data: ChartPoint[]; label: string }) {
   return (
-    <div className="h-[260px] overflow-auto text-xs text-slate-600" aria-label={label}>
+    <div className="h-[260px] overflow-auto text-xs text-slate-600" title={label}>
       <ul className="grid grid-cols-2 gap-x-4 sm:grid-cols-3">
         {data.map((d) => (
           <li key={d.label}>

@@ -7,7 +7,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const pdf = await analyticsPdf(await getDb());
   const date = new Date().toISOString().slice(0, 10);
-  return new Response(pdf, {
+  return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="sales-analytics-${date}.pdf"`,

@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!parsed.success) throw data({ message: "Choose a quarter such as 2025-Q3." }, { status: 400 });
   const { fyStartYear, quarter } = parsed.data;
   const pdf = await quarterReportPdf(await getDb(), fyStartYear, quarter);
-  return new Response(pdf, {
+  return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="quarterly-report-FY${fyStartYear}-Q${quarter}.pdf"`,
