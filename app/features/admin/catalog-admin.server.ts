@@ -6,10 +6,9 @@ import { coverImage, slugify } from "~/db/seed/factories";
 import { recordEvent } from "~/features/audit/audit.server";
 import type { Subject } from "~/features/catalog/labels";
 
-export type Kind = "course" | "note" | "pyq";
-export type Status = "draft" | "published" | "archived";
-export const KIND_LABELS: Record<Kind, string> = { course: "Course", note: "Note", pyq: "PYQ" };
-export const STATUS_LABELS: Record<Status, string> = { draft: "Draft", published: "Published", archived: "Archived" };
+import { KIND_LABELS, type Kind, STATUS_LABELS, type Status } from "./labels";
+
+export { KIND_LABELS, type Kind, STATUS_LABELS, type Status };
 
 export class CatalogError extends Error {
   constructor(

@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
+import { FULL_PERMISSIONS } from "./labels";
 
 export const ROLE_MESSAGES = {
   emptyEmail: "Email field cannot be empty.",
@@ -16,8 +17,7 @@ export const ROLE_MESSAGES = {
     `No account uses the email "${email}". Ask them to sign up first, then add them as an admin.`,
 } as const;
 
-/** A newly added admin gets this (spec §6). */
-export const FULL_PERMISSIONS = "full system administrator permissions";
+export { FULL_PERMISSIONS };
 
 export type RoleResult = { ok: true; message: string } | { ok: false; message: string; status: number };
 

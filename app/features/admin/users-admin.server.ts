@@ -5,6 +5,7 @@ import { enrolments, instructors, orders, products, users } from "~/db/schema";
 import type { Role } from "~/features/accounts/guards.server";
 import { recordEvent } from "~/features/audit/audit.server";
 import { escapeLike } from "./catalog-admin.server";
+import { ROLE_LABELS } from "./labels";
 import { freeToPaidConversion } from "./metrics.server";
 
 export const USERS_PAGE_SIZE = 20;
@@ -138,12 +139,7 @@ export async function getUserDetail(db: DbOrTx, id: string) {
   };
 }
 
-export const ROLE_LABELS: Record<Role, string> = {
-  student: "Student",
-  instructor: "Instructor",
-  guest: "Guest",
-  admin: "Admin",
-};
+export { ROLE_LABELS };
 
 export async function changeUserRole(db: Db, actorId: string, userId: string, role: Role) {
   return db.transaction(async (tx) => {

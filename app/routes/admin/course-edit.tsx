@@ -8,13 +8,12 @@ import {
   CatalogError,
   deleteAdminProduct,
   getAdminProduct,
-  KIND_LABELS,
   listInstructors,
-  STATUS_LABELS,
   setProductStatus,
   updateAdminProduct,
 } from "~/features/admin/catalog-admin.server";
 import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
+import { KIND_LABELS, STATUS_LABELS } from "~/features/admin/labels";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import {
   fieldErrors,

@@ -3,8 +3,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { KIND_LABELS } from "~/features/admin/catalog-admin.server";
 import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
+import { KIND_LABELS, ROLE_LABELS } from "~/features/admin/labels";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { roleSchema } from "~/features/admin/schema";
 import { Badge, Card, formatDateTime, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
@@ -12,7 +12,6 @@ import {
   changeUserRole,
   getUserDetail,
   grantAccess,
-  ROLE_LABELS,
   revokeAccess,
   UserAdminError,
 } from "~/features/admin/users-admin.server";
