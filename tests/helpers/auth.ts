@@ -92,3 +92,8 @@ export async function signInOverHttp(baseUrl: string, email: string, password: s
   if (response.status !== 302) throw new Error(`Sign-in of ${email} failed: HTTP ${response.status}`);
   return cookieHeaderFrom(response);
 }
+
+/** Headers for calling `auth.api.*` as this user (server-side). */
+export async function authHeadersFor(user: Pick<TestUser, "email" | "password">): Promise<Headers> {
+  return new Headers({ cookie: await cookieFor(user) });
+}

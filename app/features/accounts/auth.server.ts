@@ -7,7 +7,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
 import { type Db, getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { getSettings } from "~/features/site/settings.server";
@@ -65,6 +67,37 @@ export function wantsSecureCookies(): boolean {
   const env = getEnv();
   if (env.APP_URL.startsWith("https://")) return true;
   return env.NODE_ENV === "production" && !isLoopback(env.APP_URL);
+}
+
+/** Better Auth admin endpoints that act on another user: never on the primary admin. */
+const USER_CHANGING_PATHS = new Set([
+  "/admin/set-role",
+  "/admin/remove-user",
+  "/admin/ban-user",
+  "/admin/set-user-password",
+  "/admin/update-user",
+  "/admin/revoke-user-sessions",
+]);
+const ROLE_VALUES = new Set(["student", "instructor", "guest", "admin"]);
+export const PRIMARY_PROTECTED_MESSAGE = "Cannot remove the primary administrator role.";
+
+function protectPrimary(db: Db) {
+  return createAuthMiddleware(async (ctx) => {
+    if (!USER_CHANGING_PATHS.has(ctx.path)) return;
+    const body = (ctx.body ?? {}) as { userId?: unknown; role?: unknown };
+    if (ctx.path === "/admin/set-role") {
+      const roles = Array.isArray(body.role) ? body.role : [body.role];
+      if (roles.length !== 1 || !ROLE_VALUES.has(String(roles[0]))) {
+        throw new APIError("BAD_REQUEST", { message: "Role must be student, instructor, guest or admin." });
+      }
+    }
+    if (typeof body.userId !== "string") return;
+    const [target] = await db
+      .select({ isPrimary: schema.users.isPrimary })
+      .from(schema.users)
+      .where(eq(schema.users.id, body.userId));
+    if (target?.isPrimary) throw new APIError("FORBIDDEN", { message: PRIMARY_PROTECTED_MESSAGE });
+  });
 }
 
 function createAuth(db: Db) {
@@ -141,6 +174,9 @@ function createAuth(db: Db) {
         },
       },
     },
+    hooks: { before: protectPrimary(db) },
+    // Impersonation is not part of the product.
+    disabledPaths: ["/admin/impersonate-user", "/admin/stop-impersonating"],
     plugins: [admin({ defaultRole: "student", adminRoles: ["admin"] })],
     telemetry: { enabled: false },
     logger: { level: "error", disabled: env.NODE_ENV === "test" },

@@ -90,7 +90,7 @@ function ProfileMenu({ user }: { user: { name: string; email: string } }) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-dvh bg-slate-50">
-      <aside className="hidden w-64 shrink-0 flex-col gap-6 bg-slate-900 p-4 lg:flex">
+      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 bg-slate-900 p-4 lg:flex">
         <Link to="/admin" className="flex items-center gap-2 px-2 font-bold text-white">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           Commerce Academy
