@@ -9,8 +9,16 @@ export default [
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
     route("account", "routes/account/account.tsx"),
+    // Checkout and orders (issue 5)
+    route("checkout", "routes/store/checkout.tsx"),
+    route("checkout/pay/:orderId", "routes/store/checkout-pay.tsx"),
+    route("account/orders", "routes/account/orders.tsx"),
+    route("account/orders/:orderId", "routes/account/order.tsx"),
     route("*", "routes/store/not-found.tsx"),
   ]),
+  // Resource routes (no layout)
+  route("account/orders/:orderId/invoice", "routes/account/order-invoice.ts"),
+  route("api/payments/razorpay/webhook", "routes/api/razorpay-webhook.ts"),
   route("logout", "routes/auth/logout.tsx"),
   ...prefix("api", [route("cart", "routes/api/cart.ts"), route("auth/*", "routes/api/auth.ts")]),
   route("admin", "routes/admin/layout.tsx", [

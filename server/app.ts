@@ -11,6 +11,7 @@ import { closeDb, getDbHandle } from "~/db/client.server";
 import { migrateAndSeed } from "~/db/migrate.server";
 import { ensureAdminFromEnv } from "~/features/accounts/accounts.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
+import { startReconciler, stopReconciler } from "~/features/orders/reconcile.server";
 import { getEnv } from "~/lib/env.server";
 
 export const app = express.Router();
@@ -59,9 +60,15 @@ export async function startup() {
   const result = await migrateAndSeed(handle);
   // ADMIN_EMAIL/ADMIN_PASSWORD: create the owner on the first start (when no admin exists yet).
   const owner = await ensureAdminFromEnv();
+  // Settles paid-but-unfulfilled orders and expires stale pending ones (every instance may run it: it is idempotent).
+  const seconds = Number(process.env.ORDERS_RECONCILE_INTERVAL_SECONDS ?? 300);
+  startReconciler(Number.isFinite(seconds) ? seconds * 1000 : 300_000, (message, report) =>
+    console.warn(JSON.stringify({ msg: message, ...report })),
+  );
   return { database: handle.kind, seeded: result.seeded, ownerCreated: Boolean(owner) };
 }
 
 export async function shutdown() {
+  stopReconciler();
   await closeDb();
 }

@@ -13,6 +13,7 @@ import {
   jsonb,
   numeric,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -420,3 +421,84 @@ export const adminNotificationReads = pgTable("admin_notification_reads", {
     .references(() => users.id, { onDelete: "cascade" }),
   readThrough: timestamp("read_through", { withTimezone: true }).notNull(),
 });
+
+/* ---------------------------------------------------- checkout and payments */
+// Added by the checkout issue: coupons, per-financial-year invoice counters and
+// the log of payment gateway events (webhooks, redirects).
+
+export const couponKind = pgEnum("coupon_kind", ["percent", "fixed"]);
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** Stored upper-case; customers may type it in any case. */
+    code: text("code").notNull().unique(),
+    kind: couponKind("kind").notNull(),
+    /** Percent (1–100) for "percent", paise for "fixed". */
+    value: integer("value").notNull(),
+    /** Only for this kind of item (null = any item). */
+    productKind: productKind("product_kind"),
+    /** The cart's eligible subtotal must reach this amount. */
+    minSubtotalPaise: integer("min_subtotal_paise").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** null = unlimited. */
+    maxUses: integer("max_uses"),
+    usedCount: integer("used_count").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("coupons_value_positive", sql`${t.value} > 0`),
+    check("coupons_percent_range", sql`${t.kind} <> 'percent' or ${t.value} <= 100`),
+    check("coupons_uses_within_max", sql`${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses}`),
+    check("coupons_used_non_negative", sql`${t.usedCount} >= 0`),
+  ],
+);
+
+/** One row per order that uses a coupon; a user redeems a coupon once. */
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    couponId: integer("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "restrict" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("coupon_redemptions_coupon_user_idx").on(t.couponId, t.userId)],
+);
+
+/** Last invoice number issued in each Indian financial year ("2026-27"). */
+export const invoiceCounters = pgTable("invoice_counters", {
+  financialYear: text("financial_year").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
+
+/** Every gateway event we received (webhook or redirect), for audit and replay. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    gateway: text("gateway").notNull(),
+    /** The gateway's own event id (Razorpay's X-Razorpay-Event-Id), unique when present. */
+    eventId: text("event_id").unique(),
+    type: text("type").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    payload: jsonb("payload").$type<unknown>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payment_events_order_id_idx").on(t.orderId), index("payment_events_created_at_idx").on(t.createdAt)],
+);
+
+/** Order numbers CA-000001, CA-000002… (gaps are fine; invoice numbers have none). */
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });

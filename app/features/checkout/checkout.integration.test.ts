@@ -1,0 +1,340 @@
+import { count, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { confirmPayment } from "~/features/orders/fulfilment.server";
+import { settleTestPayment } from "~/features/payments/payments.server";
+import { gstPaise } from "~/lib/money";
+import {
+  addToCart,
+  buyerWithCart,
+  cartOf,
+  createCoupon,
+  enrolmentsOf,
+  getOrder,
+} from "../../../tests/helpers/checkout";
+import { createProduct, createUser } from "../../../tests/helpers/factories";
+import { getCheckoutSummary, placeOrder } from "./checkout.server";
+
+async function countRows(table: typeof schema.orders | typeof schema.couponRedemptions | typeof schema.emailOutbox) {
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(table);
+  return row!.n;
+}
+
+describe("checkout pricing on the server", () => {
+  it("prices the cart from the database with GST (18%) rounded half-up", async () => {
+    const { user, course, note } = await buyerWithCart();
+    const summary = await getCheckoutSummary(user.id);
+    expect(summary.lines.map((l) => [l.productId, l.pricePaise])).toEqual([
+      [course.id, 99_999],
+      [note.id, 2_499],
+    ]);
+    expect(summary.totals).toEqual({
+      subtotalPaise: 102_498,
+      discountPaise: 0,
+      taxablePaise: 102_498,
+      gstPaise: 18_450, // 18,449.64
+      totalPaise: 120_948,
+    });
+  });
+
+  it("stores orders with snapshot lines and the right GST for many amounts", async () => {
+    const amounts = [1, 3, 25, 99, 999, 1_499, 2_499, 97_999, 99_999, 123_457, 1_000_001];
+    for (const [i, price] of amounts.entries()) {
+      const user = await createUser();
+      const product = await createProduct({ title: `Item ${i}`, pricePaise: price });
+      await addToCart(user.id, [product.id]);
+      const result = await placeOrder(user.id);
+      expect(result.ok).toBe(true);
+      if (!result.ok) continue;
+      const order = await getOrder(result.orderId);
+      expect(order.subtotalPaise).toBe(price);
+      expect(order.gstPaise).toBe(Math.floor((price * 18 + 50) / 100));
+      expect(order.gstPaise).toBe(gstPaise(price));
+      expect(order.totalPaise).toBe(price + order.gstPaise);
+      expect(order.number).toMatch(/^CA-\d{6,}$/);
+      // A later price change does not touch the order's snapshot.
+      const db = await getDb();
+      await db
+        .update(schema.products)
+        .set({ pricePaise: 5, title: "Renamed" })
+        .where(eq(schema.products.id, product.id));
+      const [line] = await db.select().from(schema.orderItems).where(eq(schema.orderItems.orderId, order.id));
+      expect(line).toMatchObject({ title: `Item ${i}`, pricePaise: price });
+    }
+  });
+
+  it("does not sell items the buyer already owns, and refuses a cart of only owned items", async () => {
+    const { user, course, note } = await buyerWithCart();
+    const db = await getDb();
+    await db.insert(schema.enrolments).values({ userId: user.id, productId: course.id, source: "grant" });
+    const summary = await getCheckoutSummary(user.id);
+    expect(summary.owned.map((l) => l.productId)).toEqual([course.id]);
+    expect(summary.lines.map((l) => l.productId)).toEqual([note.id]);
+    const result = await placeOrder(user.id);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect((await getOrder(result.orderId)).subtotalPaise).toBe(2_499);
+
+    const other = await createUser();
+    await db.insert(schema.enrolments).values({ userId: other.id, productId: course.id, source: "grant" });
+    await addToCart(other.id, [course.id]);
+    expect(await placeOrder(other.id)).toMatchObject({
+      ok: false,
+      field: "cart",
+      message: expect.stringMatching(/already yours/),
+    });
+  });
+
+  it("refuses an empty cart and stores nothing", async () => {
+    const user = await createUser();
+    expect(await placeOrder(user.id)).toMatchObject({
+      ok: false,
+      field: "cart",
+      message: expect.stringMatching(/cart is empty/),
+    });
+    expect(await countRows(schema.orders)).toBe(0);
+  });
+});
+
+describe("free carts", () => {
+  it("enrols a ₹0 cart at once, without a payment or an invoice", async () => {
+    const user = await createUser();
+    const free = await createProduct({ kind: "note", pricePaise: 0 });
+    await addToCart(user.id, [free.id]);
+    const result = await placeOrder(user.id);
+    expect(result).toMatchObject({ ok: true, next: "done" });
+    if (!result.ok) return;
+    const order = await getOrder(result.orderId);
+    expect(order).toMatchObject({ status: "fulfilled", gateway: "free", totalPaise: 0, invoiceNumber: null });
+    expect((await enrolmentsOf(user.id)).map((e) => [e.productId, e.source])).toEqual([[free.id, "free"]]);
+    expect(await cartOf(user.id)).toEqual([]);
+  });
+
+  it("enrols with a 100%-off coupon without a payment", async () => {
+    const { user, course, note } = await buyerWithCart();
+    await createCoupon({ code: "FULLFREE", value: 100 });
+    const result = await placeOrder(user.id, { couponCode: " fullfree " });
+    expect(result).toMatchObject({ ok: true, next: "done" });
+    if (!result.ok) return;
+    expect(await getOrder(result.orderId)).toMatchObject({
+      status: "fulfilled",
+      subtotalPaise: 102_498,
+      discountPaise: 102_498,
+      gstPaise: 0,
+      totalPaise: 0,
+      couponCode: "FULLFREE",
+    });
+    expect((await enrolmentsOf(user.id)).map((e) => e.productId).sort((a, b) => a - b)).toEqual([course.id, note.id]);
+  });
+});
+
+describe("coupons", () => {
+  it("applies percent and fixed coupons to the summary and the order", async () => {
+    const { user } = await buyerWithCart();
+    await createCoupon({ code: "SAVE10", kind: "percent", value: 10 });
+    await createCoupon({ code: "FLAT200", kind: "fixed", value: 20_000 });
+    const percent = await getCheckoutSummary(user.id, "save10");
+    expect(percent.coupon).toEqual({ code: "SAVE10", discountPaise: 10_250 }); // 10,249.8
+    expect(percent.totals).toMatchObject({ taxablePaise: 92_248, gstPaise: 16_605, totalPaise: 108_853 });
+    const fixed = await getCheckoutSummary(user.id, "FLAT200");
+    expect(fixed.totals).toMatchObject({ discountPaise: 20_000, taxablePaise: 82_498, gstPaise: 14_850 });
+    const result = await placeOrder(user.id, { couponCode: "SAVE10" });
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(await getOrder(result.orderId)).toMatchObject({ discountPaise: 10_250, totalPaise: 108_853 });
+  });
+
+  it("explains unknown, expired, not-yet-valid, exhausted and not-applicable codes and stores nothing", async () => {
+    const { user } = await buyerWithCart();
+    const day = 24 * 60 * 60 * 1000;
+    await createCoupon({ code: "OLD", endsAt: new Date(Date.now() - day) });
+    await createCoupon({ code: "SOON", startsAt: new Date(Date.now() + day) });
+    await createCoupon({ code: "GONE", maxUses: 3, usedCount: 3 });
+    await createCoupon({ code: "PYQONLY", productKind: "pyq" });
+    await createCoupon({ code: "BIGCART", minSubtotalPaise: 500_000 });
+    await createCoupon({ code: "OFF", active: false });
+    const cases: [string, RegExp][] = [
+      ["NOPE", /"NOPE" does not exist/],
+      ["OFF", /does not exist/],
+      ["OLD", /"OLD" has expired/],
+      ["SOON", /not active yet/],
+      ["GONE", /fully redeemed/],
+      ["PYQONLY", /applies only to PYQ papers/],
+      ["BIGCART", /at least ₹5,000\.00/],
+    ];
+    for (const [code, message] of cases) {
+      expect((await getCheckoutSummary(user.id, code)).couponError).toMatch(message);
+      expect(await placeOrder(user.id, { couponCode: code })).toMatchObject({
+        ok: false,
+        field: "coupon",
+        message: expect.stringMatching(message),
+      });
+    }
+    expect(await countRows(schema.orders)).toBe(0);
+    expect(await countRows(schema.couponRedemptions)).toBe(0);
+  });
+
+  it("is used once per user; a failed payment gives the use back", async () => {
+    const { user, course } = await buyerWithCart();
+    const coupon = await createCoupon({ code: "ONCE", maxUses: 100 });
+    const first = await placeOrder(user.id, { couponCode: "ONCE" });
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    await settleTestPayment(user.id, first.orderId, "fail");
+    const db = await getDb();
+    const [afterFail] = await db.select().from(schema.coupons).where(eq(schema.coupons.id, coupon.id));
+    expect(afterFail!.usedCount).toBe(0);
+
+    const second = await placeOrder(user.id, { couponCode: "ONCE" });
+    expect(second.ok).toBe(true);
+    if (!second.ok) return;
+    expect(await settleTestPayment(user.id, second.orderId, "pay")).toMatchObject({ ok: true, outcome: "fulfilled" });
+
+    const more = await createProduct({ title: "Another course" });
+    await addToCart(
+      user.id,
+      [course.id, more.id].filter((id) => id !== course.id),
+    );
+    expect((await getCheckoutSummary(user.id, "ONCE")).couponError).toMatch(/already used/);
+    expect(await placeOrder(user.id, { couponCode: "ONCE" })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/already used/),
+    });
+  });
+
+  it("50 concurrent checkouts with 10 uses left: exactly 10 succeed", async () => {
+    const coupon = await createCoupon({ code: "RUSH", value: 20, maxUses: 15, usedCount: 5 });
+    const product = await createProduct({ pricePaise: 50_000 });
+    const users = [];
+    for (let i = 0; i < 50; i++) {
+      const user = await createUser();
+      await addToCart(user.id, [product.id]);
+      users.push(user);
+    }
+    const results = await Promise.all(users.map((u) => placeOrder(u.id, { couponCode: "RUSH" })));
+    const ok = results.filter((r) => r.ok);
+    expect(ok).toHaveLength(10);
+    for (const r of results.filter((r) => !r.ok))
+      expect(r).toMatchObject({ field: "coupon", message: expect.stringMatching(/fully redeemed/) });
+    const db = await getDb();
+    const [after] = await db.select().from(schema.coupons).where(eq(schema.coupons.id, coupon.id));
+    expect(after!.usedCount).toBe(15);
+    expect(await countRows(schema.couponRedemptions)).toBe(10);
+    expect(await countRows(schema.orders)).toBe(10);
+  });
+});
+
+describe("paying with the test gateway", () => {
+  it("Pay fulfils: enrolments, cart emptied, invoice number, confirmation email with the PDF", async () => {
+    const { user, course, note } = await buyerWithCart();
+    const placed = await placeOrder(user.id);
+    expect(placed).toMatchObject({ ok: true, next: "pay" });
+    if (!placed.ok) return;
+    expect(await getOrder(placed.orderId)).toMatchObject({ status: "pending", gateway: "test" });
+    expect(await settleTestPayment(user.id, placed.orderId, "pay")).toEqual({ ok: true, outcome: "fulfilled" });
+    const order = await getOrder(placed.orderId);
+    expect(order.status).toBe("fulfilled");
+    expect(order.invoiceNumber).toMatch(/^CA\/\d{2}-\d{2}\/000001$/);
+    expect(order.paidAt).toBeInstanceOf(Date);
+    expect(order.gatewayPaymentId).toMatch(/^test_pay_/);
+    const granted = await enrolmentsOf(user.id);
+    expect(granted.map((e) => [e.productId, e.source, e.orderId])).toEqual(
+      expect.arrayContaining([
+        [course.id, "purchase", order.id],
+        [note.id, "purchase", order.id],
+      ]),
+    );
+    expect(await cartOf(user.id)).toEqual([]);
+    const db = await getDb();
+    const mail = await db.select().from(schema.emailOutbox);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ to: user.email, subject: expect.stringContaining(order.number) });
+    expect(mail[0]!.attachments).toEqual([`invoice-${order.invoiceNumber!.replace(/\//g, "-")}.pdf`]);
+  });
+
+  it("Fail grants nothing and keeps the cart", async () => {
+    const { user, course, note } = await buyerWithCart();
+    const placed = await placeOrder(user.id);
+    if (!placed.ok) throw new Error("order not placed");
+    expect(await settleTestPayment(user.id, placed.orderId, "fail")).toEqual({ ok: true, outcome: "failed" });
+    expect((await getOrder(placed.orderId)).status).toBe("failed");
+    expect(await enrolmentsOf(user.id)).toEqual([]);
+    expect(await cartOf(user.id)).toEqual([course.id, note.id].sort((a, b) => a - b));
+  });
+
+  it("another user cannot pay or fail someone else's order", async () => {
+    const { user } = await buyerWithCart();
+    const placed = await placeOrder(user.id);
+    if (!placed.ok) throw new Error("order not placed");
+    const stranger = await createUser();
+    expect(await settleTestPayment(stranger.id, placed.orderId, "pay")).toMatchObject({ ok: false, status: 404 });
+    expect((await getOrder(placed.orderId)).status).toBe("pending");
+  });
+
+  it("20 concurrent confirmations of one payment fulfil once", async () => {
+    const { user } = await buyerWithCart();
+    const placed = await placeOrder(user.id);
+    if (!placed.ok) throw new Error("order not placed");
+    const order = await getOrder(placed.orderId);
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        confirmPayment({
+          orderId: order.id,
+          gateway: "test",
+          paymentId: "test_pay_same",
+          amountPaise: order.totalPaise,
+          source: i % 2 ? "webhook" : "redirect",
+        }),
+      ),
+    );
+    expect(outcomes.filter((o) => o.outcome === "fulfilled")).toHaveLength(1);
+    expect(outcomes.filter((o) => o.outcome === "already")).toHaveLength(19);
+    const db = await getDb();
+    expect(await enrolmentsOf(user.id, { live: false })).toHaveLength(2);
+    const counters = await db.select().from(schema.invoiceCounters);
+    expect(counters.map((c) => c.lastNumber)).toEqual([1]);
+    expect(await countRows(schema.emailOutbox)).toBe(1);
+    const events = await db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, order.id));
+    expect(events.filter((e) => e.status === "Complete")).toHaveLength(1);
+  });
+
+  it("refuses a confirmation with the wrong amount or gateway and grants nothing", async () => {
+    const { user } = await buyerWithCart();
+    const placed = await placeOrder(user.id);
+    if (!placed.ok) throw new Error("order not placed");
+    const order = await getOrder(placed.orderId);
+    const wrongAmount = await confirmPayment({
+      orderId: order.id,
+      gateway: "test",
+      paymentId: "p",
+      amountPaise: 100,
+      source: "webhook",
+    });
+    const wrongGateway = await confirmPayment({
+      orderId: order.id,
+      gateway: "razorpay",
+      paymentId: "p",
+      amountPaise: order.totalPaise,
+      source: "webhook",
+    });
+    expect([wrongAmount.outcome, wrongGateway.outcome]).toEqual(["rejected", "rejected"]);
+    expect((await getOrder(order.id)).status).toBe("pending");
+    expect(await enrolmentsOf(user.id)).toEqual([]);
+  });
+
+  it("numbers invoices 1, 2, 3… with no gaps, skipping free and failed orders", async () => {
+    const numbers: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { user } = await buyerWithCart();
+      const placed = await placeOrder(user.id);
+      if (!placed.ok) throw new Error("order not placed");
+      if (i === 2) {
+        await settleTestPayment(user.id, placed.orderId, "fail");
+        continue;
+      }
+      await settleTestPayment(user.id, placed.orderId, "pay");
+      numbers.push((await getOrder(placed.orderId)).invoiceNumber!);
+    }
+    expect(numbers.map((n) => Number(n.split("/")[2]))).toEqual([1, 2, 3, 4]);
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * Checkout: the signed-in user's server cart priced from the database (client
+ * prices are never read), coupons, and order creation. Paying and fulfilment
+ * live in app/features/orders/fulfilment.server.ts.
+ */
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { type DbOrTx, getDb, type Tx } from "~/db/client.server";
+import { cartItems, enrolments, orderItems, orders, products, users } from "~/db/schema";
+import { recordEvent } from "~/features/audit/audit.server";
+import { confirmPayment } from "~/features/orders/fulfilment.server";
+import { getPaymentGateway } from "~/features/payments/gateway.server";
+import { formatPaise } from "~/lib/money";
+import { CouponError, findCoupon, hasRedeemed, redeemCoupon, releaseCoupon } from "./coupons.server";
+import {
+  computeTotals,
+  couponDiscount,
+  couponProblem,
+  normaliseCouponCode,
+  type PricedLine,
+  type Totals,
+} from "./pricing";
+
+export interface CartContents {
+  /** Items that will be bought. */
+  lines: PricedLine[];
+  /** Items in the cart the user already owns: not sold again. */
+  owned: PricedLine[];
+  /** Items no longer on sale (draft or archived). */
+  unavailable: PricedLine[];
+}
+
+/** The user's server cart, split into what can be bought, what is owned and what is off sale. */
+export async function readCart(db: DbOrTx, userId: string): Promise<CartContents> {
+  const rows = await db
+    .select({
+      productId: products.id,
+      title: products.title,
+      kind: products.kind,
+      image: products.image,
+      pricePaise: products.pricePaise,
+      status: products.status,
+      ownedId: enrolments.id,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(
+      enrolments,
+      and(eq(enrolments.productId, products.id), eq(enrolments.userId, userId), isNull(enrolments.revokedAt)),
+    )
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.addedAt), asc(products.id));
+  const contents: CartContents = { lines: [], owned: [], unavailable: [] };
+  for (const { status, ownedId, ...line } of rows) {
+    if (ownedId !== null) contents.owned.push(line);
+    else if (status !== "published") contents.unavailable.push(line);
+    else contents.lines.push(line);
+  }
+  return contents;
+}
+
+export interface CheckoutSummary extends CartContents {
+  totals: Totals;
+  coupon: { code: string; discountPaise: number } | null;
+  couponError: string | null;
+}
+
+/** What /checkout shows: the server's prices, with the coupon applied when it can be. */
+export async function getCheckoutSummary(userId: string, couponInput?: string | null): Promise<CheckoutSummary> {
+  const db = await getDb();
+  const cart = await readCart(db, userId);
+  const code = couponInput ? normaliseCouponCode(couponInput) : "";
+  if (!code) return { ...cart, totals: computeTotals(cart.lines), coupon: null, couponError: null };
+  try {
+    const discountPaise = await priceCoupon(db, userId, code, cart.lines);
+    return {
+      ...cart,
+      totals: computeTotals(cart.lines, discountPaise),
+      coupon: { code, discountPaise },
+      couponError: null,
+    };
+  } catch (error) {
+    if (!(error instanceof CouponError)) throw error;
+    return { ...cart, totals: computeTotals(cart.lines), coupon: null, couponError: error.message };
+  }
+}
+
+async function priceCoupon(db: DbOrTx, userId: string, code: string, lines: PricedLine[]) {
+  const coupon = await findCoupon(db, code);
+  if (!coupon?.active) throw new CouponError("unknown", code);
+  const problem = couponProblem(coupon, lines, new Date());
+  if (problem) throw new CouponError(problem, code, coupon);
+  if (await hasRedeemed(db, coupon.id, userId)) throw new CouponError("already_used", code);
+  return couponDiscount(coupon, lines);
+}
+
+export type PlaceOrderResult =
+  | { ok: true; orderId: string; next: "pay" | "done" }
+  | { ok: false; field: "coupon" | "cart" | "payment"; message: string };
+
+class CartError extends Error {}
+
+async function nextOrderNumber(tx: Tx) {
+  const result = await tx.execute<{ n: string | number }>(sql`select nextval('order_number_seq') as n`);
+  return `CA-${String(result.rows[0]!.n).padStart(6, "0")}`;
+}
+
+/**
+ * Creates the order from the server cart: snapshot lines, totals in paise, the
+ * coupon's use taken. A ₹0 order is fulfilled at once; otherwise the payment
+ * gateway's order is created and the caller sends the buyer to pay.
+ */
+export async function placeOrder(
+  userId: string,
+  input: { couponCode?: string | null } = {},
+): Promise<PlaceOrderResult> {
+  const db = await getDb();
+  const code = input.couponCode ? normaliseCouponCode(input.couponCode) : "";
+  const gateway = getPaymentGateway();
+  let created: { id: string; number: string; totalPaise: number };
+  try {
+    created = await db.transaction(async (tx) => {
+      // One checkout at a time per user: a double submit waits for the first.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+      await cancelPendingOrders(tx, userId);
+      const cart = await readCart(tx, userId);
+      if (cart.lines.length === 0) {
+        throw new CartError(
+          cart.owned.length > 0
+            ? "Everything in your cart is already yours: see My Courses."
+            : "Your cart is empty. Add a course, notes or a paper first.",
+        );
+      }
+      const coupon = code ? await findCoupon(tx, code) : null;
+      let discountPaise = 0;
+      if (code) {
+        if (!coupon?.active) throw new CouponError("unknown", code);
+        const problem = couponProblem(coupon, cart.lines, new Date());
+        if (problem) throw new CouponError(problem, code, coupon);
+        discountPaise = couponDiscount(coupon, cart.lines);
+      }
+      const totals = computeTotals(cart.lines, discountPaise);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          number: await nextOrderNumber(tx),
+          userId,
+          status: "pending",
+          subtotalPaise: totals.subtotalPaise,
+          discountPaise: totals.discountPaise,
+          gstPaise: totals.gstPaise,
+          totalPaise: totals.totalPaise,
+          couponCode: coupon ? coupon.code : null,
+          gateway: totals.totalPaise === 0 ? "free" : gateway.name,
+        })
+        .returning({ id: orders.id, number: orders.number, totalPaise: orders.totalPaise });
+      await tx.insert(orderItems).values(
+        cart.lines.map((l) => ({
+          orderId: order!.id,
+          productId: l.productId,
+          title: l.title,
+          pricePaise: l.pricePaise,
+        })),
+      );
+      if (coupon) await redeemCoupon(tx, coupon, userId, order!.id);
+      await recordEvent(tx, {
+        actorId: userId,
+        type: "Order",
+        description: `Order ${order!.number} placed for ${formatPaise(totals.totalPaise)}`,
+        status: "Pending",
+        entityType: "order",
+        entityId: order!.id,
+      });
+      return order!;
+    });
+  } catch (error) {
+    if (error instanceof CouponError) return { ok: false, field: "coupon", message: error.message };
+    if (error instanceof CartError) return { ok: false, field: "cart", message: error.message };
+    throw error;
+  }
+
+  if (created.totalPaise === 0) {
+    await confirmPayment({ orderId: created.id, gateway: "free", paymentId: null, amountPaise: 0, source: "checkout" });
+    return { ok: true, orderId: created.id, next: "done" };
+  }
+  try {
+    const { gatewayOrderId } = await gateway.createOrder({
+      orderId: created.id,
+      number: created.number,
+      totalPaise: created.totalPaise,
+    });
+    await db.update(orders).set({ gatewayOrderId }).where(eq(orders.id, created.id));
+  } catch (error) {
+    console.warn(`[checkout] creating the ${gateway.name} order for ${created.number} failed:`, error);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(orders)
+        .set({ status: "failed" })
+        .where(and(eq(orders.id, created.id), eq(orders.status, "pending")));
+      await releaseCoupon(tx, created.id);
+    });
+    return {
+      ok: false,
+      field: "payment",
+      message: "We could not reach the payment service. Nothing was charged; please try again in a minute.",
+    };
+  }
+  return { ok: true, orderId: created.id, next: "pay" };
+}
+
+/** A new checkout replaces the user's unpaid ones (their coupon uses are given back). */
+async function cancelPendingOrders(tx: Tx, userId: string) {
+  const cancelled = await tx
+    .update(orders)
+    .set({ status: "cancelled" })
+    .where(and(eq(orders.userId, userId), eq(orders.status, "pending")))
+    .returning({ id: orders.id });
+  for (const o of cancelled) await releaseCoupon(tx, o.id);
+}

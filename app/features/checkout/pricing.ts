@@ -1,0 +1,105 @@
+/**
+ * Pure pricing rules of the checkout: subtotal, coupon discount, GST (18%,
+ * rounded half-up to the paisa) and total, all in integer paise. Prices are
+ * GST-exclusive: GST is charged on the subtotal after the discount.
+ */
+import { formatPaise, gstPaise } from "~/lib/money";
+
+export type ProductKind = "course" | "note" | "pyq";
+
+export interface PricedLine {
+  productId: number;
+  title: string;
+  kind: ProductKind;
+  image: string;
+  pricePaise: number;
+}
+
+export interface CouponRule {
+  code: string;
+  kind: "percent" | "fixed";
+  value: number;
+  productKind: ProductKind | null;
+  minSubtotalPaise: number;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  maxUses: number | null;
+  usedCount: number;
+  active: boolean;
+}
+
+export interface Totals {
+  subtotalPaise: number;
+  discountPaise: number;
+  taxablePaise: number;
+  gstPaise: number;
+  totalPaise: number;
+}
+
+export type CouponProblem = "unknown" | "expired" | "not_started" | "exhausted" | "already_used" | "not_applicable";
+
+const KIND_PLURAL: Record<ProductKind, string> = { course: "courses", note: "notes", pyq: "PYQ papers" };
+
+/** The message a customer sees for each coupon problem. */
+export function couponMessage(
+  problem: CouponProblem,
+  code: string,
+  coupon?: Pick<CouponRule, "productKind" | "minSubtotalPaise">,
+) {
+  switch (problem) {
+    case "unknown":
+      return `The coupon code "${code}" does not exist. Check the spelling and try again.`;
+    case "expired":
+      return `The coupon "${code}" has expired.`;
+    case "not_started":
+      return `The coupon "${code}" is not active yet.`;
+    case "exhausted":
+      return `The coupon "${code}" has been fully redeemed: no uses are left.`;
+    case "already_used":
+      return `You have already used the coupon "${code}".`;
+    case "not_applicable":
+      if (coupon?.productKind)
+        return `The coupon "${code}" applies only to ${KIND_PLURAL[coupon.productKind]}, and none are in your cart.`;
+      if (coupon && coupon.minSubtotalPaise > 0)
+        return `The coupon "${code}" needs a cart of at least ${formatPaise(coupon.minSubtotalPaise)} before GST.`;
+      return `The coupon "${code}" does not apply to the items in your cart.`;
+  }
+}
+
+/** Upper-cases and trims what the customer typed. */
+export function normaliseCouponCode(input: string) {
+  return input.trim().toUpperCase();
+}
+
+/** Why the coupon cannot be used on these lines now (null = it can). Per-user use is checked against the database. */
+export function couponProblem(coupon: CouponRule, lines: PricedLine[], now: Date): CouponProblem | null {
+  if (!coupon.active) return "unknown";
+  if (coupon.startsAt && now < coupon.startsAt) return "not_started";
+  if (coupon.endsAt && now >= coupon.endsAt) return "expired";
+  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) return "exhausted";
+  const eligible = eligibleSubtotal(coupon, lines);
+  const hasEligible = lines.some((l) => !coupon.productKind || l.kind === coupon.productKind);
+  if (!hasEligible || eligible <= 0 || eligible < coupon.minSubtotalPaise) return "not_applicable";
+  return null;
+}
+
+function eligibleSubtotal(coupon: Pick<CouponRule, "productKind">, lines: PricedLine[]) {
+  return lines
+    .filter((l) => !coupon.productKind || l.kind === coupon.productKind)
+    .reduce((s, l) => s + l.pricePaise, 0);
+}
+
+/** Discount of an applicable coupon: percent rounded half-up to the paisa, fixed capped at the eligible amount. */
+export function couponDiscount(coupon: Pick<CouponRule, "kind" | "value" | "productKind">, lines: PricedLine[]) {
+  const eligible = eligibleSubtotal(coupon, lines);
+  if (coupon.kind === "percent") return Math.min(eligible, Math.floor((eligible * coupon.value + 50) / 100));
+  return Math.min(eligible, coupon.value);
+}
+
+export function computeTotals(lines: PricedLine[], discountPaise = 0): Totals {
+  const subtotalPaise = lines.reduce((sum, l) => sum + l.pricePaise, 0);
+  const discount = Math.max(0, Math.min(discountPaise, subtotalPaise));
+  const taxablePaise = subtotalPaise - discount;
+  const gst = gstPaise(taxablePaise);
+  return { subtotalPaise, discountPaise: discount, taxablePaise, gstPaise: gst, totalPaise: taxablePaise + gst };
+}

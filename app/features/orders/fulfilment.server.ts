@@ -1,0 +1,149 @@
+/**
+ * Payment confirmation and fulfilment: the one path every gateway (Razorpay's
+ * redirect and webhook, the test gateway, free orders, reconciliation) goes
+ * through. Each step locks the order row (SELECT … FOR UPDATE) and checks its
+ * status, so the same payment confirmed many times, by several app instances
+ * at once, marks the order paid once, takes one invoice number and grants each
+ * enrolment once (the enrolments' unique index is the last line of defence).
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { cartItems, enrolments, orderItems, orders } from "~/db/schema";
+import { recordEvent } from "~/features/audit/audit.server";
+import { reclaimCoupon, releaseCoupon } from "~/features/checkout/coupons.server";
+import { formatPaise } from "~/lib/money";
+import { nextInvoiceNumber } from "./invoice.server";
+import { sendOrderConfirmation } from "./notifications.server";
+
+export type ConfirmSource = "checkout" | "redirect" | "webhook" | "test" | "reconcile";
+
+export interface ConfirmInput {
+  orderId: string;
+  /** The gateway that took the payment; must be the order's. */
+  gateway: string;
+  paymentId: string | null;
+  /** What the gateway says was paid, in paise; must equal the order total. */
+  amountPaise: number;
+  source: ConfirmSource;
+}
+
+export type ConfirmOutcome =
+  | { outcome: "fulfilled"; orderId: string }
+  | { outcome: "already"; orderId: string; status: string }
+  | { outcome: "rejected"; orderId: string; reason: string }
+  | { outcome: "missing"; orderId: string };
+
+/** Records a verified payment and fulfils the order. Safe to call any number of times, concurrently. */
+export async function confirmPayment(input: ConfirmInput): Promise<ConfirmOutcome> {
+  const db = await getDb();
+  const result = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+    if (!order) return { outcome: "missing" as const };
+    if (order.status === "paid" || order.status === "fulfilled" || order.status === "refunded") {
+      return { outcome: "already" as const, status: order.status };
+    }
+    if (order.gateway !== input.gateway) return { outcome: "rejected" as const, reason: "gateway mismatch" };
+    if (input.amountPaise !== order.totalPaise) return { outcome: "rejected" as const, reason: "amount mismatch" };
+    const now = new Date();
+    // A capture can arrive after we gave up on the order (a retried UPI payment, a late webhook):
+    // the money was taken, so the order is paid after all.
+    if ((order.status === "failed" || order.status === "cancelled") && order.couponCode) {
+      await reclaimCoupon(tx, order.couponCode, order.userId, order.id);
+    }
+    await tx
+      .update(orders)
+      .set({
+        status: "paid",
+        paidAt: now,
+        gatewayPaymentId: input.paymentId,
+        invoiceNumber: order.totalPaise > 0 ? await nextInvoiceNumber(tx, now) : null,
+      })
+      .where(eq(orders.id, order.id));
+    await recordEvent(tx, {
+      actorId: order.userId,
+      type: "Order",
+      description:
+        order.totalPaise > 0
+          ? `Order ${order.number} paid: ${formatPaise(order.totalPaise)}`
+          : `Order ${order.number} confirmed (free)`,
+      status: "Success",
+      entityType: "order",
+      entityId: order.id,
+    });
+    return { outcome: "paid" as const };
+  });
+  if (result.outcome === "missing") return { outcome: "missing", orderId: input.orderId };
+  if (result.outcome === "rejected") {
+    console.warn(`[payments] ${input.source} confirmation of order ${input.orderId} rejected: ${result.reason}`);
+    return { outcome: "rejected", orderId: input.orderId, reason: result.reason };
+  }
+  // Also finishes an order an earlier call marked paid but did not fulfil (a crash in between).
+  const fulfilled = await fulfilOrder(input.orderId);
+  if (result.outcome === "paid" || fulfilled) return { outcome: "fulfilled", orderId: input.orderId };
+  return { outcome: "already", orderId: input.orderId, status: result.status };
+}
+
+/**
+ * paid → fulfilled: grants the enrolments and takes the items out of the cart.
+ * Returns true when this call did it (and sends the confirmation email).
+ */
+export async function fulfilOrder(orderId: string): Promise<boolean> {
+  const db = await getDb();
+  const done = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (order?.status !== "paid") return false;
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    if (items.length > 0) {
+      await tx
+        .insert(enrolments)
+        .values(
+          items.map((item) => ({
+            userId: order.userId,
+            productId: item.productId,
+            orderId,
+            source: item.pricePaise === 0 ? ("free" as const) : ("purchase" as const),
+          })),
+        )
+        .onConflictDoNothing();
+      await tx.delete(cartItems).where(
+        and(
+          eq(cartItems.userId, order.userId),
+          inArray(
+            cartItems.productId,
+            items.map((i) => i.productId),
+          ),
+        ),
+      );
+    }
+    await tx.update(orders).set({ status: "fulfilled", fulfilledAt: new Date() }).where(eq(orders.id, orderId));
+    await recordEvent(tx, {
+      actorId: order.userId,
+      type: "Order",
+      description: `Order ${order.number} fulfilled: ${items.length} item${items.length === 1 ? "" : "s"} unlocked`,
+      status: "Complete",
+      entityType: "order",
+      entityId: order.id,
+    });
+    return true;
+  });
+  if (done) {
+    try {
+      await sendOrderConfirmation(orderId);
+    } catch (error) {
+      console.warn(`[orders] the confirmation email of order ${orderId} could not be written:`, error);
+    }
+  }
+  return done;
+}
+
+/** A failed or abandoned payment: the order grants nothing and the coupon use is given back. */
+export async function closeUnpaidOrder(orderId: string, status: "failed" | "cancelled") {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (order?.status !== "pending") return false;
+    await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
+    await releaseCoupon(tx, orderId);
+    return true;
+  });
+}

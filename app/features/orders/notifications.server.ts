@@ -1,0 +1,68 @@
+/** The order confirmation email, with the GST invoice attached. */
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { orders, users } from "~/db/schema";
+import { sendEmail } from "~/features/email/email.server";
+import { getEnv } from "~/lib/env.server";
+import { formatPaise } from "~/lib/money";
+import { renderInvoicePdf } from "./invoice.server";
+import { buildInvoiceData, invoiceFileName, loadOrder } from "./orders.server";
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export async function sendOrderConfirmation(orderId: string) {
+  const db = await getDb();
+  const order = await loadOrder(db, orderId);
+  if (!order) return;
+  const invoice = await buildInvoiceData(db, order);
+  const to = invoice?.buyer.email ?? (await buyerEmail(orderId));
+  if (!to) return;
+  const link = new URL(`/account/orders/${order.id}`, getEnv().APP_URL).toString();
+  const lines = order.items.map((i) => `- ${i.title}: ${i.pricePaise === 0 ? "Free" : formatPaise(i.pricePaise)}`);
+  const text = [
+    `Thank you for your order ${order.number}.`,
+    "",
+    ...lines,
+    "",
+    `Subtotal: ${formatPaise(order.subtotalPaise)}`,
+    ...(order.discountPaise > 0 ? [`Discount (${order.couponCode}): -${formatPaise(order.discountPaise)}`] : []),
+    `GST (18%): ${formatPaise(order.gstPaise)}`,
+    `Total: ${formatPaise(order.totalPaise)}`,
+    "",
+    "Your items are ready in My Courses.",
+    invoice ? `Your GST invoice ${invoice.invoiceNumber} is attached.` : "",
+    `Order details: ${link}`,
+  ].join("\n");
+  const html = `<p>Thank you for your order <strong>${escapeHtml(order.number)}</strong>.</p><ul>${order.items
+    .map((i) => `<li>${escapeHtml(i.title)}: ${i.pricePaise === 0 ? "Free" : formatPaise(i.pricePaise)}</li>`)
+    .join("")}</ul><p>Total: <strong>${formatPaise(order.totalPaise)}</strong> (including GST ${formatPaise(
+    order.gstPaise,
+  )})</p><p>Your items are ready in My Courses. <a href="${escapeHtml(link)}">View your order</a></p>`;
+  await sendEmail({
+    to,
+    subject: `Your Commerce Academy order ${order.number}`,
+    text,
+    html,
+    attachments: invoice
+      ? [
+          {
+            filename: invoiceFileName(invoice.invoiceNumber),
+            content: await renderInvoicePdf(invoice),
+            contentType: "application/pdf",
+          },
+        ]
+      : [],
+  });
+}
+
+async function buyerEmail(orderId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ email: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  return row?.email ?? null;
+}

@@ -1,0 +1,106 @@
+/** Order history and order pages of the signed-in user, and the invoice of an order. */
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { type DbOrTx, getDb } from "~/db/client.server";
+import { orderItems, orders, products, users } from "~/db/schema";
+import { getSettings } from "~/features/site/settings.server";
+import { type InvoiceData, renderInvoicePdf } from "./invoice.server";
+
+export type OrderStatus = (typeof orders.$inferSelect)["status"];
+
+export interface OrderListEntry {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  totalPaise: number;
+  itemCount: number;
+  createdAt: Date;
+}
+
+export async function listOrdersForUser(userId: string, opts: { limit?: number } = {}): Promise<OrderListEntry[]> {
+  const db = await getDb();
+  return db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      totalPaise: orders.totalPaise,
+      createdAt: orders.createdAt,
+      itemCount: sql<number>`(select count(*)::int from "order_items" oi where oi.order_id = "orders"."id")`,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(opts.limit ?? 100);
+}
+
+export async function loadOrder(db: DbOrTx, orderId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const items = await db
+    .select({
+      id: orderItems.id,
+      productId: orderItems.productId,
+      title: orderItems.title,
+      pricePaise: orderItems.pricePaise,
+      kind: products.kind,
+      image: products.image,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  return { ...order, items };
+}
+
+export type OrderDetail = NonNullable<Awaited<ReturnType<typeof loadOrder>>>;
+
+/** The order when it belongs to this user; null otherwise (the page answers 404 either way). */
+export async function getOrderForUser(userId: string, orderId: string): Promise<OrderDetail | null> {
+  const db = await getDb();
+  const [owned] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!owned) return null;
+  return loadOrder(db, orderId);
+}
+
+export function hasInvoice(order: { invoiceNumber: string | null; status: OrderStatus }) {
+  return order.invoiceNumber !== null;
+}
+
+export function invoiceFileName(invoiceNumber: string) {
+  return `invoice-${invoiceNumber.replace(/\//g, "-")}.pdf`;
+}
+
+export async function buildInvoiceData(db: DbOrTx, order: OrderDetail): Promise<InvoiceData | null> {
+  if (!order.invoiceNumber || !order.paidAt) return null;
+  const [buyer] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  const seller = await getSettings(db);
+  return {
+    invoiceNumber: order.invoiceNumber,
+    invoiceDate: order.paidAt,
+    orderNumber: order.number,
+    seller: { name: seller.sellerName, address: seller.sellerAddress, gstin: seller.sellerGstin },
+    buyer: { name: buyer?.name ?? "", email: buyer?.email ?? "" },
+    lines: order.items.map((i) => ({ title: i.title, pricePaise: i.pricePaise })),
+    subtotalPaise: order.subtotalPaise,
+    discountPaise: order.discountPaise,
+    couponCode: order.couponCode,
+    gstPaise: order.gstPaise,
+    totalPaise: order.totalPaise,
+    paymentId: order.gatewayPaymentId,
+  };
+}
+
+/** The invoice PDF of one of the user's orders, or null (no such order, not theirs, or not paid). */
+export async function getInvoicePdfForUser(userId: string, orderId: string) {
+  const order = await getOrderForUser(userId, orderId);
+  if (!order) return null;
+  const data = await buildInvoiceData(await getDb(), order);
+  if (!data) return null;
+  return { fileName: invoiceFileName(data.invoiceNumber), bytes: await renderInvoicePdf(data) };
+}

@@ -1,0 +1,113 @@
+/**
+ * Reconciliation, run by `npm run orders:reconcile` and periodically by the
+ * server: fulfils orders left paid-but-unfulfilled, asks the gateway about
+ * pending orders (a payment whose redirect and webhook never reached us) and
+ * expires stale pending orders. Several instances may run it at once: every
+ * change goes through the same row-locked, idempotent steps as a payment.
+ */
+import { and, eq, lt } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { orders } from "~/db/schema";
+import { gatewayFor } from "~/features/payments/gateway.server";
+import { closeUnpaidOrder, confirmPayment, fulfilOrder } from "./fulfilment.server";
+
+export interface ReconcileOptions {
+  now?: Date;
+  /** Pending orders older than this are asked about and then cancelled. */
+  pendingExpiryMinutes?: number;
+  /** Pending orders older than this are checked with the gateway. */
+  checkAfterMinutes?: number;
+  batchSize?: number;
+}
+
+export interface ReconcileReport {
+  fulfilled: number;
+  confirmed: number;
+  expired: number;
+  errors: number;
+}
+
+export function pendingExpiryMinutesFromEnv() {
+  const n = Number(process.env.ORDER_PENDING_EXPIRY_MINUTES);
+  return Number.isFinite(n) && n > 0 ? n : 60;
+}
+
+export async function reconcileOrders(opts: ReconcileOptions = {}): Promise<ReconcileReport> {
+  const db = await getDb();
+  const now = opts.now ?? new Date();
+  const limit = opts.batchSize ?? 200;
+  const expiry = new Date(now.getTime() - (opts.pendingExpiryMinutes ?? pendingExpiryMinutesFromEnv()) * 60_000);
+  const checkBefore = new Date(now.getTime() - (opts.checkAfterMinutes ?? 5) * 60_000);
+  const report: ReconcileReport = { fulfilled: 0, confirmed: 0, expired: 0, errors: 0 };
+
+  const paid = await db.select({ id: orders.id }).from(orders).where(eq(orders.status, "paid")).limit(limit);
+  for (const { id } of paid) {
+    if (await fulfilOrder(id)) report.fulfilled++;
+  }
+
+  const pending = await db
+    .select({
+      id: orders.id,
+      gateway: orders.gateway,
+      gatewayOrderId: orders.gatewayOrderId,
+      totalPaise: orders.totalPaise,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.status, "pending"), lt(orders.createdAt, checkBefore)))
+    .limit(limit);
+  for (const order of pending) {
+    try {
+      const gateway = gatewayFor(order.gateway);
+      if (gateway && order.gatewayOrderId) {
+        const status = await gateway.fetchOrderStatus(order.gatewayOrderId);
+        if (status.status === "paid") {
+          const outcome = await confirmPayment({
+            orderId: order.id,
+            gateway: order.gateway,
+            paymentId: status.paymentId,
+            amountPaise: status.amountPaise,
+            source: "reconcile",
+          });
+          if (outcome.outcome === "fulfilled") report.confirmed++;
+          continue;
+        }
+      }
+      if (order.createdAt < expiry && (await closeUnpaidOrder(order.id, "cancelled"))) report.expired++;
+    } catch (error) {
+      report.errors++;
+      console.warn(`[reconcile] order ${order.id}:`, error instanceof Error ? error.message : error);
+    }
+  }
+  return report;
+}
+
+let timer: NodeJS.Timeout | undefined;
+let running = false;
+
+/** Starts the periodic reconciliation in this process (unref'd: it never keeps the process alive). */
+export function startReconciler(
+  intervalMs: number,
+  log: (message: string, report?: ReconcileReport) => void = () => {},
+) {
+  stopReconciler();
+  if (!(intervalMs > 0)) return;
+  timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      const report = await reconcileOrders();
+      if (report.fulfilled || report.confirmed || report.expired || report.errors) log("orders reconciled", report);
+    } catch (error) {
+      log(`order reconciliation failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      running = false;
+    }
+  }, intervalMs);
+  timer.unref();
+}
+
+export function stopReconciler() {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+}

@@ -1,0 +1,88 @@
+/**
+ * Refunds (called by the admin screens and by Razorpay's refund.processed
+ * webhook): the gateway refunds the payment, the order becomes "refunded",
+ * the enrolments it granted are revoked and the audit log records it.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { enrolments, orders } from "~/db/schema";
+import { recordEvent } from "~/features/audit/audit.server";
+import { gatewayFor } from "~/features/payments/gateway.server";
+import { formatPaise } from "~/lib/money";
+
+export class RefundError extends Error {
+  constructor(
+    message: string,
+    public status: 404 | 409 | 502,
+  ) {
+    super(message);
+    this.name = "RefundError";
+  }
+}
+
+export interface RefundResult {
+  orderId: string;
+  number: string;
+  refundId: string | null;
+  revokedEnrolments: number;
+}
+
+/**
+ * Refunds a paid order in full. `actorId` is the admin doing it (null for the
+ * gateway's own webhook). With `callGateway: false` the money was already
+ * returned at the gateway (its dashboard), so only our side is updated.
+ * Throws RefundError: 404 unknown order, 409 not refundable, 502 gateway refused.
+ */
+export async function refundOrder(
+  orderId: string,
+  actorId: string | null,
+  opts: { callGateway?: boolean; gatewayRefundId?: string } = {},
+): Promise<RefundResult> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    // The row lock makes a second, concurrent refund wait and then find the order refunded.
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) throw new RefundError("Order not found.", 404);
+    if (order.status === "refunded") throw new RefundError(`Order ${order.number} is already refunded.`, 409);
+    if (order.status !== "paid" && order.status !== "fulfilled") {
+      throw new RefundError(`Order ${order.number} was not paid, so there is nothing to refund.`, 409);
+    }
+    let refundId: string | null = opts.gatewayRefundId ?? null;
+    if (opts.callGateway !== false && order.totalPaise > 0 && order.gatewayPaymentId) {
+      const gateway = gatewayFor(order.gateway);
+      if (!gateway) {
+        throw new RefundError(
+          `The ${order.gateway} gateway is not configured, so order ${order.number} cannot be refunded.`,
+          502,
+        );
+      }
+      try {
+        ({ refundId } = await gateway.refund({
+          paymentId: order.gatewayPaymentId,
+          amountPaise: order.totalPaise,
+          orderNumber: order.number,
+        }));
+      } catch (error) {
+        throw new RefundError(
+          `The payment gateway refused the refund: ${error instanceof Error ? error.message : String(error)}`,
+          502,
+        );
+      }
+    }
+    await tx.update(orders).set({ status: "refunded", refundedAt: new Date() }).where(eq(orders.id, orderId));
+    const revoked = await tx
+      .update(enrolments)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(enrolments.orderId, orderId), isNull(enrolments.revokedAt)))
+      .returning({ id: enrolments.id });
+    await recordEvent(tx, {
+      actorId,
+      type: "Refund",
+      description: `Order ${order.number} refunded: ${formatPaise(order.totalPaise)}${refundId ? ` (refund ${refundId})` : ""}`,
+      status: "Success",
+      entityType: "order",
+      entityId: order.id,
+    });
+    return { orderId, number: order.number, refundId, revokedEnrolments: revoked.length };
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * The payment gateway interface. Razorpay when its keys are configured, else
+ * the built-in test gateway. Both end in the same confirmation and fulfilment
+ * code (app/features/orders/fulfilment.server.ts).
+ */
+import { createRazorpayGateway, razorpayConfig } from "./razorpay.server";
+
+export type GatewayName = "razorpay" | "test" | "free";
+
+export interface GatewayOrderInput {
+  orderId: string;
+  number: string;
+  totalPaise: number;
+}
+
+/** What the gateway says about one of its orders. */
+export type GatewayOrderStatus =
+  | { status: "paid"; paymentId: string; amountPaise: number }
+  | { status: "failed" }
+  | { status: "pending" };
+
+export interface PaymentGateway {
+  name: Exclude<GatewayName, "free">;
+  /** Creates the gateway's own order for our order; returns its id. */
+  createOrder(input: GatewayOrderInput): Promise<{ gatewayOrderId: string }>;
+  /** Asks the gateway whether an order was paid (for reconciliation). */
+  fetchOrderStatus(gatewayOrderId: string): Promise<GatewayOrderStatus>;
+  /** Refunds a captured payment in full. */
+  refund(input: { paymentId: string; amountPaise: number; orderNumber: string }): Promise<{ refundId: string }>;
+}
+
+export const testGateway: PaymentGateway = {
+  name: "test",
+  async createOrder(input) {
+    return { gatewayOrderId: `test_order_${input.orderId}` };
+  },
+  async fetchOrderStatus() {
+    // The test gateway has no state of its own: only its page confirms payments.
+    return { status: "pending" };
+  },
+  async refund(input) {
+    return { refundId: `test_refund_${input.paymentId}` };
+  },
+};
+
+let override: PaymentGateway | undefined;
+
+/** The gateway new orders use: Razorpay when RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set. */
+export function getPaymentGateway(): PaymentGateway {
+  if (override) return override;
+  const config = razorpayConfig();
+  return config ? createRazorpayGateway(config) : testGateway;
+}
+
+/** The gateway that handled an existing order. */
+export function gatewayFor(name: string): PaymentGateway | null {
+  if (name === "test") return testGateway;
+  if (name === "razorpay") {
+    const config = razorpayConfig();
+    return config ? createRazorpayGateway(config) : null;
+  }
+  return null;
+}
+
+/** True when the test gateway's Pay/Fail page may confirm orders (no Razorpay keys configured). */
+export function isTestGatewayEnabled() {
+  return razorpayConfig() === null;
+}
+
+/** For tests. */
+export function setPaymentGatewayOverride(gateway: PaymentGateway | undefined) {
+  override = gateway;
+}

@@ -1,0 +1,222 @@
+/**
+ * Entry points of the payment flows: the pay page, the test gateway's buttons,
+ * Razorpay's checkout callback and webhook. Everything ends in confirmPayment /
+ * closeUnpaidOrder of the orders feature.
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { orders, paymentEvents } from "~/db/schema";
+import { closeUnpaidOrder, confirmPayment } from "~/features/orders/fulfilment.server";
+import { getOrderForUser } from "~/features/orders/orders.server";
+import { RefundError, refundOrder } from "~/features/orders/refund.server";
+import { isTestGatewayEnabled } from "./gateway.server";
+import { razorpayConfig, verifyPaymentSignature, verifyWebhookSignature } from "./razorpay.server";
+
+export async function logPaymentEvent(event: {
+  gateway: string;
+  type: string;
+  orderId?: string | null;
+  eventId?: string | null;
+  payload: unknown;
+}) {
+  const db = await getDb();
+  const rows = await db
+    .insert(paymentEvents)
+    .values({
+      gateway: event.gateway,
+      type: event.type,
+      orderId: event.orderId ?? null,
+      eventId: event.eventId ?? null,
+      payload: event.payload ?? {},
+    })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return rows.length > 0;
+}
+
+/** What the pay page needs: the user's pending order and how to pay it. */
+export async function getPaymentPage(userId: string, orderId: string) {
+  const order = await getOrderForUser(userId, orderId);
+  if (!order) return null;
+  const razorpay = order.gateway === "razorpay" ? razorpayConfig() : null;
+  return {
+    order,
+    testMode: order.gateway === "test",
+    razorpay: razorpay && order.gatewayOrderId ? { keyId: razorpay.keyId, gatewayOrderId: order.gatewayOrderId } : null,
+  };
+}
+
+export type PayActionResult =
+  | { ok: true; outcome: "fulfilled" | "failed" | "already" }
+  | { ok: false; status: 400 | 404 | 409; message: string };
+
+/** The test gateway's "Pay" and "Fail" buttons. */
+export async function settleTestPayment(
+  userId: string,
+  orderId: string,
+  result: "pay" | "fail",
+): Promise<PayActionResult> {
+  const order = await getOrderForUser(userId, orderId);
+  if (order?.gateway !== "test") return { ok: false, status: 404, message: "Order not found." };
+  if (!isTestGatewayEnabled()) {
+    return { ok: false, status: 409, message: "Test mode is off: this order cannot be paid with the test gateway." };
+  }
+  if (result === "fail") {
+    await logPaymentEvent({ gateway: "test", type: "payment.failed", orderId, payload: { by: userId } });
+    const closed = await closeUnpaidOrder(orderId, "failed");
+    return closed ? { ok: true, outcome: "failed" } : { ok: true, outcome: "already" };
+  }
+  const paymentId = `test_pay_${randomUUID().replace(/-/g, "").slice(0, 14)}`;
+  await logPaymentEvent({ gateway: "test", type: "payment.captured", orderId, payload: { paymentId, by: userId } });
+  const outcome = await confirmPayment({
+    orderId,
+    gateway: "test",
+    paymentId,
+    amountPaise: order.totalPaise,
+    source: "test",
+  });
+  if (outcome.outcome === "rejected") return { ok: false, status: 409, message: "This payment could not be accepted." };
+  return { ok: true, outcome: outcome.outcome === "fulfilled" ? "fulfilled" : "already" };
+}
+
+/** Razorpay Checkout's handler posts these three fields back; the signature is checked before anything else. */
+export async function confirmRazorpayCheckout(
+  userId: string,
+  orderId: string,
+  fields: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
+): Promise<PayActionResult> {
+  const config = razorpayConfig();
+  const order = await getOrderForUser(userId, orderId);
+  if (order?.gateway !== "razorpay" || !order.gatewayOrderId || !config) {
+    return { ok: false, status: 404, message: "Order not found." };
+  }
+  // Our own stored Razorpay order id is signed, never the one the browser sent.
+  const valid =
+    fields.razorpay_order_id === order.gatewayOrderId &&
+    verifyPaymentSignature(
+      {
+        gatewayOrderId: order.gatewayOrderId,
+        paymentId: fields.razorpay_payment_id,
+        signature: fields.razorpay_signature,
+      },
+      config.keySecret,
+    );
+  if (!valid) {
+    return {
+      ok: false,
+      status: 400,
+      message:
+        "We could not verify this payment. If money was taken, it will be confirmed automatically within minutes.",
+    };
+  }
+  await logPaymentEvent({ gateway: "razorpay", type: "checkout.success", orderId, payload: fields });
+  const outcome = await confirmPayment({
+    orderId,
+    gateway: "razorpay",
+    paymentId: fields.razorpay_payment_id,
+    amountPaise: order.totalPaise,
+    source: "redirect",
+  });
+  if (outcome.outcome === "rejected") return { ok: false, status: 409, message: "This payment could not be accepted." };
+  return { ok: true, outcome: outcome.outcome === "fulfilled" ? "fulfilled" : "already" };
+}
+
+interface RazorpayWebhookBody {
+  event?: string;
+  payload?: {
+    payment?: { entity?: { id?: string; order_id?: string; amount?: number; status?: string } };
+    order?: { entity?: { id?: string; amount_paid?: number; status?: string } };
+    refund?: { entity?: { id?: string; payment_id?: string; amount?: number; status?: string } };
+  };
+}
+
+export interface WebhookResponse {
+  status: number;
+  body: { ok: boolean; message: string };
+}
+
+async function findOrderBy(column: "gatewayOrderId" | "gatewayPaymentId", value: string | undefined) {
+  if (!value) return null;
+  const db = await getDb();
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.gateway, "razorpay"), eq(orders[column], value)));
+  return order ?? null;
+}
+
+/** POST /api/payments/razorpay/webhook: the raw body and X-Razorpay-Signature are checked before anything is read. */
+export async function handleRazorpayWebhook(rawBody: string, headers: Headers): Promise<WebhookResponse> {
+  const config = razorpayConfig();
+  if (!config?.webhookSecret) {
+    return {
+      status: 503,
+      body: { ok: false, message: "Razorpay webhooks are not configured (RAZORPAY_WEBHOOK_SECRET)." },
+    };
+  }
+  if (!verifyWebhookSignature(rawBody, headers.get("x-razorpay-signature"), config.webhookSecret)) {
+    return { status: 401, body: { ok: false, message: "Invalid signature." } };
+  }
+  let event: RazorpayWebhookBody;
+  try {
+    event = JSON.parse(rawBody) as RazorpayWebhookBody;
+  } catch {
+    return { status: 400, body: { ok: false, message: "The body is not JSON." } };
+  }
+  const type = event.event ?? "unknown";
+  const payment = event.payload?.payment?.entity;
+  const gatewayOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
+  const order =
+    type === "refund.processed"
+      ? await findOrderBy("gatewayPaymentId", event.payload?.refund?.entity?.payment_id)
+      : await findOrderBy("gatewayOrderId", gatewayOrderId);
+  // Redeliveries are logged once and processed again: every step below is idempotent.
+  await logPaymentEvent({
+    gateway: "razorpay",
+    type,
+    orderId: order?.id ?? null,
+    eventId: headers.get("x-razorpay-event-id"),
+    payload: event,
+  });
+  if (!order) return { status: 200, body: { ok: true, message: "No matching order." } };
+
+  switch (type) {
+    case "payment.captured":
+    case "order.paid": {
+      if (!payment?.id) return { status: 200, body: { ok: true, message: "No payment in the event." } };
+      if (type === "payment.captured" && payment.status && payment.status !== "captured") {
+        return { status: 200, body: { ok: true, message: "Payment not captured." } };
+      }
+      const amount =
+        type === "order.paid" ? (event.payload?.order?.entity?.amount_paid ?? payment.amount) : payment.amount;
+      const outcome = await confirmPayment({
+        orderId: order.id,
+        gateway: "razorpay",
+        paymentId: payment.id,
+        amountPaise: Number(amount),
+        source: "webhook",
+      });
+      return { status: 200, body: { ok: true, message: outcome.outcome } };
+    }
+    case "payment.failed": {
+      const closed = await closeUnpaidOrder(order.id, "failed");
+      return { status: 200, body: { ok: true, message: closed ? "failed" : "unchanged" } };
+    }
+    case "refund.processed": {
+      const refund = event.payload?.refund?.entity;
+      if (!refund || Number(refund.amount) < order.totalPaise) {
+        return { status: 200, body: { ok: true, message: "Partial refund recorded." } };
+      }
+      try {
+        await refundOrder(order.id, null, { callGateway: false, gatewayRefundId: refund.id });
+        return { status: 200, body: { ok: true, message: "refunded" } };
+      } catch (error) {
+        if (error instanceof RefundError) return { status: 200, body: { ok: true, message: error.message } };
+        throw error;
+      }
+    }
+    default:
+      return { status: 200, body: { ok: true, message: "Event ignored." } };
+  }
+}

@@ -1,0 +1,21 @@
+import { data } from "react-router";
+import { requireUser } from "~/features/accounts/guards.server";
+import { orderIdParam } from "~/features/checkout/schema";
+import { getInvoicePdfForUser } from "~/features/orders/orders.server";
+import type { Route } from "./+types/order-invoice";
+
+/** GET /account/orders/:orderId/invoice: the GST invoice PDF, for the order's owner only. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const orderId = orderIdParam.safeParse(params.orderId);
+  const invoice = orderId.success ? await getInvoicePdfForUser(user.id, orderId.data) : null;
+  if (!invoice) throw data({ message: "Invoice not found." }, { status: 404 });
+  return new Response(Buffer.from(invoice.bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${invoice.fileName}"`,
+      "Content-Length": String(invoice.bytes.byteLength),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,122 @@
+import { CheckCircle2, Download } from "lucide-react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { requireUser } from "~/features/accounts/guards.server";
+import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
+import { orderIdParam } from "~/features/checkout/schema";
+import { formatOrderDate, OrderStatusBadge } from "~/features/orders/order-status";
+import { getOrderForUser } from "~/features/orders/orders.server";
+import { NotFoundPage } from "~/features/site/not-found";
+import { Button } from "~/ui/button";
+import { Container } from "~/ui/container";
+import type { Route } from "./+types/order";
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData ? `Order ${loaderData.order.number} | Commerce Academy` : "Order | Commerce Academy" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const orderId = orderIdParam.safeParse(params.orderId);
+  // Someone else's order answers exactly like a missing one.
+  const order = orderId.success ? await getOrderForUser(user.id, orderId.data) : null;
+  if (!order) throw data({ message: "Order not found." }, { status: 404 });
+  const placed = new URL(request.url).searchParams.get("placed") === "1";
+  return {
+    placed,
+    order: {
+      id: order.id,
+      number: order.number,
+      status: order.status,
+      createdAt: order.createdAt,
+      paidAt: order.paidAt,
+      refundedAt: order.refundedAt,
+      invoiceNumber: order.invoiceNumber,
+      couponCode: order.couponCode,
+      gateway: order.gateway,
+      items: order.items,
+      totals: {
+        subtotalPaise: order.subtotalPaise,
+        discountPaise: order.discountPaise,
+        gstPaise: order.gstPaise,
+        totalPaise: order.totalPaise,
+      },
+    },
+  };
+}
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { order, placed } = loaderData;
+  return (
+    <main id="main">
+      <Container className="max-w-3xl py-8 sm:py-12">
+        {placed && order.status === "fulfilled" ? (
+          <p
+            role="status"
+            className="mb-6 flex items-start gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
+          >
+            <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            Thank you! Your order is complete and your items are ready in My Courses.
+          </p>
+        ) : null}
+        <p className="text-sm">
+          <Link to="/account/orders" className="font-medium text-brand-700 hover:underline">
+            ← My orders
+          </Link>
+        </p>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Order {order.number}</h1>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <p className="mt-1 text-sm text-slate-600">
+          Placed {formatOrderDate(order.createdAt, true)}
+          {order.paidAt ? ` · paid ${formatOrderDate(order.paidAt, true)}` : ""}
+          {order.refundedAt ? ` · refunded ${formatOrderDate(order.refundedAt, true)}` : ""}
+        </p>
+
+        <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">Items</h2>
+          <SummaryLines lines={order.items} />
+          <div className="mt-4 border-t border-slate-200 pt-4">
+            <SummaryTotalsTable totals={order.totals} couponCode={order.couponCode} />
+          </div>
+        </section>
+
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          {order.invoiceNumber ? (
+            <Button asChild variant="secondary">
+              <a href={`/account/orders/${order.id}/invoice`} download>
+                <Download className="h-4 w-4" aria-hidden />
+                Download invoice {order.invoiceNumber}
+              </a>
+            </Button>
+          ) : null}
+          {order.status === "fulfilled" ? (
+            <Button asChild>
+              <Link to="/my-courses">Go to My Courses</Link>
+            </Button>
+          ) : null}
+          {order.status === "pending" && order.gateway !== "free" ? (
+            <Button asChild>
+              <Link to={`/checkout/pay/${order.id}`}>Complete payment</Link>
+            </Button>
+          ) : null}
+        </div>
+      </Container>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return (
+    <main id="main">
+      <Container className="max-w-3xl py-12">
+        <h1 className="text-2xl font-bold text-slate-900">Order</h1>
+        <p className="mt-4 text-slate-600">We could not load this order. Please try again.</p>
+      </Container>
+    </main>
+  );
+}

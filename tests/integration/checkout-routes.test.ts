@@ -1,0 +1,254 @@
+import { count, eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it, vi } from "vitest";
+import { getDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { placeOrder } from "~/features/checkout/checkout.server";
+import { settleTestPayment } from "~/features/payments/payments.server";
+import * as orderRoute from "~/routes/account/order";
+import * as invoiceRoute from "~/routes/account/order-invoice";
+import * as ordersRoute from "~/routes/account/orders";
+import * as checkoutRoute from "~/routes/store/checkout";
+import * as payRoute from "~/routes/store/checkout-pay";
+import { buyerWithCart, cartOf, createCoupon, enrolmentsOf, getOrder } from "../helpers/checkout";
+import { createUser } from "../helpers/factories";
+import { makeRequest, thrownStatus } from "../helpers/route";
+import { asUser } from "../helpers/session-stub";
+
+vi.mock("~/features/accounts/guards.server", () => import("../helpers/session-stub"));
+
+// biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
+type AnyFn = (args: any) => any;
+
+async function call(fn: AnyFn, path: string, init: RequestInit = {}, params: Record<string, string> = {}) {
+  try {
+    return await fn({ request: makeRequest(path, init), params, context: {} });
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+function post(userId: string | null, fields: Record<string, string>) {
+  const init: RequestInit = { method: "POST", body: new URLSearchParams(fields) };
+  return userId ? asUser(userId, init) : init;
+}
+
+/** The status and body of what a loader/action returned or threw (Response or data()). */
+function outcome(result: unknown): { status: number; location?: string | null; body?: unknown } {
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
+  if (result && typeof result === "object" && "init" in result && "data" in result) {
+    const r = result as { init?: ResponseInit; data: unknown };
+    return { status: r.init?.status ?? 200, body: r.data };
+  }
+  return { status: 200, body: result };
+}
+
+async function orderCount() {
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(schema.orders);
+  return row!.n;
+}
+
+describe("/checkout", () => {
+  it("asks an anonymous visitor to sign in, and refuses to place an order without an account", async () => {
+    const loaded = await call(checkoutRoute.loader, "/checkout");
+    expect(loaded).toMatchObject({ signedIn: false });
+    const placed = outcome(await call(checkoutRoute.action, "/checkout", post(null, {})));
+    expect(placed.status).toBe(302);
+    expect(placed.location).toBe("/login?redirectTo=%2Fcheckout");
+    expect(await orderCount()).toBe(0);
+  });
+
+  it("shows the server's prices and the coupon's effect", async () => {
+    const { user } = await buyerWithCart();
+    await createCoupon({ code: "SAVE10" });
+    const loaded = await call(checkoutRoute.loader, "/checkout?coupon=save10", asUser(user.id));
+    expect(loaded.summary.totals).toMatchObject({ subtotalPaise: 102_498, discountPaise: 10_250, totalPaise: 108_853 });
+    const unknown = await call(checkoutRoute.loader, "/checkout?coupon=WHAT", asUser(user.id));
+    expect(unknown.summary.couponError).toMatch(/does not exist/);
+    const malformed = await call(checkoutRoute.loader, "/checkout?coupon=%3Cscript%3E", asUser(user.id));
+    expect(malformed.couponFormatError).toMatch(/only letters, digits/);
+  });
+
+  it("ignores tampered client prices: the order is priced from the database", async () => {
+    const { user, course, note } = await buyerWithCart();
+    const result = outcome(
+      await call(
+        checkoutRoute.action,
+        "/checkout",
+        post(user.id, {
+          coupon: "",
+          pricePaise: "1",
+          subtotalPaise: "1",
+          totalPaise: "1",
+          gstPaise: "0",
+          [`items[${course.id}][pricePaise]`]: "1",
+          [`items[${note.id}][pricePaise]`]: "1",
+        }),
+      ),
+    );
+    expect(result.status).toBe(302);
+    const orderId = result.location!.split("/").pop()!;
+    expect(result.location).toBe(`/checkout/pay/${orderId}`);
+    const order = await getOrder(orderId);
+    expect(order).toMatchObject({ subtotalPaise: 102_498, gstPaise: 18_450, totalPaise: 120_948, userId: user.id });
+  });
+
+  it("answers a bad or unknown coupon with 400 next to the field and stores nothing", async () => {
+    const { user } = await buyerWithCart();
+    const bad = outcome(await call(checkoutRoute.action, "/checkout", post(user.id, { coupon: "x".repeat(60) })));
+    expect(bad).toMatchObject({ status: 400, body: { field: "coupon" } });
+    const unknown = outcome(await call(checkoutRoute.action, "/checkout", post(user.id, { coupon: "NOPE" })));
+    expect(unknown).toMatchObject({
+      status: 400,
+      body: { field: "coupon", message: expect.stringMatching(/does not exist/) },
+    });
+    expect(await orderCount()).toBe(0);
+  });
+
+  it("answers an empty cart with 409", async () => {
+    const user = await createUser();
+    const result = outcome(await call(checkoutRoute.action, "/checkout", post(user.id, {})));
+    expect(result).toMatchObject({ status: 409, body: { field: "cart" } });
+  });
+});
+
+describe("/checkout/pay/:orderId (test gateway)", () => {
+  async function pendingOrder() {
+    const bought = await buyerWithCart();
+    const placed = await placeOrder(bought.user.id);
+    if (!placed.ok) throw new Error("order not placed");
+    return { ...bought, orderId: placed.orderId };
+  }
+
+  it("shows Test mode with the order for its owner only", async () => {
+    const { user, orderId } = await pendingOrder();
+    const page = await call(payRoute.loader, `/checkout/pay/${orderId}`, asUser(user.id), { orderId });
+    expect(page).toMatchObject({ testMode: true, razorpay: null, order: { id: orderId } });
+    const stranger = await createUser();
+    expect(
+      await thrownStatus(() =>
+        payRoute.loader({
+          request: makeRequest(`/checkout/pay/${orderId}`, asUser(stranger.id)),
+          params: { orderId },
+          context: {},
+        } as never),
+      ),
+    ).toBe(404);
+    expect(
+      await thrownStatus(() =>
+        payRoute.loader({
+          request: makeRequest("/checkout/pay/nope", asUser(user.id)),
+          params: { orderId: "nope" },
+          context: {},
+        } as never),
+      ),
+    ).toBe(404);
+  });
+
+  it("Pay fulfils and redirects to the order; a second Pay changes nothing", async () => {
+    const { user, orderId, course, note } = await pendingOrder();
+    const paid = outcome(
+      await call(payRoute.action, `/checkout/pay/${orderId}`, post(user.id, { intent: "pay" }), { orderId }),
+    );
+    expect(paid).toMatchObject({ status: 302, location: `/account/orders/${orderId}?placed=1` });
+    expect((await enrolmentsOf(user.id)).map((e) => e.productId).sort((a, b) => a - b)).toEqual(
+      [course.id, note.id].sort((a, b) => a - b),
+    );
+    const again = outcome(
+      await call(payRoute.action, `/checkout/pay/${orderId}`, post(user.id, { intent: "pay" }), { orderId }),
+    );
+    expect(again.status).toBe(302);
+    expect(await enrolmentsOf(user.id)).toHaveLength(2);
+    // The paid order's pay page now sends the buyer to the order.
+    const page = outcome(await call(payRoute.loader, `/checkout/pay/${orderId}`, asUser(user.id), { orderId }));
+    expect(page).toMatchObject({ status: 302, location: `/account/orders/${orderId}` });
+  });
+
+  it("Fail grants nothing, keeps the cart and returns to checkout", async () => {
+    const { user, orderId, course, note } = await pendingOrder();
+    const failed = outcome(
+      await call(payRoute.action, `/checkout/pay/${orderId}`, post(user.id, { intent: "fail" }), { orderId }),
+    );
+    expect(failed).toMatchObject({ status: 302, location: "/checkout?payment=failed" });
+    expect((await getOrder(orderId)).status).toBe("failed");
+    expect(await enrolmentsOf(user.id)).toEqual([]);
+    expect(await cartOf(user.id)).toEqual([course.id, note.id].sort((a, b) => a - b));
+  });
+
+  it("refuses unknown intents with 400 and other people's orders with 404", async () => {
+    const { user, orderId } = await pendingOrder();
+    const bad = outcome(
+      await call(payRoute.action, `/checkout/pay/${orderId}`, post(user.id, { intent: "steal" }), { orderId }),
+    );
+    expect(bad.status).toBe(400);
+    const stranger = await createUser();
+    const other = outcome(
+      await call(payRoute.action, `/checkout/pay/${orderId}`, post(stranger.id, { intent: "pay" }), { orderId }),
+    );
+    expect(other.status).toBe(404);
+    expect((await getOrder(orderId)).status).toBe("pending");
+  });
+});
+
+describe("/account/orders", () => {
+  it("lists only the user's orders, and an order page is 404 for anyone else", async () => {
+    const { user } = await buyerWithCart();
+    const placed = await placeOrder(user.id);
+    if (!placed.ok) throw new Error("order not placed");
+    await settleTestPayment(user.id, placed.orderId, "pay");
+    const stranger = await createUser();
+
+    const mine = await call(ordersRoute.loader, "/account/orders", asUser(user.id));
+    expect(mine.orders).toHaveLength(1);
+    expect(mine.orders[0]).toMatchObject({
+      id: placed.orderId,
+      status: "fulfilled",
+      itemCount: 2,
+      totalPaise: 120_948,
+    });
+    expect((await call(ordersRoute.loader, "/account/orders", asUser(stranger.id))).orders).toEqual([]);
+    expect(outcome(await call(ordersRoute.loader, "/account/orders")).status).toBe(302);
+
+    const detail = await call(orderRoute.loader, `/account/orders/${placed.orderId}`, asUser(user.id), {
+      orderId: placed.orderId,
+    });
+    expect(detail.order).toMatchObject({ status: "fulfilled", invoiceNumber: expect.stringMatching(/^CA\//) });
+    expect(detail.order.items).toHaveLength(2);
+    expect(
+      outcome(
+        await call(orderRoute.loader, `/account/orders/${placed.orderId}`, asUser(stranger.id), {
+          orderId: placed.orderId,
+        }),
+      ).status,
+    ).toBe(404);
+    expect(
+      outcome(await call(orderRoute.loader, "/account/orders/123", asUser(user.id), { orderId: "123" })).status,
+    ).toBe(404);
+  });
+
+  it("serves the invoice PDF to the owner only, and only once paid", async () => {
+    const { user } = await buyerWithCart();
+    const placed = await placeOrder(user.id);
+    if (!placed.ok) throw new Error("order not placed");
+    const params = { orderId: placed.orderId };
+    const path = `/account/orders/${placed.orderId}/invoice`;
+    expect(outcome(await call(invoiceRoute.loader, path, asUser(user.id), params)).status).toBe(404);
+    await settleTestPayment(user.id, placed.orderId, "pay");
+    const response = (await call(invoiceRoute.loader, path, asUser(user.id), params)) as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/pdf");
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /attachment; filename="invoice-CA-\d\d-\d\d-000001\.pdf"/,
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const pdf = await PDFDocument.load(bytes);
+    const order = await getOrder(placed.orderId);
+    expect(pdf.getTitle()).toBe(`Tax Invoice ${order.invoiceNumber}`);
+    const stranger = await createUser();
+    expect(outcome(await call(invoiceRoute.loader, path, asUser(stranger.id), params)).status).toBe(404);
+    const db = await getDb();
+    const [settings] = await db.select().from(schema.settings).where(eq(schema.settings.id, 1));
+    expect(settings?.sellerGstin).toBeTruthy();
+  });
+});
