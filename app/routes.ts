@@ -14,6 +14,10 @@ export default [
     route("checkout/pay/:orderId", "routes/store/checkout-pay.tsx"),
     route("account/orders", "routes/account/orders.tsx"),
     route("account/orders/:orderId", "routes/account/order.tsx"),
+    route("my-courses", "routes/store/my-courses.tsx"),
+    route("my-courses/:id", "routes/store/course-player.tsx"),
+    route("downloads/:productId", "routes/store/download.ts"),
+    route("media/images/:name", "routes/store/media.ts"),
     route("*", "routes/store/not-found.tsx"),
   ]),
   // Resource routes (no layout)

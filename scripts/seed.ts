@@ -1,10 +1,14 @@
 // `npm run db:seed`: migrates the configured database and seeds a new install.
 import { closeDb, getDbHandle } from "~/db/client.server";
 import { migrateAndSeed } from "~/db/migrate.server";
+import { getFileStorage } from "~/features/files/storage.server";
+import { ensureSeedFiles } from "~/features/learning/sample-pdf.server";
 
 try {
   const handle = await getDbHandle();
   const { seeded } = await migrateAndSeed(handle);
+  const files = await ensureSeedFiles(handle.db, getFileStorage());
+  if (files) console.log(`Wrote ${files} sample PDF${files === 1 ? "" : "s"} to file storage.`);
   console.log(
     seeded ? `Seeded the ${handle.kind} database.` : `The ${handle.kind} database was already seeded: nothing added.`,
   );

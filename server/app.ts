@@ -11,6 +11,8 @@ import { closeDb, getDbHandle } from "~/db/client.server";
 import { migrateAndSeed } from "~/db/migrate.server";
 import { ensureAdminFromEnv } from "~/features/accounts/accounts.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
+import { getFileStorage } from "~/features/files/storage.server";
+import { ensureSeedFiles } from "~/features/learning/sample-pdf.server";
 import { startReconciler, stopReconciler } from "~/features/orders/reconcile.server";
 import { getEnv } from "~/lib/env.server";
 
@@ -54,18 +56,19 @@ app.use(
   }),
 );
 
-/** Opens the database, applies migrations and seeds a new install. */
+/** Opens the database, applies migrations, seeds a new install and writes its sample PDFs. */
 export async function startup() {
   const handle = await getDbHandle();
   const result = await migrateAndSeed(handle);
   // ADMIN_EMAIL/ADMIN_PASSWORD: create the owner on the first start (when no admin exists yet).
   const owner = await ensureAdminFromEnv();
+  const sampleFiles = await ensureSeedFiles(handle.db, getFileStorage());
   // Settles paid-but-unfulfilled orders and expires stale pending ones (every instance may run it: it is idempotent).
   const seconds = Number(process.env.ORDERS_RECONCILE_INTERVAL_SECONDS ?? 300);
   startReconciler(Number.isFinite(seconds) ? seconds * 1000 : 300_000, (message, report) =>
     console.warn(JSON.stringify({ msg: message, ...report })),
   );
-  return { database: handle.kind, seeded: result.seeded, ownerCreated: Boolean(owner) };
+  return { database: handle.kind, seeded: result.seeded, ownerCreated: Boolean(owner), sampleFiles };
 }
 
 export async function shutdown() {

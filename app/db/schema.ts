@@ -502,3 +502,93 @@ export const paymentEvents = pgTable(
 
 /** Order numbers CA-000001, CA-000002… (gaps are fine; invoice numbers have none). */
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
+
+/* ------------------------------------------------------------------ learning */
+
+/** A course's player outline: modules in order, each with its lessons. */
+export const courseModules = pgTable(
+  "course_modules",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("course_modules_product_idx").on(t.productId, t.position)],
+);
+
+export const lessons = pgTable(
+  "lessons",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    moduleId: integer("module_id")
+      .notNull()
+      .references(() => courseModules.id, { onDelete: "cascade" }),
+    /** The course, kept beside the module so progress counts need no join. */
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    position: integer("position").notNull().default(0),
+    /** Normalised embed URL: https://www.youtube-nocookie.com/embed/ID or https://player.vimeo.com/video/ID. */
+    videoUrl: text("video_url").notNull(),
+    durationSeconds: integer("duration_seconds"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("lessons_module_idx").on(t.moduleId, t.position),
+    index("lessons_product_idx").on(t.productId),
+    check(
+      "lessons_video_url_embed",
+      sql`${t.videoUrl} ~ '^https://(www\\.youtube-nocookie\\.com/embed/|player\\.vimeo\\.com/video/)'`,
+    ),
+  ],
+);
+
+/** One row per lesson a user has completed. */
+export const lessonCompletions = pgTable(
+  "lesson_completions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId] }),
+    index("lesson_completions_user_product_idx").on(t.userId, t.productId),
+    index("lesson_completions_lesson_idx").on(t.lessonId),
+    index("lesson_completions_product_idx").on(t.productId),
+  ],
+);
+
+/** Where a user left each course: the player resumes at this lesson. */
+export const courseProgress = pgTable(
+  "course_progress",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    lastLessonId: integer("last_lesson_id").references(() => lessons.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index("course_progress_product_idx").on(t.productId),
+    index("course_progress_last_lesson_idx").on(t.lastLessonId),
+  ],
+);

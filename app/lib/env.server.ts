@@ -17,6 +17,19 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Where uploaded files and note/PYQ PDFs live: DATA_DIR/files on local disk, or an S3-compatible bucket. */
+  FILE_STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  /** https://… of an S3-compatible service (MinIO, R2, Spaces); empty = AWS S3. */
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** 1 for services that need path-style URLs (MinIO). */
+  S3_FORCE_PATH_STYLE: z.enum(["0", "1", "true", "false", ""]).default("0"),
   /** Signs session cookies and tokens. Required in production with DATABASE_URL (several instances). */
   BETTER_AUTH_SECRET: z
     .string()

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../client.server";
 import * as schema from "../schema";
+import type { SeedProduct } from "./data";
 import {
   seedBanners,
   seedCourseHighlight,
@@ -14,6 +15,7 @@ import {
   seedToppers,
 } from "./data";
 import { avatarImage, buildProduct, buildTestimonial, buildTopper, coverImage, slugify } from "./factories";
+import { seedCourseOutline } from "./lessons";
 
 /** Bump when the sample content changes in a way a fresh install should get. */
 export const SEED_VERSION = "1";
@@ -69,9 +71,12 @@ export async function seedDatabase(db: DbOrTx): Promise<{ seeded: boolean }> {
           description: item.description,
           modules: item.modules,
           position: index + 1,
+          // Notes and PYQ: the sample PDF, generated into file storage at startup (learning feature).
+          fileKey: item.kind === "course" ? null : `seed/${slugify(item.title)}.pdf`,
         }),
       ),
     );
+    await seedCourseLessons(tx, seedCourses);
 
     await tx.insert(schema.banners).values(seedBanners.map((b, i) => ({ ...b, position: i + 1 })));
     await tx
@@ -91,4 +96,38 @@ export async function seedDatabase(db: DbOrTx): Promise<{ seeded: boolean }> {
     await tx.insert(schema.appMeta).values({ key: SEED_KEY, value: SEED_VERSION });
     return { seeded: true };
   });
+}
+
+/** Modules and lessons (with video URLs) of the seeded courses, in two inserts. */
+async function seedCourseLessons(tx: DbOrTx, courses: SeedProduct[]) {
+  const rows = await tx
+    .select({ id: schema.products.id, slug: schema.products.slug })
+    .from(schema.products)
+    .where(
+      inArray(
+        schema.products.slug,
+        courses.map((c) => slugify(c.title)),
+      ),
+    );
+  const outlines = courses.map((course) => ({
+    productId: rows.find((r) => r.slug === slugify(course.title))!.id,
+    modules: seedCourseOutline(course),
+  }));
+  const moduleRows = await tx
+    .insert(schema.courseModules)
+    .values(
+      outlines.flatMap((o) => o.modules.map((m, i) => ({ productId: o.productId, title: m.title, position: i + 1 }))),
+    )
+    .returning({
+      id: schema.courseModules.id,
+      productId: schema.courseModules.productId,
+      position: schema.courseModules.position,
+    });
+  const lessonRows = outlines.flatMap((o) =>
+    o.modules.flatMap((m, i) => {
+      const mod = moduleRows.find((r) => r.productId === o.productId && r.position === i + 1)!;
+      return m.lessons.map((l, j) => ({ moduleId: mod.id, productId: o.productId, position: j + 1, ...l }));
+    }),
+  );
+  await tx.insert(schema.lessons).values(lessonRows);
 }

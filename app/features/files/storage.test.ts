@@ -1,0 +1,101 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assertValidKey, createLocalStorage, createS3Storage, type FileStorage, getBytes } from "./storage.server";
+
+/** The same behaviour from every adapter. */
+function contract(name: string, make: () => FileStorage) {
+  describe(`${name} storage`, () => {
+    it("puts, reads back, tells existence and deletes", async () => {
+      const storage = make();
+      const bytes = new TextEncoder().encode("%PDF-1.7 sample");
+      expect(await storage.exists("pdfs/a.pdf")).toBe(false);
+      expect(await storage.get("pdfs/a.pdf")).toBeNull();
+      await storage.put("pdfs/a.pdf", bytes, { contentType: "application/pdf" });
+      expect(await storage.exists("pdfs/a.pdf")).toBe(true);
+      const file = await storage.get("pdfs/a.pdf");
+      expect(file?.size).toBe(bytes.byteLength);
+      expect(new TextDecoder().decode((await getBytes(storage, "pdfs/a.pdf")) ?? undefined)).toBe("%PDF-1.7 sample");
+      await storage.put("pdfs/a.pdf", new TextEncoder().encode("second"));
+      expect(new TextDecoder().decode((await getBytes(storage, "pdfs/a.pdf"))!)).toBe("second");
+      await storage.delete("pdfs/a.pdf");
+      expect(await storage.exists("pdfs/a.pdf")).toBe(false);
+      await storage.delete("pdfs/a.pdf"); // deleting twice is fine
+    });
+
+    it("refuses keys that could escape the storage root", async () => {
+      const storage = make();
+      for (const key of ["../etc/passwd", "pdfs/../../x", "/abs", "UPPER.pdf", "a//b", ""]) {
+        await expect(storage.put(key, new Uint8Array([1]))).rejects.toThrow(/Invalid storage key/);
+        await expect(storage.get(key)).rejects.toThrow(/Invalid storage key/);
+      }
+    });
+  });
+}
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "ca-storage-test-"));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+contract("local", () => createLocalStorage(root));
+
+it("the local adapter keeps files under its root, named by key", async () => {
+  const storage = createLocalStorage(root);
+  await storage.put("images/x.png", new Uint8Array([1, 2, 3]));
+  expect(fs.readFileSync(path.join(root, "images", "x.png"))).toEqual(Buffer.from([1, 2, 3]));
+  expect(fs.readdirSync(path.join(root, "images")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+});
+
+it("assertValidKey accepts generated keys", () => {
+  expect(() => assertValidKey("images/3f0c9a8e-1b2c-4d5e-8f90-123456789abc.png")).not.toThrow();
+  expect(() => assertValidKey("seed/accountancy-board-papers-2019-2025.pdf")).not.toThrow();
+});
+
+/* A tiny S3-compatible server (path-style), enough for the adapter's four calls. */
+const objects = new Map<string, Buffer>();
+let server: http.Server;
+let endpoint = "";
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const key = decodeURIComponent(url.pathname);
+    const chunks: Buffer[] = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      if (!key.startsWith("/test-bucket/")) {
+        res.writeHead(400).end();
+        return;
+      }
+      const body = objects.get(key);
+      if (req.method === "PUT") {
+        objects.set(key, Buffer.concat(chunks));
+        res.writeHead(200, { ETag: '"etag"' }).end();
+      } else if (req.method === "DELETE") {
+        objects.delete(key);
+        res.writeHead(204).end();
+      } else if (!body) {
+        res
+          .writeHead(404, { "Content-Type": "application/xml" })
+          .end(req.method === "HEAD" ? undefined : "<Error><Code>NoSuchKey</Code><Message>missing</Message></Error>");
+      } else {
+        res.writeHead(200, { "Content-Length": body.length, "Content-Type": "application/octet-stream" });
+        res.end(req.method === "HEAD" ? undefined : body);
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+contract("S3", () =>
+  createS3Storage({
+    bucket: "test-bucket",
+    region: "ap-south-1",
+    endpoint,
+    accessKeyId: "test",
+    secretAccessKey: "test",
+    forcePathStyle: true,
+  }),
+);

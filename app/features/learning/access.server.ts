@@ -1,0 +1,141 @@
+/**
+ * Who may use what. Ownership is a live enrolment (revoked_at is null) created by
+ * checkout fulfilment, a free checkout or an admin grant; a refund revokes it.
+ * Drafts are nobody's (404); archived items stay with their owners.
+ * Reused by checkout ("already owned") and the storefront.
+ */
+import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { enrolments, instructors, lessonCompletions, lessons, products } from "~/db/schema";
+
+export type ProductKind = "course" | "note" | "pyq";
+
+/** True when the user holds a live enrolment for the product (whatever its status). */
+export async function isOwned(db: DbOrTx, userId: string, productId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: enrolments.id })
+    .from(enrolments)
+    .where(and(eq(enrolments.userId, userId), eq(enrolments.productId, productId), isNull(enrolments.revokedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Of the given products, the ids the user owns (one query, for carts and product lists). */
+export async function ownedProductIds(db: DbOrTx, userId: string, productIds?: number[]): Promise<Set<number>> {
+  if (productIds && productIds.length === 0) return new Set();
+  const filters = [eq(enrolments.userId, userId), isNull(enrolments.revokedAt)];
+  if (productIds) filters.push(inArray(enrolments.productId, productIds));
+  const rows = await db
+    .select({ productId: enrolments.productId })
+    .from(enrolments)
+    .where(and(...filters));
+  return new Set(rows.map((r) => r.productId));
+}
+
+export interface AccessibleProduct {
+  id: number;
+  kind: ProductKind;
+  slug: string;
+  title: string;
+  subject: "accountancy" | "economics" | "business_studies" | "english";
+  classLevel: "11" | "12" | "both";
+  status: "draft" | "published" | "archived";
+  pricePaise: number;
+  image: string;
+  description: string;
+  modules: string[];
+  fileKey: string | null;
+  instructor: string;
+  owned: boolean;
+}
+
+/**
+ * The product when this user may open it (course player, download), else null:
+ * owners of a published or archived item; any signed-in user for a free
+ * published note or PYQ. Drafts and unknown ids are null for everyone.
+ */
+export async function getAccessibleProduct(
+  db: DbOrTx,
+  userId: string,
+  productId: number,
+  kinds?: ProductKind[],
+): Promise<AccessibleProduct | null> {
+  if (!Number.isSafeInteger(productId) || productId <= 0 || productId > 2_147_483_647) return null;
+  const filters = [eq(products.id, productId), ne(products.status, "draft")];
+  if (kinds) filters.push(inArray(products.kind, kinds));
+  const [row] = await db
+    .select({
+      id: products.id,
+      kind: products.kind,
+      slug: products.slug,
+      title: products.title,
+      subject: products.subject,
+      classLevel: products.classLevel,
+      status: products.status,
+      pricePaise: products.pricePaise,
+      image: products.image,
+      description: products.description,
+      modules: products.modules,
+      fileKey: products.fileKey,
+      instructor: instructors.name,
+      owned: sql<boolean>`exists (select 1 from ${enrolments} where ${enrolments.userId} = ${userId} and ${enrolments.productId} = ${products.id} and ${enrolments.revokedAt} is null)`,
+    })
+    .from(products)
+    .innerJoin(instructors, eq(instructors.id, products.instructorId))
+    .where(and(...filters))
+    .limit(1);
+  if (!row) return null;
+  const owned = Boolean(row.owned);
+  const freeDownload = row.kind !== "course" && row.pricePaise === 0 && row.status === "published";
+  return owned || freeDownload ? { ...row, owned } : null;
+}
+
+/** Whether the user may open the course player or download the file of this product. */
+export async function hasAccess(db: DbOrTx, userId: string, productId: number): Promise<boolean> {
+  return (await getAccessibleProduct(db, userId, productId)) !== null;
+}
+
+export interface OwnedProduct {
+  id: number;
+  kind: ProductKind;
+  title: string;
+  subject: AccessibleProduct["subject"];
+  classLevel: AccessibleProduct["classLevel"];
+  image: string;
+  instructor: string;
+  status: "published" | "archived";
+  hasFile: boolean;
+  /** Courses only: lessons in the course and lessons this user completed. */
+  totalLessons: number;
+  completedLessons: number;
+}
+
+/** Everything the user owns (courses, notes, PYQ), most recently granted first; drafts left out. */
+export async function listOwnedProducts(db: DbOrTx, userId: string): Promise<OwnedProduct[]> {
+  const totalLessons = sql<number>`(select count(*) from ${lessons} where ${lessons.productId} = ${products.id})`;
+  const completedLessons = sql<number>`(select count(*) from ${lessonCompletions} where ${lessonCompletions.userId} = ${userId} and ${lessonCompletions.productId} = ${products.id})`;
+  const rows = await db
+    .select({
+      id: products.id,
+      kind: products.kind,
+      title: products.title,
+      subject: products.subject,
+      classLevel: products.classLevel,
+      image: products.image,
+      instructor: instructors.name,
+      status: products.status,
+      fileKey: products.fileKey,
+      totalLessons: totalLessons.mapWith(Number),
+      completedLessons: completedLessons.mapWith(Number),
+    })
+    .from(enrolments)
+    .innerJoin(products, eq(products.id, enrolments.productId))
+    .innerJoin(instructors, eq(instructors.id, products.instructorId))
+    .where(and(eq(enrolments.userId, userId), isNull(enrolments.revokedAt), ne(products.status, "draft")))
+    .orderBy(desc(enrolments.grantedAt), desc(enrolments.id));
+  return rows.map(({ fileKey, status, ...r }) => ({
+    ...r,
+    status: status as "published" | "archived",
+    hasFile: Boolean(fileKey),
+  }));
+}

@@ -1,0 +1,48 @@
+/**
+ * Protected downloads of note and PYQ PDFs: access is checked on every request,
+ * and every copy is stamped with the buyer's name and email.
+ */
+import type { Db } from "~/db/client.server";
+import { stampPdf } from "../files/stamp.server";
+import { type FileStorage, getBytes, getFileStorage } from "../files/storage.server";
+import { getAccessibleProduct } from "./access.server";
+import { generateSamplePdf, isSeedFileKey, loadSampleSource } from "./sample-pdf.server";
+
+export interface Downloader {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface PreparedDownload {
+  filename: string;
+  bytes: Uint8Array;
+}
+
+/** The stamped PDF for this user, or null (→ 404) when they may not have it or it has no file. */
+export async function prepareDownload(
+  db: Db,
+  user: Downloader,
+  productId: number,
+  storage: FileStorage = getFileStorage(),
+): Promise<PreparedDownload | null> {
+  const product = await getAccessibleProduct(db, user.id, productId, ["note", "pyq"]);
+  if (!product?.fileKey) return null;
+  let bytes = await getBytes(storage, product.fileKey);
+  if (!bytes && isSeedFileKey(product.fileKey)) {
+    // A sample file lost with its storage (new bucket, wiped disk): make it again.
+    const source = await loadSampleSource(db, product.id);
+    if (source) {
+      bytes = await generateSamplePdf(source);
+      await storage.put(product.fileKey, bytes, { contentType: "application/pdf" });
+    }
+  }
+  if (!bytes) return null;
+  return { filename: `${product.slug}.pdf`, bytes: await stampPdf(bytes, user) };
+}
+
+/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function attachmentHeader(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

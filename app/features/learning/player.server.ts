@@ -1,0 +1,177 @@
+/**
+ * The course player: outline, current lesson, per-lesson completion and the
+ * resume point. Every function checks access itself, so a route cannot forget.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { courseModules, courseProgress, lessonCompletions, lessons } from "~/db/schema";
+import { getAccessibleProduct } from "./access.server";
+import { coursePercent } from "./progress";
+
+export interface PlayerLesson {
+  id: number;
+  title: string;
+  completed: boolean;
+}
+
+export interface CoursePlayer {
+  course: {
+    id: number;
+    title: string;
+    subject: string;
+    classLevel: string;
+    instructor: string;
+    description: string;
+    /** "What you'll learn" topics. */
+    topics: string[];
+    archived: boolean;
+  };
+  outline: { id: number; title: string; lessons: PlayerLesson[] }[];
+  current: { id: number; title: string; moduleTitle: string; videoUrl: string; completed: boolean } | null;
+  previousLessonId: number | null;
+  nextLessonId: number | null;
+  progress: { completed: number; total: number; percent: number };
+}
+
+async function loadOutline(db: Db, userId: string, productId: number) {
+  const rows = await db
+    .select({
+      moduleId: courseModules.id,
+      moduleTitle: courseModules.title,
+      lessonId: lessons.id,
+      lessonTitle: lessons.title,
+      videoUrl: lessons.videoUrl,
+      completedAt: lessonCompletions.completedAt,
+    })
+    .from(courseModules)
+    .innerJoin(lessons, eq(lessons.moduleId, courseModules.id))
+    .leftJoin(lessonCompletions, and(eq(lessonCompletions.lessonId, lessons.id), eq(lessonCompletions.userId, userId)))
+    .where(eq(courseModules.productId, productId))
+    .orderBy(asc(courseModules.position), asc(courseModules.id), asc(lessons.position), asc(lessons.id));
+  return rows;
+}
+
+/**
+ * The player for a course the user may open, at `lessonId` or else where they
+ * left off (else the first lesson); null when the course is not theirs, not a
+ * course, a draft, unknown, or the lesson is not in it. Viewing a lesson
+ * records it as the resume point.
+ */
+export async function getCoursePlayer(
+  db: Db,
+  userId: string,
+  productId: number,
+  lessonId?: number,
+): Promise<CoursePlayer | null> {
+  const course = await getAccessibleProduct(db, userId, productId, ["course"]);
+  if (!course) return null;
+  const rows = await loadOutline(db, userId, productId);
+
+  let currentIndex = -1;
+  if (lessonId !== undefined) {
+    currentIndex = rows.findIndex((r) => r.lessonId === lessonId);
+    if (currentIndex < 0) return null;
+  } else if (rows.length) {
+    const [resume] = await db
+      .select({ lastLessonId: courseProgress.lastLessonId })
+      .from(courseProgress)
+      .where(and(eq(courseProgress.userId, userId), eq(courseProgress.productId, productId)));
+    currentIndex = Math.max(
+      0,
+      rows.findIndex((r) => r.lessonId === resume?.lastLessonId),
+    );
+  }
+
+  const outline: CoursePlayer["outline"] = [];
+  for (const r of rows) {
+    let mod = outline.at(-1);
+    if (!mod || mod.id !== r.moduleId) {
+      mod = { id: r.moduleId, title: r.moduleTitle, lessons: [] };
+      outline.push(mod);
+    }
+    mod.lessons.push({ id: r.lessonId, title: r.lessonTitle, completed: r.completedAt !== null });
+  }
+  const completed = rows.filter((r) => r.completedAt !== null).length;
+  const cur = rows[currentIndex];
+  if (cur && lessonId !== undefined) await recordLastLesson(db, userId, productId, cur.lessonId);
+
+  return {
+    course: {
+      id: course.id,
+      title: course.title,
+      subject: course.subject,
+      classLevel: course.classLevel,
+      instructor: course.instructor,
+      description: course.description,
+      topics: course.modules,
+      archived: course.status === "archived",
+    },
+    outline,
+    current: cur
+      ? {
+          id: cur.lessonId,
+          title: cur.lessonTitle,
+          moduleTitle: cur.moduleTitle,
+          videoUrl: cur.videoUrl,
+          completed: cur.completedAt !== null,
+        }
+      : null,
+    previousLessonId: currentIndex > 0 ? (rows[currentIndex - 1]?.lessonId ?? null) : null,
+    nextLessonId: cur ? (rows[currentIndex + 1]?.lessonId ?? null) : null,
+    progress: { completed, total: rows.length, percent: coursePercent(completed, rows.length) },
+  };
+}
+
+async function recordLastLesson(db: Db, userId: string, productId: number, lessonId: number) {
+  await db
+    .insert(courseProgress)
+    .values({ userId, productId, lastLessonId: lessonId })
+    .onConflictDoUpdate({
+      target: [courseProgress.userId, courseProgress.productId],
+      set: { lastLessonId: lessonId, updatedAt: new Date() },
+    });
+}
+
+export type MarkResult = { ok: true; nextLessonId: number | null } | { ok: false };
+
+/**
+ * Marks a lesson of an accessible course complete (or not complete again) and
+ * makes it the resume point. { ok: false } when the user may not open the
+ * course or the lesson is not part of it.
+ */
+export async function setLessonCompleted(
+  db: Db,
+  userId: string,
+  productId: number,
+  lessonId: number,
+  completed: boolean,
+): Promise<MarkResult> {
+  const course = await getAccessibleProduct(db, userId, productId, ["course"]);
+  if (!course) return { ok: false };
+  const ordered = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+    .where(eq(lessons.productId, productId))
+    .orderBy(asc(courseModules.position), asc(courseModules.id), asc(lessons.position), asc(lessons.id));
+  const index = ordered.findIndex((l) => l.id === lessonId);
+  if (index < 0) return { ok: false };
+
+  await db.transaction(async (tx) => {
+    if (completed) {
+      await tx.insert(lessonCompletions).values({ userId, lessonId, productId }).onConflictDoNothing();
+    } else {
+      await tx
+        .delete(lessonCompletions)
+        .where(and(eq(lessonCompletions.userId, userId), eq(lessonCompletions.lessonId, lessonId)));
+    }
+    await tx
+      .insert(courseProgress)
+      .values({ userId, productId, lastLessonId: lessonId })
+      .onConflictDoUpdate({
+        target: [courseProgress.userId, courseProgress.productId],
+        set: { lastLessonId: lessonId, updatedAt: new Date() },
+      });
+  });
+  return { ok: true, nextLessonId: ordered[index + 1]?.id ?? null };
+}

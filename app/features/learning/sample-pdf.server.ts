@@ -1,0 +1,294 @@
+/**
+ * Sample PDFs for the seeded notes and PYQ papers: a cover, a contents page and
+ * a page per topic with real-looking study material. Generated at first start
+ * into file storage (keys under `seed/`), and again on download if missing.
+ */
+import { asc, eq, inArray, like } from "drizzle-orm";
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import type { DbOrTx } from "~/db/client.server";
+import { instructors, products } from "~/db/schema";
+import { toDrawable, wrapText } from "../files/pdf-text";
+import type { FileStorage } from "../files/storage.server";
+
+export const SEED_FILE_PREFIX = "seed/";
+
+export function seedFileKey(slug: string): string {
+  return `${SEED_FILE_PREFIX}${slug}.pdf`;
+}
+
+export function isSeedFileKey(key: string): boolean {
+  return key.startsWith(SEED_FILE_PREFIX);
+}
+
+type Subject = "accountancy" | "economics" | "business_studies" | "english";
+
+export interface SampleSource {
+  kind: "course" | "note" | "pyq";
+  title: string;
+  subject: Subject;
+  classLevel: "11" | "12" | "both";
+  author: string;
+  description: string;
+  modules: string[];
+}
+
+const SUBJECT_NAMES: Record<Subject, string> = {
+  accountancy: "Accountancy",
+  economics: "Economics",
+  business_studies: "Business Studies",
+  english: "English Core",
+};
+
+const NOTES: Record<Subject, string[]> = {
+  accountancy: [
+    "Every transaction has two aspects: the account debited and the account credited are always equal in amount. Write the narration in brackets below each entry and total each page before carrying it forward.",
+    "Interest on capital and salary to partners are appropriations of profit, not charges against profit. Show them in the Profit and Loss Appropriation Account and never in the Profit and Loss Account.",
+    "Goodwill under the average profit method = Average profit x Number of years' purchase. Under the super profit method, super profit = Average profit - Normal profit, where Normal profit = Capital employed x Normal rate of return / 100.",
+    "When a new partner brings a premium for goodwill in cash, credit the sacrificing partners in their sacrificing ratio. If the premium is not brought, debit the new partner's current account.",
+    "Current ratio = Current assets / Current liabilities (ideal 2:1). Quick ratio = Quick assets / Current liabilities (ideal 1:1). Debt-equity ratio = Long-term debts / Shareholders' funds.",
+  ],
+  economics: [
+    "National income at factor cost (NNP at FC) = GDP at market price - Depreciation - Net indirect taxes + Net factor income from abroad. Avoid double counting by taking only final goods or the value added at each stage.",
+    "The money multiplier = 1 / Legal reserve ratio. If the LRR is 20 per cent and initial deposits are Rs. 1,000 crore, total deposits created = 1,000 x 5 = Rs. 5,000 crore.",
+    "At equilibrium, aggregate demand equals aggregate supply (AD = AS), or planned saving equals planned investment (S = I). The investment multiplier k = 1 / (1 - MPC) = 1 / MPS.",
+    "A revenue deficit means the government is borrowing to meet its consumption expenditure. Fiscal deficit = Total expenditure - (Revenue receipts + Non-debt creating capital receipts).",
+    "Under a flexible exchange rate, the price of foreign currency is set by its demand and supply in the foreign exchange market. A rise in the exchange rate means depreciation of the domestic currency.",
+  ],
+  business_studies: [
+    "Management is a goal-oriented, pervasive, multidimensional, continuous, group, dynamic and intangible activity. It is both an art and a science, and is emerging as a profession.",
+    "Fayol's fourteen principles include division of work, authority and responsibility, discipline, unity of command, unity of direction, scalar chain and esprit de corps. Quote the principle, then apply it to the case.",
+    "Taylor's techniques of scientific management: functional foremanship, standardisation of work, method study, motion study, time study, fatigue study and the differential piece wage system.",
+    "The marketing mix has four elements: product, price, place (physical distribution) and promotion. In a case question, underline the line of the case that points to each element before you answer.",
+    "Under the Consumer Protection Act 2019, a complaint up to Rs. 1 crore goes to the District Commission, up to Rs. 10 crore to the State Commission, and above that to the National Commission.",
+  ],
+  english: [
+    "A notice is written in a box, with the name of the institution, the word NOTICE, the date and a catchy heading. Keep it within 50 words and sign it with the name and designation of the writer.",
+    "A formal letter has the sender's address, date, receiver's address, subject, salutation, body in three paragraphs, complimentary close and signature. Use full block format throughout.",
+    "An article needs a title and the writer's name, an introduction that catches attention, two or three body paragraphs with facts or examples, and a conclusion with a suggestion or an appeal.",
+    "A report on an event answers who, what, when, where and how: heading, byline, place and date, the event in sequence, chief guest and highlights, and a closing line on its impact.",
+    "In reading comprehension, answer in your own words, keep to the word limit, and look for the clue words in the question before you go back to the passage.",
+  ],
+};
+
+const QUESTIONS: Record<Subject, string[]> = {
+  accountancy: [
+    "A, B and C are partners sharing profits in the ratio 5:3:2. C retires and his share is taken by A and B equally. Calculate the new profit-sharing ratio and the gaining ratio. (3 marks)",
+    "Pass the necessary journal entries for the issue of 10,000 equity shares of Rs. 10 each at a premium of Rs. 2 per share, payable with application. (3 marks)",
+    "From the following information, calculate the current ratio and the quick ratio: current assets Rs. 4,00,000; inventory Rs. 1,00,000; current liabilities Rs. 2,00,000. (4 marks)",
+    "Prepare a Cash Flow Statement from the balance sheets given, showing cash flows from operating, investing and financing activities. (6 marks)",
+    "Explain any three circumstances in which a partnership firm may be dissolved by order of the court. (3 marks)",
+  ],
+  economics: [
+    "Calculate National Income from the following data by the income method and the expenditure method. (6 marks)",
+    "Explain the process of credit creation by commercial banks with the help of a numerical example. (4 marks)",
+    "If the marginal propensity to consume is 0.8, what is the value of the investment multiplier? How much will income rise if investment rises by Rs. 500 crore? (3 marks)",
+    "Distinguish between revenue deficit and fiscal deficit. What are the implications of a high fiscal deficit? (4 marks)",
+    "State the main objectives of the economic reforms of 1991 in India. (3 marks)",
+  ],
+  business_studies: [
+    "Read the case given below and identify the principle of management being violated. Explain it. (4 marks)",
+    "State any four features of planning. (4 marks)",
+    "Explain the importance of staffing in an organisation. (3 marks)",
+    "What is meant by financial leverage? How does it affect the return on equity? (4 marks)",
+    "Explain any three rights of a consumer under the Consumer Protection Act, 2019. (3 marks)",
+  ],
+  english: [
+    "Read the passage given below and answer the questions that follow in about 40 words each. (10 marks)",
+    "You are the head girl of your school. Write a notice in not more than 50 words informing students about an inter-school debate competition. (4 marks)",
+    "Write a letter to the editor of a national daily about the problem of noise pollution in your locality. (5 marks)",
+    "Write an article in 120 to 150 words on the importance of reading books in the digital age. (5 marks)",
+    "Answer any two of the following questions from your textbook in about 120 words each. (6 marks)",
+  ],
+};
+
+const PAGE = { width: 595.28, height: 841.89, margin: 56 };
+const INK = rgb(0.09, 0.11, 0.16);
+const MUTED = rgb(0.35, 0.38, 0.45);
+const BRAND = rgb(0.14, 0.32, 0.88);
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+function drawParagraph(
+  page: PDFPage,
+  fonts: Fonts,
+  text: string,
+  y: number,
+  opts: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; indent?: number } = {},
+) {
+  const size = opts.size ?? 11;
+  const font = opts.bold ? fonts.bold : fonts.regular;
+  const x = PAGE.margin + (opts.indent ?? 0);
+  const lines = wrapText(toDrawable(text, font), font, size, PAGE.width - x - PAGE.margin);
+  for (const line of lines) {
+    page.drawText(line, { x, y, size, font, color: opts.color ?? INK });
+    y -= size * 1.45;
+  }
+  return y;
+}
+
+function pageHeader(page: PDFPage, fonts: Fonts, source: SampleSource, pageNo: number) {
+  page.drawText(toDrawable(source.title, fonts.regular).slice(0, 80), {
+    x: PAGE.margin,
+    y: PAGE.height - 32,
+    size: 8,
+    font: fonts.regular,
+    color: MUTED,
+  });
+  page.drawText(`Commerce Academy  |  ${pageNo}`, {
+    x: PAGE.width - PAGE.margin - fonts.regular.widthOfTextAtSize(`Commerce Academy  |  ${pageNo}`, 8),
+    y: PAGE.height - 32,
+    size: 8,
+    font: fonts.regular,
+    color: MUTED,
+  });
+  page.drawLine({
+    start: { x: PAGE.margin, y: PAGE.height - 40 },
+    end: { x: PAGE.width - PAGE.margin, y: PAGE.height - 40 },
+    thickness: 0.5,
+    color: MUTED,
+  });
+}
+
+/** A few pages of real-looking study material for a note or PYQ paper. */
+export async function generateSamplePdf(source: SampleSource): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(source.title);
+  doc.setAuthor(source.author);
+  doc.setCreator("Commerce Academy");
+  doc.setProducer("Commerce Academy");
+  // Fixed dates keep the file identical from one generation to the next.
+  doc.setCreationDate(new Date("2026-01-01T00:00:00Z"));
+  doc.setModificationDate(new Date("2026-01-01T00:00:00Z"));
+  const fonts: Fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  };
+  const subjectName = SUBJECT_NAMES[source.subject];
+  const classText = source.classLevel === "both" ? "Class 11 and 12" : `Class ${source.classLevel}`;
+
+  // Cover
+  const cover = doc.addPage([PAGE.width, PAGE.height]);
+  cover.drawRectangle({ x: 0, y: PAGE.height - 260, width: PAGE.width, height: 260, color: BRAND });
+  cover.drawText("COMMERCE ACADEMY", {
+    x: PAGE.margin,
+    y: PAGE.height - 70,
+    size: 12,
+    font: fonts.bold,
+    color: rgb(1, 1, 1),
+  });
+  let y = PAGE.height - 130;
+  for (const line of wrapText(toDrawable(source.title, fonts.bold), fonts.bold, 26, PAGE.width - 2 * PAGE.margin)) {
+    cover.drawText(line, { x: PAGE.margin, y, size: 26, font: fonts.bold, color: rgb(1, 1, 1) });
+    y -= 32;
+  }
+  cover.drawText(
+    toDrawable(
+      `${subjectName}  |  ${classText}  |  ${source.kind === "pyq" ? "Previous-year papers" : "Study notes"}`,
+      fonts.regular,
+    ),
+    {
+      x: PAGE.margin,
+      y: PAGE.height - 235,
+      size: 11,
+      font: fonts.regular,
+      color: rgb(0.9, 0.93, 1),
+    },
+  );
+  y = PAGE.height - 310;
+  y = drawParagraph(cover, fonts, `By ${source.author}`, y, { bold: true, size: 13 });
+  y = drawParagraph(cover, fonts, source.description, y - 10, { size: 12, color: MUTED });
+  y = drawParagraph(cover, fonts, "Contents", y - 24, { bold: true, size: 14 });
+  source.modules.forEach((m, i) => {
+    y = drawParagraph(cover, fonts, `${i + 1}.  ${m}`, y - 4, { indent: 8 });
+  });
+
+  // One page per topic
+  const notes = NOTES[source.subject];
+  const questions = QUESTIONS[source.subject];
+  source.modules.forEach((topic, i) => {
+    const page = doc.addPage([PAGE.width, PAGE.height]);
+    pageHeader(page, fonts, source, i + 2);
+    let py = PAGE.height - 90;
+    py = drawParagraph(page, fonts, `${i + 1}. ${topic}`, py, { bold: true, size: 18, color: BRAND });
+    py -= 10;
+    if (source.kind === "pyq") {
+      py = drawParagraph(page, fonts, "Time allowed: 3 hours. Maximum marks: 80. All questions are compulsory.", py, {
+        color: MUTED,
+      });
+      py -= 8;
+      for (let q = 0; q < questions.length; q++) {
+        py = drawParagraph(page, fonts, `Q${q + 1}. ${questions[(q + i) % questions.length]}`, py - 6);
+      }
+      py = drawParagraph(page, fonts, "Marking scheme", py - 18, { bold: true, size: 13 });
+      py = drawParagraph(page, fonts, notes[i % notes.length]!, py - 4, { color: MUTED });
+    } else {
+      for (let p = 0; p < 3; p++) {
+        py = drawParagraph(page, fonts, notes[(i + p) % notes.length]!, py - 8);
+      }
+      py = drawParagraph(page, fonts, "Practice question", py - 18, { bold: true, size: 13 });
+      py = drawParagraph(page, fonts, questions[i % questions.length]!, py - 4, { color: MUTED });
+    }
+  });
+  return doc.save({ useObjectStreams: false });
+}
+
+/** The sample source of a product row (for regenerating a missing seed file). */
+export async function loadSampleSource(db: DbOrTx, productId: number): Promise<SampleSource | null> {
+  const [row] = await db
+    .select({
+      kind: products.kind,
+      title: products.title,
+      subject: products.subject,
+      classLevel: products.classLevel,
+      author: instructors.name,
+      description: products.description,
+      modules: products.modules,
+    })
+    .from(products)
+    .innerJoin(instructors, eq(instructors.id, products.instructorId))
+    .where(eq(products.id, productId));
+  return row ?? null;
+}
+
+/**
+ * Writes every missing seed PDF into storage (first start, or a fresh storage
+ * bucket). Returns how many it generated.
+ */
+export async function ensureSeedFiles(db: DbOrTx, storage: FileStorage): Promise<number> {
+  const rows = await db
+    .select({ id: products.id, fileKey: products.fileKey })
+    .from(products)
+    .where(like(products.fileKey, `${SEED_FILE_PREFIX}%`))
+    .orderBy(asc(products.id));
+  let generated = 0;
+  const missing: { id: number; key: string }[] = [];
+  for (const row of rows) {
+    if (row.fileKey && !(await storage.exists(row.fileKey))) missing.push({ id: row.id, key: row.fileKey });
+  }
+  if (!missing.length) return 0;
+  const ids = missing.map((m) => m.id);
+  const sources = await db
+    .select({
+      id: products.id,
+      kind: products.kind,
+      title: products.title,
+      subject: products.subject,
+      classLevel: products.classLevel,
+      author: instructors.name,
+      description: products.description,
+      modules: products.modules,
+    })
+    .from(products)
+    .innerJoin(instructors, eq(instructors.id, products.instructorId))
+    .where(inArray(products.id, ids));
+  for (const m of missing) {
+    const source = sources.find((s) => s.id === m.id);
+    if (!source) continue;
+    await storage.put(m.key, await generateSamplePdf(source), { contentType: "application/pdf" });
+    generated++;
+  }
+  return generated;
+}

@@ -1,0 +1,219 @@
+import { CheckCircle2, ChevronLeft, ChevronRight, Circle, PlayCircle } from "lucide-react";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { getDb } from "~/db/client.server";
+import { requireUser } from "~/features/accounts/guards.server";
+import { getCoursePlayer, setLessonCompleted } from "~/features/learning/player.server";
+import { ProgressBar } from "~/features/learning/progress-bar";
+import { idParam, lessonProgressForm, playerQuery } from "~/features/learning/schema";
+import { NotFoundPage } from "~/features/site/not-found";
+import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { Container } from "~/ui/container";
+import type { Route } from "./+types/course-player";
+
+function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.current
+    ? `${loaderData.current.title} · ${loaderData.course.title}`
+    : loaderData?.course.title;
+  return [{ title: `${title ?? "My Courses"} | Commerce Academy` }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const id = idParam.safeParse(params.id);
+  const query = playerQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!id.success || !query.success) notFound();
+  const player = await getCoursePlayer(await getDb(), user.id, id.data, query.data.lesson);
+  if (!player) notFound();
+  return player;
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const id = idParam.safeParse(params.id);
+  if (!id.success) notFound();
+  const form = lessonProgressForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) throw data({ message: "Choose a lesson of this course." }, { status: 400 });
+  const { intent, lessonId } = form.data;
+  const result = await setLessonCompleted(await getDb(), user.id, id.data, lessonId, intent === "complete");
+  if (!result.ok) notFound();
+  // After completing a lesson the student moves on to the next one.
+  const target = intent === "complete" && result.nextLessonId ? result.nextLessonId : lessonId;
+  return redirect(`/my-courses/${id.data}?lesson=${target}`);
+}
+
+export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
+  const { course, outline, current, previousLessonId, nextLessonId, progress } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const lessonHref = (lessonId: number) => `/my-courses/${course.id}?lesson=${lessonId}`;
+
+  return (
+    <main id="main" className="pb-12">
+      <div className="border-b border-slate-200 bg-white">
+        <Container className="py-4">
+          <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+            <Link to="/my-courses" className="hover:text-brand-700 hover:underline">
+              My Courses
+            </Link>
+            <span aria-hidden> / </span>
+            <span className="text-slate-900">{course.title}</span>
+          </nav>
+          <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{course.title}</h1>
+          <p className="text-sm text-slate-600">by {course.instructor}</p>
+        </Container>
+      </div>
+
+      <Container className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-label="Lesson" className="min-w-0">
+          {current ? (
+            <>
+              <div className="aspect-video w-full overflow-hidden rounded-xl bg-slate-900 shadow">
+                <iframe
+                  key={current.id}
+                  src={current.videoUrl}
+                  title={`Video: ${current.title}`}
+                  className="h-full w-full"
+                  allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+                  allowFullScreen
+                  referrerPolicy="strict-origin-when-cross-origin"
+                  sandbox="allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox"
+                />
+              </div>
+              <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+                <div>
+                  <p className="text-sm font-medium text-brand-700">{current.moduleTitle}</p>
+                  <h2 className="text-xl font-semibold text-slate-900">{current.title}</h2>
+                </div>
+                <Form method="post" className="shrink-0">
+                  <input type="hidden" name="lessonId" value={current.id} />
+                  {current.completed ? (
+                    <Button type="submit" name="intent" value="incomplete" variant="secondary" disabled={busy}>
+                      <CheckCircle2 className="h-4 w-4 text-green-600" aria-hidden />
+                      Completed · mark as not done
+                    </Button>
+                  ) : (
+                    <Button type="submit" name="intent" value="complete" disabled={busy}>
+                      <CheckCircle2 className="h-4 w-4" aria-hidden />
+                      Mark as complete
+                    </Button>
+                  )}
+                </Form>
+              </div>
+              <div className="mt-4 flex justify-between gap-3">
+                {previousLessonId ? (
+                  <Button asChild variant="ghost">
+                    <Link to={lessonHref(previousLessonId)} rel="prev">
+                      <ChevronLeft className="h-4 w-4" aria-hidden /> Previous lesson
+                    </Link>
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                {nextLessonId ? (
+                  <Button asChild variant="ghost">
+                    <Link to={lessonHref(nextLessonId)} rel="next">
+                      Next lesson <ChevronRight className="h-4 w-4" aria-hidden />
+                    </Link>
+                  </Button>
+                ) : null}
+              </div>
+            </>
+          ) : (
+            <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-slate-100 p-6 text-center text-slate-600">
+              The lessons of this course are being recorded. They will appear here as soon as they are published.
+            </div>
+          )}
+
+          <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5">
+            <h2 className="text-lg font-semibold text-slate-900">What you'll learn</h2>
+            <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+              {course.topics.map((topic) => (
+                <li key={topic} className="flex gap-2 text-slate-700">
+                  <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden />
+                  {topic}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+            <h2 className="text-lg font-semibold text-slate-900">About this course</h2>
+            <p className="mt-2 leading-relaxed text-slate-700">{course.description}</p>
+          </section>
+        </section>
+
+        <aside aria-label="Course content" className="lg:row-start-1 lg:col-start-2">
+          <div className="rounded-xl border border-slate-200 bg-white p-4 lg:sticky lg:top-4">
+            <div className="mb-1 flex justify-between text-sm">
+              <span className="font-semibold text-slate-900">Your progress</span>
+              <span className="text-slate-600">
+                {progress.completed} of {progress.total} lessons · {progress.percent}%
+              </span>
+            </div>
+            <ProgressBar value={progress.percent} label="Course progress" />
+            <ol className="mt-4 max-h-[28rem] space-y-4 overflow-y-auto pr-1 lg:max-h-[60vh]">
+              {outline.map((mod, m) => (
+                <li key={mod.id}>
+                  <h3 className="text-sm font-semibold text-slate-900">
+                    {m + 1}. {mod.title}
+                  </h3>
+                  <ol className="mt-1 space-y-1">
+                    {mod.lessons.map((lesson) => {
+                      const active = lesson.id === current?.id;
+                      return (
+                        <li key={lesson.id}>
+                          <Link
+                            to={lessonHref(lesson.id)}
+                            aria-current={active ? "page" : undefined}
+                            className={cn(
+                              "flex items-start gap-2 rounded-lg px-2 py-1.5 text-sm",
+                              active ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-700 hover:bg-slate-50",
+                            )}
+                          >
+                            {lesson.completed ? (
+                              <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-green-600" aria-label="Completed" />
+                            ) : active ? (
+                              <PlayCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+                            ) : (
+                              <Circle className="mt-0.5 h-4 w-4 shrink-0 text-slate-300" aria-hidden />
+                            )}
+                            <span>{lesson.title}</span>
+                          </Link>
+                        </li>
+                      );
+                    })}
+                  </ol>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </aside>
+      </Container>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const message =
+    isRouteErrorResponse(error) && error.status === 400
+      ? "That lesson is not part of this course."
+      : "We could not load this course. Please try again.";
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Something went wrong</h1>
+      <p className="mt-3 text-slate-600">{message}</p>
+      <Link to="/my-courses" className="mt-4 inline-block font-semibold text-brand-700 underline">
+        Back to My Courses
+      </Link>
+    </main>
+  );
+}

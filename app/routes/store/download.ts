@@ -1,0 +1,34 @@
+import { getDb } from "~/db/client.server";
+import { requireUser } from "~/features/accounts/guards.server";
+import { attachmentHeader, prepareDownload } from "~/features/learning/downloads.server";
+import { idParam } from "~/features/learning/schema";
+import type { Route } from "./+types/download";
+
+function notFound() {
+  return new Response("404 - Page Not Found", {
+    status: 404,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/** A note or PYQ PDF, checked on every request and stamped with the buyer's name and email. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const id = idParam.safeParse(params.productId);
+  if (!id.success) return notFound();
+  const file = await prepareDownload(await getDb(), user, id.data);
+  if (!file) return notFound();
+  return new Response(new Blob([file.bytes as Uint8Array<ArrayBuffer>]).stream(), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(file.bytes.byteLength),
+      "Content-Disposition": attachmentHeader(file.filename),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

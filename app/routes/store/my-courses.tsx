@@ -1,0 +1,66 @@
+import { Link } from "react-router";
+import { getDb } from "~/db/client.server";
+import { requireUser } from "~/features/accounts/guards.server";
+import { listOwnedProducts } from "~/features/learning/access.server";
+import { OwnedCard } from "~/features/learning/owned-card";
+import { NotFoundPage } from "~/features/site/not-found";
+import { Button } from "~/ui/button";
+import { Container } from "~/ui/container";
+import type { Route } from "./+types/my-courses";
+
+export const EMPTY_TEXT = "You don't have any courses";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "My Courses | Commerce Academy" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const items = await listOwnedProducts(await getDb(), user.id);
+  return { items };
+}
+
+export default function MyCourses({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData;
+  return (
+    <main id="main">
+      <Container className="py-10">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">My Courses</h1>
+        {items.length === 0 ? (
+          <div className="mt-10 flex flex-col items-center gap-5 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+            <p className="text-lg font-semibold text-slate-800">{EMPTY_TEXT}</p>
+            <Button asChild>
+              <Link to="/courses">Go To Courses</Link>
+            </Button>
+          </div>
+        ) : (
+          <>
+            <p className="mt-1 text-slate-600">Your courses, notes and previous-year papers.</p>
+            <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {items.map((item) => (
+                <li key={item.id}>
+                  <OwnedCard item={item} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Container>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = (error as { status?: number })?.status;
+  if (status === 404) return <NotFoundPage />;
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">We could not load your courses</h1>
+      <p className="mt-3 text-slate-600">Please try again in a moment.</p>
+    </main>
+  );
+}
