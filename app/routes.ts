@@ -37,6 +37,7 @@ export default [
     route("sales/ledger.csv", "routes/admin/sales-ledger.ts"),
     route("sales/analytics.pdf", "routes/admin/sales-analytics.ts"),
     route("sales/quarterly-report.pdf", "routes/admin/sales-quarterly.ts"),
+    route("coupons", "routes/admin/coupons.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("settings/role", "routes/admin/settings-role.tsx"),
     route("notifications", "routes/admin/notifications.ts"),

@@ -14,6 +14,14 @@ import {
 } from "~/features/admin/catalog-admin.server";
 import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
 import { KIND_LABELS, STATUS_LABELS } from "~/features/admin/labels";
+import {
+  addLesson,
+  addModule,
+  deleteLesson,
+  deleteModule,
+  getOutline,
+  OutlineError,
+} from "~/features/admin/lessons-admin.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import {
   fieldErrors,
@@ -25,6 +33,7 @@ import {
 } from "~/features/admin/schema";
 import { Badge, Card, ConfirmDialog, Field, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
 import { KIND_BASE_ROUTE, SUBJECT_LABELS } from "~/features/catalog/labels";
+import { storeUpload, UploadError } from "~/features/files/upload.server";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/course-edit";
 
@@ -55,20 +64,31 @@ async function loadProduct(id: number) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const id = parseId(params.id);
-  const [product, instructors, { flash, headers }] = await Promise.all([
+  const db = await getDb();
+  const [product, instructors, outline, { flash, headers }] = await Promise.all([
     loadProduct(id),
-    listInstructors(await getDb()),
+    listInstructors(db),
+    getOutline(db, id),
     readFlash(request),
   ]);
-  return data({ product, instructors, flash }, { headers });
+  return data({ product, instructors, outline, flash }, { headers });
 }
 
-const intentSchema = z.object({ intent: z.enum(["save", "status", "delete"]) });
+const intentSchema = z.object({
+  intent: z.enum(["save", "status", "delete", "add-module", "add-lesson", "delete-lesson", "delete-module"]),
+});
+const positiveId = z.coerce.number().int().positive();
+
+/** A chosen file (browsers send an empty part when none was picked). */
+function pickedFile(value: FormDataEntryValue | undefined) {
+  return value instanceof File && value.size > 0 ? value : null;
+}
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = parseId(params.id);
-  const form = Object.fromEntries(await request.formData());
+  const formData = await request.formData();
+  const form = Object.fromEntries(formData);
   const intent = intentSchema.safeParse(form);
   if (!intent.success) throw data({ message: "Unknown action." }, { status: 400 });
   const db = await getDb();
@@ -91,9 +111,51 @@ export async function action({ request, params }: Route.ActionArgs) {
         message: `"${row.title}" was deleted.`,
       });
     }
-    const parsed = productUpdateSchema.safeParse(form);
-    if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
+    if (intent.data.intent === "add-module") {
+      await addModule(db, admin.id, id, String(form.moduleTitle ?? ""));
+      return redirectWithFlash(`${here}#outline`, { kind: "success", message: "Module added." });
+    }
+    if (intent.data.intent === "add-lesson") {
+      const moduleId = positiveId.safeParse(form.moduleId);
+      if (!moduleId.success)
+        return data({ errors: { moduleId: "Choose a module of this course." }, values: form }, { status: 400 });
+      await addLesson(db, admin.id, id, {
+        moduleId: moduleId.data,
+        title: String(form.lessonTitle ?? ""),
+        videoUrl: String(form.videoUrl ?? ""),
+      });
+      return redirectWithFlash(`${here}#outline`, { kind: "success", message: "Lesson added." });
+    }
+    if (intent.data.intent === "delete-lesson" || intent.data.intent === "delete-module") {
+      const target = positiveId.safeParse(form.targetId);
+      if (!target.success) throw data({ message: "Not found." }, { status: 404 });
+      if (intent.data.intent === "delete-lesson") await deleteLesson(db, admin.id, id, target.data);
+      else await deleteModule(db, admin.id, id, target.data);
+      return redirectWithFlash(`${here}#outline`, { kind: "success", message: "Removed." });
+    }
+    const stringFields = Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === "string"));
+    const parsed = productUpdateSchema.safeParse(stringFields);
+    if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: stringFields }, { status: 400 });
     const v = parsed.data;
+    // Files are checked by content and stored only once the other fields are valid.
+    let image = v.image;
+    let fileKey: string | undefined;
+    try {
+      const imageFile = pickedFile(formData.get("imageFile") ?? undefined);
+      if (imageFile) image = `/media/${await storeUpload(imageFile, "image")}`;
+    } catch (error) {
+      if (error instanceof UploadError)
+        return data({ errors: { imageFile: error.message }, values: stringFields }, { status: 400 });
+      throw error;
+    }
+    try {
+      const pdfFile = pickedFile(formData.get("pdfFile") ?? undefined);
+      if (pdfFile) fileKey = await storeUpload(pdfFile, "pdf");
+    } catch (error) {
+      if (error instanceof UploadError)
+        return data({ errors: { pdfFile: error.message }, values: stringFields }, { status: 400 });
+      throw error;
+    }
     const row = await updateAdminProduct(db, admin.id, id, {
       title: v.title,
       subject: v.category,
@@ -104,10 +166,18 @@ export async function action({ request, params }: Route.ActionArgs) {
       ...instructorInput(v),
       description: v.description,
       modules: v.modules,
-      image: v.image,
+      image,
+      ...(fileKey ? { fileKey } : {}),
     });
     return redirectWithFlash(here, { kind: "success", message: `"${row.title}" was saved.` });
   } catch (error) {
+    if (error instanceof OutlineError) {
+      if (error.status === 404) throw data({ message: error.message }, { status: 404 });
+      return data(
+        { errors: { [error.field ?? "form"]: error.message }, values: form as Record<string, unknown> },
+        { status: error.status },
+      );
+    }
     if (error instanceof CatalogError) {
       if (error.status === 404) throw data({ message: error.message }, { status: 404 });
       const key = error.field ?? "form";
@@ -121,7 +191,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CourseEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, instructors, flash } = loaderData;
+  const { product, instructors, outline, flash } = loaderData;
   const errors: Record<string, string> = actionData?.errors ?? {};
   const values: Record<string, unknown> = actionData?.values ?? {};
   const v = (k: string, fallback: string) => (typeof values[k] === "string" ? (values[k] as string) : fallback);
@@ -195,7 +265,7 @@ export default function CourseEdit({ loaderData, actionData }: Route.ComponentPr
         </p>
       </Card>
       <Card title="Details">
-        <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
+        <Form method="post" encType="multipart/form-data" className="grid gap-4 sm:grid-cols-2" noValidate>
           <input type="hidden" name="intent" value="save" />
           <div className="sm:col-span-2">
             <Field label="Title" name="title" error={errors.title}>
@@ -283,6 +353,39 @@ export default function CourseEdit({ loaderData, actionData }: Route.ComponentPr
           >
             {(p) => <input {...p} className={inputClass} value={image} onChange={(e) => setImage(e.target.value)} />}
           </Field>
+          <Field
+            label="Upload a new image"
+            name="imageFile"
+            error={errors.imageFile}
+            hint="PNG, JPEG, WebP, GIF or AVIF, up to 5 MB."
+          >
+            {(p) => (
+              <input
+                {...p}
+                type="file"
+                accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+                className="text-sm"
+                onChange={(e) => {
+                  const file = e.currentTarget.files?.[0];
+                  if (file) setImage(URL.createObjectURL(file));
+                }}
+              />
+            )}
+          </Field>
+          {product.kind !== "course" ? (
+            <Field
+              label="PDF file"
+              name="pdfFile"
+              error={errors.pdfFile}
+              hint={
+                product.fileKey
+                  ? "A PDF is attached; choose a file to replace it (up to 50 MB)."
+                  : "No PDF yet; choose one (up to 50 MB)."
+              }
+            >
+              {(p) => <input {...p} type="file" accept="application/pdf" className="text-sm" />}
+            </Field>
+          ) : null}
           <div className="sm:col-span-2">
             <p className="mb-1 text-sm font-medium text-slate-800">Preview</p>
             {image ? (
@@ -324,6 +427,95 @@ export default function CourseEdit({ loaderData, actionData }: Route.ComponentPr
           </div>
         </Form>
       </Card>
+      {product.kind === "course" ? (
+        <Card title="Modules and lessons" className="scroll-mt-20">
+          <div id="outline" className="space-y-4">
+            {outline.length === 0 ? (
+              <p className="text-sm text-slate-600">No modules yet. Add the first one below.</p>
+            ) : null}
+            {outline.map((m) => (
+              <div key={m.id} className="rounded-lg border border-slate-200 p-3">
+                <div className="flex items-center justify-between gap-2">
+                  <h3 className="font-semibold text-slate-900">{m.title}</h3>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="delete-module" />
+                    <input type="hidden" name="targetId" value={m.id} />
+                    <Button
+                      type="submit"
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-700"
+                      disabled={busy}
+                      aria-label={`Remove module ${m.title}`}
+                    >
+                      Remove
+                    </Button>
+                  </Form>
+                </div>
+                <ol className="mt-2 space-y-1 text-sm">
+                  {m.lessons.map((l) => (
+                    <li key={l.id} className="flex items-center justify-between gap-2">
+                      <span className="min-w-0 truncate">
+                        {l.title} <span className="text-xs text-slate-500">{l.videoUrl}</span>
+                      </span>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="delete-lesson" />
+                        <input type="hidden" name="targetId" value={l.id} />
+                        <Button
+                          type="submit"
+                          size="sm"
+                          variant="ghost"
+                          className="text-red-700"
+                          disabled={busy}
+                          aria-label={`Remove lesson ${l.title}`}
+                        >
+                          Remove
+                        </Button>
+                      </Form>
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            ))}
+            <Form method="post" className="flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
+              <input type="hidden" name="intent" value="add-module" />
+              <div className="flex-1">
+                <Field label="New module title" name="moduleTitle" error={errors.moduleTitle}>
+                  {(p) => <input {...p} className={inputClass} />}
+                </Field>
+              </div>
+              <Button type="submit" variant="secondary" disabled={busy}>
+                Add module
+              </Button>
+            </Form>
+            {outline.length ? (
+              <Form method="post" className="grid gap-2 sm:grid-cols-4 sm:items-end" noValidate>
+                <input type="hidden" name="intent" value="add-lesson" />
+                <Field label="Module" name="moduleId" error={errors.moduleId}>
+                  {(p) => (
+                    <select {...p} className={inputClass}>
+                      {outline.map((m) => (
+                        <option key={m.id} value={m.id}>
+                          {m.title}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+                <Field label="Lesson title" name="lessonTitle" error={errors.lessonTitle}>
+                  {(p) => <input {...p} className={inputClass} />}
+                </Field>
+                <Field label="Video link (YouTube or Vimeo)" name="videoUrl" error={errors.videoUrl}>
+                  {(p) => <input {...p} className={inputClass} inputMode="url" placeholder="https://youtu.be/…" />}
+                </Field>
+                <Button type="submit" variant="secondary" disabled={busy}>
+                  Add lesson
+                </Button>
+              </Form>
+            ) : null}
+          </div>
+        </Card>
+      ) : null}
     </div>
   );
 }

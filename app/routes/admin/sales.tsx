@@ -1,10 +1,10 @@
 import { Download } from "lucide-react";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { RevenueBarChart } from "~/features/admin/charts";
-import { readFlash } from "~/features/admin/flash.server";
+import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
 import { loadSalesOverview } from "~/features/admin/metrics.server";
 import { currentFinancialQuarter } from "~/features/admin/periods";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
@@ -12,6 +12,7 @@ import { listOrders } from "~/features/admin/sales.server";
 import {
   Badge,
   Card,
+  ConfirmDialog,
   formatDateTime,
   inputClass,
   MessageBox,
@@ -20,6 +21,7 @@ import {
   ProgressBar,
   Trend,
 } from "~/features/admin/ui";
+import { RefundError, refundOrder } from "~/features/orders/refund.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/sales";
@@ -54,13 +56,40 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ overview, orders, query, quarters, flash }, { headers });
 }
 
-export default function Sales({ loaderData }: Route.ComponentProps) {
+const refundSchema = z.object({ intent: z.literal("refund"), orderId: z.uuid() });
+
+/** Refund a paid order in full (the order's enrolments are revoked; the audit log records it). */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = refundSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Choose an order to refund." }, { status: 400 });
+  const url = new URL(request.url);
+  try {
+    const result = await refundOrder(parsed.data.orderId, admin.id);
+    return redirectWithFlash(`${url.pathname}${url.search}`, {
+      kind: "success",
+      message: `Order ${result.number} was refunded; ${result.revokedEnrolments} enrolment(s) revoked.`,
+    });
+  } catch (error) {
+    if (error instanceof RefundError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function Sales({ loaderData, actionData }: Route.ComponentProps) {
   const { overview, orders, query, quarters, flash } = loaderData;
+  const submit = useSubmit();
+  const busy = useNavigation().state !== "idle";
   const c = overview.current;
   return (
     <div className="space-y-6">
       <PageHeader title="Sales & Reports" subtitle={`Figures for ${overview.month}, from paid orders.`} />
       {flash ? <MessageBox message={flash.message} kind={flash.kind} /> : null}
+      {actionData?.error ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {actionData.error}
+        </p>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Card>
           <p className="text-sm text-slate-600">Monthly revenue</p>
@@ -99,6 +128,14 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
       </div>
       <Card title="Revenue, last 12 months">
         <RevenueBarChart data={overview.series} />
+      </Card>
+      <Card title="Coupons">
+        <p className="text-sm text-slate-600">
+          Create, edit and disable discount codes, and see how often each was used.{" "}
+          <Link to="/admin/coupons" className="font-semibold text-brand-700 hover:underline">
+            Manage coupons
+          </Link>
+        </p>
       </Card>
       <Card title="Exports">
         <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
@@ -172,6 +209,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
                   <th className="px-3 py-2">Date</th>
                   <th className="px-3 py-2">Status</th>
                   <th className="px-3 py-2 text-right">Total</th>
+                  <th className="px-3 py-2 text-right">Actions</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -192,6 +230,28 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
                       <Badge>{o.status}</Badge>
                     </td>
                     <td className="px-3 py-2 text-right">{formatPaise(o.totalPaise)}</td>
+                    <td className="px-3 py-2 text-right">
+                      {o.status === "paid" || o.status === "fulfilled" ? (
+                        <ConfirmDialog
+                          title={`Refund order ${o.number}?`}
+                          description={`${formatPaise(o.totalPaise)} goes back to ${o.customer} (${o.email}) and their access to ${o.items ?? "the items"} is revoked. This cannot be undone.`}
+                          confirmLabel="Refund"
+                          disabled={busy}
+                          onConfirm={() => submit({ intent: "refund", orderId: o.id }, { method: "post" })}
+                          trigger={
+                            <Button
+                              type="button"
+                              size="sm"
+                              variant="ghost"
+                              className="text-red-700 hover:bg-red-50"
+                              aria-label={`Refund ${o.number}`}
+                            >
+                              Refund
+                            </Button>
+                          }
+                        />
+                      ) : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>
