@@ -37,6 +37,7 @@ function post(fn: Fn, p: string, body: URLSearchParams | FormData, params: Recor
   return fn({ request: makeRequest(p, { method: "POST", body, headers: { cookie } }), params, context: {} });
 }
 const form = (o: Record<string, string>) => new URLSearchParams(o);
+// biome-ignore lint/suspicious/noExplicitAny: route results are checked field by field
 function unwrap(result: unknown): { status: number; data: any } {
   if (result instanceof Response) return { status: result.status, data: null };
   if (result && typeof result === "object" && "init" in result && "data" in result) {
@@ -220,7 +221,7 @@ describe("editor uploads and lessons", () => {
       `/admin/courses/${row.id}`,
       editorForm(row, {
         imageFile: new File([PNG], "cover.png", { type: "image/png" }),
-        pdfFile: new File([pdf], "notes.pdf", { type: "application/pdf" }),
+        pdfFile: new File([new Uint8Array(pdf)], "notes.pdf", { type: "application/pdf" }),
       }),
       params,
     );

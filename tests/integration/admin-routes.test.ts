@@ -45,6 +45,7 @@ function post(fn: Fn, path: string, form: Record<string, string>, params: Record
 }
 
 /** A data() result or a Response: its status and body. */
+// biome-ignore lint/suspicious/noExplicitAny: route results are checked field by field
 function unwrap(result: unknown): { status: number; data: any } {
   if (result instanceof Response) return { status: result.status, data: null };
   if (result && typeof result === "object" && "init" in result && "data" in result) {
