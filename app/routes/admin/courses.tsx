@@ -261,7 +261,7 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
         ))}
       </nav>
       <Card>
-        <Form method="get" ref={filterForm} className="mb-4 flex flex-col gap-3 sm:flex-row">
+        <Form method="get" action="/admin/courses" ref={filterForm} className="mb-4 flex flex-col gap-3 sm:flex-row">
           <input type="hidden" name="kind" value={query.kind} />
           <label className="sr-only" htmlFor="category-filter">
             Category

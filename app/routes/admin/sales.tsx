@@ -169,7 +169,7 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
         </div>
       </Card>
       <Card title="Orders">
-        <Form method="get" className="mb-4 flex flex-col gap-2 sm:flex-row">
+        <Form method="get" action="/admin/sales" className="mb-4 flex flex-col gap-2 sm:flex-row">
           <label htmlFor="order-search" className="sr-only">
             Search orders by number or email
           </label>

@@ -47,7 +47,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
       <Card>
-        <Form method="get" role="search" className="mb-4 flex gap-2">
+        <Form method="get" action="/admin/users" role="search" className="mb-4 flex gap-2">
           <label htmlFor="user-search" className="sr-only">
             Search users by name or email
           </label>
