@@ -5,10 +5,9 @@ import { progressTone } from "~/lib/display";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { COUNT_UP_STEP_MS, COUNT_UP_STEPS, countUpValue } from "./count-up";
 
 export const TOAST_MS = 3000;
-export const COUNT_UP_MS = 1500;
-export const COUNT_UP_STEP_MS = 10;
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
   return (
@@ -54,13 +53,12 @@ export function CountUp({
 }) {
   const [value, setValue] = useState(to);
   useEffect(() => {
-    const steps = COUNT_UP_MS / COUNT_UP_STEP_MS;
     let step = 0;
     setValue(0);
     const timer = setInterval(() => {
       step += 1;
-      setValue(step >= steps ? to : Math.round((to * step) / steps));
-      if (step >= steps) clearInterval(timer);
+      setValue(countUpValue(to, step));
+      if (step >= COUNT_UP_STEPS) clearInterval(timer);
     }, COUNT_UP_STEP_MS);
     return () => clearInterval(timer);
   }, [to]);
