@@ -57,7 +57,10 @@ async function open(context: BrowserContext, path: string) {
   const errors: string[] = [];
   page.on("console", (m) => {
     // A 4xx answer to a bad form submission is expected; the browser logs it as a failed resource.
-    if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) {
+    if (
+      m.type() === "error" &&
+      !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())
+    ) {
       errors.push(m.text());
     }
   });
@@ -194,7 +197,10 @@ describe("admin area in Chromium", () => {
   it("maintenance mode answers 503 on public pages while the admin keeps working and /login stays open", async () => {
     const { page, errors } = await open(admin, "/admin/settings");
     await page.getByLabel("Maintenance mode").check();
-    await page.getByRole("button", { name: "Save settings" }).click();
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes("/admin/settings") && r.request().method() === "POST"),
+      page.getByRole("button", { name: "Save settings" }).click(),
+    ]);
     await page.getByText("Settings saved.").first().waitFor();
 
     const visitor = await browser.newContext();
@@ -212,8 +218,10 @@ describe("admin area in Chromium", () => {
     await adminHome.close();
 
     await page.getByLabel("Maintenance mode").uncheck();
-    await page.getByRole("button", { name: "Save settings" }).click();
-    await page.waitForLoadState("networkidle");
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes("/admin/settings") && r.request().method() === "POST"),
+      page.getByRole("button", { name: "Save settings" }).click(),
+    ]);
     expect((await fetch(`${base}/`)).status).toBe(200);
 
     // Bad input: the error shows next to its field and nothing is stored.
