@@ -43,6 +43,7 @@ export default [
     route("notifications", "routes/admin/notifications.ts"),
     route("search", "routes/admin/search.tsx"),
     route("inbox", "routes/admin/inbox.tsx"),
+    route("outbox", "routes/admin/outbox.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

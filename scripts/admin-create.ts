@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { closeDb, DatabaseLockedError, getDbHandle } from "~/db/client.server";
 import { migrateAndSeed } from "~/db/migrate.server";
 import { createAdmin } from "~/features/accounts/accounts.server";
+import { MAX_PASSWORD, MIN_PASSWORD } from "~/features/accounts/schema";
 
 const USAGE = 'Usage: npm run admin:create -- --email you@example.com --name "Your Name" [--password-file FILE]';
 
@@ -64,6 +65,9 @@ async function main() {
   }
   if (!values.email) throw new Error(`--email is required.\n${USAGE}`);
   const password = await readPassword(values["password-file"]);
+  if (password.length < MIN_PASSWORD || password.length > MAX_PASSWORD) {
+    throw new Error(`The password must be ${MIN_PASSWORD} to ${MAX_PASSWORD} characters long. Nothing was changed.`);
+  }
   // Open (and lock) the database before anything else: a running server holding it is reported here.
   const handle = await getDbHandle();
   await migrateAndSeed(handle);

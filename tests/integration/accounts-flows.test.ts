@@ -102,6 +102,28 @@ describe("sign up", () => {
     expect(await userByEmail("not-an-email")).toBeUndefined();
   });
 
+  it("limits sign-ups per IP address", async () => {
+    for (let i = 0; i < 10; i++) {
+      await callAction(
+        signupAction,
+        "/signup",
+        { name: "N", email: `n${i}@example.com`, password: "long-enough-1" },
+        {
+          clientIp: "192.0.2.50",
+        },
+      );
+    }
+    const blocked = await callAction<FormData>(
+      signupAction,
+      "/signup",
+      { name: "N", email: "late@example.com", password: "long-enough-1" },
+      { clientIp: "192.0.2.50" },
+    );
+    expect(blocked.status).toBe(429);
+    expect(blocked.data?.formError).toMatch(/Too many attempts/);
+    expect(await userByEmail("late@example.com")).toBeUndefined();
+  });
+
   it("merges the guest cart sent from localStorage", async () => {
     const course = await createProduct({ status: "published", title: "Guest cart course" });
     const res = await callAction(signupAction, "/signup", {
@@ -333,26 +355,29 @@ describe("account page", () => {
     ).toBe(302);
   });
 
-  it("updates the name and email, refusing an email another account uses", async () => {
+  it("updates the name, and the email with the current password, refusing an email another account uses", async () => {
     const other = await createTestUser({ email: "other@example.com" });
     const user = await createTestUser();
     const cookie = await cookieFor(user);
-    const clash = await callAction<FormData>(
-      accountAction,
-      "/account",
-      { intent: "profile", name: "New Name", email: other.email },
-      { cookie },
-    );
+    const profile = (fields: Record<string, string>) =>
+      callAction<FormData>(accountAction, "/account", { intent: "profile", ...fields }, { cookie });
+
+    const clash = await profile({ name: "New Name", email: other.email, currentPassword: user.password });
     expect(clash.status).toBe(400);
     expect(clash.data?.fieldErrors?.email).toMatch(/already used/);
-    const ok = await callAction(
-      accountAction,
-      "/account",
-      { intent: "profile", name: "New Name", email: "New@Example.com" },
-      {
-        cookie,
-      },
-    );
+
+    const wrongPassword = await profile({ name: "New Name", email: "new@example.com", currentPassword: "wrong-one" });
+    expect(wrongPassword.status).toBe(400);
+    expect(wrongPassword.data?.fieldErrors?.currentPassword).toBe("Enter your current password to change your email.");
+    const noPassword = await profile({ name: "New Name", email: "new@example.com" });
+    expect(noPassword.status).toBe(400);
+    expect(await userByEmail("new@example.com")).toBeUndefined();
+
+    const nameOnly = await profile({ name: "Only Name", email: user.email });
+    expect(nameOnly.location).toBe("/account?saved=profile");
+    expect((await userByEmail(user.email))?.name).toBe("Only Name");
+
+    const ok = await profile({ name: "New Name", email: "New@Example.com", currentPassword: user.password });
     expect(ok.location).toBe("/account?saved=profile");
     expect(await userByEmail("new@example.com")).toMatchObject({ id: user.id, name: "New Name" });
   });

@@ -1,5 +1,9 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { users } from "~/db/schema";
 import { getOptionalUser, requireAdmin, requireUser } from "~/features/accounts/guards.server";
+import { loader as authLoader } from "~/routes/api/auth";
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { makeRequest, thrownStatus } from "../helpers/route";
 
@@ -19,11 +23,11 @@ describe("guards on Better Auth sessions", () => {
   });
 
   it("a .data request returns to the page, not to the data URL", async () => {
-    try {
-      await requireUser(makeRequest("/account.data?_routes=routes%2Faccount"));
-    } catch (error) {
-      expect((error as Response).headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent("/account")}`);
-    }
+    const thrown = await requireUser(makeRequest("/account.data?_routes=routes%2Faccount&tab=2")).catch((e) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("location")).toBe(
+      `/login?redirectTo=${encodeURIComponent("/account?tab=2")}`,
+    );
   });
 
   it("a signed-in student is a user but gets 403 from requireAdmin", async () => {
@@ -45,5 +49,39 @@ describe("guards on Better Auth sessions", () => {
   it("a forged or stale cookie is nobody", async () => {
     const request = makeRequest("/", { headers: { cookie: "ca.session_token=forged.value" } });
     expect(await getOptionalUser(request)).toBeNull();
+  });
+});
+
+describe("last active", () => {
+  it("is written on a signed-in request, then at most once per few minutes", async () => {
+    const user = await createTestUser();
+    const cookie = await cookieFor(user);
+    const db = await getDb();
+    const read = async () => (await db.select().from(users).where(eq(users.id, user.id)))[0]!.lastActiveAt;
+    expect(await read()).toBeNull();
+    await getOptionalUser(makeRequest("/", { headers: { cookie } }));
+    const first = await read();
+    expect(first).toBeInstanceOf(Date);
+    await getOptionalUser(makeRequest("/", { headers: { cookie } }));
+    expect((await read())?.getTime()).toBe(first!.getTime());
+    const old = new Date(Date.now() - 10 * 60 * 1000);
+    await db.update(users).set({ lastActiveAt: old }).where(eq(users.id, user.id));
+    await getOptionalUser(makeRequest("/", { headers: { cookie } }));
+    expect((await read())!.getTime()).toBeGreaterThan(old.getTime());
+  });
+});
+
+describe("/api/auth/*", () => {
+  it("mounts Better Auth's handler: the session endpoint answers for the cookie's user", async () => {
+    const user = await createTestUser({ name: "Api Person" });
+    const cookie = await cookieFor(user);
+    const response = (await authLoader({
+      request: makeRequest("/api/auth/get-session", { headers: { cookie } }),
+      params: {},
+      context: { clientIp: "192.0.2.1" },
+    } as never)) as Response;
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { user: { name: string; email: string } };
+    expect(body.user).toMatchObject({ name: "Api Person", email: user.email });
   });
 });

@@ -197,16 +197,45 @@ export async function getAccount(userId: string) {
   return row ?? null;
 }
 
-export async function updateProfile(userId: string, input: { name: string; email: string }): Promise<FlowResult> {
+/** Changing the email needs the current password (it is where reset links go). */
+export async function updateProfile(
+  userId: string,
+  input: { name: string; email: string; currentPassword?: string },
+): Promise<FlowResult> {
   const db = await getDb();
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, input.email.toLowerCase()), ne(users.id, userId)));
-  if (taken)
-    return { ok: false, status: 400, fieldErrors: { email: "That email is already used by another account." } };
-  await db.update(users).set({ name: input.name, email: input.email.toLowerCase() }).where(eq(users.id, userId));
+  const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!current) return { ok: false, status: 404, formError: "Account not found." };
+  const email = input.email.toLowerCase();
+  if (email !== current.email.toLowerCase()) {
+    if (!input.currentPassword || !(await passwordMatches(userId, input.currentPassword))) {
+      return {
+        ok: false,
+        status: 400,
+        fieldErrors: { currentPassword: "Enter your current password to change your email." },
+      };
+    }
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, userId)));
+    if (taken) {
+      return { ok: false, status: 400, fieldErrors: { email: "That email is already used by another account." } };
+    }
+  }
+  await db.update(users).set({ name: input.name, email }).where(eq(users.id, userId));
   return { ok: true, headers: new Headers() };
+}
+
+async function passwordMatches(userId: string, password: string): Promise<boolean> {
+  const db = await getDb();
+  const [credential] = await db
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
+  if (!credential?.hash) return false;
+  const auth = await getAuth();
+  const ctx = await auth.$context;
+  return ctx.password.verify({ hash: credential.hash, password });
 }
 
 export async function changePassword(

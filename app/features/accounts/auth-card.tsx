@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { useEffect, useRef } from "react";
+import { useEffect, useState } from "react";
 
 /** The centred card of the login, sign-up and password pages. */
 export function AuthCard({
@@ -34,25 +34,26 @@ export const CART_STORAGE_KEY = "cart-storage";
  * merges it into the server cart. Without JavaScript it stays empty and the form still works.
  */
 export function GuestCartField() {
-  const ref = useRef<HTMLInputElement>(null);
+  const [ids, setIds] = useState("");
   useEffect(() => {
-    const fill = () => {
-      try {
-        const raw = window.localStorage.getItem(CART_STORAGE_KEY);
-        const items = (JSON.parse(raw ?? "null") as { state?: { items?: Array<{ id?: unknown }> } } | null)?.state
-          ?.items;
-        const ids = Array.isArray(items)
-          ? items.map((item) => item?.id).filter((id): id is number => Number.isSafeInteger(id))
-          : [];
-        if (ref.current) ref.current.value = ids.join(",");
-      } catch {
-        if (ref.current) ref.current.value = "";
-      }
-    };
+    const fill = () => setIds(readGuestCartIds().join(","));
     fill();
     // The cart may change in another tab while this page is open.
     window.addEventListener("storage", fill);
     return () => window.removeEventListener("storage", fill);
   }, []);
-  return <input ref={ref} type="hidden" name="guestCart" defaultValue="" />;
+  return <input type="hidden" name="guestCart" value={ids} />;
+}
+
+/** Product ids of the guest cart in localStorage (empty when missing or malformed). */
+export function readGuestCartIds(): number[] {
+  try {
+    const raw = window.localStorage.getItem(CART_STORAGE_KEY);
+    const items = (JSON.parse(raw ?? "null") as { state?: { items?: Array<{ id?: unknown }> } } | null)?.state?.items;
+    return Array.isArray(items)
+      ? items.map((item) => item?.id).filter((id): id is number => Number.isSafeInteger(id))
+      : [];
+  } catch {
+    return [];
+  }
 }

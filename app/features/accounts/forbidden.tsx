@@ -20,7 +20,7 @@ export function ForbiddenPage() {
         </Button>
         <form method="post" action="/logout">
           <Button type="submit" variant="secondary">
-            Log in as someone else
+            Log out
           </Button>
         </form>
       </div>

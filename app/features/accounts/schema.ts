@@ -42,7 +42,15 @@ export const resetPasswordSchema = z
     path: ["confirmPassword"],
     message: "The passwords do not match.",
   });
-export const profileSchema = z.object({ name, email });
+export const profileSchema = z.object({
+  name,
+  email,
+  /** Needed only when the email changes. */
+  currentPassword: z
+    .string()
+    .max(MAX_PASSWORD * 2)
+    .optional(),
+});
 export const changePasswordSchema = z
   .object({
     currentPassword: z

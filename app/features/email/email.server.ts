@@ -3,7 +3,7 @@
  * they are written to the `email_outbox` table, which admins can read. Either
  * way every message is recorded in the outbox (with sent_at or the error).
  */
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 
@@ -83,4 +83,10 @@ export async function sendEmail(message: EmailMessage): Promise<{ id: number; de
 /** For tests: forget the cached transport after changing SMTP_URL. */
 export function resetEmailTransport() {
   transport = undefined;
+}
+
+/** Newest messages first, for the admin outbox page. */
+export async function listOutbox(limit = 50) {
+  const db = await getDb();
+  return db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(limit);
 }

@@ -1,7 +1,7 @@
 import { Menu, ShoppingCart, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { LogoutButton, type MenuUser, UserMenu, userMenuLinks } from "~/features/accounts/user-menu";
+import { authLinks, LogoutButton, type MenuUser, UserMenu, userMenuLinks } from "~/features/accounts/user-menu";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
@@ -34,6 +34,7 @@ export function SiteHeader({
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the route changes
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  const { login: loginHref, signup: signupHref } = authLinks(location.pathname, location.search);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -61,10 +62,10 @@ export function SiteHeader({
           ) : (
             <div className="hidden items-center gap-2 sm:flex">
               <Button asChild variant="ghost" size="sm">
-                <Link to="/login">Log In</Link>
+                <Link to={loginHref}>Log In</Link>
               </Button>
               <Button asChild size="sm">
-                <Link to="/signup">Sign Up</Link>
+                <Link to={signupHref}>Sign Up</Link>
               </Button>
             </div>
           )}
@@ -122,10 +123,10 @@ export function SiteHeader({
           ) : (
             <div className="mt-2 flex gap-2 sm:hidden">
               <Button asChild variant="secondary" size="sm" className="flex-1">
-                <Link to="/login">Log In</Link>
+                <Link to={loginHref}>Log In</Link>
               </Button>
               <Button asChild size="sm" className="flex-1">
-                <Link to="/signup">Sign Up</Link>
+                <Link to={signupHref}>Sign Up</Link>
               </Button>
             </div>
           )}

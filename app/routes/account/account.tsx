@@ -81,6 +81,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               defaultValue={loaderData.account.email}
               error={profileErrors.email}
             />
+            <Field
+              label="Current password"
+              name="currentPassword"
+              id="profile-current-password"
+              type="password"
+              autoComplete="current-password"
+              hint="Only needed to change your email."
+              error={profileErrors.currentPassword}
+            />
             <div>
               <Button type="submit" disabled={busyIntent === "profile"}>
                 {busyIntent === "profile" ? "Saving…" : "Save profile"}
