@@ -14,6 +14,22 @@ export function stampLine(buyer: Buyer): string {
   return `Licensed to ${buyer.name} (${buyer.email}) - for personal use only - Commerce Academy`;
 }
 
+/**
+ * Maps a point of the page as displayed (after its /Rotate) to user space, so
+ * the stamp reads left to right at the visual bottom of scanned, rotated pages too.
+ */
+export function displayToUser(rotation: number, width: number, height: number) {
+  const angle = (((Math.round(rotation / 90) * 90) % 360) + 360) % 360;
+  const visual = angle === 90 || angle === 270 ? { width: height, height: width } : { width, height };
+  const toUser = (vx: number, vy: number): { x: number; y: number } => {
+    if (angle === 90) return { x: width - vy, y: vx };
+    if (angle === 180) return { x: width - vx, y: height - vy };
+    if (angle === 270) return { x: vy, y: height - vx };
+    return { x: vx, y: vy };
+  };
+  return { angle, visual, toUser };
+}
+
 export async function stampPdf(bytes: Uint8Array, buyer: Buyer, now = new Date()): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes, { ignoreEncryption: false });
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -24,22 +40,32 @@ export async function stampPdf(bytes: Uint8Array, buyer: Buyer, now = new Date()
 
   for (const page of doc.getPages()) {
     const { width, height } = page.getSize();
+    const { angle, visual, toUser } = displayToUser(page.getRotation().angle, width, height);
     let size = 7.5;
-    while (size > 4 && font.widthOfTextAtSize(footer, size) > width - 40) size -= 0.5;
-    page.drawRectangle({ x: 0, y: 0, width, height: 18, color: rgb(1, 1, 1), opacity: 0.85 });
-    page.drawText(footer, { x: 20, y: 6, size, font, color: rgb(0.35, 0.38, 0.45) });
+    while (size > 4 && font.widthOfTextAtSize(footer, size) > visual.width - 40) size -= 0.5;
+    page.drawRectangle({
+      ...toUser(0, 0),
+      width: visual.width,
+      height: 18,
+      color: rgb(1, 1, 1),
+      opacity: 0.85,
+      rotate: degrees(angle),
+    });
+    page.drawText(footer, { ...toUser(20, 6), size, font, color: rgb(0.35, 0.38, 0.45), rotate: degrees(angle) });
     // A faint diagonal watermark survives cropping the footer away.
-    const wmSize = Math.min(28, (Math.hypot(width, height) * 0.6) / Math.max(1, watermark.length) / 0.5);
+    const wmSize = Math.min(28, (Math.hypot(visual.width, visual.height) * 0.6) / Math.max(1, watermark.length) / 0.5);
     const wmWidth = font.widthOfTextAtSize(watermark, wmSize);
-    const angle = Math.atan2(height, width);
+    const diagonal = Math.atan2(visual.height, visual.width);
     page.drawText(watermark, {
-      x: width / 2 - (Math.cos(angle) * wmWidth) / 2,
-      y: height / 2 - (Math.sin(angle) * wmWidth) / 2,
+      ...toUser(
+        visual.width / 2 - (Math.cos(diagonal) * wmWidth) / 2,
+        visual.height / 2 - (Math.sin(diagonal) * wmWidth) / 2,
+      ),
       size: wmSize,
       font,
       color: rgb(0.55, 0.6, 0.7),
       opacity: 0.12,
-      rotate: degrees((angle * 180) / Math.PI),
+      rotate: degrees((diagonal * 180) / Math.PI + angle),
     });
   }
   doc.setSubject(toDrawable(stampLine(buyer), font));

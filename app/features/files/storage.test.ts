@@ -99,3 +99,24 @@ contract("S3", () =>
     forcePathStyle: true,
   }),
 );
+
+it("FILE_STORAGE=s3 without a bucket stops with a clear message", async () => {
+  const { createConfiguredStorage } = await import("./storage.server");
+  const { resetEnvCache } = await import("~/lib/env.server");
+  const saved = { ...process.env };
+  try {
+    process.env.FILE_STORAGE = "s3";
+    delete process.env.S3_BUCKET;
+    resetEnvCache();
+    expect(() => createConfiguredStorage()).toThrow(/S3_BUCKET: required when FILE_STORAGE=s3/);
+    process.env.S3_BUCKET = "bucket";
+    resetEnvCache();
+    expect(createConfiguredStorage().kind).toBe("s3");
+    process.env.FILE_STORAGE = "local";
+    resetEnvCache();
+    expect(createConfiguredStorage().kind).toBe("local");
+  } finally {
+    process.env = saved;
+    resetEnvCache();
+  }
+});

@@ -101,3 +101,26 @@ describe("stampPdf", () => {
     );
   });
 });
+
+describe("displayToUser", () => {
+  it("maps the visual bottom-left of rotated pages into user space", async () => {
+    const { displayToUser } = await import("./stamp.server");
+    // A4 portrait media box shown landscape.
+    const r90 = displayToUser(90, 595, 842);
+    expect(r90.visual).toEqual({ width: 842, height: 595 });
+    expect(r90.toUser(0, 0)).toEqual({ x: 595, y: 0 });
+    expect(r90.toUser(842, 0)).toEqual({ x: 595, y: 842 });
+    expect(displayToUser(180, 595, 842).toUser(0, 0)).toEqual({ x: 595, y: 842 });
+    expect(displayToUser(270, 595, 842).toUser(0, 0)).toEqual({ x: 0, y: 842 });
+    expect(displayToUser(-90, 595, 842).angle).toBe(270);
+    expect(displayToUser(0, 595, 842).toUser(20, 6)).toEqual({ x: 20, y: 6 });
+  });
+
+  it("stamps rotated pages", async () => {
+    const { degrees } = await import("pdf-lib");
+    const doc = await PDFDocument.create();
+    doc.addPage().setRotation(degrees(90));
+    const stamped = await stampPdf(await doc.save(), { name: "Asha", email: "asha@example.com" });
+    expect((await PDFDocument.load(stamped)).getPage(0).getRotation().angle).toBe(90);
+  });
+});

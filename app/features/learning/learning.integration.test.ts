@@ -167,6 +167,20 @@ describe("progress", () => {
     expect((await getCoursePlayer(db, user.id, course.id))!.progress.completed).toBe(0);
   });
 
+  it("without a resume point the player opens the first lesson not yet completed", async () => {
+    const db = await getDb();
+    const user = await createUser();
+    const course = await product(COURSE);
+    await enrol(user.id, course.id);
+    const start = (await getCoursePlayer(db, user.id, course.id))!;
+    const [a, b, c] = start.outline[0]!.lessons;
+    await db.insert(schema.lessonCompletions).values([
+      { userId: user.id, lessonId: a!.id, productId: course.id },
+      { userId: user.id, lessonId: b!.id, productId: course.id },
+    ]);
+    expect((await getCoursePlayer(db, user.id, course.id))!.current!.id).toBe(c!.id);
+  });
+
   it("progress is per user, and nobody can mark lessons of a course they do not own", async () => {
     const db = await getDb();
     const owner = await createUser();

@@ -76,10 +76,13 @@ export async function getCoursePlayer(
       .select({ lastLessonId: courseProgress.lastLessonId })
       .from(courseProgress)
       .where(and(eq(courseProgress.userId, userId), eq(courseProgress.productId, productId)));
-    currentIndex = Math.max(
-      0,
-      rows.findIndex((r) => r.lessonId === resume?.lastLessonId),
-    );
+    // Where they left off; else the first lesson not yet completed; else the first.
+    currentIndex = rows.findIndex((r) => r.lessonId === resume?.lastLessonId);
+    if (currentIndex < 0)
+      currentIndex = Math.max(
+        0,
+        rows.findIndex((r) => r.completedAt === null),
+      );
   }
 
   const outline: CoursePlayer["outline"] = [];

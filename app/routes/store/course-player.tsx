@@ -1,4 +1,5 @@
 import { CheckCircle2, ChevronLeft, ChevronRight, Circle, PlayCircle } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
@@ -55,6 +56,15 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const lessonHref = (lessonId: number) => `/my-courses/${course.id}?lesson=${lessonId}`;
+  const outlineRef = useRef<HTMLOListElement>(null);
+  const currentId = current?.id;
+
+  // Keep the current lesson in view inside the (scrolling) outline, without moving the page.
+  useEffect(() => {
+    const list = outlineRef.current;
+    const active = list?.querySelector<HTMLElement>(`[data-lesson="${currentId}"]`);
+    if (list && active) list.scrollTop = Math.max(0, active.offsetTop - 48);
+  }, [currentId]);
 
   return (
     <main id="main" className="pb-12">
@@ -72,8 +82,8 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
         </Container>
       </div>
 
-      <Container className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <section aria-label="Lesson" className="min-w-0">
+      <Container className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+        <section aria-label="Lesson" className="min-w-0 lg:col-start-1">
           {current ? (
             <>
               <div className="aspect-video w-full overflow-hidden rounded-xl bg-slate-900 shadow">
@@ -132,25 +142,9 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
               The lessons of this course are being recorded. They will appear here as soon as they are published.
             </div>
           )}
-
-          <section className="mt-8 rounded-xl border border-slate-200 bg-white p-5">
-            <h2 className="text-lg font-semibold text-slate-900">What you'll learn</h2>
-            <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-              {course.topics.map((topic) => (
-                <li key={topic} className="flex gap-2 text-slate-700">
-                  <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden />
-                  {topic}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
-            <h2 className="text-lg font-semibold text-slate-900">About this course</h2>
-            <p className="mt-2 leading-relaxed text-slate-700">{course.description}</p>
-          </section>
         </section>
 
-        <aside aria-label="Course content" className="lg:row-start-1 lg:col-start-2">
+        <aside aria-label="Course content" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="rounded-xl border border-slate-200 bg-white p-4 lg:sticky lg:top-4">
             <div className="mb-1 flex justify-between text-sm">
               <span className="font-semibold text-slate-900">Your progress</span>
@@ -159,7 +153,7 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
               </span>
             </div>
             <ProgressBar value={progress.percent} label="Course progress" />
-            <ol className="mt-4 max-h-[28rem] space-y-4 overflow-y-auto pr-1 lg:max-h-[60vh]">
+            <ol ref={outlineRef} className="relative mt-4 max-h-[28rem] space-y-4 overflow-y-auto pr-1 lg:max-h-[60vh]">
               {outline.map((mod, m) => (
                 <li key={mod.id}>
                   <h3 className="text-sm font-semibold text-slate-900">
@@ -169,7 +163,7 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
                     {mod.lessons.map((lesson) => {
                       const active = lesson.id === current?.id;
                       return (
-                        <li key={lesson.id}>
+                        <li key={lesson.id} data-lesson={lesson.id}>
                           <Link
                             to={lessonHref(lesson.id)}
                             aria-current={active ? "page" : undefined}
@@ -196,6 +190,24 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
             </ol>
           </div>
         </aside>
+
+        <div className="min-w-0 lg:col-start-1">
+          <section className="rounded-xl border border-slate-200 bg-white p-5">
+            <h2 className="text-lg font-semibold text-slate-900">What you'll learn</h2>
+            <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+              {course.topics.map((topic) => (
+                <li key={topic} className="flex gap-2 text-slate-700">
+                  <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden />
+                  {topic}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+            <h2 className="text-lg font-semibold text-slate-900">About this course</h2>
+            <p className="mt-2 leading-relaxed text-slate-700">{course.description}</p>
+          </section>
+        </div>
       </Container>
     </main>
   );
