@@ -20,11 +20,11 @@ export default [
     route("media/images/:name", "routes/store/media.ts"),
     route("*", "routes/store/not-found.tsx"),
   ]),
-  // Resource routes (no layout)
-  route("account/orders/:orderId/invoice", "routes/account/order-invoice.ts"),
-  route("api/payments/razorpay/webhook", "routes/api/razorpay-webhook.ts"),
   route("logout", "routes/auth/logout.tsx"),
   ...prefix("api", [route("cart", "routes/api/cart.ts"), route("auth/*", "routes/api/auth.ts")]),
+  // Resource routes of checkout and orders (issue 5)
+  route("account/orders/:orderId/invoice", "routes/account/order-invoice.ts"),
+  route("api/payments/razorpay/webhook", "routes/api/razorpay-webhook.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx", { id: "routes/admin/dashboard-alias" }),

@@ -1,9 +1,12 @@
 // `npm run orders:reconcile`: fulfils paid-but-unfulfilled orders, confirms pending orders the
 // gateway reports paid and cancels stale pending ones. The server also runs this periodically.
-import { closeDb } from "~/db/client.server";
+import { closeDb, getDbHandle } from "~/db/client.server";
+import { migrate } from "~/db/migrate.server";
 import { reconcileOrders } from "~/features/orders/reconcile.server";
 
 try {
+  // Pending migrations first (a no-op on an up-to-date database), so the tables exist.
+  await migrate(await getDbHandle());
   const report = await reconcileOrders();
   console.log(
     `Orders reconciled: ${report.fulfilled} fulfilled, ${report.confirmed} confirmed with the gateway, ${report.expired} expired, ${report.errors} errors.`,

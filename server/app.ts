@@ -14,6 +14,7 @@ import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts
 import { getFileStorage } from "~/features/files/storage.server";
 import { ensureSeedFiles } from "~/features/learning/sample-pdf.server";
 import { startReconciler, stopReconciler } from "~/features/orders/reconcile.server";
+import { describePaymentSetup } from "~/features/payments/gateway.server";
 import { getEnv } from "~/lib/env.server";
 
 export const app = express.Router();
@@ -58,17 +59,27 @@ app.use(
 
 /** Opens the database, applies migrations, seeds a new install and writes its sample PDFs. */
 export async function startup() {
+  // A half-configured Razorpay stops the start with a clear message (never a silent test mode).
+  const payments = describePaymentSetup();
+  if (payments.warning) console.warn(JSON.stringify({ level: 40, msg: payments.warning }));
   const handle = await getDbHandle();
   const result = await migrateAndSeed(handle);
   // ADMIN_EMAIL/ADMIN_PASSWORD: create the owner on the first start (when no admin exists yet).
   const owner = await ensureAdminFromEnv();
   const sampleFiles = await ensureSeedFiles(handle.db, getFileStorage());
   // Settles paid-but-unfulfilled orders and expires stale pending ones (every instance may run it: it is idempotent).
-  const seconds = Number(process.env.ORDERS_RECONCILE_INTERVAL_SECONDS ?? 300);
+  const setting = process.env.ORDERS_RECONCILE_INTERVAL_SECONDS?.trim();
+  const seconds = setting ? Number(setting) : 300;
   startReconciler(Number.isFinite(seconds) ? seconds * 1000 : 300_000, (message, report) =>
     console.warn(JSON.stringify({ msg: message, ...report })),
   );
-  return { database: handle.kind, seeded: result.seeded, ownerCreated: Boolean(owner), sampleFiles };
+  return {
+    database: handle.kind,
+    seeded: result.seeded,
+    ownerCreated: Boolean(owner),
+    sampleFiles,
+    payments: payments.gateway,
+  };
 }
 
 export async function shutdown() {

@@ -18,7 +18,7 @@ type Role = "anonymous" | "student" | "instructor" | "admin" | "primary";
 const ROLES: Role[] = ["anonymous", "student", "instructor", "admin", "primary"];
 
 /** Every URL the route table can serve, with params and splats filled in. */
-export function routeUrls(entries: RouteEntry[], parent = ""): Array<{ url: string; file: string }> {
+function routeUrls(entries: RouteEntry[], parent = ""): Array<{ url: string; file: string }> {
   const out: Array<{ url: string; file: string }> = [];
   for (const entry of entries) {
     const joined = entry.path ? `${parent.replace(/\/$/, "")}/${entry.path}` : parent || "/";

@@ -2,7 +2,8 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { createProduct, createUser } from "./factories";
+import { cookieFor, createTestUser, type TestUser } from "./auth";
+import { createProduct } from "./factories";
 
 export async function addToCart(userId: string, productIds: number[]) {
   const db = await getDb();
@@ -36,9 +37,23 @@ export async function getOrder(orderId: string) {
   return order!;
 }
 
-/** A buyer with two paid items (₹999.99 course, ₹24.99 note) in the server cart. */
+const cookies = new Map<string, string>();
+
+/** Request options signed in as this user (a real Better Auth session cookie). */
+export async function asUser(user: TestUser, init: RequestInit = {}): Promise<RequestInit> {
+  let cookie = cookies.get(user.id);
+  if (!cookie) {
+    cookie = await cookieFor(user);
+    cookies.set(user.id, cookie);
+  }
+  const headers = new Headers(init.headers);
+  headers.set("cookie", cookie);
+  return { ...init, headers };
+}
+
+/** A signed-up buyer with two paid items (₹999.99 course, ₹24.99 note) in the server cart. */
 export async function buyerWithCart() {
-  const user = await createUser({ name: "Asha Verma" });
+  const user = await createTestUser({ name: "Asha Verma" });
   const course = await createProduct({ title: "Accountancy Masterclass", kind: "course", pricePaise: 99_999 });
   const note = await createProduct({ title: "Ratio Analysis Notes", kind: "note", pricePaise: 2_499 });
   await addToCart(user.id, [course.id, note.id]);

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { placeOrder } from "~/features/checkout/checkout.server";
@@ -10,12 +10,9 @@ import * as invoiceRoute from "~/routes/account/order-invoice";
 import * as ordersRoute from "~/routes/account/orders";
 import * as checkoutRoute from "~/routes/store/checkout";
 import * as payRoute from "~/routes/store/checkout-pay";
-import { buyerWithCart, cartOf, createCoupon, enrolmentsOf, getOrder } from "../helpers/checkout";
-import { createUser } from "../helpers/factories";
+import { createTestUser, type TestUser } from "../helpers/auth";
+import { asUser, buyerWithCart, cartOf, createCoupon, enrolmentsOf, getOrder } from "../helpers/checkout";
 import { makeRequest, thrownStatus } from "../helpers/route";
-import { asUser } from "../helpers/session-stub";
-
-vi.mock("~/features/accounts/guards.server", () => import("../helpers/session-stub"));
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type AnyFn = (args: any) => any;
@@ -28,9 +25,9 @@ async function call(fn: AnyFn, path: string, init: RequestInit = {}, params: Rec
   }
 }
 
-function post(userId: string | null, fields: Record<string, string>) {
+async function post(user: TestUser | null, fields: Record<string, string>) {
   const init: RequestInit = { method: "POST", body: new URLSearchParams(fields) };
-  return userId ? asUser(userId, init) : init;
+  return user ? asUser(user, init) : init;
 }
 
 /** The status and body of what a loader/action returned or threw (Response or data()). */
@@ -53,7 +50,7 @@ describe("/checkout", () => {
   it("asks an anonymous visitor to sign in, and refuses to place an order without an account", async () => {
     const loaded = await call(checkoutRoute.loader, "/checkout");
     expect(loaded).toMatchObject({ signedIn: false });
-    const placed = outcome(await call(checkoutRoute.action, "/checkout", post(null, {})));
+    const placed = outcome(await call(checkoutRoute.action, "/checkout", await post(null, {})));
     expect(placed.status).toBe(302);
     expect(placed.location).toBe("/login?redirectTo=%2Fcheckout");
     expect(await orderCount()).toBe(0);
@@ -62,11 +59,11 @@ describe("/checkout", () => {
   it("shows the server's prices and the coupon's effect", async () => {
     const { user } = await buyerWithCart();
     await createCoupon({ code: "SAVE10" });
-    const loaded = await call(checkoutRoute.loader, "/checkout?coupon=save10", asUser(user.id));
+    const loaded = await call(checkoutRoute.loader, "/checkout?coupon=save10", await asUser(user));
     expect(loaded.summary.totals).toMatchObject({ subtotalPaise: 102_498, discountPaise: 10_250, totalPaise: 108_853 });
-    const unknown = await call(checkoutRoute.loader, "/checkout?coupon=WHAT", asUser(user.id));
+    const unknown = await call(checkoutRoute.loader, "/checkout?coupon=WHAT", await asUser(user));
     expect(unknown.summary.couponError).toMatch(/does not exist/);
-    const malformed = await call(checkoutRoute.loader, "/checkout?coupon=%3Cscript%3E", asUser(user.id));
+    const malformed = await call(checkoutRoute.loader, "/checkout?coupon=%3Cscript%3E", await asUser(user));
     expect(malformed.couponFormatError).toMatch(/only letters, digits/);
   });
 
@@ -76,7 +73,7 @@ describe("/checkout", () => {
       await call(
         checkoutRoute.action,
         "/checkout",
-        post(user.id, {
+        await post(user, {
           coupon: "",
           pricePaise: "1",
           subtotalPaise: "1",
@@ -96,9 +93,9 @@ describe("/checkout", () => {
 
   it("answers a bad or unknown coupon with 400 next to the field and stores nothing", async () => {
     const { user } = await buyerWithCart();
-    const bad = outcome(await call(checkoutRoute.action, "/checkout", post(user.id, { coupon: "x".repeat(60) })));
+    const bad = outcome(await call(checkoutRoute.action, "/checkout", await post(user, { coupon: "x".repeat(60) })));
     expect(bad).toMatchObject({ status: 400, body: { field: "coupon" } });
-    const unknown = outcome(await call(checkoutRoute.action, "/checkout", post(user.id, { coupon: "NOPE" })));
+    const unknown = outcome(await call(checkoutRoute.action, "/checkout", await post(user, { coupon: "NOPE" })));
     expect(unknown).toMatchObject({
       status: 400,
       body: { field: "coupon", message: expect.stringMatching(/does not exist/) },
@@ -107,8 +104,8 @@ describe("/checkout", () => {
   });
 
   it("answers an empty cart with 409", async () => {
-    const user = await createUser();
-    const result = outcome(await call(checkoutRoute.action, "/checkout", post(user.id, {})));
+    const user = await createTestUser();
+    const result = outcome(await call(checkoutRoute.action, "/checkout", await post(user, {})));
     expect(result).toMatchObject({ status: 409, body: { field: "cart" } });
   });
 });
@@ -123,13 +120,15 @@ describe("/checkout/pay/:orderId (test gateway)", () => {
 
   it("shows Test mode with the order for its owner only", async () => {
     const { user, orderId } = await pendingOrder();
-    const page = await call(payRoute.loader, `/checkout/pay/${orderId}`, asUser(user.id), { orderId });
+    const page = await call(payRoute.loader, `/checkout/pay/${orderId}`, await asUser(user), { orderId });
     expect(page).toMatchObject({ testMode: true, razorpay: null, order: { id: orderId } });
-    const stranger = await createUser();
+    const stranger = await createTestUser();
+    const strangerInit = await asUser(stranger);
+    const ownerInit = await asUser(user);
     expect(
       await thrownStatus(() =>
         payRoute.loader({
-          request: makeRequest(`/checkout/pay/${orderId}`, asUser(stranger.id)),
+          request: makeRequest(`/checkout/pay/${orderId}`, strangerInit),
           params: { orderId },
           context: {},
         } as never),
@@ -138,7 +137,7 @@ describe("/checkout/pay/:orderId (test gateway)", () => {
     expect(
       await thrownStatus(() =>
         payRoute.loader({
-          request: makeRequest("/checkout/pay/nope", asUser(user.id)),
+          request: makeRequest("/checkout/pay/nope", ownerInit),
           params: { orderId: "nope" },
           context: {},
         } as never),
@@ -149,26 +148,26 @@ describe("/checkout/pay/:orderId (test gateway)", () => {
   it("Pay fulfils and redirects to the order; a second Pay changes nothing", async () => {
     const { user, orderId, course, note } = await pendingOrder();
     const paid = outcome(
-      await call(payRoute.action, `/checkout/pay/${orderId}`, post(user.id, { intent: "pay" }), { orderId }),
+      await call(payRoute.action, `/checkout/pay/${orderId}`, await post(user, { intent: "pay" }), { orderId }),
     );
     expect(paid).toMatchObject({ status: 302, location: `/account/orders/${orderId}?placed=1` });
     expect((await enrolmentsOf(user.id)).map((e) => e.productId).sort((a, b) => a - b)).toEqual(
       [course.id, note.id].sort((a, b) => a - b),
     );
     const again = outcome(
-      await call(payRoute.action, `/checkout/pay/${orderId}`, post(user.id, { intent: "pay" }), { orderId }),
+      await call(payRoute.action, `/checkout/pay/${orderId}`, await post(user, { intent: "pay" }), { orderId }),
     );
     expect(again.status).toBe(302);
     expect(await enrolmentsOf(user.id)).toHaveLength(2);
     // The paid order's pay page now sends the buyer to the order.
-    const page = outcome(await call(payRoute.loader, `/checkout/pay/${orderId}`, asUser(user.id), { orderId }));
+    const page = outcome(await call(payRoute.loader, `/checkout/pay/${orderId}`, await asUser(user), { orderId }));
     expect(page).toMatchObject({ status: 302, location: `/account/orders/${orderId}` });
   });
 
   it("Fail grants nothing, keeps the cart and returns to checkout", async () => {
     const { user, orderId, course, note } = await pendingOrder();
     const failed = outcome(
-      await call(payRoute.action, `/checkout/pay/${orderId}`, post(user.id, { intent: "fail" }), { orderId }),
+      await call(payRoute.action, `/checkout/pay/${orderId}`, await post(user, { intent: "fail" }), { orderId }),
     );
     expect(failed).toMatchObject({ status: 302, location: "/checkout?payment=failed" });
     expect((await getOrder(orderId)).status).toBe("failed");
@@ -179,12 +178,12 @@ describe("/checkout/pay/:orderId (test gateway)", () => {
   it("refuses unknown intents with 400 and other people's orders with 404", async () => {
     const { user, orderId } = await pendingOrder();
     const bad = outcome(
-      await call(payRoute.action, `/checkout/pay/${orderId}`, post(user.id, { intent: "steal" }), { orderId }),
+      await call(payRoute.action, `/checkout/pay/${orderId}`, await post(user, { intent: "steal" }), { orderId }),
     );
     expect(bad.status).toBe(400);
-    const stranger = await createUser();
+    const stranger = await createTestUser();
     const other = outcome(
-      await call(payRoute.action, `/checkout/pay/${orderId}`, post(stranger.id, { intent: "pay" }), { orderId }),
+      await call(payRoute.action, `/checkout/pay/${orderId}`, await post(stranger, { intent: "pay" }), { orderId }),
     );
     expect(other.status).toBe(404);
     expect((await getOrder(orderId)).status).toBe("pending");
@@ -197,9 +196,9 @@ describe("/account/orders", () => {
     const placed = await placeOrder(user.id);
     if (!placed.ok) throw new Error("order not placed");
     await settleTestPayment(user.id, placed.orderId, "pay");
-    const stranger = await createUser();
+    const stranger = await createTestUser();
 
-    const mine = await call(ordersRoute.loader, "/account/orders", asUser(user.id));
+    const mine = await call(ordersRoute.loader, "/account/orders", await asUser(user));
     expect(mine.orders).toHaveLength(1);
     expect(mine.orders[0]).toMatchObject({
       id: placed.orderId,
@@ -207,23 +206,23 @@ describe("/account/orders", () => {
       itemCount: 2,
       totalPaise: 120_948,
     });
-    expect((await call(ordersRoute.loader, "/account/orders", asUser(stranger.id))).orders).toEqual([]);
+    expect((await call(ordersRoute.loader, "/account/orders", await asUser(stranger))).orders).toEqual([]);
     expect(outcome(await call(ordersRoute.loader, "/account/orders")).status).toBe(302);
 
-    const detail = await call(orderRoute.loader, `/account/orders/${placed.orderId}`, asUser(user.id), {
+    const detail = await call(orderRoute.loader, `/account/orders/${placed.orderId}`, await asUser(user), {
       orderId: placed.orderId,
     });
     expect(detail.order).toMatchObject({ status: "fulfilled", invoiceNumber: expect.stringMatching(/^CA\//) });
     expect(detail.order.items).toHaveLength(2);
     expect(
       outcome(
-        await call(orderRoute.loader, `/account/orders/${placed.orderId}`, asUser(stranger.id), {
+        await call(orderRoute.loader, `/account/orders/${placed.orderId}`, await asUser(stranger), {
           orderId: placed.orderId,
         }),
       ).status,
     ).toBe(404);
     expect(
-      outcome(await call(orderRoute.loader, "/account/orders/123", asUser(user.id), { orderId: "123" })).status,
+      outcome(await call(orderRoute.loader, "/account/orders/123", await asUser(user), { orderId: "123" })).status,
     ).toBe(404);
   });
 
@@ -233,9 +232,9 @@ describe("/account/orders", () => {
     if (!placed.ok) throw new Error("order not placed");
     const params = { orderId: placed.orderId };
     const path = `/account/orders/${placed.orderId}/invoice`;
-    expect(outcome(await call(invoiceRoute.loader, path, asUser(user.id), params)).status).toBe(404);
+    expect(outcome(await call(invoiceRoute.loader, path, await asUser(user), params)).status).toBe(404);
     await settleTestPayment(user.id, placed.orderId, "pay");
-    const response = (await call(invoiceRoute.loader, path, asUser(user.id), params)) as Response;
+    const response = (await call(invoiceRoute.loader, path, await asUser(user), params)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
     expect(response.headers.get("Content-Disposition")).toMatch(
@@ -245,8 +244,8 @@ describe("/account/orders", () => {
     const pdf = await PDFDocument.load(bytes);
     const order = await getOrder(placed.orderId);
     expect(pdf.getTitle()).toBe(`Tax Invoice ${order.invoiceNumber}`);
-    const stranger = await createUser();
-    expect(outcome(await call(invoiceRoute.loader, path, asUser(stranger.id), params)).status).toBe(404);
+    const stranger = await createTestUser();
+    expect(outcome(await call(invoiceRoute.loader, path, await asUser(stranger), params)).status).toBe(404);
     const db = await getDb();
     const [settings] = await db.select().from(schema.settings).where(eq(schema.settings.id, 1));
     expect(settings?.sellerGstin).toBeTruthy();

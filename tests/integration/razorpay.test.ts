@@ -1,20 +1,17 @@
 import { createHmac } from "node:crypto";
 import { count, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { placeOrder } from "~/features/checkout/checkout.server";
 import { reconcileOrders } from "~/features/orders/reconcile.server";
 import { RefundError, refundOrder } from "~/features/orders/refund.server";
-import { confirmRazorpayCheckout } from "~/features/payments/payments.server";
+import { confirmRazorpayCheckout, settleTestPayment } from "~/features/payments/payments.server";
 import * as webhookRoute from "~/routes/api/razorpay-webhook";
 import * as payRoute from "~/routes/store/checkout-pay";
-import { buyerWithCart, cartOf, createCoupon, enrolmentsOf, getOrder } from "../helpers/checkout";
+import { asUser, buyerWithCart, cartOf, createCoupon, enrolmentsOf, getOrder } from "../helpers/checkout";
 import { paymentEntity, RazorpayFake, refundEntity, webhookEvent } from "../helpers/razorpay-fake";
 import { makeRequest } from "../helpers/route";
-import { asUser } from "../helpers/session-stub";
-
-vi.mock("~/features/accounts/guards.server", () => import("../helpers/session-stub"));
 
 const KEY_ID = "rzp_test_1DP5mmOlF5G5ag";
 const KEY_SECRET = "thisisasecretkeyfortests";
@@ -97,7 +94,7 @@ describe("Razorpay adapter against a fake of its API", () => {
   it("the pay page gives Razorpay Checkout the key id and order id, never the secret", async () => {
     const { user, order } = await razorpayOrder();
     const page = await payRoute.loader({
-      request: makeRequest(`/checkout/pay/${order.id}`, asUser(user.id)),
+      request: makeRequest(`/checkout/pay/${order.id}`, await asUser(user)),
       params: { orderId: order.id },
       context: {},
     } as never);
@@ -149,7 +146,7 @@ describe("Razorpay adapter against a fake of its API", () => {
     const response = await payRoute.action({
       request: makeRequest(
         `/checkout/pay/${order.id}`,
-        asUser(user.id, { method: "POST", body: new URLSearchParams({ intent: "razorpay", ...fields }) }),
+        await asUser(user, { method: "POST", body: new URLSearchParams({ intent: "razorpay", ...fields }) }),
       ),
       params: { orderId: order.id },
       context: {},
@@ -307,6 +304,18 @@ describe("Razorpay adapter against a fake of its API", () => {
       expired: 0,
       errors: 0,
     });
+  });
+
+  it("once Razorpay keys are set, an old test-gateway order cannot be paid with the test buttons", async () => {
+    const saved = { id: process.env.RAZORPAY_KEY_ID, secret: process.env.RAZORPAY_KEY_SECRET };
+    delete process.env.RAZORPAY_KEY_ID;
+    delete process.env.RAZORPAY_KEY_SECRET;
+    const { user, order } = await razorpayOrder();
+    expect(order.gateway).toBe("test");
+    Object.assign(process.env, { RAZORPAY_KEY_ID: saved.id, RAZORPAY_KEY_SECRET: saved.secret });
+    expect(await settleTestPayment(user.id, order.id, "pay")).toMatchObject({ ok: false, status: 409 });
+    expect((await getOrder(order.id)).status).toBe("pending");
+    expect(await enrolmentsOf(user.id)).toEqual([]);
   });
 
   it("without RAZORPAY_WEBHOOK_SECRET every webhook is refused", async () => {

@@ -105,7 +105,8 @@ export async function renderInvoicePdf(invoice: InvoiceData): Promise<Uint8Array
   pdf.setTitle(`Tax Invoice ${invoice.invoiceNumber}`);
   pdf.setAuthor(safe(invoice.seller.name));
   pdf.setCreationDate(invoice.invoiceDate);
-  const page: PDFPage = pdf.addPage([595.28, 841.89]); // A4
+  const A4: [number, number] = [595.28, 841.89];
+  let page: PDFPage = pdf.addPage(A4);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const dark = rgb(0.1, 0.1, 0.15);
@@ -157,7 +158,12 @@ export async function renderInvoicePdf(invoice: InvoiceData): Promise<Uint8Array
   rule();
   y -= 14;
   invoice.lines.forEach((line, i) => {
-    const titleLines = wrap(line.title, regular, 10, 320);
+    const titleLines = wrap(line.title, regular, 10, 280);
+    // Long orders continue on a new page, leaving room for the totals on the last one.
+    if (y - titleLines.length * 13 < 60) {
+      page = pdf.addPage(A4);
+      y = 790;
+    }
     text(String(i + 1), left);
     text(SAC_CODE, 360);
     textRight(rupees(line.pricePaise), right);
@@ -169,6 +175,10 @@ export async function renderInvoicePdf(invoice: InvoiceData): Promise<Uint8Array
   });
   rule();
   y -= 14;
+  if (y < 200) {
+    page = pdf.addPage(A4);
+    y = 790;
+  }
 
   const totalRow = (label: string, value: string, font = regular) => {
     textRight(label, 420, { font });

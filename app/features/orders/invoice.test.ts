@@ -21,6 +21,28 @@ describe("invoice numbering", () => {
 });
 
 describe("invoice PDF", () => {
+  it("continues on further pages for long orders", async () => {
+    const lines = Array.from({ length: 60 }, (_, i) => ({
+      title: `Item ${i + 1} with a reasonably long title`,
+      pricePaise: 1_000,
+    }));
+    const bytes = await renderInvoicePdf({
+      invoiceNumber: "CA/26-27/000002",
+      invoiceDate: new Date("2026-06-01T10:00:00Z"),
+      orderNumber: "CA-000002",
+      seller: { name: "Commerce Academy", address: "Jaipur", gstin: "08AAAAA0000A1Z5" },
+      buyer: { name: "Asha", email: "asha@example.com" },
+      lines,
+      subtotalPaise: 60_000,
+      discountPaise: 0,
+      couponCode: null,
+      gstPaise: 10_800,
+      totalPaise: 70_800,
+      paymentId: null,
+    });
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(1);
+  });
+
   it("is a one-page PDF titled with the invoice number, even with characters the font lacks", async () => {
     const bytes = await renderInvoicePdf({
       invoiceNumber: "CA/26-27/000001",

@@ -65,10 +65,6 @@ export async function getOrderForUser(userId: string, orderId: string): Promise<
   return loadOrder(db, orderId);
 }
 
-export function hasInvoice(order: { invoiceNumber: string | null; status: OrderStatus }) {
-  return order.invoiceNumber !== null;
-}
-
 export function invoiceFileName(invoiceNumber: string) {
   return `invoice-${invoiceNumber.replace(/\//g, "-")}.pdf`;
 }

@@ -67,6 +67,20 @@ export function isTestGatewayEnabled() {
   return razorpayConfig() === null;
 }
 
+/** Checked at server start: throws on a half-configured Razorpay; says which gateway takes payments. */
+export function describePaymentSetup(env: NodeJS.ProcessEnv = process.env) {
+  const config = razorpayConfig(env);
+  if (!config)
+    return {
+      gateway: "test" as const,
+      warning: "No Razorpay keys: payments use the built-in test gateway (Test mode).",
+    };
+  return {
+    gateway: "razorpay" as const,
+    warning: config.webhookSecret ? null : "RAZORPAY_WEBHOOK_SECRET is not set: Razorpay webhooks will be refused.",
+  };
+}
+
 /** For tests. */
 export function setPaymentGatewayOverride(gateway: PaymentGateway | undefined) {
   override = gateway;

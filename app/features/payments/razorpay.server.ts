@@ -14,10 +14,26 @@ export interface RazorpayConfig {
   apiBaseUrl: string;
 }
 
+export class PaymentConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PaymentConfigError";
+  }
+}
+
+/**
+ * Razorpay settings, or null for the test gateway (neither key set). One key without the other
+ * is refused: silently falling back to the test gateway would give courses away.
+ */
 export function razorpayConfig(env: NodeJS.ProcessEnv = process.env): RazorpayConfig | null {
   const keyId = env.RAZORPAY_KEY_ID?.trim();
   const keySecret = env.RAZORPAY_KEY_SECRET?.trim();
-  if (!keyId || !keySecret) return null;
+  if (!keyId && !keySecret) return null;
+  if (!keyId || !keySecret) {
+    throw new PaymentConfigError(
+      `RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together (only ${keyId ? "RAZORPAY_KEY_ID" : "RAZORPAY_KEY_SECRET"} is set). See .env.example.`,
+    );
+  }
   return {
     keyId,
     keySecret,

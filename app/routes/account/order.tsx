@@ -1,4 +1,5 @@
 import { CheckCircle2, Download } from "lucide-react";
+import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { requireUser } from "~/features/accounts/guards.server";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
@@ -47,8 +48,36 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+/** The bought items leave the browser's guest cart too (the server cart is emptied at fulfilment). */
+function useForgetBoughtItems(productIds: number[], fulfilled: boolean) {
+  const key = productIds.join(",");
+  useEffect(() => {
+    if (!fulfilled || !key) return;
+    try {
+      const ids = new Set(key.split(",").map(Number));
+      const stored = JSON.parse(window.localStorage.getItem("cart-storage") ?? "null") as {
+        state?: { items?: Array<{ id?: number }> };
+      } | null;
+      const items = stored?.state?.items;
+      if (!stored?.state || !Array.isArray(items)) return;
+      const kept = items.filter((item) => !ids.has(Number(item?.id)));
+      if (kept.length === items.length) return;
+      window.localStorage.setItem(
+        "cart-storage",
+        JSON.stringify({ ...stored, state: { ...stored.state, items: kept } }),
+      );
+    } catch {
+      // A malformed guest cart is the cart's business, not the order page's.
+    }
+  }, [key, fulfilled]);
+}
+
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { order, placed } = loaderData;
+  useForgetBoughtItems(
+    order.items.map((i) => i.productId),
+    order.status === "fulfilled",
+  );
   return (
     <main id="main">
       <Container className="max-w-3xl py-8 sm:py-12">
@@ -75,6 +104,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           {order.paidAt ? ` · paid ${formatOrderDate(order.paidAt, true)}` : ""}
           {order.refundedAt ? ` · refunded ${formatOrderDate(order.refundedAt, true)}` : ""}
         </p>
+        {order.invoiceNumber ? <p className="mt-1 text-sm text-slate-600">GST invoice {order.invoiceNumber}</p> : null}
 
         <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <h2 className="text-lg font-semibold text-slate-900">Items</h2>
@@ -89,7 +119,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <Button asChild variant="secondary">
               <a href={`/account/orders/${order.id}/invoice`} download>
                 <Download className="h-4 w-4" aria-hidden />
-                Download invoice {order.invoiceNumber}
+                Download GST invoice
               </a>
             </Button>
           ) : null}

@@ -156,7 +156,9 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
             No real payment happens here. "Pay" confirms the order as if the bank had approved it; "Fail" declines it.
           </p>
         ) : null}
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Pay for order {order.number}</h1>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          Pay for order <span className="whitespace-nowrap">{order.number}</span>
+        </h1>
         <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <SummaryLines lines={order.items} />
           <div className="mt-4 border-t border-slate-200 pt-4">
@@ -170,7 +172,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
           <div className="mt-6">
             {testMode ? (
               <Form method="post" className="flex flex-col gap-3 sm:flex-row">
-                <Button type="submit" name="intent" value="pay" size="lg" className="flex-1" disabled={busy}>
+                <Button type="submit" name="intent" value="pay" size="lg" className="w-full sm:flex-1" disabled={busy}>
                   Pay
                 </Button>
                 <Button
@@ -179,7 +181,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
                   value="fail"
                   size="lg"
                   variant="secondary"
-                  className="flex-1"
+                  className="w-full sm:flex-1"
                   disabled={busy}
                 >
                   Fail

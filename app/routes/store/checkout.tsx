@@ -171,9 +171,13 @@ function CheckoutForm({
         </h2>
         {empty ? (
           <div className="mt-4 text-sm text-slate-600">
-            <p>Your cart is empty.</p>
+            <p>{summary.owned.length > 0 ? "Everything in your cart is already yours." : "Your cart is empty."}</p>
             <Button asChild className="mt-4">
-              <Link to="/courses">Start Shopping</Link>
+              {summary.owned.length > 0 ? (
+                <Link to="/my-courses">Go to My Courses</Link>
+              ) : (
+                <Link to="/courses">Start Shopping</Link>
+              )}
             </Button>
           </div>
         ) : (

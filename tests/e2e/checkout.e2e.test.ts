@@ -1,0 +1,187 @@
+import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { PDFDocument } from "pdf-lib";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../helpers/browser";
+
+const baseUrl = inject("baseUrl");
+const PASSWORD = "correct-horse-battery";
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newContext(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.on("pageerror", (err) => errors.push(err.message));
+  return { context, page, errors };
+}
+
+/** WCAG A/AA problems axe finds on the page (ids and targets, for a readable failure). */
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** The store's courses as the home page lists them: [id, title]. */
+async function listedCourses(page: Page) {
+  await page.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
+  const cards = page.locator("section", { has: page.getByRole("heading", { name: "Our Courses" }) }).locator("article");
+  const courses: { id: number; title: string }[] = [];
+  for (const card of await cards.all()) {
+    const href = (await card.locator("a[href^='/courses/']").first().getAttribute("href")) ?? "";
+    const title = (await card.locator("h3").first().textContent())?.trim() ?? "";
+    courses.push({ id: Number(href.split("/").pop()), title });
+  }
+  return courses;
+}
+
+/** What the storefront's cart keeps for a guest (spec §4: localStorage "cart-storage"). */
+async function putInGuestCart(page: Page, items: { id: number; title: string }[]) {
+  await page.evaluate((list) => {
+    const state = {
+      items: list.map((item) => ({ ...item, pricePaise: 1, image: "", kind: "course", quantity: 1 })),
+    };
+    window.localStorage.setItem("cart-storage", JSON.stringify({ state, version: 0 }));
+  }, items);
+}
+
+async function signUp(email: string) {
+  const { context, page } = await newContext();
+  await page.goto(`${baseUrl}/signup`, { waitUntil: "networkidle" });
+  await page.getByLabel("Full name").fill("Asha Verma");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/signup"));
+  await context.close();
+}
+
+/** From /checkout as a guest: "Log in to check out", sign in, and land back on /checkout. */
+async function signInFromCheckout(page: Page, email: string) {
+  await page.goto(`${baseUrl}/checkout`, { waitUntil: "networkidle" });
+  expect(await page.getByRole("heading", { name: "Sign in to check out" }).isVisible()).toBe(true);
+  expect(await page.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe(
+    "/signup?redirectTo=/checkout",
+  );
+  await page.getByRole("link", { name: "Log in to check out" }).click();
+  await page.waitForURL(/\/login\?redirectTo=/);
+  // The login form carries the guest cart once the page has hydrated (a person is never faster).
+  await page.waitForFunction(
+    () => (document.querySelector("input[name=guestCart]") as HTMLInputElement | null)?.value !== "",
+  );
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await page.waitForURL(`${baseUrl}/checkout`);
+  // Signed in: the server-priced summary replaces the sign-in prompt.
+  await page.getByRole("heading", { name: "Order summary" }).waitFor();
+  await page.waitForLoadState("networkidle");
+}
+
+describe("checkout journey in Chromium (test gateway)", () => {
+  it("two items → checkout → sign in → Pay → the order is complete and the invoice opens as a PDF", async () => {
+    const email = `buyer-${Date.now()}@example.com`;
+    await signUp(email);
+    const { context, page, errors } = await newContext();
+    const [first, second] = await listedCourses(page);
+    expect(first && second).toBeTruthy();
+    await putInGuestCart(page, [first!, second!]);
+
+    await signInFromCheckout(page, email);
+    const summary = page.locator("section", { has: page.getByRole("heading", { name: "Order summary" }) });
+    expect(await summary.getByText(first!.title, { exact: true }).isVisible()).toBe(true);
+    expect(await summary.getByText(second!.title, { exact: true }).isVisible()).toBe(true);
+    expect(await summary.getByText("GST (18%)").isVisible()).toBe(true);
+    // The server's prices, not the ₹0.01 the tampered guest cart claimed.
+    const total = (await page.getByTestId("order-total").textContent()) ?? "";
+    expect(total).toMatch(/^₹[\d,]+\.\d\d$/);
+    expect(total).not.toBe("₹0.02");
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: /^Pay ₹/ }).click();
+    await page.waitForURL(/\/checkout\/pay\//);
+    await page.getByText("Test mode", { exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL(/\/account\/orders\/[0-9a-f-]+\?placed=1$/);
+    await page.getByText("Thank you! Your order is complete").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.getByText("Completed", { exact: true }).isVisible()).toBe(true);
+    // The bought items also leave the browser's guest cart.
+    await page.waitForFunction(
+      () => JSON.parse(localStorage.getItem("cart-storage") ?? "{}").state?.items?.length === 0,
+    );
+    expect(await page.getByText(first!.title, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(second!.title, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Go to My Courses" }).getAttribute("href")).toBe("/my-courses");
+    const invoiceNumber = ((await page.getByText(/^GST invoice CA\//).textContent()) ?? "").replace("GST invoice ", "");
+    expect(invoiceNumber).toMatch(/^CA\/\d\d-\d\d\/\d{6}$/);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download GST invoice" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`invoice-${invoiceNumber.replace(/\//g, "-")}.pdf`);
+    const bytes = fs.readFileSync((await download.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getTitle()).toBe(`Tax Invoice ${invoiceNumber}`);
+    expect(pdf.getPageCount()).toBe(1);
+
+    // Both items are owned now: the server cart is empty and the order is listed as completed.
+    await page.goto(`${baseUrl}/checkout`, { waitUntil: "networkidle" });
+    expect(await page.getByText("Your cart is empty.").isVisible()).toBe(true);
+    await page.goto(`${baseUrl}/account/orders`, { waitUntil: "networkidle" });
+    expect(await page.getByRole("listitem").filter({ hasText: "Completed" }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("Fail grants nothing and keeps the cart", async () => {
+    const email = `declined-${Date.now()}@example.com`;
+    await signUp(email);
+    const { context, page, errors } = await newContext();
+    const courses = await listedCourses(page);
+    const item = courses[2]!;
+    await putInGuestCart(page, [item]);
+    await signInFromCheckout(page, email);
+
+    await page.getByRole("button", { name: /^Pay ₹/ }).click();
+    await page.waitForURL(/\/checkout\/pay\//);
+    await page.getByText("Test mode", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Fail", exact: true }).click();
+    await page.waitForURL(`${baseUrl}/checkout?payment=failed`);
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").textContent()).toMatch(/payment failed.*cart is kept/i);
+    // Still in the cart, still for sale to this buyer.
+    expect(await page.getByText(item.title, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: /^Pay ₹/ }).isVisible()).toBe(true);
+    const guestCart = await page.evaluate(() => JSON.parse(localStorage.getItem("cart-storage") ?? "{}").state?.items);
+    expect(guestCart.map((i: { id: number }) => i.id)).toEqual([item.id]);
+
+    await page.goto(`${baseUrl}/account/orders`, { waitUntil: "networkidle" });
+    expect(await page.getByText("Payment failed", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText("Completed", { exact: true }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("an anonymous visitor asking for an order page is sent to log in", async () => {
+    const res = await fetch(`${baseUrl}/account/orders/00000000-0000-4000-8000-000000000000`, { redirect: "manual" });
+    // Anonymous: sent to log in first.
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+  });
+});
