@@ -11,6 +11,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ForbiddenPage } from "./features/accounts/forbidden";
 import { getOptionalUser } from "./features/accounts/guards.server";
+import { assertNotInMaintenance } from "./features/site/maintenance.server";
 import { NotFoundPage } from "./features/site/not-found";
 import { TooltipProvider } from "./ui/tooltip";
 
@@ -18,7 +19,9 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
 
 /** The signed-in user (or null) for the header; every route can read it with useRouteLoaderData("root"). */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { user: await getOptionalUser(request) };
+  const user = await getOptionalUser(request);
+  await assertNotInMaintenance(request, user);
+  return { user };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

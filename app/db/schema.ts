@@ -414,6 +414,14 @@ export const appMeta = pgTable("app_meta", {
   updatedAt: updatedAt(),
 });
 
+/** Per-admin read mark of the notifications dropdown: events after `readThrough` are unread. */
+export const adminNotificationReads = pgTable("admin_notification_reads", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  readThrough: timestamp("read_through", { withTimezone: true }).notNull(),
+});
+
 /* ---------------------------------------------------- checkout and payments */
 // Added by the checkout issue: coupons, per-financial-year invoice counters and
 // the log of payment gateway events (webhooks, redirects).

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { DbOrTx } from "~/db/client.server";
+import { z } from "zod";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { settings } from "~/db/schema";
 import { seedSettings } from "~/db/seed/data";
+import { recordEvent } from "~/features/audit/audit.server";
 
 export type SiteSettings = typeof settings.$inferSelect;
 
@@ -9,4 +11,58 @@ export type SiteSettings = typeof settings.$inferSelect;
 export async function getSettings(db: DbOrTx): Promise<SiteSettings> {
   const [row] = await db.select().from(settings).where(eq(settings.id, 1));
   return row ?? { id: 1, ...seedSettings, updatedAt: new Date(0) };
+}
+
+/** Validation of the settings form (also used by the route to show errors next to fields). */
+export const settingsSchema = z.object({
+  siteContactEmail: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address.")),
+  defaultAccessLevel: z.enum(["student", "instructor", "guest"], {
+    error: "Choose student, instructor or guest.",
+  }),
+  maintenanceMode: z.boolean(),
+  whatsappNumber: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s()+-]/g, ""))
+    .pipe(
+      z.string().regex(/^[1-9]\d{9,14}$/, "Enter the number with its country code, digits only (e.g. 919876543210)."),
+    ),
+  sellerName: z.string().trim().min(1, "Enter the seller name.").max(200),
+  sellerAddress: z.string().trim().min(1, "Enter the seller address.").max(500),
+  sellerGstin: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/,
+          "Enter a valid 15-character GSTIN (e.g. 08AAAAA0000A1Z5).",
+        ),
+    ),
+});
+
+export type SettingsInput = z.infer<typeof settingsSchema>;
+
+/** Saves the settings and records the change in the audit log, in one transaction. */
+export async function updateSettings(db: Db, actorId: string, input: SettingsInput): Promise<SiteSettings> {
+  return db.transaction(async (tx) => {
+    const before = await getSettings(tx);
+    const [row] = await tx
+      .insert(settings)
+      .values({ id: 1, ...input })
+      .onConflictDoUpdate({ target: settings.id, set: input })
+      .returning();
+    const changed = (Object.keys(input) as (keyof SettingsInput)[]).filter((k) => before[k] !== input[k]);
+    await recordEvent(tx, {
+      actorId,
+      type: "Settings",
+      description: changed.length ? `Settings updated: ${changed.join(", ")}` : "Settings saved (no changes)",
+      status: "Success",
+      entityType: "settings",
+      entityId: 1,
+    });
+    return row!;
+  });
 }

@@ -1,5 +1,12 @@
+import { BarChart3, BookOpen, GraduationCap, IndianRupee, Percent, PlusCircle, Users } from "lucide-react";
 import { Link } from "react-router";
+import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
+import { SalesEnrolmentChart } from "~/features/admin/charts";
+import { loadDashboard } from "~/features/admin/metrics.server";
+import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { Badge, Card, CountUp, formatDateTime, formatMetric, PageHeader, Trend } from "~/features/admin/ui";
+import { SUBJECT_LABELS } from "~/features/catalog/labels";
 import type { Route } from "./+types/dashboard";
 
 export function meta(_: Route.MetaArgs) {
@@ -7,20 +14,109 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
-  return { name: user.name };
+  await requireAdmin(request);
+  return loadDashboard(await getDb());
 }
 
+const ICONS = { revenue: IndianRupee, students: Users, enrolments: GraduationCap, conversion: Percent } as const;
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { metrics, series, top, activity } = loaderData;
   return (
-    <div>
-      <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
-      <p className="mt-1 text-slate-600">Welcome back, {loaderData.name}.</p>
-      <p className="mt-4">
-        <Link to="/admin/outbox" className="font-semibold text-brand-700 underline">
-          Email outbox
-        </Link>
-      </p>
+    <div className="space-y-6">
+      <PageHeader title="Dashboard" subtitle="Live figures from orders, enrolments and the audit log." />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {metrics.map((m, i) => {
+          const Icon = ICONS[m.id];
+          return (
+            <Card key={m.id}>
+              <div className="flex items-start justify-between gap-2">
+                <p className="text-sm font-medium text-slate-600">{m.label}</p>
+                <Icon className="h-5 w-5 text-brand-600" aria-hidden />
+              </div>
+              <p className="mt-2 text-2xl font-bold text-slate-900" data-metric={m.id}>
+                {i === 1 ? <CountUp to={m.value} /> : formatMetric(m.value, m.format)}
+              </p>
+              <Trend value={m.trend} unit={m.trendUnit} period={m.period} />
+            </Card>
+          );
+        })}
+      </div>
+      <div className="grid gap-6 xl:grid-cols-3">
+        <Card title="Sales and enrolments, last 12 months" className="xl:col-span-2">
+          <SalesEnrolmentChart data={series} />
+        </Card>
+        <Card title="Top 5 courses by enrolment">
+          <ol className="space-y-3">
+            {top.map((c, i) => (
+              <li key={c.id} className="flex items-center justify-between gap-3 text-sm">
+                <span className="flex min-w-0 items-center gap-2">
+                  <span className="text-slate-400">{i + 1}.</span>
+                  <span className="min-w-0">
+                    <Link to={`/admin/courses/${c.id}/report`} className="block truncate font-medium hover:underline">
+                      {c.title}
+                    </Link>
+                    <span className="text-xs text-slate-500">{SUBJECT_LABELS[c.subject]}</span>
+                  </span>
+                </span>
+                <span className="shrink-0 font-semibold">{c.enrolments.toLocaleString("en-IN")}</span>
+              </li>
+            ))}
+          </ol>
+        </Card>
+      </div>
+      <div className="grid gap-6 xl:grid-cols-3">
+        <Card title="Recent activity" className="xl:col-span-2">
+          {activity.length === 0 ? (
+            <p className="text-sm text-slate-600">No activity yet.</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {activity.map((a) => (
+                <li key={a.id} className="flex flex-col gap-1 py-2 text-sm sm:flex-row sm:items-center sm:gap-3">
+                  <span className="w-28 shrink-0 font-semibold text-slate-800">{a.type}</span>
+                  <span className="min-w-0 flex-1 text-slate-700">{a.description}</span>
+                  <span className="flex items-center gap-2">
+                    <Badge>{a.status}</Badge>
+                    <time className="text-xs text-slate-500" dateTime={new Date(a.createdAt).toISOString()}>
+                      {formatDateTime(a.createdAt)}
+                    </time>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+        <Card title="Quick actions">
+          <div className="flex flex-col gap-2">
+            <Link
+              className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium hover:bg-slate-50"
+              to="/admin/courses?new=1#add-course"
+            >
+              <PlusCircle className="h-4 w-4 text-brand-600" aria-hidden /> Create course
+            </Link>
+            <Link
+              className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium hover:bg-slate-50"
+              to="/admin/users"
+            >
+              <Users className="h-4 w-4 text-brand-600" aria-hidden /> Manage learners
+            </Link>
+            <Link
+              className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium hover:bg-slate-50"
+              to="/admin/sales"
+            >
+              <BarChart3 className="h-4 w-4 text-brand-600" aria-hidden /> Analytics
+            </Link>
+            <Link
+              className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium hover:bg-slate-50"
+              to="/admin/inbox"
+            >
+              <BookOpen className="h-4 w-4 text-brand-600" aria-hidden /> Messages and email outbox
+            </Link>
+          </div>
+        </Card>
+      </div>
     </div>
   );
 }
+
+export const ErrorBoundary = AdminErrorBoundary;

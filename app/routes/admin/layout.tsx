@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "reac
 import { ForbiddenPage } from "~/features/accounts/forbidden";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { LogoutButton } from "~/features/accounts/user-menu";
+import { AdminSearchBox, NotificationsMenu } from "~/features/admin/top-bar";
 import { NotFoundPage } from "~/features/site/not-found";
 import { cn } from "~/ui/cn";
 import type { Route } from "./+types/layout";
@@ -112,8 +113,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               <SidebarNav />
             </div>
           </details>
-          <p className="font-semibold text-slate-900">Admin</p>
-          <div className="ml-auto">
+          <p className="hidden font-semibold text-slate-900 sm:block">Admin</p>
+          <div className="min-w-0 flex-1 sm:ml-4">
+            <AdminSearchBox />
+          </div>
+          <div className="ml-auto flex items-center gap-1">
+            <NotificationsMenu />
             <ProfileMenu user={loaderData.user} />
           </div>
         </header>

@@ -1,0 +1,446 @@
+import { desc, eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { listPublishedProducts } from "~/features/catalog/catalog.server";
+import { assertNotInMaintenance } from "~/features/site/maintenance.server";
+import { getSettings, settingsSchema, updateSettings } from "~/features/site/settings.server";
+import { getTestDb } from "../../../tests/helpers/db";
+import { createUser } from "../../../tests/helpers/factories";
+import { createOrder } from "../../../tests/helpers/orders";
+import {
+  CatalogError,
+  createAdminProduct,
+  deleteAdminProduct,
+  listAdminProducts,
+  productReport,
+  setProductStatus,
+  updateAdminProduct,
+} from "./catalog-admin.server";
+import { listNotifications, markAllNotificationsRead, NO_NOTIFICATIONS } from "./notifications.server";
+import { analyticsPdf, quarterReport, quarterReportPdf } from "./reports.server";
+import { grantAdmin, listAdmins, ROLE_MESSAGES, removeAdmin } from "./roles.server";
+import { csvField, LEDGER_HEADER, salesLedgerStream } from "./sales.server";
+import { adminSearch } from "./search.server";
+import { changeUserRole, getUserDetail, grantAccess, listUsers, revokeAccess, userStats } from "./users-admin.server";
+
+async function admin(overrides: Partial<typeof schema.users.$inferInsert> = {}) {
+  return createUser({ role: "admin", name: "Asha Admin", ...overrides });
+}
+
+async function auditTrail() {
+  const { db } = await getTestDb();
+  return db.select().from(schema.auditLog).orderBy(desc(schema.auditLog.id));
+}
+
+describe("catalog management", () => {
+  it("creates a draft with a new instructor, hidden from the store until published, audited", async () => {
+    const { db } = await getTestDb();
+    const actor = await admin();
+    const item = await createAdminProduct(db, actor.id, {
+      kind: "course",
+      title: "English Core Class 12",
+      newInstructor: "Kiran Rao",
+      subject: "english",
+      status: "draft",
+      description: "Reading, writing and literature.",
+    });
+    expect(item.status).toBe("draft");
+    const [instructor] = await db.select().from(schema.instructors).where(eq(schema.instructors.name, "Kiran Rao"));
+    expect(item.instructorId).toBe(instructor!.id);
+    expect((await listPublishedProducts(db, "course")).map((c) => c.id)).not.toContain(item.id);
+    await setProductStatus(db, actor.id, item.id, "published");
+    expect((await listPublishedProducts(db, "course")).map((c) => c.id)).toContain(item.id);
+    await setProductStatus(db, actor.id, item.id, "archived");
+    expect((await listPublishedProducts(db, "course")).map((c) => c.id)).not.toContain(item.id);
+    const trail = await auditTrail();
+    expect(trail.map((t) => t.description)).toEqual([
+      'Course "English Core Class 12" Published → Archived',
+      'Course "English Core Class 12" Draft → Published',
+      'Course "English Core Class 12" created as Draft',
+    ]);
+    expect(trail.every((t) => t.actorId === actor.id && t.type === "Course Update")).toBe(true);
+  });
+
+  it("refuses an unknown instructor or an empty new-instructor name and stores nothing", async () => {
+    const { db } = await getTestDb();
+    const actor = await admin();
+    const before = await db.$count(schema.products);
+    const base = {
+      kind: "note" as const,
+      title: "X",
+      subject: "economics" as const,
+      status: "draft" as const,
+      description: "",
+    };
+    await expect(createAdminProduct(db, actor.id, { ...base, instructorId: 9999 })).rejects.toThrow(CatalogError);
+    await expect(createAdminProduct(db, actor.id, { ...base, newInstructor: "  " })).rejects.toThrow(
+      "Enter the new instructor's name.",
+    );
+    expect(await db.$count(schema.products)).toBe(before);
+    expect(await auditTrail()).toEqual([]);
+  });
+
+  it("filters by category and search, and edits every field", async () => {
+    const { db } = await getTestDb();
+    const actor = await admin();
+    const econ = await listAdminProducts(db, { kind: "course", subject: "economics" });
+    expect(econ.map((r) => r.title).sort()).toEqual(["Economics Class 11", "Economics Class 12"]);
+    expect(await listAdminProducts(db, { kind: "course", subject: "english" })).toEqual([]);
+    expect((await listAdminProducts(db, { kind: "course", q: "business" })).length).toBe(2);
+    expect(await listAdminProducts(db, { kind: "course", q: "100%_" })).toEqual([]);
+    const target = econ[0]!;
+    const updated = await updateAdminProduct(db, actor.id, target.id, {
+      title: "Economics Class 12 (2027 edition)",
+      subject: "economics",
+      classLevel: "both",
+      status: "published",
+      pricePaise: 49_900,
+      rating: 4.5,
+      newInstructor: "Dr. Sen",
+      description: "New description",
+      modules: ["Unit 1", "Unit 2"],
+      image: "/files/images/new.png",
+    });
+    expect(updated).toMatchObject({
+      pricePaise: 49_900,
+      rating: 4.5,
+      classLevel: "both",
+      modules: ["Unit 1", "Unit 2"],
+    });
+    const store = await listPublishedProducts(db, "course");
+    expect(store.find((c) => c.id === target.id)).toMatchObject({
+      title: "Economics Class 12 (2027 edition)",
+      pricePaise: 49_900,
+      instructor: "Dr. Sen",
+    });
+  });
+
+  it("deletes an item never sold, but only archives one that was sold", async () => {
+    const { db } = await getTestDb();
+    const actor = await admin();
+    const draft = await createAdminProduct(db, actor.id, {
+      kind: "pyq",
+      title: "Accountancy 2025 paper",
+      instructorId: (await db.select().from(schema.instructors))[0]!.id,
+      subject: "accountancy",
+      status: "draft",
+      description: "",
+    });
+    await deleteAdminProduct(db, actor.id, draft.id);
+    expect(await db.select().from(schema.products).where(eq(schema.products.id, draft.id))).toEqual([]);
+
+    const [course] = await listAdminProducts(db, { kind: "course", q: "Accountancy Class 12" });
+    const buyer = await createUser();
+    await createOrder({
+      userId: buyer.id,
+      products: [{ id: course!.id, title: course!.title, pricePaise: 99_999 }],
+      status: "fulfilled",
+    });
+    await expect(deleteAdminProduct(db, actor.id, course!.id)).rejects.toMatchObject({ status: 409 });
+    expect(await db.$count(schema.products, eq(schema.products.id, course!.id))).toBe(1);
+    await expect(deleteAdminProduct(db, actor.id, 999_999)).rejects.toMatchObject({ status: 404 });
+
+    const report = await productReport(db, course!.id);
+    expect(report.sales).toEqual({ sold: 1, refunded: 0, revenuePaise: 99_999 });
+    expect(report.enrolments).toMatchObject({ active: 1, purchase: 1 });
+  });
+});
+
+describe("users", () => {
+  it("lists with course count and total spent, searches and paginates", async () => {
+    const { db } = await getTestDb();
+    const [course] = await listAdminProducts(db, { kind: "course", q: "Economics Class 12" });
+    const buyer = await createUser({ name: "Meena Buyer", email: "meena@example.com" });
+    await createOrder({
+      userId: buyer.id,
+      products: [{ id: course!.id, title: course!.title, pricePaise: 98_999 }],
+      status: "fulfilled",
+    });
+    for (let i = 0; i < 21; i++) await createUser({ name: `Filler ${i}` });
+    const found = await listUsers(db, { q: "MEENA" });
+    expect(found.users).toHaveLength(1);
+    expect(found.users[0]).toMatchObject({ email: "meena@example.com", courses: 1, totalSpentPaise: 98_999 + 17_820 });
+    const page1 = await listUsers(db, { page: 1 });
+    const page2 = await listUsers(db, { page: 2 });
+    expect(page1.users).toHaveLength(20);
+    expect(page1.hasNext).toBe(true);
+    expect(page2.users).toHaveLength(2);
+    expect(page2.hasNext).toBe(false);
+    const stats = await userStats(db);
+    expect(stats).toMatchObject({ totalUsers: 22, instructors: 4, averageCourseLoad: 1 });
+  });
+
+  it("changes roles, never demotes the primary admin, grants and revokes access by hand — all audited", async () => {
+    const { db } = await getTestDb();
+    const owner = await admin({ isPrimary: true, email: "owner@example.com" });
+    const student = await createUser({ name: "Ravi" });
+    await changeUserRole(db, owner.id, student.id, "instructor");
+    await expect(changeUserRole(db, owner.id, owner.id, "student")).rejects.toMatchObject({ status: 409 });
+    await expect(changeUserRole(db, owner.id, "nobody", "student")).rejects.toMatchObject({ status: 404 });
+    const [course] = await listAdminProducts(db, { kind: "course", q: "Accountancy Class 11" });
+    const granted = await grantAccess(db, owner.id, student.id, course!.id);
+    expect(granted.source).toBe("grant");
+    await expect(grantAccess(db, owner.id, student.id, course!.id)).rejects.toThrow(
+      'Ravi already has access to "Accountancy Class 11".',
+    );
+    await expect(grantAccess(db, owner.id, student.id, 999_999)).rejects.toMatchObject({ status: 400 });
+    let detail = await getUserDetail(db, student.id);
+    expect(detail.user.role).toBe("instructor");
+    expect(detail.enrolments).toHaveLength(1);
+    expect(detail.grantable.map((p) => p.id)).not.toContain(course!.id);
+    await revokeAccess(db, owner.id, student.id, granted.id);
+    await expect(revokeAccess(db, owner.id, student.id, granted.id)).rejects.toMatchObject({ status: 409 });
+    detail = await getUserDetail(db, student.id);
+    expect(detail.enrolments[0]!.revokedAt).not.toBeNull();
+    expect((await auditTrail()).map((a) => a.type)).toEqual(["Access", "Access", "Role"]);
+    const owner2 = await db.select().from(schema.users).where(eq(schema.users.id, owner.id));
+    expect(owner2[0]!.role).toBe("admin");
+  });
+});
+
+describe("admin roles (spec §4/§5/§8 messages)", () => {
+  it("grants by trimmed, lower-cased email with every message of the spec", async () => {
+    const { db } = await getTestDb();
+    const owner = await admin({ isPrimary: true, name: "Owner", email: "owner@example.com" });
+    await createUser({ name: "Sita Rao", email: "sita@example.com" });
+    expect(await grantAdmin(db, owner.id, "   ")).toEqual({
+      ok: false,
+      message: "Email field cannot be empty.",
+      status: 400,
+    });
+    expect(await grantAdmin(db, owner.id, "  SITA@Example.com ")).toEqual({
+      ok: true,
+      message: "Sita Rao has been successfully added as an admin.",
+    });
+    expect(await grantAdmin(db, owner.id, "sita@example.com")).toMatchObject({
+      ok: false,
+      message: 'User with email "sita@example.com" is already an admin.',
+    });
+    expect(await grantAdmin(db, owner.id, "ghost@example.com")).toMatchObject({
+      ok: false,
+      status: 404,
+      message: ROLE_MESSAGES.noAccount("ghost@example.com"),
+    });
+    const admins = await listAdmins(db);
+    expect(admins.map((a) => [a.name, a.isPrimary])).toEqual([
+      ["Owner", true],
+      ["Sita Rao", false],
+    ]);
+    expect((await auditTrail())[0]!.description).toContain("full system administrator permissions");
+  });
+
+  it("removes a non-primary admin, refuses the primary, and reports a database failure", async () => {
+    const { db } = await getTestDb();
+    const owner = await admin({ isPrimary: true, name: "Owner" });
+    const staff = await admin({ name: "Staff Person" });
+    expect(await removeAdmin(db, staff.id, owner.id)).toMatchObject({
+      ok: false,
+      message: "Cannot remove the primary administrator role.",
+    });
+    expect(await removeAdmin(db, owner.id, staff.id)).toEqual({
+      ok: true,
+      message: "Staff Person's admin role has been removed.",
+    });
+    expect(await removeAdmin(db, owner.id, staff.id)).toMatchObject({
+      ok: false,
+      message: "Failed to remove admin role. Please try again.",
+    });
+    const failing = { transaction: () => Promise.reject(new Error("connection lost")) } as unknown as typeof db;
+    expect(await removeAdmin(failing, owner.id, staff.id)).toMatchObject({
+      message: "Failed to remove admin role. Please try again.",
+    });
+    expect(await grantAdmin(failing, owner.id, "a@b.c")).toMatchObject({
+      message: "Failed to add admin role. Please try again.",
+    });
+  });
+});
+
+describe("settings and maintenance mode", () => {
+  const valid = {
+    siteContactEmail: " Help@Commerce-Academy.in ",
+    defaultAccessLevel: "guest",
+    maintenanceMode: true,
+    whatsappNumber: "+91 98765 43210",
+    sellerName: "Commerce Academy LLP",
+    sellerAddress: "Jaipur",
+    sellerGstin: "08aaaaa0000a1z5",
+  };
+
+  it("validates, normalises, saves and audits", async () => {
+    const { db } = await getTestDb();
+    const actor = await admin();
+    const parsed = settingsSchema.parse(valid);
+    expect(parsed).toMatchObject({
+      siteContactEmail: "help@commerce-academy.in",
+      whatsappNumber: "919876543210",
+      sellerGstin: "08AAAAA0000A1Z5",
+    });
+    await updateSettings(db, actor.id, parsed);
+    expect(await getSettings(db)).toMatchObject({
+      defaultAccessLevel: "guest",
+      maintenanceMode: true,
+      sellerName: "Commerce Academy LLP",
+    });
+    expect((await auditTrail())[0]!.description).toContain("maintenanceMode");
+  });
+
+  it("rejects bad input field by field", () => {
+    const bad = settingsSchema.safeParse({
+      ...valid,
+      siteContactEmail: "nope",
+      defaultAccessLevel: "admin",
+      whatsappNumber: "12",
+      sellerName: " ",
+      sellerGstin: "123",
+    });
+    expect(bad.success).toBe(false);
+    const fields = new Set(bad.error!.issues.map((i) => i.path[0]));
+    expect([...fields].sort()).toEqual([
+      "defaultAccessLevel",
+      "sellerGstin",
+      "sellerName",
+      "siteContactEmail",
+      "whatsappNumber",
+    ]);
+  });
+
+  it("answers 503 on public pages while admins, /login and /admin pass", async () => {
+    const { db } = await getTestDb();
+    const actor = await admin();
+    const req = (p: string) => new Request(`http://localhost${p}`);
+    await expect(assertNotInMaintenance(req("/"), null)).resolves.toBeUndefined();
+    await updateSettings(db, actor.id, settingsSchema.parse(valid));
+    await expect(assertNotInMaintenance(req("/"), null)).rejects.toMatchObject({ init: { status: 503 } });
+    await expect(assertNotInMaintenance(req("/courses.data"), { role: "student" })).rejects.toMatchObject({
+      init: { status: 503 },
+    });
+    await expect(assertNotInMaintenance(req("/"), { role: "admin" })).resolves.toBeUndefined();
+    await expect(assertNotInMaintenance(req("/login?redirectTo=/"), null)).resolves.toBeUndefined();
+    await expect(assertNotInMaintenance(req("/admin/settings"), null)).resolves.toBeUndefined();
+    await expect(assertNotInMaintenance(req("/loginx"), null)).rejects.toMatchObject({ init: { status: 503 } });
+  });
+});
+
+describe("notifications and search", () => {
+  it("shows orders, refunds, contact messages and sign-ups, with unread marks and mark-all-read", async () => {
+    const { db } = await getTestDb();
+    const actor = await admin({ createdAt: new Date("2026-01-01T00:00:00Z") });
+    await markAllNotificationsRead(db, actor.id, new Date("2026-01-02T00:00:00Z"));
+    const quiet = await listNotifications(db, actor.id);
+    expect(quiet.unread).toBe(0);
+    expect(quiet.items.map((i) => [i.title, i.isNew])).toEqual([["Asha Admin signed up", false]]);
+    expect(NO_NOTIFICATIONS).toBe("No new notifications.");
+    const buyer = await createUser({ name: "Nisha", createdAt: new Date("2026-02-01T00:00:00Z") });
+    const [course] = await listAdminProducts(db, { kind: "course", q: "Economics Class 11" });
+    const order = await createOrder({
+      userId: buyer.id,
+      products: [{ id: course!.id, title: course!.title, pricePaise: 100 }],
+      status: "refunded",
+      paidAt: new Date("2026-02-02T00:00:00Z"),
+      refundedAt: new Date("2026-02-03T00:00:00Z"),
+    });
+    await db
+      .insert(schema.contactMessages)
+      .values({ name: "Parent", email: "p@example.com", message: "Hi", createdAt: new Date("2026-02-04T00:00:00Z") });
+    const list = await listNotifications(db, actor.id);
+    expect(list.items.map((i) => i.title)).toEqual([
+      "Message from Parent",
+      `Order ${order.number} refunded`,
+      `New order ${order.number} by Nisha`,
+      "Nisha signed up",
+      "Asha Admin signed up",
+    ]);
+    expect(list.unread).toBe(4);
+    await markAllNotificationsRead(db, actor.id, new Date("2026-02-03T12:00:00Z"));
+    const after = await listNotifications(db, actor.id);
+    expect(after.items.map((i) => i.isNew)).toEqual([true, false, false, false, false]);
+    expect(after.unread).toBe(1);
+  });
+
+  it("finds courses, notes, PYQ, users and orders", async () => {
+    const { db } = await getTestDb();
+    const u = await createUser({ name: "Accountancy Fan", email: "fan@example.com" });
+    const [course] = await listAdminProducts(db, { kind: "course", q: "Accountancy Class 12" });
+    const order = await createOrder({
+      userId: u.id,
+      products: [{ id: course!.id, title: course!.title, pricePaise: 100 }],
+      status: "paid",
+    });
+    const hits = await adminSearch(db, "accountancy");
+    const groups = new Set(hits.map((h) => h.group));
+    expect(groups).toEqual(new Set(["Courses", "Notes", "PYQ", "Users"]));
+    expect((await adminSearch(db, order.number)).map((h) => h.group)).toEqual(["Orders"]);
+    expect((await adminSearch(db, "fan@example.com")).map((h) => h.group)).toEqual(["Users", "Orders"]);
+    expect(await adminSearch(db, "   ")).toEqual([]);
+  });
+});
+
+describe("exports", () => {
+  it("streams the sales ledger in batches, every order once, with figures in rupees", async () => {
+    const { db } = await getTestDb();
+    const [course] = await listAdminProducts(db, { kind: "course", q: "Accountancy Class 12" });
+    const created: { number: string }[] = [];
+    const same = new Date("2026-03-01T10:00:00.000Z");
+    for (let i = 0; i < 7; i++) {
+      const u = await createUser({ name: i === 0 ? '=cmd|" "A"' : `Buyer ${i}` });
+      created.push(
+        await createOrder({
+          userId: u.id,
+          products: [{ id: course!.id, title: course!.title, pricePaise: 99_999 }],
+          status: "fulfilled",
+          createdAt: i < 4 ? same : undefined,
+        }),
+      );
+    }
+    const bytes = new Uint8Array(await new Response(salesLedgerStream(db, { batchSize: 3 })).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // BOM: Excel opens it as UTF-8
+    const csv = new TextDecoder().decode(bytes);
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toBe(LEDGER_HEADER.join(","));
+    expect(lines).toHaveLength(8);
+    const numbers = lines.slice(1).map((l) => l.split(",")[0]);
+    expect(new Set(numbers)).toEqual(new Set(created.map((o) => o.number)));
+    expect(lines.find((l) => l.includes(created[1]!.number))).toContain(",999.99,0.00,180.00,1179.99,");
+    expect(csv).toContain(`"'=cmd|"" ""A"""`);
+    expect(csvField("a,b")).toBe('"a,b"');
+  });
+
+  it("builds the analytics PDF and the quarterly report for a chosen quarter", async () => {
+    const { db } = await getTestDb();
+    const [course] = await listAdminProducts(db, { kind: "course", q: "Accountancy Class 12" });
+    const u = await createUser();
+    const v = await createUser();
+    await createOrder({
+      userId: u.id,
+      products: [{ id: course!.id, title: course!.title, pricePaise: 99_999 }],
+      status: "fulfilled",
+      paidAt: new Date("2025-10-05T05:00:00Z"),
+    });
+    await createOrder({
+      userId: v.id,
+      products: [{ id: course!.id, title: course!.title, pricePaise: 99_999 }],
+      status: "paid",
+      paidAt: new Date("2025-12-20T05:00:00Z"),
+    });
+    await createOrder({
+      userId: v.id,
+      products: [{ id: course!.id + 1, title: "Other", pricePaise: 50_000 }],
+      status: "paid",
+      paidAt: new Date("2026-01-20T05:00:00Z"),
+    });
+    const q3 = await quarterReport(db, 2025, 3);
+    expect(q3.figures.revenuePaise).toBe(2 * 117_999);
+    expect(q3.gstPaise).toBe(2 * 18_000);
+    expect(q3.byMonth).toEqual([
+      { label: "Oct 2025", revenuePaise: 117_999, orders: 1 },
+      { label: "Dec 2025", revenuePaise: 117_999, orders: 1 },
+    ]);
+    expect(q3.topItems).toEqual([{ title: "Accountancy Class 12", sold: 2, revenuePaise: 199_998 }]);
+    const pdf = await quarterReportPdf(db, 2025, 3);
+    expect(Buffer.from(pdf.slice(0, 5)).toString()).toBe("%PDF-");
+    expect((await PDFDocument.load(pdf)).getTitle()).toBe("Quarterly report Q3 FY 2025–26 (Oct–Dec 2025)");
+    const analytics = await analyticsPdf(db, new Date("2026-01-25T00:00:00Z"));
+    expect((await PDFDocument.load(analytics)).getPageCount()).toBeGreaterThanOrEqual(1);
+  });
+});

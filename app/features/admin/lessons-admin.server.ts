@@ -1,0 +1,138 @@
+/** The course outline editor: modules and their lessons (video links normalised to embeds). Audited. */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { courseModules, lessons, products } from "~/db/schema";
+import { recordEvent } from "~/features/audit/audit.server";
+import { normaliseVideoUrl, VIDEO_URL_ERROR } from "~/features/learning/video-url";
+
+export class OutlineError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function getOutline(db: DbOrTx, productId: number) {
+  const [mods, les] = await Promise.all([
+    db
+      .select()
+      .from(courseModules)
+      .where(eq(courseModules.productId, productId))
+      .orderBy(asc(courseModules.position), asc(courseModules.id)),
+    db.select().from(lessons).where(eq(lessons.productId, productId)).orderBy(asc(lessons.position), asc(lessons.id)),
+  ]);
+  return mods.map((m) => ({ ...m, lessons: les.filter((l) => l.moduleId === m.id) }));
+}
+
+async function courseTitle(tx: DbOrTx, productId: number) {
+  const [p] = await tx
+    .select({ title: products.title, kind: products.kind })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!p) throw new OutlineError("Item not found.", 404);
+  if (p.kind !== "course") throw new OutlineError("Only courses have modules and lessons.", 400);
+  return p.title;
+}
+
+export async function addModule(db: Db, actorId: string, productId: number, rawTitle: string) {
+  const title = rawTitle.trim();
+  if (!title) throw new OutlineError("Enter the module title.", 400, "moduleTitle");
+  return db.transaction(async (tx) => {
+    const course = await courseTitle(tx, productId);
+    const [pos] = await tx
+      .select({ p: sql<number>`coalesce(max(${courseModules.position}), 0)::int` })
+      .from(courseModules)
+      .where(eq(courseModules.productId, productId));
+    const [row] = await tx
+      .insert(courseModules)
+      .values({ productId, title, position: Number(pos?.p ?? 0) + 1 })
+      .returning();
+    await recordEvent(tx, {
+      actorId,
+      type: "Course Update",
+      description: `Module "${title}" added to "${course}"`,
+      status: "Success",
+      entityType: "product",
+      entityId: productId,
+    });
+    return row!;
+  });
+}
+
+export async function addLesson(
+  db: Db,
+  actorId: string,
+  productId: number,
+  input: { moduleId: number; title: string; videoUrl: string },
+) {
+  const title = input.title.trim();
+  if (!title) throw new OutlineError("Enter the lesson title.", 400, "lessonTitle");
+  const embed = normaliseVideoUrl(input.videoUrl.trim());
+  if (!embed) throw new OutlineError(VIDEO_URL_ERROR, 400, "videoUrl");
+  return db.transaction(async (tx) => {
+    const course = await courseTitle(tx, productId);
+    const [mod] = await tx
+      .select()
+      .from(courseModules)
+      .where(and(eq(courseModules.id, input.moduleId), eq(courseModules.productId, productId)));
+    if (!mod) throw new OutlineError("Choose a module of this course.", 400, "moduleId");
+    const [pos] = await tx
+      .select({ p: sql<number>`coalesce(max(${lessons.position}), 0)::int` })
+      .from(lessons)
+      .where(eq(lessons.moduleId, mod.id));
+    const [row] = await tx
+      .insert(lessons)
+      .values({ moduleId: mod.id, productId, title, videoUrl: embed, position: Number(pos?.p ?? 0) + 1 })
+      .returning();
+    await recordEvent(tx, {
+      actorId,
+      type: "Course Update",
+      description: `Lesson "${title}" added to "${course}"`,
+      status: "Success",
+      entityType: "product",
+      entityId: productId,
+    });
+    return row!;
+  });
+}
+
+export async function deleteLesson(db: Db, actorId: string, productId: number, lessonId: number) {
+  return db.transaction(async (tx) => {
+    const course = await courseTitle(tx, productId);
+    const [row] = await tx
+      .delete(lessons)
+      .where(and(eq(lessons.id, lessonId), eq(lessons.productId, productId)))
+      .returning();
+    if (!row) throw new OutlineError("Lesson not found.", 404);
+    await recordEvent(tx, {
+      actorId,
+      type: "Course Update",
+      description: `Lesson "${row.title}" removed from "${course}"`,
+      status: "Complete",
+      entityType: "product",
+      entityId: productId,
+    });
+  });
+}
+
+export async function deleteModule(db: Db, actorId: string, productId: number, moduleId: number) {
+  return db.transaction(async (tx) => {
+    const course = await courseTitle(tx, productId);
+    const [row] = await tx
+      .delete(courseModules)
+      .where(and(eq(courseModules.id, moduleId), eq(courseModules.productId, productId)))
+      .returning();
+    if (!row) throw new OutlineError("Module not found.", 404);
+    await recordEvent(tx, {
+      actorId,
+      type: "Course Update",
+      description: `Module "${row.title}" removed from "${course}"`,
+      status: "Complete",
+      entityType: "product",
+      entityId: productId,
+    });
+  });
+}

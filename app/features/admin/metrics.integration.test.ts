@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { recordEvent } from "~/features/audit/audit.server";
+import { getTestDb } from "../../../tests/helpers/db";
+import { createUser } from "../../../tests/helpers/factories";
+import { createOrder } from "../../../tests/helpers/orders";
+import { dashboardMetrics, loadDashboard, loadSalesOverview, monthlySeries, topCourses } from "./metrics.server";
+
+const NOW = new Date("2026-06-15T06:30:00Z"); // noon IST, 15 June 2026
+const JUNE = (d: number) => new Date(Date.UTC(2026, 5, d, 6, 30));
+const MAY = (d: number) => new Date(Date.UTC(2026, 4, d, 6, 30));
+
+async function catalog() {
+  const { db } = await getTestDb();
+  const rows = await db.select().from(schema.products);
+  const byTitle = (t: string) => rows.find((r) => r.title === t)!;
+  return {
+    acc12: byTitle("Accountancy Class 12"), // ₹999.99
+    eco12: byTitle("Economics Class 12"), // ₹989.99
+    bs12: byTitle("Business Studies Class 12"), // ₹979.99
+    notes: rows.filter((r) => r.kind === "note"),
+  };
+}
+
+describe("dashboard and sales figures", () => {
+  it("match totals computed by hand", async () => {
+    const { db } = await getTestDb();
+    const c = await catalog();
+    const freeNote = c.notes.find((n) => n.pricePaise === 0)!;
+    const a = await createUser({ createdAt: MAY(1) });
+    const b = await createUser({ createdAt: JUNE(2) });
+    const d = await createUser({ createdAt: JUNE(3) });
+    const e = await createUser({ createdAt: JUNE(3) });
+
+    // June: a buys acc12 (99999 + GST 18000 = 117999); b buys eco12 + bs12
+    // (subtotal 196998, GST 35460 → 232458); d's bs12 order is refunded (115639); e has a pending one.
+    await createOrder({ userId: a.id, products: [c.acc12], status: "fulfilled", paidAt: JUNE(5) });
+    await createOrder({ userId: b.id, products: [c.eco12, c.bs12], status: "paid", paidAt: JUNE(10) });
+    await createOrder({ userId: d.id, products: [c.bs12], status: "refunded", paidAt: JUNE(6) });
+    await createOrder({ userId: e.id, products: [c.acc12], status: "pending", paidAt: null, createdAt: JUNE(7) });
+    // A free order (₹0) for d: counts as an enrolment, never as revenue or in the averages.
+    await createOrder({ userId: d.id, products: [freeNote], status: "fulfilled", paidAt: JUNE(8) });
+    // May: a buys eco12 (98999 + 17820 = 116819).
+    await createOrder({ userId: a.id, products: [c.eco12], status: "fulfilled", paidAt: MAY(20) });
+    // 23:00 IST on 31 May is still May; 00:30 IST on 1 June is June (boundary check).
+    const f = await createUser({ createdAt: MAY(2) });
+    await createOrder({
+      userId: f.id,
+      products: [c.notes.find((n) => n.pricePaise === 999)!],
+      status: "fulfilled",
+      paidAt: new Date("2026-05-31T17:30:00Z"), // 999 + 180 = 1179 in May
+    });
+    const g = await createUser({ createdAt: MAY(2) });
+    await createOrder({
+      userId: g.id,
+      products: [c.notes.find((n) => n.pricePaise === 1499)!],
+      status: "fulfilled",
+      paidAt: new Date("2026-05-31T19:00:00Z"), // 1499 + 270 = 1769 in June
+    });
+
+    const juneRevenue = 117_999 + 232_458 + 1_769;
+    const mayRevenue = 116_819 + 1_179;
+    const overview = await loadSalesOverview(db, NOW);
+    expect(overview.month).toBe("Jun 2026");
+    expect(overview.current.revenuePaise).toBe(juneRevenue);
+    expect(overview.previous.revenuePaise).toBe(mayRevenue);
+    expect(overview.current.paidOrderCount).toBe(3);
+    expect(overview.current.averageOrderPaise).toBe(Math.round(juneRevenue / 3));
+    // chargeable June sales: a, b, d(refunded), g → 1 of 4 refunded
+    expect(overview.current.refundRate).toBe(25);
+    // free learners: d (free note); d bought nothing kept → 0% converted
+    expect(overview.conversion).toMatchObject({ free: 1, converted: 0, rate: 0, target: 85 });
+
+    const series = await monthlySeries(db, NOW);
+    expect(series.map((m) => m.label).slice(-2)).toEqual(["May 2026", "Jun 2026"]);
+    expect(series[11]).toMatchObject({ revenuePaise: juneRevenue });
+    expect(series[10]).toMatchObject({ revenuePaise: mayRevenue });
+    // enrolments granted: June a1 + b2 + d1 refunded + d free 1 + g1 = 6; May a1 + f1 = 2
+    expect(series[11]!.enrolments).toBe(6);
+    expect(series[10]!.enrolments).toBe(2);
+
+    const metrics = await dashboardMetrics(db, NOW);
+    const byId = Object.fromEntries(metrics.map((m) => [m.id, m]));
+    expect(byId.revenue!.value).toBe(juneRevenue);
+    expect(byId.revenue!.trend).toBe(Math.round(((juneRevenue - mayRevenue) / mayRevenue) * 1000) / 10);
+    // students: the six users above (a, b, d, e, f, g); a, f and g existed before June
+    expect(byId.students!.value).toBe(6);
+    expect(byId.students!.trend).toBe(100);
+    expect(byId.enrolments).toMatchObject({ value: 6, trend: 200 });
+    expect(metrics[1]!.label).toBe("Students");
+  });
+
+  it("converts free learners who later pay", async () => {
+    const { db } = await getTestDb();
+    const c = await catalog();
+    const freeNote = c.notes.find((n) => n.pricePaise === 0)!;
+    const [u1, u2, u3, u4] = await Promise.all([createUser(), createUser(), createUser(), createUser()]);
+    for (const u of [u1, u2, u3, u4]) {
+      await createOrder({ userId: u!.id, products: [freeNote], status: "fulfilled", paidAt: MAY(3) });
+    }
+    await createOrder({ userId: u1!.id, products: [c.acc12], status: "paid", paidAt: JUNE(1) });
+    await createOrder({ userId: u2!.id, products: [c.acc12], status: "fulfilled", paidAt: JUNE(2) });
+    await createOrder({ userId: u3!.id, products: [c.acc12], status: "refunded", paidAt: JUNE(2) });
+    const overview = await loadSalesOverview(db, NOW);
+    expect(overview.conversion).toMatchObject({ free: 4, converted: 2, rate: 50 });
+    const metrics = await dashboardMetrics(db, NOW);
+    // at the start of June nobody had converted: +50 points
+    expect(metrics[3]).toMatchObject({ id: "conversion", value: 50, trend: 50, trendUnit: "pts" });
+  });
+
+  it("ranks the top 5 courses by live enrolments and lists recent activity", async () => {
+    const { db } = await getTestDb();
+    const c = await catalog();
+    const users = await Promise.all([createUser(), createUser(), createUser()]);
+    for (const u of users)
+      await createOrder({ userId: u.id, products: [c.bs12], status: "fulfilled", paidAt: JUNE(1) });
+    await createOrder({ userId: users[0]!.id, products: [c.eco12], status: "fulfilled", paidAt: JUNE(1) });
+    await createOrder({ userId: users[1]!.id, products: [c.eco12], status: "refunded", paidAt: JUNE(1) });
+    const top = await topCourses(db);
+    expect(top).toHaveLength(5);
+    expect(top[0]).toMatchObject({ title: "Business Studies Class 12", enrolments: 3 });
+    expect(top[1]).toMatchObject({ title: "Economics Class 12", enrolments: 1 });
+
+    await recordEvent(db, { type: "Refund", description: "Order CA-1 refunded", status: "Complete" });
+    await recordEvent(db, { type: "Course Update", description: "Economics updated", status: "Success" });
+    const dash = await loadDashboard(db, NOW);
+    expect(dash.activity.map((a) => a.type)).toEqual(["Course Update", "Refund"]);
+    expect(dash.series).toHaveLength(12);
+  });
+});

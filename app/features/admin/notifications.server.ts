@@ -1,0 +1,62 @@
+/**
+ * The admin notifications dropdown, fed by the real events in their own tables:
+ * paid orders, refunds, contact messages and sign-ups. Each admin has a read
+ * mark; events after it are unread.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { adminNotificationReads } from "~/db/schema";
+
+export const NO_NOTIFICATIONS = "No new notifications.";
+
+export interface Notification {
+  id: string;
+  kind: "order" | "refund" | "contact" | "signup";
+  title: string;
+  href: string;
+  time: Date;
+  isNew: boolean;
+}
+
+export async function listNotifications(db: DbOrTx, adminId: string, limit = 10) {
+  const [mark] = await db
+    .select({ readThrough: adminNotificationReads.readThrough })
+    .from(adminNotificationReads)
+    .where(eq(adminNotificationReads.userId, adminId));
+  const readThrough = mark?.readThrough ?? new Date(0);
+  // Each branch is bounded by its own index on the time column before the union.
+  const result = await db.execute<{
+    id: string;
+    kind: Notification["kind"];
+    title: string;
+    href: string;
+    time: string;
+  }>(sql`
+    (select 'order-' || o.id as id, 'order' as kind,
+            'New order ' || o.number || ' by ' || u.name as title, '/admin/sales?q=' || o.number as href, o.paid_at as time
+       from orders o join users u on u.id = o.user_id
+      where o.paid_at is not null order by o.paid_at desc limit ${limit})
+    union all
+    (select 'refund-' || o.id, 'refund', 'Order ' || o.number || ' refunded', '/admin/sales?q=' || o.number, o.refunded_at
+       from orders o where o.refunded_at is not null order by o.refunded_at desc limit ${limit})
+    union all
+    (select 'contact-' || c.id, 'contact', 'Message from ' || c.name, '/admin/inbox#message-' || c.id, c.created_at
+       from contact_messages c order by c.created_at desc limit ${limit})
+    union all
+    (select 'signup-' || u.id, 'signup', u.name || ' signed up', '/admin/users/' || u.id, u.created_at
+       from users u order by u.created_at desc limit ${limit})
+    order by time desc limit ${limit}
+  `);
+  const items: Notification[] = result.rows.map((r) => {
+    const time = new Date(r.time);
+    return { id: r.id, kind: r.kind, title: r.title, href: r.href, time, isNew: time > readThrough };
+  });
+  return { items, unread: items.filter((i) => i.isNew).length };
+}
+
+export async function markAllNotificationsRead(db: DbOrTx, adminId: string, now = new Date()) {
+  await db
+    .insert(adminNotificationReads)
+    .values({ userId: adminId, readThrough: now })
+    .onConflictDoUpdate({ target: adminNotificationReads.userId, set: { readThrough: now } });
+}

@@ -1,0 +1,171 @@
+/** Sales & Reports: the orders list and the exports (sales ledger CSV, analytics PDF, quarterly report). */
+import { and, asc, desc, eq, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { orderItems, orders, users } from "~/db/schema";
+import { escapeLike } from "./catalog-admin.server";
+
+export const ORDERS_PAGE_SIZE = 25;
+type OrderStatus = (typeof orders.$inferSelect)["status"];
+
+export async function listOrders(db: DbOrTx, opts: { q?: string; status?: OrderStatus; page?: number } = {}) {
+  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const filters = [];
+  if (opts.status) filters.push(eq(orders.status, opts.status));
+  const q = opts.q?.trim();
+  if (q) filters.push(or(ilike(orders.number, `%${escapeLike(q)}%`), ilike(users.email, `%${escapeLike(q)}%`))!);
+  const rows = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      totalPaise: orders.totalPaise,
+      createdAt: orders.createdAt,
+      paidAt: orders.paidAt,
+      userId: users.id,
+      customer: users.name,
+      email: users.email,
+      items: sql<string>`(select string_agg(oi.title, ', ' order by oi.id) from ${orderItems} oi where oi.order_id = "orders"."id")`,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(filters.length ? and(...filters) : undefined)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDERS_PAGE_SIZE + 1)
+    .offset((page - 1) * ORDERS_PAGE_SIZE);
+  return { orders: rows.slice(0, ORDERS_PAGE_SIZE), page, hasNext: rows.length > ORDERS_PAGE_SIZE };
+}
+
+export const LEDGER_HEADER = [
+  "order_number",
+  "created_at",
+  "paid_at",
+  "status",
+  "invoice_number",
+  "customer_name",
+  "customer_email",
+  "items",
+  "subtotal_inr",
+  "discount_inr",
+  "gst_inr",
+  "total_inr",
+  "coupon_code",
+  "gateway",
+  "gateway_payment_id",
+  "refunded_at",
+];
+
+/** RFC 4180 field; a leading =, +, - or @ is defused so spreadsheets do not run it as a formula. */
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+/**
+ * The sales ledger as CSV, read from the database in batches of `batchSize`
+ * orders (keyset on created_at, id) and pulled by the response stream, so
+ * memory stays bounded whatever the number of orders.
+ */
+export function salesLedgerStream(db: DbOrTx, opts: { batchSize?: number; from?: Date; to?: Date } = {}) {
+  const batchSize = opts.batchSize ?? 1000;
+  const encoder = new TextEncoder();
+  // The cursor keeps the timestamp as text: PostgreSQL has microseconds, a JS Date only milliseconds.
+  let cursor: { ts: string; id: string } | null = null;
+  let headerSent = false;
+  let done = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!headerSent) {
+        headerSent = true;
+        controller.enqueue(encoder.encode(`\uFEFF${LEDGER_HEADER.join(",")}\r\n`));
+        return;
+      }
+      if (done) return;
+      const filters = [];
+      if (opts.from) filters.push(sql`${orders.createdAt} >= ${opts.from}`);
+      if (opts.to) filters.push(lt(orders.createdAt, opts.to));
+      if (cursor) {
+        filters.push(sql`(${orders.createdAt}, ${orders.id}) > (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`);
+      }
+      const batch = await db
+        .select({
+          id: orders.id,
+          number: orders.number,
+          createdAt: orders.createdAt,
+          paidAt: orders.paidAt,
+          status: orders.status,
+          invoiceNumber: orders.invoiceNumber,
+          name: users.name,
+          email: users.email,
+          subtotalPaise: orders.subtotalPaise,
+          discountPaise: orders.discountPaise,
+          gstPaise: orders.gstPaise,
+          totalPaise: orders.totalPaise,
+          couponCode: orders.couponCode,
+          gateway: orders.gateway,
+          gatewayPaymentId: orders.gatewayPaymentId,
+          refundedAt: orders.refundedAt,
+          cursorTs: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .where(filters.length ? and(...filters) : undefined)
+        .orderBy(asc(orders.createdAt), asc(orders.id))
+        .limit(batchSize);
+      if (batch.length === 0) {
+        done = true;
+        controller.close();
+        return;
+      }
+      const items = await db
+        .select({ orderId: orderItems.orderId, title: orderItems.title })
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            batch.map((o) => o.id),
+          ),
+        )
+        .orderBy(asc(orderItems.id));
+      const titles = new Map<string, string[]>();
+      for (const it of items) {
+        const list = titles.get(it.orderId) ?? [];
+        list.push(it.title);
+        titles.set(it.orderId, list);
+      }
+      let chunk = "";
+      for (const o of batch) {
+        chunk += `${[
+          o.number,
+          o.createdAt,
+          o.paidAt,
+          o.status,
+          o.invoiceNumber,
+          o.name,
+          o.email,
+          (titles.get(o.id) ?? []).join("; "),
+          rupees(o.subtotalPaise),
+          rupees(o.discountPaise),
+          rupees(o.gstPaise),
+          rupees(o.totalPaise),
+          o.couponCode,
+          o.gateway,
+          o.gatewayPaymentId,
+          o.refundedAt,
+        ]
+          .map(csvField)
+          .join(",")}\r\n`;
+      }
+      controller.enqueue(encoder.encode(chunk));
+      const last = batch[batch.length - 1]!;
+      cursor = { ts: last.cursorTs, id: last.id };
+      if (batch.length < batchSize) {
+        done = true;
+        controller.close();
+      }
+    },
+  });
+}

@@ -1,0 +1,276 @@
+/** Building blocks of the admin screens. */
+import { AlertDialog } from "radix-ui";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import { progressTone } from "~/lib/display";
+import { formatPaise } from "~/lib/money";
+import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { COUNT_UP_STEP_MS, COUNT_UP_STEPS, countUpValue } from "./count-up";
+
+export const TOAST_MS = 3000;
+
+export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+export function Card({ title, children, className }: { title?: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={cn("rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5", className)}>
+      {title ? <h2 className="mb-3 text-base font-semibold text-slate-900">{title}</h2> : null}
+      {children}
+    </section>
+  );
+}
+
+export function Trend({ value, unit, period }: { value: number | null; unit: "%" | "pts"; period?: string }) {
+  if (value === null) return <p className="text-xs text-slate-500">new {period ? `(${period})` : ""}</p>;
+  const up = value > 0;
+  const flat = value === 0;
+  return (
+    <p className={cn("text-xs font-medium", flat ? "text-slate-500" : up ? "text-emerald-700" : "text-red-700")}>
+      {flat ? "±" : up ? "▲ +" : "▼ "}
+      {value}
+      {unit === "%" ? "%" : " pts"} <span className="font-normal text-slate-500">{period}</span>
+    </p>
+  );
+}
+
+/** Counts from 0 to `to` over 1500 ms in 10 ms steps (spec §9); the server renders the final value. */
+export function CountUp({
+  to,
+  format = (n: number) => n.toLocaleString("en-IN"),
+}: {
+  to: number;
+  format?: (n: number) => string;
+}) {
+  const [value, setValue] = useState(to);
+  useEffect(() => {
+    let step = 0;
+    setValue(0);
+    const timer = setInterval(() => {
+      step += 1;
+      setValue(countUpValue(to, step));
+      if (step >= COUNT_UP_STEPS) clearInterval(timer);
+    }, COUNT_UP_STEP_MS);
+    return () => clearInterval(timer);
+  }, [to]);
+  return <span data-count-up={to}>{format(value)}</span>;
+}
+
+export function formatMetric(value: number, format: "paise" | "count" | "percent") {
+  if (format === "paise") return formatPaise(value);
+  if (format === "percent") return `${value}%`;
+  return value.toLocaleString("en-IN");
+}
+
+export function ProgressBar({ value, label }: { value: number; label: string }) {
+  const { value: v, tone } = progressTone(value);
+  const color = tone === "red" ? "bg-red-500" : tone === "yellow" ? "bg-yellow-400" : "bg-emerald-500";
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={v}
+      data-tone={tone}
+      className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
+    >
+      <div className={cn("h-full rounded-full", color)} style={{ width: `${v}%` }} />
+    </div>
+  );
+}
+
+const STATUS_STYLES: Record<string, string> = {
+  draft: "bg-slate-100 text-slate-700",
+  published: "bg-emerald-100 text-emerald-800",
+  archived: "bg-amber-100 text-amber-800",
+  paid: "bg-sky-100 text-sky-800",
+  fulfilled: "bg-emerald-100 text-emerald-800",
+  refunded: "bg-red-100 text-red-800",
+  pending: "bg-slate-100 text-slate-700",
+  failed: "bg-red-100 text-red-800",
+  cancelled: "bg-slate-100 text-slate-700",
+  success: "bg-emerald-100 text-emerald-800",
+  complete: "bg-sky-100 text-sky-800",
+  new: "bg-brand-100 text-brand-700",
+};
+
+export function Badge({ children, tone }: { children: ReactNode; tone?: string }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold capitalize",
+        STATUS_STYLES[(tone ?? String(children)).toLowerCase()] ?? "bg-slate-100 text-slate-700",
+      )}
+    >
+      {children}
+    </span>
+  );
+}
+
+export function Field({
+  label,
+  name,
+  error,
+  children,
+  hint,
+}: {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+  children: (props: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const id = `${useId()}-${name}`;
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const inputClass =
+  "h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 aria-[invalid=true]:border-red-600 focus-visible:outline-2 focus-visible:outline-brand-600";
+
+/** A message box that clears itself after 3000 ms (spec §4). */
+export function MessageBox({
+  message,
+  kind,
+  onDone,
+}: {
+  message: string | null;
+  kind: "success" | "error";
+  onDone?: () => void;
+}) {
+  const [shown, setShown] = useState(message);
+  useEffect(() => {
+    setShown(message);
+    if (!message) return;
+    const t = setTimeout(() => {
+      setShown(null);
+      onDone?.();
+    }, TOAST_MS);
+    return () => clearTimeout(t);
+  }, [message, onDone]);
+  if (!shown) return null;
+  return (
+    <div
+      role={kind === "error" ? "alert" : "status"}
+      className={cn(
+        "mb-4 rounded-lg border px-4 py-3 text-sm font-medium",
+        kind === "error"
+          ? "border-red-300 bg-red-50 text-red-800"
+          : "border-emerald-300 bg-emerald-50 text-emerald-800",
+      )}
+    >
+      {shown}
+    </div>
+  );
+}
+
+/** Confirmation dialog around a destructive submit button. */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  disabled,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  disabled?: boolean;
+}) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild disabled={disabled}>
+        {trigger}
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-600">{description}</AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <Button variant="ghost">Cancel</Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button className="bg-red-600 hover:bg-red-700" onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+export function formatDateTime(value: Date | string | null | undefined) {
+  if (!value) return "—";
+  return new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }).format(
+    new Date(value),
+  );
+}
+
+export function formatDate(value: Date | string | null | undefined) {
+  if (!value) return "—";
+  return new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" }).format(new Date(value));
+}
+
+export function Pager({
+  page,
+  hasNext,
+  makeHref,
+}: {
+  page: number;
+  hasNext: boolean;
+  makeHref: (page: number) => string;
+}) {
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm">
+      {page > 1 ? (
+        <a className="font-semibold text-brand-700 hover:underline" href={makeHref(page - 1)}>
+          ← Previous
+        </a>
+      ) : (
+        <span />
+      )}
+      <span className="text-slate-500">Page {page}</span>
+      {hasNext ? (
+        <a className="font-semibold text-brand-700 hover:underline" href={makeHref(page + 1)}>
+          Next →
+        </a>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,211 @@
+/** User analytics: stat cards, the searchable list, a user's page, role changes and manual access. Every change is audited. */
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { enrolments, instructors, orders, products, users } from "~/db/schema";
+import type { Role } from "~/features/accounts/guards.server";
+import { recordEvent } from "~/features/audit/audit.server";
+import { escapeLike } from "./catalog-admin.server";
+import { ROLE_LABELS } from "./labels";
+import { freeToPaidConversion } from "./metrics.server";
+
+export const USERS_PAGE_SIZE = 20;
+
+export class UserAdminError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export async function userStats(db: DbOrTx, now = new Date()) {
+  const [totals] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      instructorUsers: sql<number>`count(*) filter (where ${users.role} = 'instructor')::int`,
+    })
+    .from(users);
+  const instructorCount = await db.$count(instructors);
+  const [load] = await db
+    .select({
+      learners: sql<number>`count(distinct ${enrolments.userId})::int`,
+      live: sql<number>`count(*)::int`,
+    })
+    .from(enrolments)
+    .where(isNull(enrolments.revokedAt));
+  const conversion = await freeToPaidConversion(db, now);
+  const learners = Number(load?.learners ?? 0);
+  return {
+    totalUsers: Number(totals?.total ?? 0),
+    instructors: instructorCount,
+    averageCourseLoad: learners ? Math.round((Number(load?.live ?? 0) / learners) * 10) / 10 : 0,
+    conversion: conversion.rate,
+  };
+}
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  isPrimary: boolean;
+  courses: number;
+  lastActiveAt: Date | null;
+  totalSpentPaise: number;
+  createdAt: Date;
+}
+
+/** One page of users, newest first, optionally filtered by name or email. */
+export async function listUsers(db: DbOrTx, opts: { q?: string; page?: number } = {}) {
+  const page = Math.max(1, Math.floor(opts.page ?? 1));
+  const q = opts.q?.trim();
+  const where = q ? or(ilike(users.email, `%${escapeLike(q)}%`), ilike(users.name, `%${escapeLike(q)}%`)) : undefined;
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      isPrimary: users.isPrimary,
+      lastActiveAt: users.lastActiveAt,
+      createdAt: users.createdAt,
+      courses: sql<number>`(select count(*) from ${enrolments} e where e.user_id = "users"."id" and e.revoked_at is null)::int`,
+      totalSpent: sql<string>`(select coalesce(sum(o.total_paise), 0) from ${orders} o where o.user_id = "users"."id" and o.status in ('paid','fulfilled'))`,
+    })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(USERS_PAGE_SIZE + 1)
+    .offset((page - 1) * USERS_PAGE_SIZE);
+  const hasNext = rows.length > USERS_PAGE_SIZE;
+  const list: UserRow[] = rows.slice(0, USERS_PAGE_SIZE).map(({ totalSpent, ...r }) => ({
+    ...r,
+    courses: Number(r.courses),
+    totalSpentPaise: Number(totalSpent),
+  }));
+  return { users: list, page, hasNext, hasPrevious: page > 1 };
+}
+
+export async function getUserDetail(db: DbOrTx, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw new UserAdminError("User not found.", 404);
+  const [userOrders, userEnrolments, grantable] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        status: orders.status,
+        totalPaise: orders.totalPaise,
+        createdAt: orders.createdAt,
+        paidAt: orders.paidAt,
+      })
+      .from(orders)
+      .where(eq(orders.userId, id))
+      .orderBy(desc(orders.createdAt))
+      .limit(50),
+    db
+      .select({
+        id: enrolments.id,
+        productId: enrolments.productId,
+        title: products.title,
+        kind: products.kind,
+        source: enrolments.source,
+        grantedAt: enrolments.grantedAt,
+        revokedAt: enrolments.revokedAt,
+      })
+      .from(enrolments)
+      .innerJoin(products, eq(products.id, enrolments.productId))
+      .where(eq(enrolments.userId, id))
+      .orderBy(desc(enrolments.grantedAt)),
+    db
+      .select({ id: products.id, title: products.title, kind: products.kind })
+      .from(products)
+      .where(inArray(products.status, ["published", "archived", "draft"]))
+      .orderBy(asc(products.kind), asc(products.title))
+      .limit(500),
+  ]);
+  const [spent] = await db
+    .select({ total: sql<string>`coalesce(sum(${orders.totalPaise}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.userId, id), inArray(orders.status, ["paid", "fulfilled"])));
+  const owned = new Set(userEnrolments.filter((e) => !e.revokedAt).map((e) => e.productId));
+  return {
+    user,
+    orders: userOrders,
+    enrolments: userEnrolments,
+    totalSpentPaise: Number(spent?.total ?? 0),
+    grantable: grantable.filter((p) => !owned.has(p.id)),
+  };
+}
+
+export { ROLE_LABELS };
+
+export async function changeUserRole(db: Db, actorId: string, userId: string, role: Role) {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!user) throw new UserAdminError("User not found.", 404);
+    if (user.isPrimary && role !== "admin") {
+      throw new UserAdminError("The primary administrator's role cannot be changed.", 409);
+    }
+    if (user.role === role) return user;
+    const [row] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
+    await recordEvent(tx, {
+      actorId,
+      type: "Role",
+      description: `${user.name} (${user.email}): ${ROLE_LABELS[user.role]} → ${ROLE_LABELS[role]}`,
+      status: "Success",
+      entityType: "user",
+      entityId: userId,
+    });
+    return row!;
+  });
+}
+
+/** Gives a user an item by hand (e.g. a student who paid offline). */
+export async function grantAccess(db: Db, actorId: string, userId: string, productId: number) {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!user) throw new UserAdminError("User not found.", 404);
+    const [product] = await tx.select().from(products).where(eq(products.id, productId));
+    if (!product) throw new UserAdminError("Choose an item to grant.", 400);
+    const [live] = await tx
+      .select({ id: enrolments.id })
+      .from(enrolments)
+      .where(and(eq(enrolments.userId, userId), eq(enrolments.productId, productId), isNull(enrolments.revokedAt)));
+    if (live) throw new UserAdminError(`${user.name} already has access to "${product.title}".`, 409);
+    const [row] = await tx.insert(enrolments).values({ userId, productId, source: "grant" }).returning();
+    await recordEvent(tx, {
+      actorId,
+      type: "Access",
+      description: `Granted "${product.title}" to ${user.name} (${user.email})`,
+      status: "Success",
+      entityType: "enrolment",
+      entityId: row!.id,
+    });
+    return row!;
+  });
+}
+
+export async function revokeAccess(db: Db, actorId: string, userId: string, enrolmentId: number) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ e: enrolments, title: products.title, name: users.name, email: users.email })
+      .from(enrolments)
+      .innerJoin(products, eq(products.id, enrolments.productId))
+      .innerJoin(users, eq(users.id, enrolments.userId))
+      .where(and(eq(enrolments.id, enrolmentId), eq(enrolments.userId, userId)))
+      .for("update", { of: enrolments });
+    if (!row) throw new UserAdminError("Enrolment not found.", 404);
+    if (row.e.revokedAt) throw new UserAdminError(`Access to "${row.title}" is already revoked.`, 409);
+    await tx.update(enrolments).set({ revokedAt: new Date() }).where(eq(enrolments.id, enrolmentId));
+    await recordEvent(tx, {
+      actorId,
+      type: "Access",
+      description: `Revoked "${row.title}" from ${row.name} (${row.email})`,
+      status: "Complete",
+      entityType: "enrolment",
+      entityId: enrolmentId,
+    });
+  });
+}

@@ -1,0 +1,248 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import {
+  CouponAdminError,
+  couponSchema,
+  createCoupon,
+  getCoupon,
+  listCoupons,
+  setCouponActive,
+  updateCoupon,
+} from "~/features/admin/coupons-admin.server";
+import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
+import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { fieldErrors } from "~/features/admin/schema";
+import { Badge, Card, Field, formatDate, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+import { formatPaise } from "~/lib/money";
+import { Button } from "~/ui/button";
+import type { Route } from "./+types/coupons";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "Coupons | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
+}
+
+const editSchema = z.coerce.number().int().positive().optional().catch(undefined);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const db = await getDb();
+  const editId = editSchema.parse(new URL(request.url).searchParams.get("edit") ?? undefined);
+  const [coupons, editing, { flash, headers }] = await Promise.all([
+    listCoupons(db),
+    editId ? getCoupon(db, editId).catch(() => null) : Promise.resolve(null),
+    readFlash(request),
+  ]);
+  if (editId && !editing) throw data({ message: "Coupon not found." }, { status: 404 });
+  return data({ coupons, editing, flash }, { headers });
+}
+
+const intentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create") }).passthrough(),
+  z.object({ intent: z.literal("update"), id: z.coerce.number().int().positive() }).passthrough(),
+  z.object({ intent: z.literal("toggle"), id: z.coerce.number().int().positive(), active: z.enum(["true", "false"]) }),
+]);
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = Object.fromEntries(await request.formData());
+  const intent = intentSchema.safeParse(form);
+  if (!intent.success)
+    return data({ errors: { form: "Unknown action." } as Record<string, string>, values: form }, { status: 400 });
+  const db = await getDb();
+  try {
+    if (intent.data.intent === "toggle") {
+      const row = await setCouponActive(db, admin.id, intent.data.id, intent.data.active === "true");
+      return redirectWithFlash("/admin/coupons", {
+        kind: "success",
+        message: `Coupon ${row.code} ${row.active ? "enabled" : "disabled"}.`,
+      });
+    }
+    const parsed = couponSchema.safeParse(form);
+    if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
+    const row =
+      intent.data.intent === "create"
+        ? await createCoupon(db, admin.id, parsed.data)
+        : await updateCoupon(db, admin.id, intent.data.id, parsed.data);
+    return redirectWithFlash("/admin/coupons", { kind: "success", message: `Coupon ${row.code} saved.` });
+  } catch (error) {
+    if (error instanceof CouponAdminError) {
+      return data(
+        { errors: { [error.field ?? "form"]: error.message } as Record<string, string>, values: form },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}
+
+const day = (d: Date | string | null) =>
+  d ? new Date(new Date(d).getTime() + 330 * 60_000).toISOString().slice(0, 10) : "";
+
+export default function Coupons({ loaderData, actionData }: Route.ComponentProps) {
+  const { coupons, editing, flash } = loaderData;
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const values: Record<string, unknown> = actionData?.values ?? {};
+  const busy = useNavigation().state !== "idle";
+  const v = (k: string, fallback: string) => (typeof values[k] === "string" ? (values[k] as string) : fallback);
+  const e = editing;
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/admin/sales"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Sales & Reports
+      </Link>
+      <PageHeader title="Coupons" subtitle="Discount codes customers type at checkout." />
+      {flash ? <MessageBox message={flash.message} kind={flash.kind} /> : null}
+      {errors.form ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {errors.form}
+        </p>
+      ) : null}
+      <Card title={e ? `Edit coupon ${e.code}` : "New coupon"}>
+        <Form method="post" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" noValidate key={e?.id ?? "new"}>
+          <input type="hidden" name="intent" value={e ? "update" : "create"} />
+          {e ? <input type="hidden" name="id" value={e.id} /> : null}
+          <Field label="Code" name="code" error={errors.code}>
+            {(p) => <input {...p} className={`${inputClass} uppercase`} defaultValue={v("code", e?.code ?? "")} />}
+          </Field>
+          <Field label="Type" name="kind" error={errors.kind}>
+            {(p) => (
+              <select {...p} className={inputClass} defaultValue={v("kind", e?.kind ?? "percent")}>
+                <option value="percent">Percent off</option>
+                <option value="fixed">Fixed amount off (₹)</option>
+              </select>
+            )}
+          </Field>
+          <Field label="Value" name="value" error={errors.value} hint="Percent (1–100) or rupees.">
+            {(p) => (
+              <input
+                {...p}
+                inputMode="decimal"
+                className={inputClass}
+                defaultValue={v(
+                  "value",
+                  e ? (e.kind === "percent" ? String(e.value) : (e.value / 100).toFixed(2)) : "",
+                )}
+              />
+            )}
+          </Field>
+          <Field label="Applies to" name="productKind" error={errors.productKind}>
+            {(p) => (
+              <select {...p} className={inputClass} defaultValue={v("productKind", e?.productKind ?? "any")}>
+                <option value="any">Any item</option>
+                <option value="course">Courses</option>
+                <option value="note">Notes</option>
+                <option value="pyq">PYQ</option>
+              </select>
+            )}
+          </Field>
+          <Field label="Minimum subtotal (₹)" name="minSubtotal" error={errors.minSubtotal}>
+            {(p) => (
+              <input
+                {...p}
+                inputMode="decimal"
+                className={inputClass}
+                defaultValue={v("minSubtotal", e ? (e.minSubtotalPaise / 100).toFixed(2) : "0")}
+              />
+            )}
+          </Field>
+          <Field label="Starts (date)" name="startsAt" error={errors.startsAt}>
+            {(p) => (
+              <input {...p} type="date" className={inputClass} defaultValue={v("startsAt", day(e?.startsAt ?? null))} />
+            )}
+          </Field>
+          <Field label="Ends (date)" name="endsAt" error={errors.endsAt}>
+            {(p) => (
+              <input {...p} type="date" className={inputClass} defaultValue={v("endsAt", day(e?.endsAt ?? null))} />
+            )}
+          </Field>
+          <Field label="Maximum uses" name="maxUses" error={errors.maxUses} hint="Empty = unlimited.">
+            {(p) => (
+              <input
+                {...p}
+                inputMode="numeric"
+                className={inputClass}
+                defaultValue={v("maxUses", e?.maxUses ? String(e.maxUses) : "")}
+              />
+            )}
+          </Field>
+          <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
+            <Button type="submit" disabled={busy}>
+              {e ? "Save coupon" : "Create coupon"}
+            </Button>
+            {e ? (
+              <Button asChild variant="ghost">
+                <Link to="/admin/coupons">Cancel</Link>
+              </Button>
+            ) : null}
+          </div>
+        </Form>
+      </Card>
+      <Card title="All coupons">
+        {coupons.length === 0 ? (
+          <p className="text-sm text-slate-600">No coupons yet.</p>
+        ) : (
+          <div className="-mx-4 overflow-x-auto sm:mx-0">
+            <table className="w-full min-w-[720px] text-left text-sm">
+              <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+                <tr>
+                  <th className="px-3 py-2">Code</th>
+                  <th className="px-3 py-2">Discount</th>
+                  <th className="px-3 py-2">Valid</th>
+                  <th className="px-3 py-2">Usage</th>
+                  <th className="px-3 py-2">Status</th>
+                  <th className="px-3 py-2 text-right">Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {coupons.map((c) => (
+                  <tr key={c.id}>
+                    <td className="px-3 py-2 font-mono font-semibold">{c.code}</td>
+                    <td className="px-3 py-2">
+                      {c.kind === "percent" ? `${c.value}%` : formatPaise(c.value)}
+                      {c.productKind ? ` on ${c.productKind === "pyq" ? "PYQ" : `${c.productKind}s`}` : ""}
+                    </td>
+                    <td className="px-3 py-2">
+                      {formatDate(c.startsAt)} – {formatDate(c.endsAt)}
+                    </td>
+                    <td className="px-3 py-2">
+                      {c.usedCount}
+                      {c.maxUses ? ` / ${c.maxUses}` : ""} uses · {formatPaise(c.discountPaise)} given
+                    </td>
+                    <td className="px-3 py-2">
+                      <Badge tone={c.active ? "success" : "cancelled"}>{c.active ? "Active" : "Disabled"}</Badge>
+                    </td>
+                    <td className="px-3 py-2">
+                      <div className="flex justify-end gap-2">
+                        <Button asChild size="sm" variant="ghost">
+                          <Link to={`/admin/coupons?edit=${c.id}`} aria-label={`Edit ${c.code}`}>
+                            Edit
+                          </Link>
+                        </Button>
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="toggle" />
+                          <input type="hidden" name="id" value={c.id} />
+                          <input type="hidden" name="active" value={String(!c.active)} />
+                          <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                            {c.active ? "Disable" : "Enable"}
+                          </Button>
+                        </Form>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

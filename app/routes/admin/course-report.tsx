@@ -1,0 +1,102 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { z } from "zod";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { CatalogError, productReport } from "~/features/admin/catalog-admin.server";
+import { KIND_LABELS, STATUS_LABELS } from "~/features/admin/labels";
+import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { Badge, Card, formatDateTime, PageHeader } from "~/features/admin/ui";
+import { formatPaise } from "~/lib/money";
+import type { Route } from "./+types/course-report";
+
+export function meta({ data: d }: Route.MetaArgs) {
+  return [
+    { title: `Report: ${d?.product.title ?? ""} | Admin | Commerce Academy` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const id = z.coerce.number().int().positive().safeParse(params.id);
+  if (!id.success) throw data({ message: "Item not found." }, { status: 404 });
+  try {
+    return await productReport(await getDb(), id.data);
+  } catch (error) {
+    if (error instanceof CatalogError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function CourseReport({ loaderData }: Route.ComponentProps) {
+  const { product, sales, enrolments, recent } = loaderData;
+  const cards = [
+    ["Units sold", sales.sold.toLocaleString("en-IN")],
+    ["Revenue (before GST)", formatPaise(sales.revenuePaise)],
+    ["Refunded", sales.refunded.toLocaleString("en-IN")],
+    ["Live enrolments", enrolments.active.toLocaleString("en-IN")],
+  ] as const;
+  return (
+    <div className="space-y-6">
+      <Link
+        to={`/admin/courses/${product.id}`}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to the editor
+      </Link>
+      <PageHeader
+        title={`Report: ${product.title}`}
+        subtitle={`${KIND_LABELS[product.kind]} · ${STATUS_LABELS[product.status]} · by ${product.instructor}`}
+      />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map(([label, value]) => (
+          <Card key={label}>
+            <p className="text-sm text-slate-600">{label}</p>
+            <p className="mt-1 text-2xl font-bold">{value}</p>
+          </Card>
+        ))}
+      </div>
+      <Card title="Enrolments by source">
+        <ul className="flex flex-wrap gap-6 text-sm">
+          <li>Purchased: {enrolments.purchase}</li>
+          <li>Free: {enrolments.free}</li>
+          <li>Granted by hand: {enrolments.grant}</li>
+          <li>Revoked: {enrolments.revoked}</li>
+        </ul>
+      </Card>
+      <Card title="Recent sales">
+        {recent.length === 0 ? (
+          <p className="text-sm text-slate-600">No sales yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[480px] text-left text-sm">
+              <thead className="text-xs uppercase text-slate-500">
+                <tr>
+                  <th className="px-3 py-2">Order</th>
+                  <th className="px-3 py-2">Paid</th>
+                  <th className="px-3 py-2">Status</th>
+                  <th className="px-3 py-2 text-right">Price</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {recent.map((r) => (
+                  <tr key={r.number}>
+                    <td className="px-3 py-2 font-medium">{r.number}</td>
+                    <td className="px-3 py-2">{formatDateTime(r.paidAt)}</td>
+                    <td className="px-3 py-2">
+                      <Badge>{r.status}</Badge>
+                    </td>
+                    <td className="px-3 py-2 text-right">{formatPaise(r.pricePaise)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,0 +1,17 @@
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { analyticsPdf } from "~/features/admin/reports.server";
+import type { Route } from "./+types/sales-analytics";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const pdf = await analyticsPdf(await getDb());
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="sales-analytics-${date}.pdf"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { salesLedgerStream } from "~/features/admin/sales.server";
+import { recordEvent } from "~/features/audit/audit.server";
+import type { Route } from "./+types/sales-ledger";
+
+/** The whole sales ledger as CSV, streamed from the database in batches (bounded memory at any size). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  const db = await getDb();
+  await recordEvent(db, {
+    actorId: admin.id,
+    type: "Export",
+    description: "Sales ledger exported (CSV)",
+    status: "Complete",
+  });
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(salesLedgerStream(db), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="sales-ledger-${date}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { quarterReportPdf } from "~/features/admin/reports.server";
+import type { Route } from "./+types/sales-quarterly";
+
+const quarterSchema = z
+  .string()
+  .regex(/^(\d{4})-Q([1-4])$/)
+  .transform((v) => ({ fyStartYear: Number(v.slice(0, 4)), quarter: Number(v.slice(6)) as 1 | 2 | 3 | 4 }))
+  .refine((v) => v.fyStartYear >= 2000 && v.fyStartYear <= 2100);
+
+/** ?quarter=2025-Q3 → the report for Q3 of FY 2025–26 (October–December 2025). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const parsed = quarterSchema.safeParse(new URL(request.url).searchParams.get("quarter"));
+  if (!parsed.success) throw data({ message: "Choose a quarter such as 2025-Q3." }, { status: 400 });
+  const { fyStartYear, quarter } = parsed.data;
+  const pdf = await quarterReportPdf(await getDb(), fyStartYear, quarter);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="quarterly-report-FY${fyStartYear}-Q${quarter}.pdf"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,273 @@
+import { Download } from "lucide-react";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { z } from "zod";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { RevenueBarChart } from "~/features/admin/charts";
+import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
+import { loadSalesOverview } from "~/features/admin/metrics.server";
+import { currentFinancialQuarter } from "~/features/admin/periods";
+import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { listOrders } from "~/features/admin/sales.server";
+import {
+  Badge,
+  Card,
+  ConfirmDialog,
+  formatDateTime,
+  inputClass,
+  MessageBox,
+  PageHeader,
+  Pager,
+  ProgressBar,
+  Trend,
+} from "~/features/admin/ui";
+import { RefundError, refundOrder } from "~/features/orders/refund.server";
+import { formatPaise } from "~/lib/money";
+import { Button } from "~/ui/button";
+import type { Route } from "./+types/sales";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "Sales & Reports | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
+}
+
+const ORDER_STATUSES = ["pending", "paid", "fulfilled", "failed", "cancelled", "refunded"] as const;
+const querySchema = z.object({
+  q: z.string().max(200).catch(""),
+  status: z.enum([...ORDER_STATUSES, ""]).catch(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const db = await getDb();
+  const [overview, orders, { flash, headers }] = await Promise.all([
+    loadSalesOverview(db),
+    listOrders(db, { q: query.q, status: query.status || undefined, page: query.page }),
+    readFlash(request),
+  ]);
+  const current = currentFinancialQuarter(new Date());
+  const quarters: { value: string; label: string }[] = [];
+  for (let i = 0, fy = current.fyStartYear, q = current.quarter; i < 8; i++) {
+    quarters.push({ value: `${fy}-Q${q}`, label: `Q${q} FY ${fy}–${String((fy + 1) % 100).padStart(2, "0")}` });
+    q = (q === 1 ? 4 : q - 1) as 1 | 2 | 3 | 4;
+    if (q === 4) fy -= 1;
+  }
+  return data({ overview, orders, query, quarters, flash }, { headers });
+}
+
+const refundSchema = z.object({ intent: z.literal("refund"), orderId: z.uuid() });
+
+/** Refund a paid order in full (the order's enrolments are revoked; the audit log records it). */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = refundSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "Choose an order to refund." }, { status: 400 });
+  const url = new URL(request.url);
+  try {
+    const result = await refundOrder(parsed.data.orderId, admin.id);
+    return redirectWithFlash(`${url.pathname}${url.search}`, {
+      kind: "success",
+      message: `Order ${result.number} was refunded; ${result.revokedEnrolments} enrolment(s) revoked.`,
+    });
+  } catch (error) {
+    if (error instanceof RefundError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function Sales({ loaderData, actionData }: Route.ComponentProps) {
+  const { overview, orders, query, quarters, flash } = loaderData;
+  const submit = useSubmit();
+  const busy = useNavigation().state !== "idle";
+  const c = overview.current;
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Sales & Reports" subtitle={`Figures for ${overview.month}, from paid orders.`} />
+      {flash ? <MessageBox message={flash.message} kind={flash.kind} /> : null}
+      {actionData?.error ? (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {actionData.error}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Card>
+          <p className="text-sm text-slate-600">Monthly revenue</p>
+          <p className="mt-1 text-2xl font-bold" data-metric="monthly-revenue">
+            {formatPaise(c.revenuePaise)}
+          </p>
+          <Trend value={overview.revenueTrend} unit="%" period={`vs ${overview.previousMonth}`} />
+        </Card>
+        <Card>
+          <p className="text-sm text-slate-600">Refund rate</p>
+          <p className="mt-1 text-2xl font-bold" data-metric="refund-rate">
+            {c.refundRate}%
+          </p>
+          <p className="text-xs text-slate-500">
+            {c.refundedCount} of {c.paidOrderCount + c.refundedCount} paid orders
+          </p>
+        </Card>
+        <Card>
+          <p className="text-sm text-slate-600">Average order value</p>
+          <p className="mt-1 text-2xl font-bold" data-metric="average-order">
+            {formatPaise(c.averageOrderPaise)}
+          </p>
+          <p className="text-xs text-slate-500">{c.paidOrderCount} paid orders</p>
+        </Card>
+        <Card>
+          <p className="text-sm text-slate-600">Free→paid conversion</p>
+          <p className="mt-1 text-2xl font-bold" data-metric="conversion">
+            {overview.conversion.rate}%
+          </p>
+          <ProgressBar value={overview.conversion.rate} label="Conversion toward the 85% target" />
+          <p className="mt-1 text-xs text-slate-500">
+            Target {overview.conversion.target}% · {overview.conversion.converted} of {overview.conversion.free} free
+            learners
+          </p>
+        </Card>
+      </div>
+      <Card title="Revenue, last 12 months">
+        <RevenueBarChart data={overview.series} />
+      </Card>
+      <Card title="Coupons">
+        <p className="text-sm text-slate-600">
+          Create, edit and disable discount codes, and see how often each was used.{" "}
+          <Link to="/admin/coupons" className="font-semibold text-brand-700 hover:underline">
+            Manage coupons
+          </Link>
+        </p>
+      </Card>
+      <Card title="Exports">
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
+          <Button asChild variant="secondary">
+            <a href="/admin/sales/ledger.csv" download>
+              <Download className="h-4 w-4" aria-hidden /> Sales ledger (CSV)
+            </a>
+          </Button>
+          <Button asChild variant="secondary">
+            <a href="/admin/sales/analytics.pdf" download>
+              <Download className="h-4 w-4" aria-hidden /> Analytics (PDF)
+            </a>
+          </Button>
+          <Form method="get" action="/admin/sales/quarterly-report.pdf" reloadDocument className="flex items-end gap-2">
+            <div>
+              <label htmlFor="quarter" className="text-sm font-medium text-slate-800">
+                Quarter
+              </label>
+              <select id="quarter" name="quarter" className={inputClass} defaultValue={quarters[1]?.value}>
+                {quarters.map((q) => (
+                  <option key={q.value} value={q.value}>
+                    {q.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" variant="secondary">
+              <Download className="h-4 w-4" aria-hidden /> Quarterly report (PDF)
+            </Button>
+          </Form>
+        </div>
+      </Card>
+      <Card title="Orders">
+        <Form method="get" action="/admin/sales" className="mb-4 flex flex-col gap-2 sm:flex-row">
+          <label htmlFor="order-search" className="sr-only">
+            Search orders by number or email
+          </label>
+          <input
+            id="order-search"
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            placeholder="Order number or email…"
+            className={inputClass}
+          />
+          <label htmlFor="order-status" className="sr-only">
+            Status
+          </label>
+          <select id="order-status" name="status" defaultValue={query.status} className={`${inputClass} sm:w-44`}>
+            <option value="">All statuses</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+          <Button type="submit" variant="secondary">
+            Filter
+          </Button>
+        </Form>
+        {orders.orders.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-600">No orders found.</p>
+        ) : (
+          <div className="-mx-4 overflow-x-auto sm:mx-0">
+            <table className="w-full min-w-[720px] text-left text-sm">
+              <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+                <tr>
+                  <th className="px-3 py-2">Order</th>
+                  <th className="px-3 py-2">Customer</th>
+                  <th className="px-3 py-2">Items</th>
+                  <th className="px-3 py-2">Date</th>
+                  <th className="px-3 py-2">Status</th>
+                  <th className="px-3 py-2 text-right">Total</th>
+                  <th className="px-3 py-2 text-right">Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {orders.orders.map((o) => (
+                  <tr key={o.id}>
+                    <td className="px-3 py-2 font-medium">{o.number}</td>
+                    <td className="px-3 py-2">
+                      <Link to={`/admin/users/${o.userId}`} className="hover:underline">
+                        {o.customer}
+                      </Link>
+                      <span className="block text-xs text-slate-500">{o.email}</span>
+                    </td>
+                    <td className="max-w-64 truncate px-3 py-2" title={o.items ?? ""}>
+                      {o.items}
+                    </td>
+                    <td className="px-3 py-2">{formatDateTime(o.paidAt ?? o.createdAt)}</td>
+                    <td className="px-3 py-2">
+                      <Badge>{o.status}</Badge>
+                    </td>
+                    <td className="px-3 py-2 text-right">{formatPaise(o.totalPaise)}</td>
+                    <td className="px-3 py-2 text-right">
+                      {o.status === "paid" || o.status === "fulfilled" ? (
+                        <ConfirmDialog
+                          title={`Refund order ${o.number}?`}
+                          description={`${formatPaise(o.totalPaise)} goes back to ${o.customer} (${o.email}) and their access to ${o.items ?? "the items"} is revoked. This cannot be undone.`}
+                          confirmLabel="Refund"
+                          disabled={busy}
+                          onConfirm={() => submit({ intent: "refund", orderId: o.id }, { method: "post" })}
+                          trigger={
+                            <Button
+                              type="button"
+                              size="sm"
+                              variant="ghost"
+                              className="text-red-700 hover:bg-red-50"
+                              aria-label={`Refund ${o.number}`}
+                            >
+                              Refund
+                            </Button>
+                          }
+                        />
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pager
+          page={orders.page}
+          hasNext={orders.hasNext}
+          makeHref={(p) =>
+            `/admin/sales?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...(query.status ? { status: query.status } : {}), page: String(p) })}`
+          }
+        />
+      </Card>
+    </div>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

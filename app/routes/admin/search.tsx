@@ -1,0 +1,55 @@
+import { Link } from "react-router";
+import { z } from "zod";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { adminSearch } from "~/features/admin/search.server";
+import { Card, PageHeader } from "~/features/admin/ui";
+import type { Route } from "./+types/search";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "Search | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const q = z
+    .string()
+    .max(200)
+    .catch("")
+    .parse(new URL(request.url).searchParams.get("q") ?? "");
+  return { q, hits: await adminSearch(await getDb(), q) };
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { q, hits } = loaderData;
+  const groups = ["Courses", "Notes", "PYQ", "Users", "Orders"] as const;
+  return (
+    <div className="space-y-6">
+      <PageHeader title={q ? `Search: “${q}”` : "Search"} subtitle="Courses, notes, PYQ, users and orders." />
+      {q && hits.length === 0 ? <p className="text-sm text-slate-600">Nothing matches “{q}”.</p> : null}
+      <div className="grid gap-4 lg:grid-cols-2">
+        {groups.map((g) => {
+          const list = hits.filter((h) => h.group === g);
+          if (!list.length) return null;
+          return (
+            <Card key={g} title={g}>
+              <ul className="divide-y divide-slate-100">
+                {list.map((h) => (
+                  <li key={h.href} className="py-2 text-sm">
+                    <Link to={h.href} className="font-medium text-brand-700 hover:underline">
+                      {h.label}
+                    </Link>
+                    <span className="block text-slate-500">{h.detail}</span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,0 +1,204 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
+import { KIND_LABELS, ROLE_LABELS } from "~/features/admin/labels";
+import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { roleSchema } from "~/features/admin/schema";
+import { Badge, Card, formatDateTime, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+import {
+  changeUserRole,
+  getUserDetail,
+  grantAccess,
+  revokeAccess,
+  UserAdminError,
+} from "~/features/admin/users-admin.server";
+import { formatPaise } from "~/lib/money";
+import { Button } from "~/ui/button";
+import type { Route } from "./+types/user";
+
+export function meta({ data: d }: Route.MetaArgs) {
+  return [{ title: `${d?.user.name ?? "User"} | Admin | Commerce Academy` }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  try {
+    const [detail, { flash, headers }] = await Promise.all([
+      getUserDetail(await getDb(), params.id ?? ""),
+      readFlash(request),
+    ]);
+    return data({ ...detail, flash }, { headers });
+  } catch (error) {
+    if (error instanceof UserAdminError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("role"), role: roleSchema }),
+  z.object({
+    intent: z.literal("grant"),
+    productId: z.coerce.number({ error: "Choose an item to grant." }).int().positive("Choose an item to grant."),
+  }),
+  z.object({ intent: z.literal("revoke"), enrolmentId: z.coerce.number().int().positive() }),
+]);
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const userId = params.id ?? "";
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid input." }, { status: 400 });
+  const db = await getDb();
+  const here = `/admin/users/${userId}`;
+  const input = parsed.data;
+  try {
+    if (input.intent === "role") {
+      const user = await changeUserRole(db, admin.id, userId, input.role);
+      return redirectWithFlash(here, { kind: "success", message: `${user.name} is now ${ROLE_LABELS[user.role]}.` });
+    }
+    if (input.intent === "grant") {
+      await grantAccess(db, admin.id, userId, input.productId);
+      return redirectWithFlash(here, { kind: "success", message: "Access granted." });
+    }
+    await revokeAccess(db, admin.id, userId, input.enrolmentId);
+    return redirectWithFlash(here, { kind: "success", message: "Access revoked." });
+  } catch (error) {
+    if (error instanceof UserAdminError) {
+      if (error.status === 404 && input.intent === "role") throw data({ message: error.message }, { status: 404 });
+      return data({ error: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function UserPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, orders, enrolments, totalSpentPaise, grantable, flash } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/admin/users"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden /> All users
+      </Link>
+      <PageHeader
+        title={user.name}
+        subtitle={`${user.email} · joined ${formatDateTime(user.createdAt)} · last active ${formatDateTime(user.lastActiveAt)} · spent ${formatPaise(totalSpentPaise)}`}
+      />
+      {flash ? <MessageBox message={flash.message} kind={flash.kind} /> : null}
+      {actionData?.error ? (
+        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {actionData.error}
+        </div>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Role">
+          {user.isPrimary ? (
+            <p className="text-sm text-slate-700">
+              <Badge tone="new">Primary</Badge> The primary administrator's role cannot be changed.
+            </p>
+          ) : (
+            <Form method="post" className="flex gap-2">
+              <input type="hidden" name="intent" value="role" />
+              <label htmlFor="role" className="sr-only">
+                Role
+              </label>
+              <select id="role" name="role" defaultValue={user.role} className={inputClass}>
+                {(["student", "instructor", "guest", "admin"] as const).map((r) => (
+                  <option key={r} value={r}>
+                    {ROLE_LABELS[r]}
+                  </option>
+                ))}
+              </select>
+              <Button type="submit" disabled={busy}>
+                Change role
+              </Button>
+            </Form>
+          )}
+        </Card>
+        <Card title="Grant access by hand">
+          <Form method="post" className="flex gap-2">
+            <input type="hidden" name="intent" value="grant" />
+            <label htmlFor="grant-product" className="sr-only">
+              Item to grant
+            </label>
+            <select id="grant-product" name="productId" className={inputClass} defaultValue="">
+              <option value="" disabled>
+                Choose a course, note or PYQ…
+              </option>
+              {grantable.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {KIND_LABELS[p.kind]}: {p.title}
+                </option>
+              ))}
+            </select>
+            <Button type="submit" disabled={busy}>
+              Grant
+            </Button>
+          </Form>
+          <p className="mt-2 text-xs text-slate-500">For students who paid offline. Recorded in the audit log.</p>
+        </Card>
+      </div>
+      <Card title="Enrolments">
+        {enrolments.length === 0 ? (
+          <p className="text-sm text-slate-600">No enrolments.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {enrolments.map((e) => (
+              <li key={e.id} className="flex flex-wrap items-center gap-3 py-2 text-sm">
+                <span className="min-w-0 flex-1">
+                  <span className="font-medium">{e.title}</span>{" "}
+                  <span className="text-slate-500">
+                    ({KIND_LABELS[e.kind]}, {e.source}, {formatDateTime(e.grantedAt)})
+                  </span>
+                </span>
+                {e.revokedAt ? (
+                  <Badge tone="refunded">Revoked</Badge>
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="revoke" />
+                    <input type="hidden" name="enrolmentId" value={e.id} />
+                    <Button
+                      type="submit"
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-700"
+                      disabled={busy}
+                      aria-label={`Revoke ${e.title}`}
+                    >
+                      Revoke
+                    </Button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title="Orders">
+        {orders.length === 0 ? (
+          <p className="text-sm text-slate-600">No orders.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {orders.map((o) => (
+              <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <Link to={`/admin/sales?q=${o.number}`} className="font-medium hover:underline">
+                  {o.number}
+                </Link>
+                <span className="text-slate-600">{formatDateTime(o.createdAt)}</span>
+                <Badge>{o.status}</Badge>
+                <span className="font-semibold">{formatPaise(o.totalPaise)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

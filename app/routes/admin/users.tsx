@@ -1,0 +1,112 @@
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { ROLE_LABELS } from "~/features/admin/labels";
+import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { Badge, Card, formatDateTime, inputClass, PageHeader, Pager } from "~/features/admin/ui";
+import { listUsers, userStats } from "~/features/admin/users-admin.server";
+import { formatPaise } from "~/lib/money";
+import { Button } from "~/ui/button";
+import type { Route } from "./+types/users";
+
+export function meta(_: Route.MetaArgs) {
+  return [{ title: "User Analytics | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
+}
+
+const querySchema = z.object({
+  q: z.string().max(200).catch(""),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const db = await getDb();
+  const [stats, list] = await Promise.all([userStats(db), listUsers(db, query)]);
+  return { stats, list, query };
+}
+
+export default function Users({ loaderData }: Route.ComponentProps) {
+  const { stats, list, query } = loaderData;
+  const cards = [
+    ["Total users", stats.totalUsers.toLocaleString("en-IN")],
+    ["Instructors", stats.instructors.toLocaleString("en-IN")],
+    ["Average course load", stats.averageCourseLoad.toFixed(1)],
+    ["Conversion", `${stats.conversion}%`],
+  ] as const;
+  return (
+    <div className="space-y-6">
+      <PageHeader title="User Analytics" subtitle="Everyone with an account, newest first." />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map(([label, value]) => (
+          <Card key={label}>
+            <p className="text-sm text-slate-600">{label}</p>
+            <p className="mt-1 text-2xl font-bold">{value}</p>
+          </Card>
+        ))}
+      </div>
+      <Card>
+        <Form method="get" action="/admin/users" role="search" className="mb-4 flex gap-2">
+          <label htmlFor="user-search" className="sr-only">
+            Search users by name or email
+          </label>
+          <input
+            id="user-search"
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            placeholder="Search by name or email…"
+            className={inputClass}
+          />
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </Form>
+        {list.users.length === 0 ? (
+          <p className="py-8 text-center text-sm text-slate-600">No users found.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {list.users.map((u) => (
+              <li key={u.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
+                <span
+                  aria-hidden
+                  className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700"
+                >
+                  {u.name.trim().charAt(0).toUpperCase() || "?"}
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium text-slate-900">{u.name}</span>
+                  <span className="block truncate text-slate-600">{u.email}</span>
+                </span>
+                <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600">
+                  <Badge tone={u.role === "admin" ? "new" : "pending"}>
+                    {ROLE_LABELS[u.role]}
+                    {u.isPrimary ? " · Primary" : ""}
+                  </Badge>
+                  <span>{u.courses} courses</span>
+                  <span>Last active {formatDateTime(u.lastActiveAt)}</span>
+                  <span>Spent {formatPaise(u.totalSpentPaise)}</span>
+                </span>
+                <Button asChild size="sm" variant="secondary">
+                  <Link to={`/admin/users/${u.id}`} aria-label={`View ${u.name}`}>
+                    View
+                  </Link>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager
+          page={list.page}
+          hasNext={list.hasNext}
+          makeHref={(p) =>
+            `/admin/users?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), page: String(p) })}`
+          }
+        />
+      </Card>
+    </div>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;

@@ -1,0 +1,385 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { loader as rootLoader } from "~/root";
+import * as courseEdit from "~/routes/admin/course-edit";
+import * as courseReport from "~/routes/admin/course-report";
+import * as courses from "~/routes/admin/courses";
+import * as dashboard from "~/routes/admin/dashboard";
+import * as inbox from "~/routes/admin/inbox";
+import * as notifications from "~/routes/admin/notifications";
+import * as sales from "~/routes/admin/sales";
+import * as salesAnalytics from "~/routes/admin/sales-analytics";
+import * as salesLedger from "~/routes/admin/sales-ledger";
+import * as salesQuarterly from "~/routes/admin/sales-quarterly";
+import * as search from "~/routes/admin/search";
+import * as settings from "~/routes/admin/settings";
+import * as settingsRole from "~/routes/admin/settings-role";
+import * as user from "~/routes/admin/user";
+import * as users from "~/routes/admin/users";
+import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
+import { getTestDb } from "../helpers/db";
+import { createOrder } from "../helpers/orders";
+import { makeRequest, thrownStatus } from "../helpers/route";
+
+// biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
+type Fn = (args: any) => unknown;
+let owner: TestUser;
+let cookie: string;
+
+beforeEach(async () => {
+  owner = await createTestUser({ role: "admin", isPrimary: true, name: "Owner Admin" });
+  cookie = await cookieFor(owner);
+});
+
+function get(fn: Fn, path: string, params: Record<string, string> = {}, c = cookie) {
+  return fn({ request: makeRequest(path, { headers: { cookie: c } }), params, context: {} });
+}
+
+function post(fn: Fn, path: string, form: Record<string, string>, params: Record<string, string> = {}, c = cookie) {
+  return fn({
+    request: makeRequest(path, { method: "POST", body: new URLSearchParams(form), headers: { cookie: c } }),
+    params,
+    context: {},
+  });
+}
+
+/** A data() result or a Response: its status and body. */
+// biome-ignore lint/suspicious/noExplicitAny: route results are checked field by field
+function unwrap(result: unknown): { status: number; data: any } {
+  if (result instanceof Response) return { status: result.status, data: null };
+  if (result && typeof result === "object" && "init" in result && "data" in result) {
+    const r = result as { init?: ResponseInit; data: unknown };
+    return { status: r.init?.status ?? 200, data: r.data };
+  }
+  return { status: 200, data: result };
+}
+
+async function firstCourse(title = "Accountancy Class 12") {
+  const { db } = await getTestDb();
+  const [row] = await db.select().from(schema.products).where(eq(schema.products.title, title));
+  return row!;
+}
+
+describe("every admin loader and action is guarded", () => {
+  const loaders: [string, Fn, Record<string, string>][] = [
+    ["/admin", dashboard.loader, {}],
+    ["/admin/courses", courses.loader, {}],
+    ["/admin/courses/1", courseEdit.loader, { id: "1" }],
+    ["/admin/courses/1/report", courseReport.loader, { id: "1" }],
+    ["/admin/users", users.loader, {}],
+    ["/admin/users/x", user.loader, { id: "x" }],
+    ["/admin/sales", sales.loader, {}],
+    ["/admin/sales/ledger.csv", salesLedger.loader, {}],
+    ["/admin/sales/analytics.pdf", salesAnalytics.loader, {}],
+    ["/admin/sales/quarterly-report.pdf?quarter=2025-Q3", salesQuarterly.loader, {}],
+    ["/admin/settings", settings.loader, {}],
+    ["/admin/settings/role", settingsRole.loader, {}],
+    ["/admin/notifications", notifications.loader, {}],
+    ["/admin/search?q=a", search.loader, {}],
+    ["/admin/inbox", inbox.loader, {}],
+  ];
+  const actions: [string, Fn, Record<string, string>][] = [
+    ["/admin/courses", courses.action, {}],
+    ["/admin/courses/1", courseEdit.action, { id: "1" }],
+    ["/admin/users/x", user.action, { id: "x" }],
+    ["/admin/settings", settings.action, {}],
+    ["/admin/settings/role", settingsRole.action, {}],
+    ["/admin/notifications", notifications.action, {}],
+  ];
+
+  it("sends anonymous visitors to /login and gives students 403", async () => {
+    const student = await createTestUser();
+    const studentCookie = await cookieFor(student);
+    for (const [path, fn, params] of loaders) {
+      expect(await thrownStatus(() => get(fn, path, params, "")), path).toBe(302);
+      expect(await thrownStatus(() => get(fn, path, params, studentCookie)), path).toBe(403);
+    }
+    for (const [path, fn, params] of actions) {
+      expect(await thrownStatus(() => post(fn, path, { intent: "x" }, params, "")), path).toBe(302);
+      expect(await thrownStatus(() => post(fn, path, { intent: "x" }, params, studentCookie)), path).toBe(403);
+    }
+  });
+});
+
+describe("course management routes", () => {
+  it("creates a course from the Add New Course form and rejects a missing name with nothing stored", async () => {
+    const { db } = await getTestDb();
+    const before = await db.$count(schema.products);
+    const bad = unwrap(
+      await post(courses.action, "/admin/courses?kind=course", {
+        intent: "create",
+        kind: "course",
+        name: "  ",
+        instructor: "new",
+        newInstructor: "",
+        category: "economics",
+        status: "draft",
+      }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.data.errors).toMatchObject({
+      name: "Course name is required.",
+      newInstructor: "Enter the new instructor's name.",
+    });
+    const wrongCategory = unwrap(
+      await post(courses.action, "/admin/courses", {
+        intent: "create",
+        kind: "course",
+        name: "X",
+        instructor: "1",
+        category: "Programming",
+        status: "draft",
+      }),
+    );
+    expect(wrongCategory.status).toBe(400);
+    expect(await db.$count(schema.products)).toBe(before);
+
+    const ok = await post(courses.action, "/admin/courses?kind=course&new=1", {
+      intent: "create",
+      kind: "course",
+      name: "English Class 12",
+      instructor: "new",
+      newInstructor: "Kiran Rao",
+      category: "english",
+      status: "draft",
+      description: "Flamingo and Vistas",
+    });
+    expect(ok).toBeInstanceOf(Response);
+    expect((ok as Response).headers.get("location")).toBe("/admin/courses?kind=course");
+    const list = unwrap(await get(courses.loader, "/admin/courses?kind=course&category=english"));
+    expect(
+      list.data.rows.map((r: { title: string; status: string; instructor: string }) => [
+        r.title,
+        r.status,
+        r.instructor,
+      ]),
+    ).toEqual([["English Class 12", "draft", "Kiran Rao"]]);
+    const none = unwrap(await get(courses.loader, "/admin/courses?kind=pyq&category=english&q=zzz"));
+    expect(none.data.rows).toEqual([]);
+  });
+
+  it("edits with validation, changes status, and refuses to delete a sold item (409 with archive offer)", async () => {
+    const course = await firstCourse();
+    const params = { id: String(course.id) };
+    const bad = unwrap(
+      await post(
+        courseEdit.action,
+        `/admin/courses/${course.id}`,
+        {
+          intent: "save",
+          title: "T",
+          instructor: String(course.instructorId),
+          category: "accountancy",
+          classLevel: "12",
+          status: "published",
+          price: "-5",
+          rating: "7",
+        },
+        params,
+      ),
+    );
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.data.errors).sort()).toEqual(["price", "rating"]);
+    const saved = await post(
+      courseEdit.action,
+      `/admin/courses/${course.id}`,
+      {
+        intent: "save",
+        title: "Accountancy Class 12",
+        instructor: String(course.instructorId),
+        category: "accountancy",
+        classLevel: "12",
+        status: "published",
+        price: "899.50",
+        rating: "4.7",
+        description: "d",
+        modules: "A\nB\n\n",
+      },
+      params,
+    );
+    expect((saved as Response).status).toBe(302);
+    const after = await firstCourse();
+    expect(after).toMatchObject({ pricePaise: 89_950, rating: 4.7, modules: ["A", "B"] });
+
+    const buyer = await createTestUser();
+    await createOrder({ userId: buyer.id, products: [after], status: "fulfilled" });
+    const refused = unwrap(await post(courseEdit.action, `/admin/courses/${course.id}`, { intent: "delete" }, params));
+    expect(refused.status).toBe(409);
+    expect(refused.data.canArchive).toBe(true);
+    await post(courseEdit.action, `/admin/courses/${course.id}`, { intent: "status", status: "archived" }, params);
+    expect((await firstCourse()).status).toBe("archived");
+    expect(await thrownStatus(() => get(courseEdit.loader, "/admin/courses/abc", { id: "abc" }))).toBe(404);
+    expect(await thrownStatus(() => get(courseReport.loader, "/admin/courses/99999/report", { id: "99999" }))).toBe(
+      404,
+    );
+    const report = unwrap(await get(courseReport.loader, `/admin/courses/${course.id}/report`, params));
+    expect(report.data.sales.sold).toBe(1);
+  });
+});
+
+describe("users routes", () => {
+  it("changes a role, refuses demoting the primary, grants and rejects a bad grant", async () => {
+    const student = await createTestUser({ name: "Ravi Kumar" });
+    const params = { id: student.id };
+    expect(
+      (
+        (await post(
+          user.action,
+          `/admin/users/${student.id}`,
+          { intent: "role", role: "instructor" },
+          params,
+        )) as Response
+      ).status,
+    ).toBe(302);
+    const demote = unwrap(
+      await post(user.action, `/admin/users/${owner.id}`, { intent: "role", role: "student" }, { id: owner.id }),
+    );
+    expect(demote.status).toBe(409);
+    expect(
+      unwrap(await post(user.action, `/admin/users/${student.id}`, { intent: "role", role: "superuser" }, params))
+        .status,
+    ).toBe(400);
+    const course = await firstCourse("Economics Class 11");
+    expect(
+      (
+        (await post(
+          user.action,
+          `/admin/users/${student.id}`,
+          { intent: "grant", productId: String(course.id) },
+          params,
+        )) as Response
+      ).status,
+    ).toBe(302);
+    const again = unwrap(
+      await post(user.action, `/admin/users/${student.id}`, { intent: "grant", productId: String(course.id) }, params),
+    );
+    expect(again).toMatchObject({
+      status: 409,
+      data: { error: 'Ravi Kumar already has access to "Economics Class 11".' },
+    });
+    expect(
+      unwrap(await post(user.action, `/admin/users/${student.id}`, { intent: "grant", productId: "" }, params)).status,
+    ).toBe(400);
+    const page = unwrap(await get(user.loader, `/admin/users/${student.id}`, params));
+    expect(page.data.user.role).toBe("instructor");
+    expect(page.data.enrolments).toHaveLength(1);
+    const list = unwrap(await get(users.loader, "/admin/users?q=ravi"));
+    expect(list.data.list.users).toHaveLength(1);
+    expect(list.data.list.users[0]).toMatchObject({ courses: 1 });
+    expect(await thrownStatus(() => get(user.loader, "/admin/users/nope", { id: "nope" }))).toBe(404);
+  });
+});
+
+describe("settings, roles and maintenance routes", () => {
+  const good = {
+    siteContactEmail: "hello@commerce-academy.in",
+    defaultAccessLevel: "student",
+    whatsappNumber: "919876543210",
+    sellerName: "Commerce Academy",
+    sellerAddress: "Jaipur",
+    sellerGstin: "08AAAAA0000A1Z5",
+  };
+
+  it("saves valid settings, refuses invalid ones, and maintenance mode 503s public pages but not admins or /login", async () => {
+    const bad = unwrap(
+      await post(settings.action, "/admin/settings", { ...good, sellerGstin: "nope", siteContactEmail: "x" }),
+    );
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.data.errors).sort()).toEqual(["sellerGstin", "siteContactEmail"]);
+    const ok = await post(settings.action, "/admin/settings", { ...good, maintenanceMode: "on" });
+    expect((ok as Response).headers.get("location")).toBe("/admin/settings");
+    const loaded = unwrap(await get(settings.loader, "/admin/settings"));
+    expect(loaded.data.settings.maintenanceMode).toBe(true);
+
+    expect(await thrownStatus(() => rootLoader({ request: makeRequest("/"), params: {}, context: {} } as never))).toBe(
+      503,
+    );
+    const student = await createTestUser();
+    const studentCookie = await cookieFor(student);
+    expect(await thrownStatus(() => get(rootLoader as Fn, "/courses", {}, studentCookie))).toBe(503);
+    expect(unwrap(await get(rootLoader as Fn, "/", {})).data.user.id).toBe(owner.id);
+    expect(
+      unwrap(await rootLoader({ request: makeRequest("/login"), params: {}, context: {} } as never)).data.user,
+    ).toBeNull();
+    await post(settings.action, "/admin/settings", good);
+    expect(unwrap(await rootLoader({ request: makeRequest("/"), params: {}, context: {} } as never)).status).toBe(200);
+  });
+
+  it("answers every admin-role message of the spec", async () => {
+    await createTestUser({ name: "Sita Rao", email: "sita@example.com" });
+    const send = async (form: Record<string, string>) =>
+      unwrap(await post(settingsRole.action, "/admin/settings/role", form));
+    expect(await send({ intent: "grant", email: "  " })).toMatchObject({
+      status: 400,
+      data: { ok: false, message: "Email field cannot be empty." },
+    });
+    expect(await send({ intent: "grant", email: " Sita@EXAMPLE.com" })).toMatchObject({
+      status: 200,
+      data: { ok: true, message: "Sita Rao has been successfully added as an admin." },
+    });
+    expect(await send({ intent: "grant", email: "sita@example.com" })).toMatchObject({
+      status: 409,
+      data: { message: 'User with email "sita@example.com" is already an admin.' },
+    });
+    expect((await send({ intent: "grant", email: "ghost@example.com" })).data.message).toContain(
+      'No account uses the email "ghost@example.com"',
+    );
+    const list = unwrap(await get(settingsRole.loader, "/admin/settings/role")).data.admins as {
+      id: string;
+      name: string;
+      isPrimary: boolean;
+    }[];
+    expect(list.map((a) => [a.name, a.isPrimary])).toEqual([
+      ["Owner Admin", true],
+      ["Sita Rao", false],
+    ]);
+    const sita = list.find((a) => a.name === "Sita Rao")!;
+    expect(await send({ intent: "remove", userId: owner.id })).toMatchObject({
+      status: 409,
+      data: { message: "Cannot remove the primary administrator role." },
+    });
+    expect(await send({ intent: "remove", userId: sita.id })).toMatchObject({
+      status: 200,
+      data: { message: "Sita Rao's admin role has been removed." },
+    });
+    expect(await send({ intent: "remove", userId: sita.id })).toMatchObject({
+      data: { message: "Failed to remove admin role. Please try again." },
+    });
+  });
+});
+
+describe("sales, exports, notifications and search routes", () => {
+  it("serves the ledger CSV, the PDFs and refuses a malformed quarter", async () => {
+    const buyer = await createTestUser();
+    await createOrder({ userId: buyer.id, products: [await firstCourse()], status: "fulfilled" });
+    const csv = (await get(salesLedger.loader, "/admin/sales/ledger.csv")) as Response;
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="sales-ledger-/);
+    expect((await csv.text()).trim().split("\r\n")).toHaveLength(2);
+    const pdf = (await get(salesAnalytics.loader, "/admin/sales/analytics.pdf")) as Response;
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const q = (await get(salesQuarterly.loader, "/admin/sales/quarterly-report.pdf?quarter=2025-Q3")) as Response;
+    expect(
+      Buffer.from(await q.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    expect(
+      await thrownStatus(() => get(salesQuarterly.loader, "/admin/sales/quarterly-report.pdf?quarter=2025-Q5")),
+    ).toBe(400);
+    const page = unwrap(await get(sales.loader, "/admin/sales?status=fulfilled"));
+    expect(page.data.orders.orders).toHaveLength(1);
+    expect(page.data.overview.conversion.target).toBe(85);
+  });
+
+  it("lists notifications, marks them read, and searches", async () => {
+    const before = unwrap(await get(notifications.loader, "/admin/notifications"));
+    expect(before.data.unread).toBeGreaterThan(0);
+    expect(unwrap(await post(notifications.action, "/admin/notifications", { intent: "nope" })).status).toBe(400);
+    await post(notifications.action, "/admin/notifications", { intent: "mark-all-read" });
+    expect(unwrap(await get(notifications.loader, "/admin/notifications")).data.unread).toBe(0);
+    const hits = unwrap(await get(search.loader, "/admin/search?q=owner")).data.hits;
+    expect(hits.map((h: { group: string }) => h.group)).toContain("Users");
+  });
+});
