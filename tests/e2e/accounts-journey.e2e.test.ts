@@ -103,7 +103,7 @@ describe("account journey in Chromium", () => {
     const adminContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await signInBrowser(adminContext, url, OWNER.email, OWNER.password);
     const { page: adminPage, errors: adminErrors } = await newPage(adminContext);
-    await adminPage.goto(`${url}/admin/outbox`);
+    await adminPage.goto(`${url}/admin/inbox`);
     const message = adminPage.locator("li", { hasText: "Reset your Commerce Academy password" }).filter({
       hasText: STUDENT.email,
     });

@@ -84,9 +84,3 @@ export async function sendEmail(message: EmailMessage): Promise<{ id: number; de
 export function resetEmailTransport() {
   transport = undefined;
 }
-
-/** Newest messages first, for the admin outbox page. */
-export async function listOutbox(limit = 50) {
-  const db = await getDb();
-  return db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(limit);
-}
