@@ -10,7 +10,7 @@ import { getTestDb } from "../helpers/db";
 import { createUser } from "../helpers/factories";
 
 describe("backup and restore", () => {
-  it("round-trips every table of the database", async () => {
+  it("round-trips every table of the database", { timeout: 180_000 }, async () => {
     const handle = await getTestDb();
     // Some data beyond the seed, with unicode and a null, to make the comparison meaningful.
     const user = await createUser({ name: "Zoë Saxena — टेस्ट", image: null });

@@ -79,8 +79,14 @@ export async function confirmPayment(input: ConfirmInput): Promise<ConfirmOutcom
   }
   // Also finishes an order an earlier call marked paid but did not fulfil (a crash in between).
   const fulfilled = await fulfilOrder(input.orderId);
-  if (result.outcome === "paid" || fulfilled) return { outcome: "fulfilled", orderId: input.orderId };
-  return { outcome: "already", orderId: input.orderId, status: result.status };
+  // "fulfilled" only for the call that did the fulfilment: when another call got there first
+  // (it may even have fulfilled the order this call marked paid), this one reports "already".
+  if (fulfilled) return { outcome: "fulfilled", orderId: input.orderId };
+  return {
+    outcome: "already",
+    orderId: input.orderId,
+    status: result.outcome === "paid" ? "fulfilled" : result.status,
+  };
 }
 
 /**
