@@ -125,6 +125,13 @@ describe("checkout journey in Chromium (test gateway)", () => {
     expect(await page.getByText(first!.title, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText(second!.title, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Go to My Courses" }).getAttribute("href")).toBe("/my-courses");
+    // My Courses shows both purchases.
+    await page.getByRole("link", { name: "Go to My Courses" }).click();
+    await page.waitForURL(`${baseUrl}/my-courses`);
+    const owned = page.locator("main");
+    await owned.getByText(first!.title, { exact: true }).first().waitFor();
+    expect(await owned.getByText(second!.title, { exact: true }).count()).toBeGreaterThan(0);
+    await page.goBack({ waitUntil: "networkidle" });
     const invoiceNumber = ((await page.getByText(/^GST invoice CA\//).textContent()) ?? "").replace("GST invoice ", "");
     expect(invoiceNumber).toMatch(/^CA\/\d\d-\d\d\/\d{6}$/);
 
