@@ -108,7 +108,7 @@ describe("account journey in Chromium", () => {
       hasText: STUDENT.email,
     });
     await message.locator("summary").click();
-    const text = await message.locator("pre").innerText();
+    const text = (await message.locator("pre").textContent()) ?? "";
     const link = text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
     expect(link).toBeTruthy();
     expect(adminErrors).toEqual([]);

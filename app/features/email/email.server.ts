@@ -3,7 +3,7 @@
  * they are written to the `email_outbox` table, which admins can read. Either
  * way every message is recorded in the outbox (with sent_at or the error).
  */
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 
