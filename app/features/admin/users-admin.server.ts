@@ -1,14 +1,16 @@
 /** User analytics: stat cards, the searchable list, a user's page, role changes and manual access. Every change is audited. */
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { enrolments, instructors, orders, products, users } from "~/db/schema";
+import { enrolments, instructors, orders, products, userRole, users } from "~/db/schema";
 import type { Role } from "~/features/accounts/guards.server";
 import { recordEvent } from "~/features/audit/audit.server";
 import { escapeLike } from "./catalog-admin.server";
 import { ROLE_LABELS } from "./labels";
 import { freeToPaidConversion } from "./metrics.server";
+import { dailySums, totals } from "./rollups.server";
 
 export const USERS_PAGE_SIZE = 20;
+const USER_METRICS = userRole.enumValues.map((r) => `users_${r}` as const);
 
 export class UserAdminError extends Error {
   constructor(
@@ -20,24 +22,17 @@ export class UserAdminError extends Error {
 }
 
 export async function userStats(db: DbOrTx, now = new Date()) {
-  const [totals] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      instructorUsers: sql<number>`count(*) filter (where ${users.role} = 'instructor')::int`,
-    })
-    .from(users);
-  const instructorCount = await db.$count(instructors);
-  const [load] = await db
-    .select({
-      learners: sql<number>`count(distinct ${enrolments.userId})::int`,
-      live: sql<number>`count(*)::int`,
-    })
-    .from(enrolments)
-    .where(isNull(enrolments.revokedAt));
+  // Counted by the rollups (drizzle/0006), not by scanning users and enrolments.
+  const [byRole, running, instructorCount] = await Promise.all([
+    dailySums(db, USER_METRICS),
+    totals(db, ["learners", "live_enrolments"] as const),
+    db.$count(instructors),
+  ]);
+  const load = { learners: running.learners, live: running.live_enrolments };
   const conversion = await freeToPaidConversion(db, now);
   const learners = Number(load?.learners ?? 0);
   return {
-    totalUsers: Number(totals?.total ?? 0),
+    totalUsers: USER_METRICS.reduce((sum, m) => sum + byRole[m], 0),
     instructors: instructorCount,
     averageCourseLoad: learners ? Math.round((Number(load?.live ?? 0) / learners) * 10) / 10 : 0,
     conversion: conversion.rate,
