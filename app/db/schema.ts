@@ -64,7 +64,7 @@ export const users = pgTable(
   },
   (t) => [
     index("users_role_idx").on(t.role),
-    index("users_created_at_idx").on(t.createdAt),
+    index("users_created_at_idx").on(t.createdAt, t.id),
     // Contains-search of the admin lists (pg_trgm).
     index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
     index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
@@ -228,7 +228,7 @@ export const orders = pgTable(
   (t) => [
     index("orders_user_id_idx").on(t.userId, t.createdAt),
     index("orders_status_created_at_idx").on(t.status, t.createdAt),
-    index("orders_created_at_idx").on(t.createdAt),
+    index("orders_created_at_idx").on(t.createdAt, t.id),
     index("orders_paid_at_idx").on(t.paidAt),
     index("orders_number_trgm_idx").using("gin", sql`${t.number} gin_trgm_ops`),
     check(
