@@ -28,6 +28,7 @@ const size = await db.execute<{ products: number; users: number; orders: number;
          (select count(*) from orders)::int as orders, (select count(*) from enrolments)::int as enrolments`);
 const s = size.rows[0]!;
 const deepPage = Math.max(1, Math.floor(s.users / 20 / 2)); // the middle of the users list
+const { nextCursor } = await listUsers(db, { page: deepPage - 1 });
 const [course] = await listPublishedProducts(db, "course", { classLevel: "12", limit: 1 });
 const someUser = s.users > 1000 ? "student1234" : "student123";
 const someOrder = "B-4242";
@@ -38,6 +39,10 @@ const cases: [string, () => Promise<unknown>][] = [
   ["sales search (listOrders q=order number)", () => listOrders(db, { q: someOrder })],
   ["users page (userStats + listUsers p1)", () => Promise.all([userStats(db), listUsers(db, { page: 1 })])],
   [`users list deep page (listUsers p${deepPage})`, () => listUsers(db, { page: deepPage })],
+  [
+    `users list deep page by keyset (listUsers p${deepPage} after cursor)`,
+    () => listUsers(db, { page: deepPage, after: nextCursor ?? undefined }),
+  ],
   [`user search (listUsers q=${someUser})`, () => listUsers(db, { q: someUser })],
   ["user search, many hits (listUsers q=Student 9)", () => listUsers(db, { q: "Student 9" })],
   [`admin top-bar search (adminSearch ${someUser})`, () => adminSearch(db, someUser)],
