@@ -48,6 +48,10 @@ const cases: [string, () => Promise<unknown>][] = [
   [`admin top-bar search (adminSearch ${someUser})`, () => adminSearch(db, someUser)],
   [`admin top-bar search (adminSearch ${someOrder})`, () => adminSearch(db, someOrder)],
   ["catalog class list (courses, Class 12)", () => listPublishedProducts(db, "course", { classLevel: "12" })],
+  [
+    "catalog class list (courses, Class 11: ~3,200 generated items)",
+    () => listPublishedProducts(db, "course", { classLevel: "11" }),
+  ],
   ["catalog product detail", () => getPublishedProduct(db, "course", String(course!.id))],
 ];
 
