@@ -179,6 +179,7 @@ export const products = pgTable(
     index("products_subject_idx").on(t.subject),
     index("products_instructor_id_idx").on(t.instructorId),
     index("products_updated_at_idx").on(t.updatedAt),
+    index("products_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     check("products_price_non_negative", sql`${t.pricePaise} >= 0`),
     check("products_rating_range", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
   ],
