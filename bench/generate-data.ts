@@ -81,7 +81,7 @@ await step(`orders, lines and enrolments (${orders})`, async () => {
         select g,
                'bench-user-' || (1 + (g - 1) % ${users}) as user_id,
                ${lo} + ((((g - 1) % ${users}) * 7 + ((g - 1) / ${users}) * 13) % ${span}) as product_id,
-               now() - ((g * 7919) % (730 * 24)) * interval '1 hour' as at,
+               now() - ((g::bigint * 7919) % (730 * 24)) * interval '1 hour' as at,
                case when g % 40 = 0 then 'refunded' else 'fulfilled' end::order_status as status
         from generate_series(${start}::int, ${end}::int) g
       ), ins as (

@@ -58,7 +58,8 @@ export async function restorePglite(file: string, pgliteDir: string): Promise<{ 
   const data = new Blob([fs.readFileSync(file)]);
   const staging = `${pgliteDir}.restoring`;
   fs.rmSync(staging, { recursive: true, force: true });
-  const pg = await PGlite.create(staging, { loadDataDir: data });
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const pg = await PGlite.create(staging, { loadDataDir: data, extensions: { pg_trgm } });
   await pg.query("select 1");
   await pg.close();
   let movedAside: string | null = null;

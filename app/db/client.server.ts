@@ -80,11 +80,13 @@ function acquireDirLock(dir: string): () => void {
 export async function openPglite(dataDir: string | "memory://"): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   let release = () => {};
   if (dataDir !== "memory://") release = acquireDirLock(dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir === "memory://" ? undefined : dataDir);
+    // pg_trgm backs the admin contains-searches (drizzle/0005); PGlite ships it as a contrib extension.
+    client = await PGlite.create(dataDir === "memory://" ? undefined : dataDir, { extensions: { pg_trgm } });
   } catch (error) {
     release();
     throw error;

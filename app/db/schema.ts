@@ -8,6 +8,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -63,7 +64,10 @@ export const users = pgTable(
   },
   (t) => [
     index("users_role_idx").on(t.role),
-    index("users_created_at_idx").on(t.createdAt),
+    index("users_created_at_idx").on(t.createdAt, t.id),
+    // Contains-search of the admin lists (pg_trgm).
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     uniqueIndex("users_one_primary_idx").on(t.isPrimary).where(sql`${t.isPrimary}`),
   ],
 );
@@ -175,6 +179,7 @@ export const products = pgTable(
     index("products_subject_idx").on(t.subject),
     index("products_instructor_id_idx").on(t.instructorId),
     index("products_updated_at_idx").on(t.updatedAt),
+    index("products_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     check("products_price_non_negative", sql`${t.pricePaise} >= 0`),
     check("products_rating_range", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
   ],
@@ -224,7 +229,9 @@ export const orders = pgTable(
   (t) => [
     index("orders_user_id_idx").on(t.userId, t.createdAt),
     index("orders_status_created_at_idx").on(t.status, t.createdAt),
-    index("orders_created_at_idx").on(t.createdAt),
+    index("orders_created_at_idx").on(t.createdAt, t.id),
+    index("orders_paid_at_idx").on(t.paidAt),
+    index("orders_number_trgm_idx").using("gin", sql`${t.number} gin_trgm_ops`),
     check(
       "orders_amounts_non_negative",
       sql`${t.subtotalPaise} >= 0 and ${t.discountPaise} >= 0 and ${t.gstPaise} >= 0 and ${t.totalPaise} >= 0`,
@@ -274,6 +281,7 @@ export const enrolments = pgTable(
     index("enrolments_product_id_idx").on(t.productId),
     index("enrolments_order_id_idx").on(t.orderId),
     index("enrolments_granted_at_idx").on(t.grantedAt),
+    index("enrolments_user_id_idx").on(t.userId),
   ],
 );
 
@@ -591,4 +599,47 @@ export const courseProgress = pgTable(
     index("course_progress_product_idx").on(t.productId),
     index("course_progress_last_lesson_idx").on(t.lastLessonId),
   ],
+);
+
+/* ------------------------------------------------------------------- rollups */
+// Pre-aggregated figures for the admin screens, kept exact by triggers in the same
+// transaction as every change to orders, enrolments and users (drizzle/*_scale_rollups.sql,
+// which also backfills them). Read by app/features/admin/rollups.server.ts; never written by app code.
+
+/** One figure per IST calendar day: sales, revenue, enrolments, new users per role, free learners, conversions. */
+export const statsDaily = pgTable(
+  "stats_daily",
+  {
+    metric: text("metric").notNull(),
+    /** The day in India Standard Time. */
+    day: date("day", { mode: "string" }).notNull(),
+    value: bigint("value", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.day] })],
+);
+
+/** Running totals that have no date: live enrolments, learners with at least one live enrolment. */
+export const statsTotals = pgTable("stats_totals", {
+  metric: text("metric").primaryKey(),
+  value: bigint("value", { mode: "number" }).notNull().default(0),
+});
+
+/** Live enrolments per item (the dashboard's top courses). */
+export const productStats = pgTable("product_stats", {
+  productId: integer("product_id")
+    .primaryKey()
+    .references(() => products.id, { onDelete: "cascade" }),
+  liveEnrolments: integer("live_enrolments").notNull().default(0),
+});
+
+/** Per learner: first free item, first paid order, live enrolments (free→paid conversion). */
+export const learnerStats = pgTable(
+  "learner_stats",
+  {
+    userId: text("user_id").primaryKey(),
+    firstFreeAt: timestamp("first_free_at", { withTimezone: true }),
+    firstPaidAt: timestamp("first_paid_at", { withTimezone: true }),
+    liveEnrolments: integer("live_enrolments").notNull().default(0),
+  },
+  (t) => [index("learner_stats_first_free_idx").on(t.firstFreeAt)],
 );

@@ -167,6 +167,12 @@ describe("users", () => {
     expect(page1.hasNext).toBe(true);
     expect(page2.users).toHaveLength(2);
     expect(page2.hasNext).toBe(false);
+    // The Next link's keyset cursor reads the same page as the offset, and a bad cursor is ignored.
+    expect(page1.nextCursor).toBeTruthy();
+    const byCursor = await listUsers(db, { page: 2, after: page1.nextCursor! });
+    expect(byCursor.users.map((u) => u.id)).toEqual(page2.users.map((u) => u.id));
+    expect((await listUsers(db, { page: 1, after: "not-a-cursor" })).users).toEqual(page1.users);
+    expect(page2.nextCursor).toBeNull();
     const stats = await userStats(db);
     expect(stats).toMatchObject({ totalUsers: 22, instructors: 4, averageCourseLoad: 1 });
   });

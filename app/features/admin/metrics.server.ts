@@ -8,14 +8,14 @@
  * - *refund rate* is refunded sales / sales with a total above ₹0;
  * - *free→paid conversion* is the share of learners who took a free item and also bought a paid one.
  */
-import { and, count, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { auditLog, enrolments, orders, products, users } from "~/db/schema";
+import { auditLog, enrolments, learnerStats, orders, productStats, products } from "~/db/schema";
 import { last12Months, monthPeriod, type Period, percent, trendPercent } from "./periods";
+import { dailySums, istDate, istDayStart, monthlySums, splitByIstDays } from "./rollups.server";
 
 export const CONVERSION_TARGET = 85;
 const SOLD = ["paid", "fulfilled", "refunded"] as const;
-const KEPT = ["paid", "fulfilled"] as const;
 
 export interface SalesFigures {
   revenuePaise: number;
@@ -26,8 +26,11 @@ export interface SalesFigures {
   refundRate: number;
 }
 
-/** Sales figures of orders paid in [start, end). */
-export async function salesFigures(db: DbOrTx, period: { start: Date; end: Date }): Promise<SalesFigures> {
+type SalesCounts = Record<"revenue" | "sales" | "paid_orders" | "chargeable" | "refunded", number>;
+const SALES_METRICS = ["revenue", "sales", "paid_orders", "chargeable", "refunded"] as const;
+
+/** The same counts straight from the orders (index on paid_at), for part-days the rollup cannot split. */
+async function rawSalesCounts(db: DbOrTx, period: { start: Date; end: Date }): Promise<SalesCounts> {
   const [row] = await db
     .select({
       revenue: sql<string>`coalesce(sum(${orders.totalPaise}) filter (where ${orders.status} in ('paid','fulfilled')), 0)`,
@@ -38,39 +41,61 @@ export async function salesFigures(db: DbOrTx, period: { start: Date; end: Date 
     })
     .from(orders)
     .where(and(inArray(orders.status, [...SOLD]), gte(orders.paidAt, period.start), lt(orders.paidAt, period.end)));
-  const revenuePaise = Number(row?.revenue ?? 0);
-  const paidOrderCount = Number(row?.paidOrders ?? 0);
-  const refundedCount = Number(row?.refunded ?? 0);
   return {
-    revenuePaise,
-    salesCount: Number(row?.sales ?? 0),
-    paidOrderCount,
-    refundedCount,
-    averageOrderPaise: paidOrderCount ? Math.round(revenuePaise / paidOrderCount) : 0,
-    refundRate: percent(refundedCount, Number(row?.chargeable ?? 0)),
+    revenue: Number(row?.revenue ?? 0),
+    sales: Number(row?.sales ?? 0),
+    paid_orders: Number(row?.paidOrders ?? 0),
+    chargeable: Number(row?.chargeable ?? 0),
+    refunded: Number(row?.refunded ?? 0),
   };
 }
 
-/** Free→paid conversion as of `asOf`: learners with a free item who also bought a paid one. */
+/** Sales figures of orders paid in [start, end): whole IST days from the daily rollup, part-days from the orders. */
+export async function salesFigures(db: DbOrTx, period: { start: Date; end: Date }): Promise<SalesFigures> {
+  const split = splitByIstDays(period.start, period.end);
+  const parts = await Promise.all([
+    split.days ? dailySums(db, SALES_METRICS, split.days) : null,
+    ...split.edges.map((edge) => rawSalesCounts(db, edge)),
+  ]);
+  const sum = (m: (typeof SALES_METRICS)[number]) => parts.reduce((acc, p) => acc + (p?.[m] ?? 0), 0);
+  const revenuePaise = sum("revenue");
+  const paidOrderCount = sum("paid_orders");
+  const refundedCount = sum("refunded");
+  return {
+    revenuePaise,
+    salesCount: sum("sales"),
+    paidOrderCount,
+    refundedCount,
+    averageOrderPaise: paidOrderCount ? Math.round(revenuePaise / paidOrderCount) : 0,
+    refundRate: percent(refundedCount, sum("chargeable")),
+  };
+}
+
+/**
+ * Free→paid conversion as of `asOf`: learners with a free item who also bought a paid one.
+ * learner_stats holds each learner's first free item and first paid order; the daily rollup
+ * counts them by IST day, and the part of `asOf`'s own day comes from learner_stats.
+ */
 export async function freeToPaidConversion(
   db: DbOrTx,
   asOf: Date,
 ): Promise<{ free: number; converted: number; rate: number }> {
-  const result = await db.execute<{ free: number; converted: number }>(sql`
-    with free_learners as (
-      select distinct ${enrolments.userId} as user_id from ${enrolments}
-      where ${enrolments.source} = 'free' and ${enrolments.grantedAt} < ${asOf}
-    )
-    select
-      (select count(*) from free_learners)::int as free,
-      (select count(*) from free_learners f where exists (
-        select 1 from ${orders} o
-        where o.user_id = f.user_id and o.status in ('paid','fulfilled') and o.total_paise > 0 and o.paid_at < ${asOf}
-      ))::int as converted
-  `);
-  const free = Number(result.rows[0]?.free ?? 0);
-  const converted = Number(result.rows[0]?.converted ?? 0);
-  return { free, converted, rate: percent(converted, free) };
+  const dayStart = istDayStart(asOf);
+  const converted = sql`greatest(${learnerStats.firstFreeAt}, ${learnerStats.firstPaidAt})`;
+  const [before, [today]] = await Promise.all([
+    dailySums(db, ["free_learners", "converted"] as const, { to: istDate(dayStart) }),
+    dayStart < asOf
+      ? db
+          .select({
+            free: sql<number>`(select count(*) from ${learnerStats} where ${learnerStats.firstFreeAt} >= ${dayStart} and ${learnerStats.firstFreeAt} < ${asOf})::int`,
+            converted: sql<number>`(select count(*) from ${learnerStats} where ${learnerStats.firstFreeAt} is not null and ${learnerStats.firstPaidAt} is not null and ${converted} >= ${dayStart} and ${converted} < ${asOf})::int`,
+          })
+          .from(sql`(select 1) as one`)
+      : [{ free: 0, converted: 0 }],
+  ]);
+  const free = before.free_learners + Number(today?.free ?? 0);
+  const conv = before.converted + Number(today?.converted ?? 0);
+  return { free, converted: conv, rate: percent(conv, free) };
 }
 
 export interface MonthPoint {
@@ -84,21 +109,8 @@ export async function monthlySeries(db: DbOrTx, now: Date): Promise<MonthPoint[]
   const months = last12Months(now);
   const from = months[0]!.start;
   const to = months[11]!.end;
-  const ist = (col: unknown) => sql`to_char((${col} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM')`;
-  const [rev, enr] = await Promise.all([
-    db
-      .select({ key: sql<string>`${ist(orders.paidAt)}`, total: sql<string>`sum(${orders.totalPaise})` })
-      .from(orders)
-      .where(and(inArray(orders.status, [...KEPT]), gte(orders.paidAt, from), lt(orders.paidAt, to)))
-      .groupBy(sql`1`),
-    db
-      .select({ key: sql<string>`${ist(enrolments.grantedAt)}`, total: sql<number>`count(*)::int` })
-      .from(enrolments)
-      .where(and(gte(enrolments.grantedAt, from), lt(enrolments.grantedAt, to)))
-      .groupBy(sql`1`),
-  ]);
-  const revBy = new Map(rev.map((r) => [r.key, Number(r.total)]));
-  const enrBy = new Map(enr.map((r) => [r.key, Number(r.total)]));
+  const range = { from: istDate(from), to: istDate(to) };
+  const [revBy, enrBy] = await Promise.all([monthlySums(db, "revenue", range), monthlySums(db, "enrolments", range)]);
   return months.map((m) => {
     const key = monthKeyOf(m);
     return { label: m.label, revenuePaise: revBy.get(key) ?? 0, enrolments: enrBy.get(key) ?? 0 };
@@ -122,16 +134,28 @@ export interface MetricCard {
   period: string;
 }
 
+/** Enrolments granted in [start, end): whole IST days from the rollup, part-days from the enrolments. */
+async function enrolmentCount(db: DbOrTx, period: { start: Date; end: Date }) {
+  const split = splitByIstDays(period.start, period.end);
+  const parts = await Promise.all([
+    split.days ? dailySums(db, ["enrolments"] as const, split.days).then((r) => r.enrolments) : 0,
+    ...split.edges.map((e) =>
+      db.$count(enrolments, and(gte(enrolments.grantedAt, e.start), lt(enrolments.grantedAt, e.end))),
+    ),
+  ]);
+  return parts.reduce((a, b) => a + b, 0);
+}
+
 export async function dashboardMetrics(db: DbOrTx, now = new Date()): Promise<MetricCard[]> {
   const thisMonth = monthPeriod(now);
   const lastMonth = monthPeriod(now, -1);
   const [cur, prev, studentsNow, studentsBefore, enrNow, enrPrev, convNow, convPrev] = await Promise.all([
     salesFigures(db, thisMonth),
     salesFigures(db, lastMonth),
-    db.$count(users, eq(users.role, "student")),
-    db.$count(users, and(eq(users.role, "student"), lt(users.createdAt, thisMonth.start))),
-    db.$count(enrolments, and(gte(enrolments.grantedAt, thisMonth.start), lt(enrolments.grantedAt, thisMonth.end))),
-    db.$count(enrolments, and(gte(enrolments.grantedAt, lastMonth.start), lt(enrolments.grantedAt, lastMonth.end))),
+    dailySums(db, ["users_student"] as const).then((r) => r.users_student),
+    dailySums(db, ["users_student"] as const, { to: istDate(thisMonth.start) }).then((r) => r.users_student),
+    enrolmentCount(db, thisMonth),
+    enrolmentCount(db, lastMonth),
     freeToPaidConversion(db, now),
     freeToPaidConversion(db, thisMonth.start),
   ]);
@@ -182,15 +206,14 @@ export interface TopCourse {
   enrolments: number;
 }
 
-/** The five courses with the most live enrolments. */
+/** The five courses with the most live enrolments (counted by product_stats). */
 export async function topCourses(db: DbOrTx, limit = 5): Promise<TopCourse[]> {
-  const n = sql<number>`count(${enrolments.id})::int`;
+  const n = sql<number>`coalesce(${productStats.liveEnrolments}, 0)::int`;
   const rows = await db
     .select({ id: products.id, title: products.title, subject: products.subject, enrolments: n })
     .from(products)
-    .leftJoin(enrolments, and(eq(enrolments.productId, products.id), isNull(enrolments.revokedAt)))
+    .leftJoin(productStats, eq(productStats.productId, products.id))
     .where(eq(products.kind, "course"))
-    .groupBy(products.id)
     .orderBy(desc(n), products.title)
     .limit(limit);
   return rows.map((r) => ({ ...r, enrolments: Number(r.enrolments) }));

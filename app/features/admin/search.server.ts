@@ -1,5 +1,5 @@
 /** The admin top-bar search: courses, notes, PYQ, users and orders. */
-import { desc, eq, ilike, or } from "drizzle-orm";
+import { desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders, products, users } from "~/db/schema";
 import { escapeLike } from "./catalog-admin.server";
@@ -29,11 +29,15 @@ export async function adminSearch(db: DbOrTx, rawQuery: string, perGroup = 5): P
       .from(users)
       .where(or(ilike(users.email, like), ilike(users.name, like)))
       .limit(perGroup),
+    // Number and email matches are looked up separately (each by its trigram index), then merged.
     db
       .select({ id: orders.id, number: orders.number, email: users.email, status: orders.status })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(or(ilike(orders.number, like), ilike(users.email, like)))
+      .where(
+        sql`${orders.id} in (select o.id from ${orders} o where o.number ilike ${like}
+          union all select o.id from ${orders} o join ${users} u on u.id = o.user_id where u.email ilike ${like})`,
+      )
       .orderBy(desc(orders.createdAt))
       .limit(perGroup),
   ]);

@@ -1,14 +1,16 @@
 /** User analytics: stat cards, the searchable list, a user's page, role changes and manual access. Every change is audited. */
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { enrolments, instructors, orders, products, users } from "~/db/schema";
+import { enrolments, instructors, orders, products, userRole, users } from "~/db/schema";
 import type { Role } from "~/features/accounts/guards.server";
 import { recordEvent } from "~/features/audit/audit.server";
 import { escapeLike } from "./catalog-admin.server";
 import { ROLE_LABELS } from "./labels";
 import { freeToPaidConversion } from "./metrics.server";
+import { dailySums, totals } from "./rollups.server";
 
 export const USERS_PAGE_SIZE = 20;
+const USER_METRICS = userRole.enumValues.map((r) => `users_${r}` as const);
 
 export class UserAdminError extends Error {
   constructor(
@@ -20,24 +22,17 @@ export class UserAdminError extends Error {
 }
 
 export async function userStats(db: DbOrTx, now = new Date()) {
-  const [totals] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      instructorUsers: sql<number>`count(*) filter (where ${users.role} = 'instructor')::int`,
-    })
-    .from(users);
-  const instructorCount = await db.$count(instructors);
-  const [load] = await db
-    .select({
-      learners: sql<number>`count(distinct ${enrolments.userId})::int`,
-      live: sql<number>`count(*)::int`,
-    })
-    .from(enrolments)
-    .where(isNull(enrolments.revokedAt));
+  // Counted by the rollups (drizzle/0006), not by scanning users and enrolments.
+  const [byRole, running, instructorCount] = await Promise.all([
+    dailySums(db, USER_METRICS),
+    totals(db, ["learners", "live_enrolments"] as const),
+    db.$count(instructors),
+  ]);
+  const load = { learners: running.learners, live: running.live_enrolments };
   const conversion = await freeToPaidConversion(db, now);
   const learners = Number(load?.learners ?? 0);
   return {
-    totalUsers: Number(totals?.total ?? 0),
+    totalUsers: USER_METRICS.reduce((sum, m) => sum + byRole[m], 0),
     instructors: instructorCount,
     averageCourseLoad: learners ? Math.round((Number(load?.live ?? 0) / learners) * 10) / 10 : 0,
     conversion: conversion.rate,
@@ -56,11 +51,40 @@ export interface UserRow {
   createdAt: Date;
 }
 
-/** One page of users, newest first, optionally filtered by name or email. */
-export async function listUsers(db: DbOrTx, opts: { q?: string; page?: number } = {}) {
+/** Keyset cursor of a list ordered by (created_at desc, id desc): "<ISO time>|<id>". */
+export function encodeCursor(row: { createdAt: Date; id: string }) {
+  return `${row.createdAt.toISOString()}|${row.id}`;
+}
+
+export function decodeCursor(raw: string | undefined): { createdAt: Date; id: string } | null {
+  const bar = raw?.indexOf("|") ?? -1;
+  if (!raw || bar < 1) return null;
+  const createdAt = new Date(raw.slice(0, bar));
+  const id = raw.slice(bar + 1);
+  return Number.isNaN(createdAt.getTime()) || !id ? null : { createdAt, id };
+}
+
+/**
+ * One page of users, newest first, optionally filtered by name or email (trigram indexes).
+ * `after` (a cursor from `nextCursor`) reads the page after that row by keyset, whatever its
+ * depth; otherwise `page` is an offset, taken over the narrow (created_at, id) index before the
+ * per-user figures are computed for the 20 rows shown.
+ */
+export async function listUsers(db: DbOrTx, opts: { q?: string; page?: number; after?: string } = {}) {
   const page = Math.max(1, Math.floor(opts.page ?? 1));
   const q = opts.q?.trim();
-  const where = q ? or(ilike(users.email, `%${escapeLike(q)}%`), ilike(users.name, `%${escapeLike(q)}%`)) : undefined;
+  const cursor = decodeCursor(opts.after);
+  const filters = [];
+  if (q) filters.push(or(ilike(users.email, `%${escapeLike(q)}%`), ilike(users.name, `%${escapeLike(q)}%`)));
+  if (cursor) filters.push(sql`(${users.createdAt}, ${users.id}) < (${cursor.createdAt}, ${cursor.id})`);
+  const pageIds = db
+    .select({ pid: sql<string>`${users.id}`.as("pid") })
+    .from(users)
+    .where(filters.length ? and(...filters) : undefined)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(USERS_PAGE_SIZE + 1)
+    .offset(cursor ? 0 : (page - 1) * USERS_PAGE_SIZE)
+    .as("page_ids");
   const rows = await db
     .select({
       id: users.id,
@@ -73,18 +97,17 @@ export async function listUsers(db: DbOrTx, opts: { q?: string; page?: number } 
       courses: sql<number>`(select count(*) from ${enrolments} e where e.user_id = "users"."id" and e.revoked_at is null)::int`,
       totalSpent: sql<string>`(select coalesce(sum(o.total_paise), 0) from ${orders} o where o.user_id = "users"."id" and o.status in ('paid','fulfilled'))`,
     })
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(USERS_PAGE_SIZE + 1)
-    .offset((page - 1) * USERS_PAGE_SIZE);
+    .from(pageIds)
+    .innerJoin(users, eq(users.id, pageIds.pid))
+    .orderBy(desc(users.createdAt), desc(users.id));
   const hasNext = rows.length > USERS_PAGE_SIZE;
   const list: UserRow[] = rows.slice(0, USERS_PAGE_SIZE).map(({ totalSpent, ...r }) => ({
     ...r,
     courses: Number(r.courses),
     totalSpentPaise: Number(totalSpent),
   }));
-  return { users: list, page, hasNext, hasPrevious: page > 1 };
+  const last = list.at(-1);
+  return { users: list, page, hasNext, hasPrevious: page > 1, nextCursor: hasNext && last ? encodeCursor(last) : null };
 }
 
 export async function getUserDetail(db: DbOrTx, id: string) {

@@ -17,6 +17,8 @@ export function meta(_: Route.MetaArgs) {
 const querySchema = z.object({
   q: z.string().max(200).catch(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  /** Keyset cursor of the row before this page (the Next link carries it, so deep pages stay fast). */
+  after: z.string().max(300).optional().catch(undefined),
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -101,7 +103,11 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           page={list.page}
           hasNext={list.hasNext}
           makeHref={(p) =>
-            `/admin/users?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), page: String(p) })}`
+            `/admin/users?${new URLSearchParams({
+              ...(query.q ? { q: query.q } : {}),
+              page: String(p),
+              ...(p === list.page + 1 && list.nextCursor ? { after: list.nextCursor } : {}),
+            })}`
           }
         />
       </Card>
