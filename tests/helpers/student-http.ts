@@ -11,6 +11,9 @@ import { cookieHeaderFrom } from "./auth";
 
 export const STUDENT_PASSWORD = "correct-horse-battery";
 
+/** No step of a student may hang a drill or a benchmark. */
+const STEP_TIMEOUT_MS = 30_000;
+
 export class HttpStepError extends Error {
   constructor(
     readonly step: string,
@@ -60,6 +63,7 @@ export async function signUpOverHttp(baseUrl: string, student: Student): Promise
     }),
     headers: headersFor(baseUrl, { ip: student.ip }),
     redirect: "manual",
+    signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
   });
   await expectRedirect("sign up", res, /^\/$/);
   const cookie = cookieHeaderFrom(res);
@@ -75,7 +79,10 @@ export interface CartPayload {
 
 /** GET /api/cart */
 export async function getServerCart(baseUrl: string, student: Student): Promise<CartPayload> {
-  const res = await fetch(`${baseUrl}/api/cart`, { headers: headersFor(baseUrl, student) });
+  const res = await fetch(`${baseUrl}/api/cart`, {
+    headers: headersFor(baseUrl, student),
+    signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
+  });
   if (res.status !== 200) throw new HttpStepError("read cart", res.status, await res.text());
   return (await res.json()) as CartPayload;
 }
@@ -86,6 +93,7 @@ export async function addToServerCart(baseUrl: string, student: Student, product
     method: "POST",
     body: JSON.stringify({ intent: "add", productId }),
     headers: headersFor(baseUrl, student, { "content-type": "application/json" }),
+    signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
   });
   if (res.status !== 200) throw new HttpStepError("add to cart", res.status, await res.text());
   return (await res.json()) as CartPayload;
@@ -98,6 +106,7 @@ export async function placeOrderOverHttp(baseUrl: string, student: Student): Pro
     body: new URLSearchParams({ coupon: "" }),
     headers: headersFor(baseUrl, student),
     redirect: "manual",
+    signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
   });
   const location = await expectRedirect("checkout", res, /^\/checkout\/pay\/[0-9a-f-]{36}$/);
   return location.split("/").pop()!;
@@ -110,6 +119,7 @@ export async function payOnTestGateway(baseUrl: string, student: Student, orderI
     body: new URLSearchParams({ intent: "pay" }),
     headers: headersFor(baseUrl, student),
     redirect: "manual",
+    signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
   });
   await expectRedirect("pay", res, new RegExp(`^/account/orders/${orderId}\\?placed=1$`));
 }
