@@ -80,7 +80,8 @@ export async function startServer(
     stop(signal: NodeJS.Signals = "SIGTERM") {
       const started = Date.now();
       return new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve({ code: child.exitCode, ms: 0 });
+        // A child killed by a signal has exitCode null but signalCode set: it is gone too.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve({ code: child.exitCode, ms: 0 });
         child.once("exit", (code) => resolve({ code, ms: Date.now() - started }));
         child.kill(signal);
       });
