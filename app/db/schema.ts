@@ -223,6 +223,10 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** The confirmation email (with the invoice) was written; null = still owed to the buyer. */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true }),
+    /** Lease of the instance now sending it, so two reconcilers never send it twice at once. */
+    confirmationClaimedAt: timestamp("confirmation_claimed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

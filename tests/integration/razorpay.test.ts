@@ -292,7 +292,7 @@ describe("Razorpay adapter against a fake of its API", () => {
       .where(eq(schema.orders.id, stuck.order.id));
 
     const report = await reconcileOrders({ pendingExpiryMinutes: 60 });
-    expect(report).toEqual({ fulfilled: 1, confirmed: 1, expired: 1, errors: 0 });
+    expect(report).toEqual({ fulfilled: 1, confirmed: 1, expired: 1, errors: 0, emailsResent: 0 });
     expect((await getOrder(paidLate.order.id)).status).toBe("fulfilled");
     expect((await getOrder(abandoned.order.id)).status).toBe("cancelled");
     expect((await getOrder(stuck.order.id)).status).toBe("fulfilled");
@@ -303,6 +303,7 @@ describe("Razorpay adapter against a fake of its API", () => {
       confirmed: 0,
       expired: 0,
       errors: 0,
+      emailsResent: 0,
     });
   });
 

@@ -6,7 +6,7 @@
  * at once, marks the order paid once, takes one invoice number and grants each
  * enrolment once (the enrolments' unique index is the last line of defence).
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { cartItems, enrolments, orderItems, orders } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
@@ -132,14 +132,51 @@ export async function fulfilOrder(orderId: string): Promise<boolean> {
     });
     return true;
   });
-  if (done) {
-    try {
-      await sendOrderConfirmation(orderId);
-    } catch (error) {
-      console.warn(`[orders] the confirmation email of order ${orderId} could not be written:`, error);
-    }
-  }
+  if (done) await deliverConfirmation(orderId);
   return done;
+}
+
+/**
+ * Sends the confirmation email and records that it went. Whatever stops it here (a crash
+ * between the fulfilment commit and this point, a failing mail server) leaves
+ * confirmation_sent_at empty, and reconciliation sends it later: at least once, never lost.
+ */
+async function deliverConfirmation(orderId: string) {
+  try {
+    await sendOrderConfirmation(orderId);
+    const db = await getDb();
+    await db.update(orders).set({ confirmationSentAt: new Date() }).where(eq(orders.id, orderId));
+    return true;
+  } catch (error) {
+    console.warn(`[orders] the confirmation email of order ${orderId} could not be written:`, error);
+    return false;
+  }
+}
+
+/**
+ * Confirmation emails still owed: fulfilled orders without confirmation_sent_at whose
+ * fulfilment is older than `graceMs` (the normal path sends right after it). Each is
+ * claimed with a lease first, so concurrent reconcilers on several instances never send
+ * the same email at the same time. Returns how many were sent.
+ */
+export async function resendOwedConfirmations(now = new Date(), graceMs = 2 * 60_000, limit = 50) {
+  const db = await getDb();
+  const fulfilledBefore = new Date(now.getTime() - graceMs);
+  const leaseExpired = new Date(now.getTime() - 10 * 60_000);
+  const claimed = await db.execute<{ id: string }>(sql`
+    update orders set confirmation_claimed_at = ${now}
+    where id in (
+      select id from orders
+      where status = 'fulfilled' and confirmation_sent_at is null and fulfilled_at < ${fulfilledBefore}
+        and (confirmation_claimed_at is null or confirmation_claimed_at < ${leaseExpired})
+      order by fulfilled_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  let sent = 0;
+  for (const { id } of claimed.rows) if (await deliverConfirmation(id)) sent++;
+  return sent;
 }
 
 /** A failed or abandoned payment: the order grants nothing and the coupon use is given back. */

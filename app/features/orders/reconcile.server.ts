@@ -9,7 +9,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { gatewayFor } from "~/features/payments/gateway.server";
-import { closeUnpaidOrder, confirmPayment, fulfilOrder } from "./fulfilment.server";
+import { closeUnpaidOrder, confirmPayment, fulfilOrder, resendOwedConfirmations } from "./fulfilment.server";
 
 export interface ReconcileOptions {
   now?: Date;
@@ -25,6 +25,8 @@ export interface ReconcileReport {
   confirmed: number;
   expired: number;
   errors: number;
+  /** Confirmation emails that were owed (e.g. after a crash) and went out now. */
+  emailsResent: number;
 }
 
 export function pendingExpiryMinutesFromEnv() {
@@ -38,7 +40,7 @@ export async function reconcileOrders(opts: ReconcileOptions = {}): Promise<Reco
   const limit = opts.batchSize ?? 200;
   const expiry = new Date(now.getTime() - (opts.pendingExpiryMinutes ?? pendingExpiryMinutesFromEnv()) * 60_000);
   const checkBefore = new Date(now.getTime() - (opts.checkAfterMinutes ?? 5) * 60_000);
-  const report: ReconcileReport = { fulfilled: 0, confirmed: 0, expired: 0, errors: 0 };
+  const report: ReconcileReport = { fulfilled: 0, confirmed: 0, expired: 0, errors: 0, emailsResent: 0 };
 
   const paid = await db.select({ id: orders.id }).from(orders).where(eq(orders.status, "paid")).limit(limit);
   for (const { id } of paid) {
@@ -79,6 +81,7 @@ export async function reconcileOrders(opts: ReconcileOptions = {}): Promise<Reco
       console.warn(`[reconcile] order ${order.id}:`, error instanceof Error ? error.message : error);
     }
   }
+  report.emailsResent = await resendOwedConfirmations(now);
   return report;
 }
 
@@ -97,7 +100,8 @@ export function startReconciler(
     running = true;
     try {
       const report = await reconcileOrders();
-      if (report.fulfilled || report.confirmed || report.expired || report.errors) log("orders reconciled", report);
+      if (report.fulfilled || report.confirmed || report.expired || report.errors || report.emailsResent)
+        log("orders reconciled", report);
     } catch (error) {
       log(`order reconciliation failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
