@@ -168,15 +168,3 @@ export async function publicRoutes(baseUrl: string) {
     },
   };
 }
-
-/** Static first-load size of a route from the manifest: entry + every route module on its branch + their imports. */
-export function manifestFirstLoadBytes(routeId: string, manifest = readClientManifest()): number {
-  const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports, manifest.url]);
-  for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) {
-    const r = manifest.routes[id];
-    if (r) for (const c of routeChunks(r)) files.add(c);
-  }
-  let total = 0;
-  for (const f of files) total += zlib.gzipSync(fs.readFileSync(path.join(CLIENT, f))).length;
-  return total;
-}
