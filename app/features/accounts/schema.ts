@@ -1,8 +1,8 @@
 /** Zod schemas of the account forms, shared by server and client. */
 import { z } from "zod";
+import { MAX_PASSWORD, MIN_PASSWORD } from "./limits";
 
-export const MIN_PASSWORD = 8;
-export const MAX_PASSWORD = 128;
+export { MAX_PASSWORD, MIN_PASSWORD };
 
 const email = z
   .string({ error: "Enter your email address." })

@@ -14,7 +14,7 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
-import { toast } from "sonner";
+import { toast } from "~/ui/toast";
 import {
   addCartItem,
   CART_STORAGE_KEY,

@@ -10,10 +10,13 @@ export function ProductCard({
   product,
   children,
   headingLevel = 3,
+  priority = false,
 }: {
   product: ProductCardData;
   children?: React.ReactNode;
   headingLevel?: 2 | 3;
+  /** The card's image is likely the page's largest paint: load it at once, before other images. */
+  priority?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = `${KIND_BASE_ROUTE[product.kind]}/${product.id}`;
@@ -42,7 +45,8 @@ export function ProductCard({
           alt=""
           width={640}
           height={400}
-          loading="lazy"
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : "auto"}
           decoding="async"
           className="h-full w-full object-cover transition-transform group-hover:scale-[1.02]"
         />

@@ -30,9 +30,10 @@ export function ProductSection({
       </div>
       {products.length === 0 ? <p className="text-slate-600">{empty}</p> : null}
       <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {products.map((p) => (
+        {products.map((p, i) => (
           <li key={p.id}>
-            <ProductCard product={p} headingLevel={headingLevel === 1 ? 2 : 3}>
+            {/* On a listing page (h1) the first card is above the fold on a phone. */}
+            <ProductCard product={p} headingLevel={headingLevel === 1 ? 2 : 3} priority={headingLevel === 1 && i === 0}>
               <AddToCartButton item={p} aria-label={`Add to Cart: ${p.title}`} />
             </ProductCard>
           </li>

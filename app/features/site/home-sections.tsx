@@ -84,12 +84,9 @@ export function Testimonials({ testimonials }: { testimonials: Testimonial[] }) 
           </h2>
           <p className="mt-1 text-slate-600">What our students say after their board exams</p>
         </div>
-        <Link
-          to="/toppers"
-          className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
-          aria-label="Learn More about our toppers"
-        >
-          Learn More <ArrowRight className="h-4 w-4" aria-hidden />
+        <Link to="/toppers" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+          {/* Visible text per spec; the hidden rest makes the link's text descriptive (for search engines too). */}
+          Learn More<span className="sr-only"> about our toppers</span> <ArrowRight className="h-4 w-4" aria-hidden />
         </Link>
       </div>
       <ul className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-4">
@@ -152,8 +149,9 @@ export function CourseHighlightCard({ highlight }: { highlight: CourseHighlight 
             ))}
           </ul>
           <Button asChild className="mt-2 w-fit">
-            <Link to="/courses" aria-label={`Learn More about ${highlight.title}`}>
-              Learn More <ArrowRight className="h-4 w-4" aria-hidden />
+            <Link to="/courses">
+              Learn More<span className="sr-only"> about {highlight.title}</span>{" "}
+              <ArrowRight className="h-4 w-4" aria-hidden />
             </Link>
           </Button>
         </div>

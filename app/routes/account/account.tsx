@@ -1,13 +1,8 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { changePassword, getAccount, updateProfile } from "~/features/accounts/accounts.server";
 import { requireUser } from "~/features/accounts/guards.server";
-import {
-  changePasswordSchema,
-  type FieldErrors,
-  fieldErrors,
-  MIN_PASSWORD,
-  profileSchema,
-} from "~/features/accounts/schema";
+import { MIN_PASSWORD } from "~/features/accounts/limits";
+import { changePasswordSchema, type FieldErrors, fieldErrors, profileSchema } from "~/features/accounts/schema";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";

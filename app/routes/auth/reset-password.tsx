@@ -1,8 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { isResetTokenUsable, resetPassword } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/auth-card";
+import { MIN_PASSWORD } from "~/features/accounts/limits";
 import { RESET_TOKEN_INVALID } from "~/features/accounts/messages";
-import { fieldErrors, MIN_PASSWORD, resetPasswordSchema } from "~/features/accounts/schema";
+import { fieldErrors, resetPasswordSchema } from "~/features/accounts/schema";
 import { Button } from "~/ui/button";
 import { Field, FormAlert } from "~/ui/field";
 import type { Route } from "./+types/reset-password";

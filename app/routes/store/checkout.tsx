@@ -10,7 +10,15 @@ import { Container } from "~/ui/container";
 import type { Route } from "./+types/checkout";
 
 export function meta(_: Route.MetaArgs) {
-  return [{ title: "Checkout | Commerce Academy" }, { name: "robots", content: "noindex" }];
+  return [
+    { title: "Checkout | Commerce Academy" },
+    {
+      name: "description",
+      content: "Review your cart, apply a coupon and pay securely with UPI, cards or netbanking.",
+    },
+    // Kept out of search on purpose (robots.txt disallows /checkout too).
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

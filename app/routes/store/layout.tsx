@@ -1,5 +1,4 @@
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
 import { getDb } from "~/db/client.server";
 import { CART_QUEUE_SCRIPT, CartProvider } from "~/features/cart/cart-context";
 import { TOAST_DURATION_MS } from "~/features/cart/cart-store";
@@ -9,6 +8,7 @@ import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
 import { getEnv } from "~/lib/env.server";
 import type { loader as rootLoader } from "~/root";
+import { Toaster } from "~/ui/toaster";
 import type { Route } from "./+types/layout";
 
 /** Public origin for canonical URLs (meta functions read it from here) and the chat widget's WhatsApp number. */

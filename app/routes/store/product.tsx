@@ -122,6 +122,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               alt={`Cover of ${p.title}`}
               width={1280}
               height={800}
+              fetchPriority="high"
               className="aspect-[16/10] w-full rounded-2xl bg-slate-100 object-cover"
             />
             {p.modules.length > 0 ? (

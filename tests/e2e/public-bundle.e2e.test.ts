@@ -1,0 +1,54 @@
+/**
+ * Admin-only code (Recharts, admin screens, editors) never reaches a public page: every public
+ * route of app/routes.ts is opened cold in Chromium and each script it downloads is checked
+ * against the chunks only admin routes import (from the build manifest) and for Recharts' code.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../helpers/browser";
+import { adminOnlyChunks, firstLoadScripts, isRechartsCode, publicRoutes } from "../helpers/bundle";
+import { ROOT } from "../helpers/server";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("public pages load no admin-only code", () => {
+  it("the build has admin-only chunks to look for, Recharts among them", async () => {
+    // Guards the check itself: if the manifest reading broke, the test below would pass vacuously.
+    const adminOnly = await adminOnlyChunks();
+    expect(adminOnly.size).toBeGreaterThan(5);
+    const recharts = [...adminOnly].filter((f) =>
+      isRechartsCode(fs.readFileSync(path.join(ROOT, "build", "client", f), "utf8")),
+    );
+    expect(recharts.length).toBeGreaterThan(0);
+  });
+
+  it("no public route downloads an admin-only chunk or Recharts, anonymous or signed in", async () => {
+    const adminOnly = await adminOnlyChunks();
+    const routes = await publicRoutes(baseUrl);
+    expect(routes.all.map((r) => r.pattern)).toEqual(
+      expect.arrayContaining(["/", "/courses/std/:std", "/courses/:id", "/notes/:id", "/checkout", "/my-courses"]),
+    );
+    const offenders: string[] = [];
+    for (const route of routes.all) {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      if (route.signedIn) await routes.signUp(context);
+      const scripts = await firstLoadScripts(context, `${baseUrl}${route.path}`);
+      await context.close();
+      expect(scripts.length, `${route.path} loaded no scripts at all`).toBeGreaterThan(3);
+      for (const s of scripts) {
+        if (adminOnly.has(s.file) || s.isRecharts) offenders.push(`${route.path} → ${s.file}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});

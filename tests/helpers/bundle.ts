@@ -1,0 +1,170 @@
+/**
+ * What JavaScript the built client ships, read from React Router's build manifest
+ * (build/client/assets/manifest-*.js), and what a cold visit really downloads (Chromium network events).
+ * Used by bench/lighthouse.ts and tests/e2e/public-bundle.e2e.test.ts.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import type { BrowserContext } from "playwright-core";
+import { ROOT } from "./server";
+
+const CLIENT = path.join(ROOT, "build", "client");
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  hasDefaultExport: boolean;
+  module: string;
+  imports?: string[];
+}
+export interface ClientManifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, ManifestRoute>;
+  url: string;
+}
+
+export function readClientManifest(): ClientManifest {
+  const dir = path.join(CLIENT, "assets");
+  const file = fs.readdirSync(dir).find((f) => /^manifest-[\w-]+\.js$/.test(f));
+  if (!file) throw new Error("No build/client/assets/manifest-*.js: build the app first (npm run build).");
+  const source = fs.readFileSync(path.join(dir, file), "utf8");
+  return JSON.parse(source.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, ""));
+}
+
+const isAdminRoute = (id: string) => id.startsWith("routes/admin/");
+const routeChunks = (r: ManifestRoute) => [r.module, ...(r.imports ?? [])];
+
+/** Marker strings that only the admin charts library bundles (recharts renders these class names). */
+const RECHARTS_MARKERS = ["recharts-wrapper", "recharts-surface"];
+export const isRechartsCode = (source: string) => RECHARTS_MARKERS.some((m) => source.includes(m));
+
+/**
+ * Chunks only admin routes need: everything an admin route module imports (statically or by a
+ * dynamic import inside it, like the lazy Recharts chunk) that no public route or the entry imports.
+ */
+export async function adminOnlyChunks(manifest = readClientManifest()): Promise<Set<string>> {
+  const publicChunks = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  const adminChunks = new Set<string>();
+  for (const r of Object.values(manifest.routes)) {
+    for (const c of routeChunks(r)) (isAdminRoute(r.id) ? adminChunks : publicChunks).add(c);
+  }
+  // Dynamic imports inside admin chunks (e.g. charts → charts.recharts) are not in the manifest.
+  const queue = [...adminChunks];
+  while (queue.length > 0) {
+    const chunk = queue.pop() as string;
+    const source = fs.readFileSync(path.join(CLIENT, chunk), "utf8");
+    for (const m of source.matchAll(/import\(\s*[`'"]\.\/([\w.-]+\.js)[`'"]\s*\)/g)) {
+      const dep = `/assets/${m[1]}`;
+      if (!adminChunks.has(dep)) {
+        adminChunks.add(dep);
+        queue.push(dep);
+      }
+    }
+  }
+  return new Set([...adminChunks].filter((c) => !publicChunks.has(c)));
+}
+
+/** Route patterns of every public page (rendered in the store layout), e.g. "/courses/:id". */
+export function publicRoutePatterns(manifest = readClientManifest()): string[] {
+  const patterns: string[] = [];
+  for (const r of Object.values(manifest.routes)) {
+    if (r.parentId !== "routes/store/layout" || !r.hasDefaultExport) continue;
+    patterns.push(r.index ? "/" : `/${r.path}`);
+  }
+  return patterns;
+}
+
+export interface LoadedScript {
+  file: string;
+  gzipBytes: number;
+  isRecharts: boolean;
+}
+
+/** Opens `url` in a fresh page of `context` and returns every script it downloaded until the network was idle. */
+export async function firstLoadScripts(context: BrowserContext, url: string): Promise<LoadedScript[]> {
+  const page = await context.newPage();
+  const pending: Promise<LoadedScript | null>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    pending.push(
+      response
+        .body()
+        .then((body) => ({
+          file: new URL(response.url()).pathname,
+          gzipBytes: zlib.gzipSync(body).length,
+          isRecharts: isRechartsCode(body.toString("utf8")),
+        }))
+        .catch(() => null),
+    );
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  // Give idle-time lazy loads (chunks requested after hydration) their chance too.
+  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 2000 })));
+  await page.waitForLoadState("networkidle");
+  await page.close();
+  const scripts = (await Promise.all(pending)).filter((s): s is LoadedScript => s !== null);
+  return [...new Map(scripts.map((s) => [s.file, s])).values()];
+}
+
+export interface PublicRoute {
+  pattern: string;
+  path: string;
+  signedIn: boolean;
+}
+
+/** Concrete URLs for the public route patterns, with real ids taken from the seeded catalogue. */
+export async function publicRoutes(baseUrl: string) {
+  const html = async (p: string) => (await fetch(`${baseUrl}${p}`)).text();
+  const home = await html("/");
+  const firstId = (source: string, base: string) => {
+    const id = source.match(new RegExp(`href="/${base}/(\\d+)"`))?.[1];
+    if (!id) throw new Error(`No /${base}/:id link found`);
+    return id;
+  };
+  const courseId = firstId(home, "courses");
+  const noteId = firstId(home, "notes");
+  const pyqId = firstId(await html("/pyq/std/12"), "pyq");
+  const concrete: Record<string, string> = {
+    "/courses/std/:std": "/courses/std/12",
+    "/notes/std/:std": "/notes/std/12",
+    "/pyq/std/:std": "/pyq/std/12",
+    "/courses/:id": `/courses/${courseId}`,
+    "/notes/:id": `/notes/${noteId}`,
+    "/pyq/:id": `/pyq/${pyqId}`,
+    "/*": "/no-such-page",
+  };
+  // Pages that redirect an anonymous visitor to /login are measured as a signed-in student.
+  const signedInOnly = new Set(["/account", "/account/orders", "/my-courses"]);
+  // Pages that need an order or an enrolment of the visitor first (measured from the manifest only).
+  const needsPurchase = new Set([
+    "/checkout/pay/:orderId",
+    "/account/orders/:orderId",
+    "/my-courses/:id",
+    "/downloads/:productId",
+    "/media/images/:name",
+  ]);
+  const all: PublicRoute[] = [];
+  for (const pattern of publicRoutePatterns()) {
+    if (needsPurchase.has(pattern)) continue;
+    all.push({ pattern, path: concrete[pattern] ?? pattern, signedIn: signedInOnly.has(pattern) });
+  }
+  let n = 0;
+  return {
+    all,
+    courseDetail: `/courses/${courseId}`,
+    noteDetail: `/notes/${noteId}`,
+    /** Signs a new student up through the real form endpoint; the context keeps the session cookie. */
+    async signUp(context: BrowserContext) {
+      const email = `bench-${process.pid}-${Date.now()}-${n++}@example.com`;
+      const response = await context.request.post(`${baseUrl}/signup`, {
+        form: { name: "Bench Student", email, password: "correct-horse-battery", redirectTo: "/" },
+        headers: { origin: baseUrl },
+        maxRedirects: 0,
+      });
+      if (response.status() !== 302) throw new Error(`Sign-up failed: HTTP ${response.status()}`);
+    },
+  };
+}
