@@ -16,6 +16,7 @@ import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { fieldErrors } from "~/features/admin/schema";
 import { Badge, Card, Field, formatDate, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+import { readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/coupons";
@@ -47,7 +48,7 @@ const intentSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const intent = intentSchema.safeParse(form);
   if (!intent.success)
     return data({ errors: { form: "Unknown action." } as Record<string, string>, values: form }, { status: 400 });

@@ -34,6 +34,7 @@ import {
 import { Badge, Card, ConfirmDialog, Field, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
 import { KIND_BASE_ROUTE, SUBJECT_LABELS } from "~/features/catalog/labels";
 import { storeUpload, UploadError } from "~/features/files/upload.server";
+import { readFormData } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/course-edit";
 
@@ -87,7 +88,7 @@ function pickedFile(value: FormDataEntryValue | undefined) {
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = parseId(params.id);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const form = Object.fromEntries(formData);
   const intent = intentSchema.safeParse(form);
   if (!intent.success) throw data({ message: "Unknown action." }, { status: 400 });

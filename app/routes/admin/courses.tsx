@@ -26,6 +26,7 @@ import {
 } from "~/features/admin/schema";
 import { Badge, Card, ConfirmDialog, Field, formatDate, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
 import { SUBJECT_LABELS } from "~/features/catalog/labels";
+import { readForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/courses";
 
@@ -66,7 +67,7 @@ const intentSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const parsed = intentSchema.safeParse(form);
   if (!parsed.success) throw data({ message: "Unknown action." }, { status: 400 });
   const db = await getDb();

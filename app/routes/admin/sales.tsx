@@ -22,6 +22,7 @@ import {
   Trend,
 } from "~/features/admin/ui";
 import { RefundError, refundOrder } from "~/features/orders/refund.server";
+import { readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/sales";
@@ -61,7 +62,7 @@ const refundSchema = z.object({ intent: z.literal("refund"), orderId: z.uuid() }
 /** Refund a paid order in full (the order's enrolments are revoked; the audit log records it). */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = refundSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = refundSchema.safeParse(await readForm(request));
   if (!parsed.success) return data({ error: "Choose an order to refund." }, { status: 400 });
   const url = new URL(request.url);
   try {

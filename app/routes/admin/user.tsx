@@ -15,6 +15,7 @@ import {
   revokeAccess,
   UserAdminError,
 } from "~/features/admin/users-admin.server";
+import { readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/user";
@@ -49,7 +50,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const userId = params.id ?? "";
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(await readForm(request));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid input." }, { status: 400 });
   const db = await getDb();
   const here = `/admin/users/${userId}`;

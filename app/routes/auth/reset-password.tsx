@@ -3,6 +3,7 @@ import { isResetTokenUsable, resetPassword } from "~/features/accounts/accounts.
 import { AuthCard } from "~/features/accounts/auth-card";
 import { RESET_TOKEN_INVALID } from "~/features/accounts/messages";
 import { fieldErrors, MIN_PASSWORD, resetPasswordSchema } from "~/features/accounts/schema";
+import { readForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import { Field, FormAlert } from "~/ui/field";
 import type { Route } from "./+types/reset-password";
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const parsed = resetPasswordSchema.safeParse(form);
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: undefined }, 400);
   const result = await resetPassword(parsed.data);

@@ -4,6 +4,7 @@ import { AuthCard, GuestCartField } from "~/features/accounts/auth-card";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { fieldErrors, MIN_PASSWORD, parseGuestCart, safeRedirectTo, signupSchema } from "~/features/accounts/schema";
 import { mergeIntoCart } from "~/features/cart/cart.server";
+import { readForm } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { Field, FormAlert } from "~/ui/field";
@@ -20,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const redirectTo = safeRedirectTo(form.redirectTo);
   const values = {
     name: typeof form.name === "string" ? form.name : "",
