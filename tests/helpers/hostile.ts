@@ -5,11 +5,13 @@
  *
  *   await fc.assert(fc.asyncProperty(submission({ email: validEmail }), async (s) => { ... }), RUN);
  */
+import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { getDb } from "~/db/client.server";
 import { makeRequest } from "./route";
+import { useTestStorage as testStorage } from "./storage";
 
 /** Fixed seed: a failure prints its path and reproduces on every machine. Override with HOSTILE_SEED. */
 export const SEED = Number(process.env.HOSTILE_SEED ?? 20_261_122);
@@ -393,7 +395,9 @@ export async function dbFingerprint(): Promise<Record<string, string>> {
       .join(" union all ");
   }
   const rows = await db.execute<{ t: string; f: string }>(sql.raw(fingerprintSql));
-  return Object.fromEntries(rows.rows.map((r) => [r.t, r.f]));
+  // Uploaded files count as stored too.
+  const files = fs.readdirSync(testStorage().root, { recursive: true }).map(String).sort().join("|");
+  return { ...Object.fromEntries(rows.rows.map((r) => [r.t, r.f])), "file storage": files };
 }
 
 /** Which tables differ between two fingerprints. */
