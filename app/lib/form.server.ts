@@ -34,7 +34,7 @@ export async function readForm(request: Request): Promise<Record<string, FormDat
   return Object.fromEntries(await readFormData(request));
 }
 
-/** Query-string text for searches: NUL characters dropped (they cannot match anything stored). */
-export function searchText(value: string | null | undefined): string {
-  return (value ?? "").replaceAll("\u0000", "");
+/** For query-string schemas: text with a NUL cannot be sent to PostgreSQL (`z.string().refine(noNul)`). */
+export function noNul(value: string): boolean {
+  return !hasNul(value);
 }

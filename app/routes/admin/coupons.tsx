@@ -25,7 +25,7 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Coupons | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-const editSchema = z.coerce.number().int().positive().optional().catch(undefined);
+const editSchema = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -42,8 +42,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create") }).passthrough(),
-  z.object({ intent: z.literal("update"), id: z.coerce.number().int().positive() }).passthrough(),
-  z.object({ intent: z.literal("toggle"), id: z.coerce.number().int().positive(), active: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("update"), id: z.coerce.number().int().positive().max(2_147_483_647) }).passthrough(),
+  z.object({
+    intent: z.literal("toggle"),
+    id: z.coerce.number().int().positive().max(2_147_483_647),
+    active: z.enum(["true", "false"]),
+  }),
 ]);
 
 export async function action({ request }: Route.ActionArgs) {

@@ -45,7 +45,7 @@ export function meta({ data: d }: Route.MetaArgs) {
   ];
 }
 
-const idSchema = z.coerce.number().int().positive();
+const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 function parseId(raw: string | undefined) {
   const id = idSchema.safeParse(raw);
@@ -78,7 +78,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const intentSchema = z.object({
   intent: z.enum(["save", "status", "delete", "add-module", "add-lesson", "delete-lesson", "delete-module"]),
 });
-const positiveId = z.coerce.number().int().positive();
+const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** A chosen file (browsers send an empty part when none was picked). */
 function pickedFile(value: FormDataEntryValue | undefined) {

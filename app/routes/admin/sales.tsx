@@ -22,7 +22,7 @@ import {
   Trend,
 } from "~/features/admin/ui";
 import { RefundError, refundOrder } from "~/features/orders/refund.server";
-import { readForm } from "~/lib/form.server";
+import { noNul, readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/sales";
@@ -33,7 +33,7 @@ export function meta(_: Route.MetaArgs) {
 
 const ORDER_STATUSES = ["pending", "paid", "fulfilled", "failed", "cancelled", "refunded"] as const;
 const querySchema = z.object({
-  q: z.string().max(200).catch(""),
+  q: z.string().max(200).refine(noNul).catch(""),
   status: z.enum([...ORDER_STATUSES, ""]).catch(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
