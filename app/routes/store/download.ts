@@ -9,6 +9,7 @@ function notFound() {
     status: 404,
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
+      "X-Content-Type-Options": "nosniff",
       "Cache-Control": "no-store",
     },
   });
@@ -27,6 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       "Content-Length": String(file.bytes.byteLength),
       "Content-Disposition": attachmentHeader(file.filename),
       "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
     },
   });
 }

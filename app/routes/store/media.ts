@@ -3,23 +3,20 @@ import { getFileStorage } from "~/features/files/storage.server";
 import { imageContentType, isPublicImageKey } from "~/features/files/upload.server";
 import type { Route } from "./+types/media";
 
-/**
- * Uploaded product images: only generated raster image keys, never PDFs, never HTML. The content
- * type comes from the key, and X-Content-Type-Options: nosniff (set by server.js on every answer)
- * stops browsers from guessing another one.
- */
+/** Uploaded product images: only generated raster image keys, never PDFs, never HTML. */
 export async function loader({ params }: Route.LoaderArgs) {
   const key = `images/${params.name ?? ""}`;
   const notFound = () =>
     new Response("Not Found", {
       status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
+      headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
     });
   if (!isPublicImageKey(key)) return notFound();
   const file = await getFileStorage().get(key);
   if (!file) return notFound();
   const headers: Record<string, string> = {
     "Content-Type": imageContentType(key),
+    "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     "Content-Disposition": "inline",
     // Keys are never reused: an uploaded image never changes.
