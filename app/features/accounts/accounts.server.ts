@@ -181,7 +181,8 @@ export async function resetPassword(input: { token: string; password: string }):
 
 /** Whether a reset token exists and has not expired (to show the form or the "ask again" message). */
 export async function isResetTokenUsable(token: string): Promise<boolean> {
-  if (!token || token.length > 200) return false;
+  // Tokens we issue are URL-safe ids; anything else (a NUL byte included) is not worth a query.
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(token)) return false;
   const auth = await getAuth();
   const ctx = await auth.$context;
   const row = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);

@@ -16,7 +16,7 @@ function refineInstructor<T extends { instructor: string; newInstructor?: string
   if (v.instructor === NEW_INSTRUCTOR) {
     if (!v.newInstructor)
       ctx.addIssue({ code: "custom", path: ["newInstructor"], message: "Enter the new instructor's name." });
-  } else if (!/^\d+$/.test(v.instructor)) {
+  } else if (!/^\d{1,10}$/.test(v.instructor) || Number(v.instructor) > 2_147_483_647) {
     ctx.addIssue({ code: "custom", path: ["instructor"], message: "Choose an instructor." });
   }
 }

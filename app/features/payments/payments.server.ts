@@ -5,6 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { orders, paymentEvents } from "~/db/schema";
 import { closeUnpaidOrder, confirmPayment } from "~/features/orders/fulfilment.server";
@@ -122,13 +123,47 @@ export async function confirmRazorpayCheckout(
   return { ok: true, outcome: outcome.outcome === "fulfilled" ? "fulfilled" : "already" };
 }
 
-interface RazorpayWebhookBody {
-  event?: string;
-  payload?: {
-    payment?: { entity?: { id?: string; order_id?: string; amount?: number; status?: string } };
-    order?: { entity?: { id?: string; amount_paid?: number; status?: string } };
-    refund?: { entity?: { id?: string; payment_id?: string; amount?: number; status?: string } };
-  };
+// The fields we read, with their types checked: a signed body is still only as good as its shape.
+const gatewayText = z
+  .string()
+  .max(200)
+  .regex(/^[\x20-\x7e]*$/)
+  .nullish()
+  .transform((v) => v || undefined);
+const paise = z
+  .number()
+  .int()
+  .min(0)
+  .max(Number.MAX_SAFE_INTEGER)
+  .nullish()
+  .transform((v) => v ?? undefined);
+const entity = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .object({ entity: z.looseObject(shape).nullish() })
+    .nullish()
+    .transform((v) => v ?? undefined);
+const webhookBodySchema = z.looseObject({
+  event: gatewayText,
+  payload: z
+    .looseObject({
+      payment: entity({ id: gatewayText, order_id: gatewayText, amount: paise, status: gatewayText }),
+      order: entity({ id: gatewayText, amount_paid: paise, status: gatewayText }),
+      refund: entity({ id: gatewayText, payment_id: gatewayText, amount: paise, status: gatewayText }),
+    })
+    .nullish()
+    .transform((v) => v ?? undefined),
+});
+type RazorpayWebhookBody = z.infer<typeof webhookBodySchema>;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** PostgreSQL's jsonb holds no U+0000 and no lone surrogate; the payload is logged as jsonb. */
+function storableInJsonb(value: unknown): boolean {
+  if (typeof value === "string") return !value.includes("\u0000") && !LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.every(storableInJsonb);
+  if (value && typeof value === "object")
+    return Object.entries(value).every(([k, v]) => storableInJsonb(k) && storableInJsonb(v));
+  return true;
 }
 
 export interface WebhookResponse {
@@ -158,12 +193,17 @@ export async function handleRazorpayWebhook(rawBody: string, headers: Headers): 
   if (!verifyWebhookSignature(rawBody, headers.get("x-razorpay-signature"), config.webhookSecret)) {
     return { status: 401, body: { ok: false, message: "Invalid signature." } };
   }
-  let event: RazorpayWebhookBody;
+  let json: unknown;
   try {
-    event = JSON.parse(rawBody) as RazorpayWebhookBody;
+    json = JSON.parse(rawBody);
   } catch {
     return { status: 400, body: { ok: false, message: "The body is not JSON." } };
   }
+  const parsed = webhookBodySchema.safeParse(json);
+  if (!parsed.success || !storableInJsonb(json)) {
+    return { status: 400, body: { ok: false, message: "The body is not a Razorpay event." } };
+  }
+  const event: RazorpayWebhookBody = parsed.data;
   const type = event.event ?? "unknown";
   const payment = event.payload?.payment?.entity;
   const gatewayOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;

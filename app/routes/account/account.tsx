@@ -3,6 +3,7 @@ import { changePassword, getAccount, updateProfile } from "~/features/accounts/a
 import { requireUser } from "~/features/accounts/guards.server";
 import { MIN_PASSWORD } from "~/features/accounts/limits";
 import { changePasswordSchema, type FieldErrors, fieldErrors, profileSchema } from "~/features/accounts/schema";
+import { readForm } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   if (form.intent === "profile") {
     const parsed = profileSchema.safeParse(form);
     if (!parsed.success) return data({ intent: "profile", fieldErrors: fieldErrors(parsed.error) }, 400);
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) return data({ intent: "password", fieldErrors: result.fieldErrors ?? {} }, result.status);
     return redirect("/account?saved=password", { headers: result.headers });
   }
-  return data({ intent: "unknown", fieldErrors: {} as FieldErrors }, 400);
+  return data({ intent: "unknown", fieldErrors: { form: "Unknown action." } as FieldErrors }, 400);
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {

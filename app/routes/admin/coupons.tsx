@@ -16,6 +16,7 @@ import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { fieldErrors } from "~/features/admin/schema";
 import { Badge, Card, Field, formatDate, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+import { readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/coupons";
@@ -24,7 +25,7 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Coupons | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-const editSchema = z.coerce.number().int().positive().optional().catch(undefined);
+const editSchema = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -41,13 +42,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create") }).passthrough(),
-  z.object({ intent: z.literal("update"), id: z.coerce.number().int().positive() }).passthrough(),
-  z.object({ intent: z.literal("toggle"), id: z.coerce.number().int().positive(), active: z.enum(["true", "false"]) }),
+  z.object({ intent: z.literal("update"), id: z.coerce.number().int().positive().max(2_147_483_647) }).passthrough(),
+  z.object({
+    intent: z.literal("toggle"),
+    id: z.coerce.number().int().positive().max(2_147_483_647),
+    active: z.enum(["true", "false"]),
+  }),
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const intent = intentSchema.safeParse(form);
   if (!intent.success)
     return data({ errors: { form: "Unknown action." } as Record<string, string>, values: form }, { status: 400 });

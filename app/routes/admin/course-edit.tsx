@@ -34,6 +34,7 @@ import {
 import { Badge, Card, ConfirmDialog, Field, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
 import { KIND_BASE_ROUTE, SUBJECT_LABELS } from "~/features/catalog/labels";
 import { storeUpload, UploadError } from "~/features/files/upload.server";
+import { readFormData } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/course-edit";
 
@@ -44,7 +45,7 @@ export function meta({ data: d }: Route.MetaArgs) {
   ];
 }
 
-const idSchema = z.coerce.number().int().positive();
+const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 function parseId(raw: string | undefined) {
   const id = idSchema.safeParse(raw);
@@ -77,7 +78,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const intentSchema = z.object({
   intent: z.enum(["save", "status", "delete", "add-module", "add-lesson", "delete-lesson", "delete-module"]),
 });
-const positiveId = z.coerce.number().int().positive();
+const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** A chosen file (browsers send an empty part when none was picked). */
 function pickedFile(value: FormDataEntryValue | undefined) {
@@ -87,7 +88,7 @@ function pickedFile(value: FormDataEntryValue | undefined) {
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const id = parseId(params.id);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const form = Object.fromEntries(formData);
   const intent = intentSchema.safeParse(form);
   if (!intent.success) throw data({ message: "Unknown action." }, { status: 400 });

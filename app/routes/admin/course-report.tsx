@@ -19,7 +19,7 @@ export function meta({ data: d }: Route.MetaArgs) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const id = z.coerce.number().int().positive().safeParse(params.id);
+  const id = z.coerce.number().int().positive().max(2_147_483_647).safeParse(params.id);
   if (!id.success) throw data({ message: "Item not found." }, { status: 404 });
   try {
     return await productReport(await getDb(), id.data);

@@ -26,6 +26,7 @@ import {
 } from "~/features/admin/schema";
 import { Badge, Card, ConfirmDialog, Field, formatDate, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
 import { SUBJECT_LABELS } from "~/features/catalog/labels";
+import { noNul, readForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/courses";
 
@@ -38,7 +39,7 @@ export function meta(_: Route.MetaArgs) {
 const querySchema = z.object({
   kind: z.enum(KINDS).catch("course"),
   category: z.enum([...SUBJECTS, "all"]).catch("all"),
-  q: z.string().max(200).catch(""),
+  q: z.string().max(200).refine(noNul).catch(""),
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -60,13 +61,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create") }).passthrough(),
-  z.object({ intent: z.literal("status"), id: z.coerce.number().int().positive(), status: z.enum(STATUSES) }),
-  z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive() }),
+  z.object({
+    intent: z.literal("status"),
+    id: z.coerce.number().int().positive().max(2_147_483_647),
+    status: z.enum(STATUSES),
+  }),
+  z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive().max(2_147_483_647) }),
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const parsed = intentSchema.safeParse(form);
   if (!parsed.success) throw data({ message: "Unknown action." }, { status: 400 });
   const db = await getDb();

@@ -22,6 +22,7 @@ import {
   Trend,
 } from "~/features/admin/ui";
 import { RefundError, refundOrder } from "~/features/orders/refund.server";
+import { noNul, readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/sales";
@@ -32,7 +33,7 @@ export function meta(_: Route.MetaArgs) {
 
 const ORDER_STATUSES = ["pending", "paid", "fulfilled", "failed", "cancelled", "refunded"] as const;
 const querySchema = z.object({
-  q: z.string().max(200).catch(""),
+  q: z.string().max(200).refine(noNul).catch(""),
   status: z.enum([...ORDER_STATUSES, ""]).catch(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
@@ -61,7 +62,7 @@ const refundSchema = z.object({ intent: z.literal("refund"), orderId: z.uuid() }
 /** Refund a paid order in full (the order's enrolments are revoked; the audit log records it). */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = refundSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = refundSchema.safeParse(await readForm(request));
   if (!parsed.success) return data({ error: "Choose an order to refund." }, { status: 400 });
   const url = new URL(request.url);
   try {

@@ -5,6 +5,7 @@ import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { adminSearch } from "~/features/admin/search.server";
 import { Card, PageHeader } from "~/features/admin/ui";
+import { noNul } from "~/lib/form.server";
 import type { Route } from "./+types/search";
 
 export function meta(_: Route.MetaArgs) {
@@ -16,6 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = z
     .string()
     .max(200)
+    .refine(noNul)
     .catch("")
     .parse(new URL(request.url).searchParams.get("q") ?? "");
   return { q, hits: await adminSearch(await getDb(), q) };

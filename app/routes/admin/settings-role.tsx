@@ -7,6 +7,7 @@ import { FULL_PERMISSIONS } from "~/features/admin/labels";
 import { grantAdmin, listAdmins, removeAdmin } from "~/features/admin/roles.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Badge, Card, ConfirmDialog, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+import { readForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/settings-role";
 
@@ -26,7 +27,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(await readForm(request));
   if (!parsed.success) return data({ ok: false, message: "Unknown action.", at: Date.now() }, { status: 400 });
   const db = await getDb();
   const result =

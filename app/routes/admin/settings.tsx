@@ -9,6 +9,7 @@ import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { fieldErrors } from "~/features/admin/schema";
 import { Card, Field, inputClass, PageHeader, TOAST_MS } from "~/features/admin/ui";
 import { getSettings, settingsSchema, updateSettings } from "~/features/site/settings.server";
+import { readForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/settings";
 
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const parsed = settingsSchema.safeParse({ ...form, maintenanceMode: form.maintenanceMode === "on" });
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
   await updateSettings(await getDb(), admin.id, parsed.data);

@@ -15,6 +15,7 @@ import {
   revokeAccess,
   UserAdminError,
 } from "~/features/admin/users-admin.server";
+import { readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/user";
@@ -23,13 +24,18 @@ export function meta({ data: d }: Route.MetaArgs) {
   return [{ title: `${d?.user.name ?? "User"} | Admin | Commerce Academy` }, { name: "robots", content: "noindex" }];
 }
 
+/** User ids are generated ids (letters, digits, - and _); anything else is a user that does not exist. */
+function userIdParam(raw: string | undefined): string {
+  const id = raw ?? "";
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) throw data({ message: "User not found." }, { status: 404 });
+  return id;
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
+  const userId = userIdParam(params.id);
   try {
-    const [detail, { flash, headers }] = await Promise.all([
-      getUserDetail(await getDb(), params.id ?? ""),
-      readFlash(request),
-    ]);
+    const [detail, { flash, headers }] = await Promise.all([getUserDetail(await getDb(), userId), readFlash(request)]);
     return data({ ...detail, flash }, { headers });
   } catch (error) {
     if (error instanceof UserAdminError) throw data({ message: error.message }, { status: error.status });
@@ -41,15 +47,19 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("role"), role: roleSchema }),
   z.object({
     intent: z.literal("grant"),
-    productId: z.coerce.number({ error: "Choose an item to grant." }).int().positive("Choose an item to grant."),
+    productId: z.coerce
+      .number({ error: "Choose an item to grant." })
+      .int()
+      .positive("Choose an item to grant.")
+      .max(2_147_483_647, "Choose an item to grant."),
   }),
-  z.object({ intent: z.literal("revoke"), enrolmentId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("revoke"), enrolmentId: z.coerce.number().int().positive().max(2_147_483_647) }),
 ]);
 
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const userId = params.id ?? "";
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const userId = userIdParam(params.id);
+  const parsed = actionSchema.safeParse(await readForm(request));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid input." }, { status: 400 });
   const db = await getDb();
   const here = `/admin/users/${userId}`;

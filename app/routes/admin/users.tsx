@@ -6,6 +6,7 @@ import { ROLE_LABELS } from "~/features/admin/labels";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Badge, Card, formatDateTime, inputClass, PageHeader, Pager } from "~/features/admin/ui";
 import { listUsers, userStats } from "~/features/admin/users-admin.server";
+import { noNul } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/users";
@@ -15,7 +16,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 const querySchema = z.object({
-  q: z.string().max(200).catch(""),
+  q: z.string().max(200).refine(noNul).catch(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   /** Keyset cursor of the row before this page (the Next link carries it, so deep pages stay fast). */
   after: z.string().max(300).optional().catch(undefined),

@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/auth-card";
 import { type FieldErrors, fieldErrors, forgotPasswordSchema } from "~/features/accounts/schema";
+import { readForm } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { Field, FormAlert } from "~/ui/field";
@@ -12,7 +13,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const email = typeof form.email === "string" ? form.email : "";
   const parsed = forgotPasswordSchema.safeParse(form);
   if (!parsed.success) {

@@ -4,6 +4,7 @@ import { AuthCard, GuestCartField } from "~/features/accounts/auth-card";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { fieldErrors, loginSchema, parseGuestCart, safeRedirectTo } from "~/features/accounts/schema";
 import { mergeIntoCart } from "~/features/cart/cart.server";
+import { readForm } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { Field, FormAlert } from "~/ui/field";
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const redirectTo = safeRedirectTo(form.redirectTo);
   const parsed = loginSchema.safeParse(form);
   const email = typeof form.email === "string" ? form.email : "";

@@ -4,6 +4,7 @@ import { AuthCard } from "~/features/accounts/auth-card";
 import { MIN_PASSWORD } from "~/features/accounts/limits";
 import { RESET_TOKEN_INVALID } from "~/features/accounts/messages";
 import { fieldErrors, resetPasswordSchema } from "~/features/accounts/schema";
+import { readForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import { Field, FormAlert } from "~/ui/field";
 import type { Route } from "./+types/reset-password";
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const parsed = resetPasswordSchema.safeParse(form);
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: undefined }, 400);
   const result = await resetPassword(parsed.data);

@@ -5,6 +5,7 @@ import { getOptionalUser } from "~/features/accounts/guards.server";
 import { MIN_PASSWORD } from "~/features/accounts/limits";
 import { fieldErrors, parseGuestCart, safeRedirectTo, signupSchema } from "~/features/accounts/schema";
 import { mergeIntoCart } from "~/features/cart/cart.server";
+import { readForm } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { Field, FormAlert } from "~/ui/field";
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const redirectTo = safeRedirectTo(form.redirectTo);
   const values = {
     name: typeof form.name === "string" ? form.name : "",

@@ -5,6 +5,7 @@ import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summ
 import { orderIdParam, payActionSchema } from "~/features/checkout/schema";
 import { confirmRazorpayCheckout, getPaymentPage, settleTestPayment } from "~/features/payments/payments.server";
 import { NotFoundPage } from "~/features/site/not-found";
+import { readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
@@ -44,7 +45,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const orderId = orderIdParam.safeParse(params.orderId);
   if (!orderId.success) notFound();
-  const parsed = payActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = payActionSchema.safeParse(await readForm(request));
   if (!parsed.success) return data({ message: "Unknown payment action." }, { status: 400 });
   const input = parsed.data;
   const result =

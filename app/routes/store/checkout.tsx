@@ -4,6 +4,7 @@ import { getOptionalUser, requireUser } from "~/features/accounts/guards.server"
 import { getCheckoutSummary, placeOrder } from "~/features/checkout/checkout.server";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { couponField, placeOrderSchema } from "~/features/checkout/schema";
+import { readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
@@ -39,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   // Only the coupon is read: item prices and totals posted by a client are ignored.
   const parsed = placeOrderSchema.safeParse({ coupon: form.coupon || undefined });
   if (!parsed.success) {

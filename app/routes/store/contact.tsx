@@ -6,6 +6,7 @@ import { type ContactFieldErrors, parseContactForm } from "~/features/site/conta
 import { StoreErrorPage } from "~/features/site/not-found";
 import { appUrlFromMatches, seoMeta } from "~/features/site/seo";
 import { getSettings } from "~/features/site/settings.server";
+import { readFormData } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/contact";
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readFormData(request);
   const parsed = parseContactForm(form);
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   await saveContactMessage(await getDb(), parsed.data);

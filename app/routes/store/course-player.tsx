@@ -7,6 +7,7 @@ import { getCoursePlayer, setLessonCompleted } from "~/features/learning/player.
 import { ProgressBar } from "~/features/learning/progress-bar";
 import { idParam, lessonProgressForm, playerQuery } from "~/features/learning/schema";
 import { NotFoundPage } from "~/features/site/not-found";
+import { readForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
@@ -41,7 +42,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const id = idParam.safeParse(params.id);
   if (!id.success) notFound();
-  const form = lessonProgressForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = lessonProgressForm.safeParse(await readForm(request));
   if (!form.success) throw data({ message: "Choose a lesson of this course." }, { status: 400 });
   const { intent, lessonId } = form.data;
   const result = await setLessonCompleted(await getDb(), user.id, id.data, lessonId, intent === "complete");

@@ -1,0 +1,92 @@
+/**
+ * Security headers on every kind of answer of the production server: a document, an API answer
+ * and an uploaded file. Uploaded files are never served as HTML, even when their bytes are HTML
+ * or SVG with a script (a file planted in storage under an image name).
+ */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../helpers/server";
+
+let server: RunningServer;
+const htmlAsPng = `images/${randomUUID()}.png`;
+const svgAsGif = `images/${randomUUID()}.gif`;
+const plantedHtml = `images/${randomUUID()}.html`;
+const plantedSvg = `images/${randomUUID()}.svg`;
+
+beforeAll(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-headers-"));
+  const files = path.join(dataDir, "files", "images");
+  fs.mkdirSync(files, { recursive: true });
+  const html = "<!doctype html><html><body><script>alert(document.cookie)</script></body></html>";
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
+  fs.writeFileSync(path.join(dataDir, "files", htmlAsPng), html);
+  fs.writeFileSync(path.join(dataDir, "files", svgAsGif), svg);
+  fs.writeFileSync(path.join(dataDir, "files", plantedHtml), html);
+  fs.writeFileSync(path.join(dataDir, "files", plantedSvg), svg);
+  server = await startServer({ dataDir });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+function expectCommonHeaders(res: Response, what: string) {
+  // File routes set it themselves too (they may be served without server.js): repeated is fine.
+  expect(res.headers.get("x-content-type-options")?.split(/,\s*/), what).toSatisfy((values: string[] | undefined) =>
+    Boolean(values?.length && values.every((v) => v === "nosniff")),
+  );
+  expect(res.headers.get("referrer-policy"), what).toBe("strict-origin-when-cross-origin");
+  expect(res.headers.get("x-frame-options"), what).toBe("DENY");
+  // Production: HSTS for a year, subdomains included (server.js leaves it out in development).
+  expect(res.headers.get("strict-transport-security"), what).toMatch(/max-age=31536000; includeSubDomains/);
+}
+
+describe("security headers (production server)", () => {
+  it("a document: nosniff, referrer policy, HSTS, and frame-ancestors 'none' in its CSP", async () => {
+    const res = await fetch(`${server.url}/courses`);
+    expect(res.status).toBe(200);
+    expectCommonHeaders(res, "document");
+    expect(res.headers.get("content-security-policy")).toMatch(/frame-ancestors 'none'/);
+  });
+
+  it("an API answer carries the same headers", async () => {
+    for (const url of ["/api/cart", "/api/payments/razorpay/webhook", "/healthz"]) {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status, url).toBeLessThan(500);
+      expectCommonHeaders(res, url);
+    }
+  });
+
+  it("an uploaded file whose bytes are HTML or SVG is served as an image, sandboxed, never as HTML", async () => {
+    for (const [key, type] of [
+      [htmlAsPng, "image/png"],
+      [svgAsGif, "image/gif"],
+    ] as const) {
+      const res = await fetch(`${server.url}/media/${key}`);
+      expect(res.status, key).toBe(200);
+      expect(res.headers.get("content-type"), key).toBe(type);
+      expectCommonHeaders(res, key);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp).toMatch(/default-src 'none'/);
+      expect(csp).toMatch(/sandbox/);
+      expect(res.headers.get("content-disposition")).toBe("inline");
+    }
+  });
+
+  it("files under other names (.html, .svg, paths, PDFs) are not served at all", async () => {
+    for (const url of [
+      `/media/${plantedHtml}`,
+      `/media/${plantedSvg}`,
+      "/media/images/..%2f..%2fpglite%2fPG_VERSION",
+      "/media/images/%2e%2e%2fpdfs%2fx.pdf",
+    ]) {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.status, url).toBe(404);
+      expect(res.headers.get("content-type"), url).not.toMatch(/html|svg/);
+      expectCommonHeaders(res, url);
+    }
+  });
+});
