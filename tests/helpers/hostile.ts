@@ -39,6 +39,7 @@ export const NASTY_STRINGS = [
   "\\'",
   "%",
   "_",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant literally
   "${7*7}",
   "{{7*7}}",
   "../../../../etc/passwd",
