@@ -277,6 +277,53 @@ describe("editor uploads and lessons", () => {
       await courseEdit.loader({ request: makeRequest(p, { headers: { cookie } }), params, context: {} } as never),
     );
     expect(loaded.data.outline.find((m: { id: number }) => m.id === mod!.id).lessons).toHaveLength(1);
+
+    // Edit the lesson: a bad link is refused and changes nothing; a good one is normalised and audited.
+    const badEdit = unwrap(
+      await post(
+        courseEdit.action,
+        p,
+        form({ intent: "update-lesson", targetId: String(lesson!.id), lessonTitle: "Intro", videoUrl: "ftp://x" }),
+        params,
+      ),
+    );
+    expect(badEdit.status).toBe(400);
+    expect((await db.select().from(schema.lessons).where(eq(schema.lessons.id, lesson!.id)))[0]!.videoUrl).toBe(
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    );
+    await post(
+      courseEdit.action,
+      p,
+      form({
+        intent: "update-lesson",
+        targetId: String(lesson!.id),
+        lessonTitle: "Introduction to partnership",
+        videoUrl: "https://vimeo.com/76979871",
+      }),
+      params,
+    );
+    const [edited] = await db.select().from(schema.lessons).where(eq(schema.lessons.id, lesson!.id));
+    expect(edited).toMatchObject({
+      title: "Introduction to partnership",
+      videoUrl: "https://player.vimeo.com/video/76979871",
+    });
+    const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.type, "Course Update"));
+    expect(
+      audit.some((e) => e.description.includes('"Introduction to partnership"') && /updated/.test(e.description)),
+    ).toBe(true);
+    await expect(
+      post(
+        courseEdit.action,
+        p,
+        form({
+          intent: "update-lesson",
+          targetId: "999999",
+          lessonTitle: "X",
+          videoUrl: "https://youtu.be/dQw4w9WgXcQ",
+        }),
+        params,
+      ),
+    ).rejects.toMatchObject({ init: { status: 404 } });
     await post(courseEdit.action, p, form({ intent: "delete-lesson", targetId: String(lesson!.id) }), params);
     expect(await db.$count(schema.lessons, eq(schema.lessons.id, lesson!.id))).toBe(0);
   });

@@ -99,6 +99,38 @@ export async function addLesson(
   });
 }
 
+/** Renames a lesson and/or changes its video; the URL is checked and normalised like a new lesson's. */
+export async function updateLesson(
+  db: Db,
+  actorId: string,
+  productId: number,
+  lessonId: number,
+  input: { title: string; videoUrl: string },
+) {
+  const title = input.title.trim();
+  if (!title) throw new OutlineError("Enter the lesson title.", 400, "lessonTitle");
+  const embed = normaliseVideoUrl(input.videoUrl.trim());
+  if (!embed) throw new OutlineError(VIDEO_URL_ERROR, 400, "videoUrl");
+  return db.transaction(async (tx) => {
+    const course = await courseTitle(tx, productId);
+    const [row] = await tx
+      .update(lessons)
+      .set({ title, videoUrl: embed })
+      .where(and(eq(lessons.id, lessonId), eq(lessons.productId, productId)))
+      .returning();
+    if (!row) throw new OutlineError("Lesson not found.", 404);
+    await recordEvent(tx, {
+      actorId,
+      type: "Course Update",
+      description: `Lesson "${title}" of "${course}" updated`,
+      status: "Success",
+      entityType: "product",
+      entityId: productId,
+    });
+    return row;
+  });
+}
+
 export async function deleteLesson(db: Db, actorId: string, productId: number, lessonId: number) {
   return db.transaction(async (tx) => {
     const course = await courseTitle(tx, productId);

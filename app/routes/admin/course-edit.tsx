@@ -21,6 +21,7 @@ import {
   deleteModule,
   getOutline,
   OutlineError,
+  updateLesson,
 } from "~/features/admin/lessons-admin.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import {
@@ -76,7 +77,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 const intentSchema = z.object({
-  intent: z.enum(["save", "status", "delete", "add-module", "add-lesson", "delete-lesson", "delete-module"]),
+  intent: z.enum([
+    "save",
+    "status",
+    "delete",
+    "add-module",
+    "add-lesson",
+    "update-lesson",
+    "delete-lesson",
+    "delete-module",
+  ]),
 });
 const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -126,6 +136,15 @@ export async function action({ request, params }: Route.ActionArgs) {
         videoUrl: String(form.videoUrl ?? ""),
       });
       return redirectWithFlash(`${here}#outline`, { kind: "success", message: "Lesson added." });
+    }
+    if (intent.data.intent === "update-lesson") {
+      const target = positiveId.safeParse(form.targetId);
+      if (!target.success) throw data({ message: "Not found." }, { status: 404 });
+      await updateLesson(db, admin.id, id, target.data, {
+        title: String(form.lessonTitle ?? ""),
+        videoUrl: String(form.videoUrl ?? ""),
+      });
+      return redirectWithFlash(`${here}#outline`, { kind: "success", message: "Lesson updated." });
     }
     if (intent.data.intent === "delete-lesson" || intent.data.intent === "delete-module") {
       const target = positiveId.safeParse(form.targetId);
@@ -455,10 +474,41 @@ export default function CourseEdit({ loaderData, actionData }: Route.ComponentPr
                 </div>
                 <ol className="mt-2 space-y-1 text-sm">
                   {m.lessons.map((l) => (
-                    <li key={l.id} className="flex items-center justify-between gap-2">
+                    <li key={l.id} className="flex flex-wrap items-center justify-between gap-2">
                       <span className="min-w-0 truncate">
                         {l.title} <span className="text-xs text-slate-500">{l.videoUrl}</span>
                       </span>
+                      <details className="w-full sm:order-last">
+                        <summary className="cursor-pointer text-xs font-semibold text-brand-700">
+                          Edit lesson <span className="sr-only">{l.title}</span>
+                        </summary>
+                        <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
+                          <input type="hidden" name="intent" value="update-lesson" />
+                          <input type="hidden" name="targetId" value={l.id} />
+                          <label className="grid gap-1 text-xs">
+                            Title
+                            <input
+                              name="lessonTitle"
+                              required
+                              defaultValue={l.title}
+                              className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                            />
+                          </label>
+                          <label className="grid gap-1 text-xs">
+                            Video URL (YouTube or Vimeo)
+                            <input
+                              name="videoUrl"
+                              type="url"
+                              required
+                              defaultValue={l.videoUrl}
+                              className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                            />
+                          </label>
+                          <Button type="submit" size="sm" className="self-end" disabled={busy}>
+                            Save lesson
+                          </Button>
+                        </Form>
+                      </details>
                       <Form method="post">
                         <input type="hidden" name="intent" value="delete-lesson" />
                         <input type="hidden" name="targetId" value={l.id} />
