@@ -20,9 +20,11 @@ beforeAll(async () => {
   app.get("/csp", (_req, res) => {
     rendered++;
     res
-      .set("Content-Security-Policy", "script-src 'self' 'nonce-AAAA'")
+      .set("Content-Security-Policy", "script-src 'self' 'nonce-AAAAAAAAAAAAAAAAAAAAAA=='")
       .type("html")
-      .send(`<script nonce="AAAA">1</script><script nonce="AAAA">2</script> #${rendered}`);
+      .send(
+        `<script nonce="AAAAAAAAAAAAAAAAAAAAAA==">1</script><script nonce="AAAAAAAAAAAAAAAAAAAAAA==">2</script> #${rendered}`,
+      );
   });
   app.get("/personal", (_req, res) => {
     rendered++;
@@ -92,7 +94,7 @@ describe("anonymous page cache", () => {
       expect(res.headers.get("x-page-cache")).toBe("hit");
       const nonce = res.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
       expect(nonce).toBeTruthy();
-      expect(nonce).not.toBe("AAAA");
+      expect(nonce).not.toBe("AAAAAAAAAAAAAAAAAAAAAA==");
       expect(body.match(/nonce="([^"]+)"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`]);
       seen.add(nonce!);
     }

@@ -13,15 +13,33 @@ import type { NextFunction, Request, Response } from "express";
 
 const NONCE_IN_CSP = /'nonce-([A-Za-z0-9+/=]+)'/;
 
-/** A cached document gets a fresh CSP nonce on every hit: a nonce is never served twice. */
+/** Where the document's nonce stands in the body (byte offsets of its value), found once at store time. */
+function nonceOffsets(body: Buffer, nonce: string): number[] {
+  const needle = Buffer.from(`nonce="${nonce}"`, "latin1");
+  const offsets: number[] = [];
+  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, at + needle.length)) {
+    offsets.push(at + 'nonce="'.length);
+  }
+  return offsets;
+}
+
+/**
+ * A cached document gets a fresh CSP nonce on every hit: a nonce is never served twice.
+ * The new nonce has the old one's length (16 random bytes in base64), so it is written over
+ * the old bytes of a copy: no decoding or re-encoding of the page.
+ */
 function withFreshNonce(entry: Entry): { headers: Record<string, string>; body: Buffer } {
   const csp = entry.headers["content-security-policy"];
   const old = csp?.match(NONCE_IN_CSP)?.[1];
   if (!csp || !old) return entry;
   const fresh = randomBytes(16).toString("base64");
+  if (fresh.length !== old.length) return entry; // a nonce of another shape: serve as stored
+  const body = Buffer.allocUnsafe(entry.body.length);
+  entry.body.copy(body);
+  for (const offset of entry.nonceOffsets ?? []) body.write(fresh, offset, "latin1");
   return {
     headers: { ...entry.headers, "content-security-policy": csp.replace(`'nonce-${old}'`, `'nonce-${fresh}'`) },
-    body: Buffer.from(entry.body.toString("utf8").replaceAll(`nonce="${old}"`, `nonce="${fresh}"`), "utf8"),
+    body,
   };
 }
 
@@ -31,6 +49,7 @@ interface Entry {
   body: Buffer;
   version: string;
   storedAt: number;
+  nonceOffsets?: number[];
 }
 
 export interface PageCacheOptions {
@@ -148,6 +167,14 @@ export class PageCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { status: res.statusCode, headers, body, version, storedAt: Date.now() });
+    const nonce = headers["content-security-policy"]?.match(NONCE_IN_CSP)?.[1];
+    this.entries.set(key, {
+      status: res.statusCode,
+      headers,
+      body,
+      version,
+      storedAt: Date.now(),
+      nonceOffsets: nonce ? nonceOffsets(body, nonce) : undefined,
+    });
   }
 }
