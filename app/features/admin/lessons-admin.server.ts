@@ -62,16 +62,22 @@ export async function addModule(db: Db, actorId: string, productId: number, rawT
   });
 }
 
+/** A lesson's title and video link, checked and normalised the same way for a new or an edited lesson. */
+function lessonFields(input: { title: string; videoUrl: string }) {
+  const title = input.title.trim();
+  if (!title) throw new OutlineError("Enter the lesson title.", 400, "lessonTitle");
+  const embed = normaliseVideoUrl(input.videoUrl.trim());
+  if (!embed) throw new OutlineError(VIDEO_URL_ERROR, 400, "videoUrl");
+  return { title, embed };
+}
+
 export async function addLesson(
   db: Db,
   actorId: string,
   productId: number,
   input: { moduleId: number; title: string; videoUrl: string },
 ) {
-  const title = input.title.trim();
-  if (!title) throw new OutlineError("Enter the lesson title.", 400, "lessonTitle");
-  const embed = normaliseVideoUrl(input.videoUrl.trim());
-  if (!embed) throw new OutlineError(VIDEO_URL_ERROR, 400, "videoUrl");
+  const { title, embed } = lessonFields(input);
   return db.transaction(async (tx) => {
     const course = await courseTitle(tx, productId);
     const [mod] = await tx
@@ -107,10 +113,7 @@ export async function updateLesson(
   lessonId: number,
   input: { title: string; videoUrl: string },
 ) {
-  const title = input.title.trim();
-  if (!title) throw new OutlineError("Enter the lesson title.", 400, "lessonTitle");
-  const embed = normaliseVideoUrl(input.videoUrl.trim());
-  if (!embed) throw new OutlineError(VIDEO_URL_ERROR, 400, "videoUrl");
+  const { title, embed } = lessonFields(input);
   return db.transaction(async (tx) => {
     const course = await courseTitle(tx, productId);
     const [row] = await tx
