@@ -1,6 +1,7 @@
 // Production (and dev) HTTP entry: static assets with long-lived caching,
 // compression, security headers, structured logs, health checks and a
 // graceful shutdown that drains requests and closes the database.
+import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -14,6 +15,9 @@ const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 const HOST = process.env.HOST || "0.0.0.0";
 const SHUTDOWN_TIMEOUT_MS = 4500;
 const BUILD_PATH = path.resolve("build/server/index.js");
+// Request bodies: forms and JSON are small; only admin screens upload files (PDFs up to 50 MB).
+const BODY_LIMIT = 1024 * 1024;
+const ADMIN_BODY_LIMIT = 60 * 1024 * 1024;
 
 const logger = pino({ level: process.env.LOG_LEVEL || "info" });
 
@@ -31,6 +35,22 @@ app.use(
   }),
 );
 app.use(compression());
+// Bodies are read whole by form actions, so their size is capped before anything reads them.
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const length = req.headers["content-length"];
+  const limit = req.path.toLowerCase().startsWith("/admin") ? ADMIN_BODY_LIMIT : BODY_LIMIT;
+  if (length === undefined && req.headers["transfer-encoding"]) {
+    res.status(411).set({ Connection: "close", "Cache-Control": "no-store" });
+    return res.type("text/plain").send("Please send the request again with its length (Content-Length).");
+  }
+  if (length !== undefined && Number(length) > limit) {
+    res.status(413).set({ Connection: "close", "Cache-Control": "no-store" });
+    const mb = Math.round(limit / 1024 / 1024);
+    return res.type("text/plain").send(`The request is too large: the limit is ${mb} MB.`);
+  }
+  next();
+});
 app.use(
   pinoHttp({
     logger,
@@ -78,7 +98,21 @@ const started = Date.now();
 const info = await appModule.startup();
 logger.info({ ...info, ms: Date.now() - started }, "database ready");
 
-const server = app.listen(PORT, HOST, () => {
+// Anonymous page-cache hits are answered before any middleware (server/app.ts serveFromPageCache).
+const fastPath = DEVELOPMENT ? undefined : appModule.serveFromPageCache;
+const logHits = logger.isLevelEnabled("info");
+const server = http.createServer((req, res) => {
+  if (fastPath?.(req, res)) {
+    if (logHits)
+      logger.info(
+        { req: { method: req.method, url: req.url }, res: { statusCode: res.statusCode }, cache: "hit" },
+        "request completed",
+      );
+    return;
+  }
+  app(req, res);
+});
+server.listen(PORT, HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : PORT;
   logger.info({ port }, `listening on http://localhost:${port}`);

@@ -6,6 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
+import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { buildIfStale } from "../scripts/build-if-stale.js";
 import { startServer } from "../tests/helpers/server";
@@ -13,15 +14,21 @@ import { startServer } from "../tests/helpers/server";
 const duration = Number(process.argv[2] ?? 10);
 const connections = 32;
 
-function run(url: string): Promise<autocannon.Result> {
+function run(url: string, headers: Record<string, string> = {}): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, pipelining: 1 }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration, pipelining: 1, headers }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
-async function plainServer(body: Buffer, contentType: string) {
+async function plainServer(body: Buffer, contentType: string, encoding?: string) {
   const server = http.createServer((_req, res) => {
-    res.writeHead(200, { "content-type": contentType, "content-length": body.length });
+    res.writeHead(200, {
+      "content-type": contentType,
+      "content-length": body.length,
+      ...(encoding ? { "content-encoding": encoding } : {}),
+    });
     res.end(body);
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
@@ -37,14 +44,19 @@ try {
   const paths = ["/", "/courses/std/12", `/courses/${courseId}`, `/notes/${noteId}`].filter(
     (p) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(p),
   );
+  // BENCH_GZIP=1: both sides answer `Accept-Encoding: gzip` (what browsers send); the plain
+  // server answers the page gzipped once beforehand, the app gzips every hit (fresh CSP nonce).
+  const gzip = process.env.BENCH_GZIP === "1";
+  const headers: Record<string, string> = gzip ? { "accept-encoding": "gzip" } : {};
   const rows: string[] = [];
   for (const path of paths) {
-    const res = await fetch(`${app.url}${path}`);
-    const body = Buffer.from(await res.arrayBuffer());
+    const res = await fetch(`${app.url}${path}`, { headers: { "accept-encoding": "identity" } });
+    const page = Buffer.from(await res.arrayBuffer());
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
-    const plain = await plainServer(body, res.headers.get("content-type") ?? "text/html");
-    const appResult = await run(`${app.url}${path}`);
-    const plainResult = await run(plain.url);
+    const body = gzip ? gzipSync(page) : page;
+    const plain = await plainServer(body, res.headers.get("content-type") ?? "text/html", gzip ? "gzip" : undefined);
+    const appResult = await run(`${app.url}${path}`, headers);
+    const plainResult = await run(plain.url, headers);
     plain.server.close();
     const ratio = appResult.requests.average / plainResult.requests.average;
     const errors = appResult.errors + appResult.non2xx;
@@ -54,7 +66,10 @@ try {
     console.log(rows.at(-1));
   }
   console.log(
-    `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; ${connections} connections, ${duration} s per run`,
+    `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; ${connections} connections, ${duration} s per run${gzip ? ", Accept-Encoding: gzip" : ""}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
   );
   console.log(
     "| route | bytes | app req/s | app p99 ms | plain req/s | ratio | errors |\n|---|---|---|---|---|---|---|",

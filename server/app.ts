@@ -3,12 +3,13 @@
  * React Router app (so it shares the app's database module). `server.js`
  * mounts it behind static files, compression, headers and logging.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import "react-router";
 import { closeDb, getDbHandle } from "~/db/client.server";
 import { listenForContentChanges, readContentVersion } from "~/db/content-version.server";
-import { databaseAvailable, probeDatabase, UNAVAILABLE_HTML } from "~/db/health.server";
+import { databaseAvailable, isDatabaseSuspect, probeDatabase, UNAVAILABLE_HTML } from "~/db/health.server";
 import { migrateAndSeed } from "~/db/migrate.server";
 import { ensureAdminFromEnv } from "~/features/accounts/accounts.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
@@ -47,7 +48,17 @@ app.use(async (req, res, next) => {
 });
 
 export const pageCache = new PageCache();
-if (process.env.PAGE_CACHE !== "0") app.use(pageCache.middleware());
+const pageCacheOn = process.env.PAGE_CACHE !== "0";
+if (pageCacheOn) app.use(pageCache.middleware());
+
+/**
+ * server.js calls this first for every request: a page-cache hit is answered at once, before
+ * the security-header, compression, logging and routing middleware (its stored headers already
+ * carry what those set). Never while the database is suspect: then the outage page answers.
+ */
+export function serveFromPageCache(req: IncomingMessage, res: ServerResponse): boolean {
+  return pageCacheOn && !isDatabaseSuspect() && pageCache.serveHit(req, res);
+}
 
 // State-changing requests from another site are refused before any action runs.
 app.use((req, res, next) => {

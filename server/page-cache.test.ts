@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PageCache } from "./page-cache";
+import { acceptsGzip, PageCache } from "./page-cache";
 
 let rendered = 0;
 let server: ReturnType<express.Express["listen"]>;
@@ -101,10 +102,79 @@ describe("anonymous page cache", () => {
     expect(seen.size).toBe(3);
   });
 
+  it("serves a small page (< 1 KiB) uncompressed even to a visitor that accepts gzip", async () => {
+    await get("/csp");
+    const res = await fetch(`${base}/csp`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.headers.get("x-page-cache")).toBe("hit");
+    expect(res.headers.get("content-encoding")).toBeNull();
+    const nonce = res.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+    expect((await res.text()).match(/nonce="([^"]+)"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`]);
+  });
+
+  it("the gzip stream itself is valid: gunzip of the raw bytes gives the page with the header's nonce", async () => {
+    const big = `<script nonce="AAAAAAAAAAAAAAAAAAAAAA==">x</script>${"<p>lorem ipsum</p>".repeat(300)}<script nonce="AAAAAAAAAAAAAAAAAAAAAA==">y</script>`;
+    const local = new PageCache();
+    const app = express();
+    app.use(local.middleware());
+    app.get("/big", (_req, res) => {
+      res.set("Content-Security-Policy", "script-src 'nonce-AAAAAAAAAAAAAAAAAAAAAA=='").type("html").send(big);
+    });
+    const srv = app.listen(0, "127.0.0.1");
+    await new Promise((r) => srv.once("listening", r));
+    const port = (srv.address() as AddressInfo).port;
+    try {
+      await fetch(`http://127.0.0.1:${port}/big`);
+      const { request } = await import("node:http");
+      const fetchRaw = () =>
+        new Promise<{ headers: Record<string, unknown>; bytes: Buffer }>((resolve, reject) => {
+          request({ port, host: "127.0.0.1", path: "/big", headers: { "accept-encoding": "gzip" } }, (res) => {
+            const parts: Buffer[] = [];
+            res.on("data", (c: Buffer) => parts.push(c));
+            res.on("end", () => resolve({ headers: res.headers, bytes: Buffer.concat(parts) }));
+          })
+            .on("error", reject)
+            .end();
+        });
+      for (let i = 0; i < 2; i++) {
+        const { headers, bytes } = await fetchRaw();
+        expect(headers["content-encoding"]).toBe("gzip");
+        expect(Number(headers["content-length"])).toBe(bytes.length);
+        expect(bytes.length).toBeLessThan(big.length / 5); // really compressed
+        const nonce = String(headers["content-security-policy"]).match(/'nonce-([^']+)'/)?.[1];
+        expect(nonce).not.toBe("AAAAAAAAAAAAAAAAAAAAAA==");
+        expect(gunzipSync(bytes).toString()).toBe(big.replaceAll("AAAAAAAAAAAAAAAAAAAAAA==", nonce!));
+      }
+    } finally {
+      srv.close();
+    }
+  });
+
+  it("reads Accept-Encoding as HTTP means it", () => {
+    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("identity")).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsGzip("x-gzip2")).toBe(false);
+  });
+
   it("keeps at most maxEntries entries", async () => {
     cache.clear();
     for (const q of ["1", "2", "3", "4"]) await get(`/page?q=${q}`);
     expect(cache.size).toBe(3);
     expect((await get("/page?q=1")).cache).toBe("miss");
+  });
+});
+
+describe("CRC-32 of a concatenation from its parts", () => {
+  it("equals the CRC of the whole for any split, as zlib's crc32_combine", async () => {
+    const { crc32 } = await import("node:zlib");
+    const { crcCombine, crcShiftOperator } = await import("./page-cache");
+    const whole = Buffer.from(`${"<html>".repeat(999)}nonce="AbC"${"é tail ".repeat(77)}`);
+    for (const cut of [0, 1, 23, 24, 1000, whole.length - 1, whole.length]) {
+      const [a, b] = [whole.subarray(0, cut), whole.subarray(cut)];
+      expect(crcCombine(crc32(a), crc32(b), crcShiftOperator(b.length)), `cut at ${cut}`).toBe(crc32(whole));
+    }
   });
 });

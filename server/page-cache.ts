@@ -9,6 +9,8 @@
  * empties every instance's cache. A poll is the fallback for a lost listener.
  */
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { crc32, deflateRawSync, constants as zlibConstants } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 
 const NONCE_IN_CSP = /'nonce-([A-Za-z0-9+/=]+)'/;
@@ -23,25 +25,140 @@ function nonceOffsets(body: Buffer, nonce: string): number[] {
   return offsets;
 }
 
-/**
- * A cached document gets a fresh CSP nonce on every hit: a nonce is never served twice.
- * The new nonce has the old one's length (16 random bytes in base64), so it is written over
- * the old bytes of a copy: no decoding or re-encoding of the page.
+const NONCE_LENGTH = 24; // 16 random bytes in base64
+
+/*
+ * CRC-32 of a concatenation from the CRCs of its parts (zlib's crc32_combine), with the
+ * "append n zero bytes" operator precomputed per part length: a hit then costs one 32-step
+ * product per part instead of a CRC over the whole page.
  */
-function withFreshNonce(entry: Entry): { headers: Record<string, string>; body: Buffer } {
-  const csp = entry.headers["content-security-policy"];
-  const old = csp?.match(NONCE_IN_CSP)?.[1];
-  if (!csp || !old) return entry;
-  const fresh = randomBytes(16).toString("base64");
-  if (fresh.length !== old.length) return entry; // a nonce of another shape: serve as stored
-  const body = Buffer.allocUnsafe(entry.body.length);
-  entry.body.copy(body);
-  for (const offset of entry.nonceOffsets ?? []) body.write(fresh, offset, "latin1");
+type Gf2Matrix = Uint32Array; // 32 columns: the image of each bit
+
+function gf2Times(mat: Gf2Matrix, vec: number): number {
+  let sum = 0;
+  for (let i = 0, v = vec >>> 0; v !== 0; i++, v >>>= 1) if (v & 1) sum ^= mat[i] as number;
+  return sum >>> 0;
+}
+function gf2Square(mat: Gf2Matrix): Gf2Matrix {
+  const square = new Uint32Array(32);
+  for (let n = 0; n < 32; n++) square[n] = gf2Times(mat, mat[n] as number);
+  return square;
+}
+function gf2Compose(outer: Gf2Matrix, inner: Gf2Matrix): Gf2Matrix {
+  const out = new Uint32Array(32);
+  for (let n = 0; n < 32; n++) out[n] = gf2Times(outer, inner[n] as number);
+  return out;
+}
+
+/** The linear map taking crc(A) to the CRC register after A followed by `length` zero bytes. */
+export function crcShiftOperator(length: number): Gf2Matrix {
+  let op: Gf2Matrix = new Uint32Array(32).map((_, n) => 1 << n); // identity
+  let odd: Gf2Matrix = new Uint32Array(32);
+  odd[0] = 0xedb88320; // the CRC-32 polynomial: one zero bit
+  for (let n = 1; n < 32; n++) odd[n] = 1 << (n - 1);
+  let even = gf2Square(odd); // two zero bits
+  odd = gf2Square(even); // four zero bits
+  let len = length;
+  while (len > 0) {
+    even = gf2Square(odd); // first time: one zero byte
+    if (len & 1) op = gf2Compose(even, op);
+    len = Math.floor(len / 2);
+    if (len === 0) break;
+    odd = gf2Square(even);
+    if (len & 1) op = gf2Compose(odd, op);
+    len = Math.floor(len / 2);
+  }
+  return op;
+}
+
+/** crc(A B) from crc(A), crc(B) and B's shift operator (zlib's crc32_combine). */
+export function crcCombine(crcA: number, crcB: number, shiftB: Gf2Matrix): number {
+  return (gf2Times(shiftB, crcA) ^ crcB) >>> 0;
+}
+
+/**
+ * Gzip of a cached body whose nonces change on every hit, without compressing the page again:
+ * the parts between the nonces are deflated once (each ending on a sync flush, so byte-aligned
+ * and not final) and a hit splices the fresh nonce in as a stored block, then a final empty block
+ * and the gzip trailer (CRC-32 and length of what the visitor receives). One gzip member, valid
+ * for every decoder; tested by gunzipping the result.
+ */
+interface GzipParts {
+  /** The parts between the nonces, deflated (raw deflate, sync-flushed). */
+  deflated: Buffer[];
+  crcs: number[];
+  lengths: number[];
+  shifts: Gf2Matrix[];
+  nonceShift: Gf2Matrix;
+}
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
+const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
+
+function gzipParts(body: Buffer, offsets: number[]): GzipParts {
+  const raw: Buffer[] = [];
+  let from = 0;
+  for (const at of offsets) {
+    raw.push(body.subarray(from, at));
+    from = at + NONCE_LENGTH;
+  }
+  raw.push(body.subarray(from));
   return {
-    headers: { ...entry.headers, "content-security-policy": csp.replace(`'nonce-${old}'`, `'nonce-${fresh}'`) },
-    body,
+    deflated: raw.map((part) => deflateRawSync(part, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH })),
+    crcs: raw.map((part) => crc32(part)),
+    lengths: raw.map((part) => part.length),
+    shifts: raw.map((part) => crcShiftOperator(part.length)),
+    nonceShift: crcShiftOperator(NONCE_LENGTH),
   };
 }
+
+function storedBlockHeader(length: number): Buffer {
+  const header = Buffer.alloc(5);
+  header[0] = 0; // BFINAL 0, BTYPE 00 (stored); byte-aligned after the sync flush
+  header.writeUInt16LE(length, 1);
+  header.writeUInt16LE(~length & 0xffff, 3);
+  return header;
+}
+const NONCE_BLOCK_HEADER = storedBlockHeader(NONCE_LENGTH);
+
+/** The gzip member (as a list of buffers to write) of the parts with `nonce` between them. */
+export function spliceGzip(parts: GzipParts, nonce: Buffer): Buffer[] {
+  const out: Buffer[] = [GZIP_HEADER];
+  const nonceCrc = crc32(nonce);
+  let crc = 0;
+  let size = 0;
+  parts.deflated.forEach((deflated, i) => {
+    if (i > 0) {
+      out.push(NONCE_BLOCK_HEADER, nonce);
+      crc = crcCombine(crc, nonceCrc, parts.nonceShift);
+      size += NONCE_LENGTH;
+    }
+    out.push(deflated);
+    crc = i === 0 ? (parts.crcs[0] as number) : crcCombine(crc, parts.crcs[i] as number, parts.shifts[i] as Gf2Matrix);
+    size += parts.lengths[i] as number;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  out.push(FINAL_EMPTY_BLOCK, trailer);
+  return out;
+}
+
+/** Whether the request accepts gzip (Accept-Encoding, honouring q=0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(",") : header;
+  if (!value) return false;
+  for (const item of value.split(",")) {
+    const [coding, ...params] = item.trim().toLowerCase().split(";");
+    if (coding !== "gzip" && coding !== "*") continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (!q || Number(q.slice(2)) > 0) return true;
+  }
+  return false;
+}
+
+/** Types worth compressing (the cache stores only these kinds). */
+const COMPRESSIBLE = /text\/|json|xml|javascript/;
+const MIN_COMPRESS_BYTES = 1024;
 
 interface Entry {
   status: number;
@@ -50,6 +167,8 @@ interface Entry {
   version: string;
   storedAt: number;
   nonceOffsets?: number[];
+  /** Built on the first hit that accepts gzip. */
+  gzip?: GzipParts;
 }
 
 export interface PageCacheOptions {
@@ -89,31 +208,77 @@ export class PageCache {
     this.entries.clear();
   }
 
-  static cacheable(req: Request): boolean {
+  /** Only anonymous GET/HEAD requests for pages: no cookie, no credentials, not admin or API. */
+  static cacheable(req: IncomingMessage): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     if (req.headers.cookie || req.headers.authorization) return false;
-    if (req.path.startsWith("/admin") || req.path.startsWith("/api/")) return false;
+    const url = req.url ?? "/";
+    const path = (url.includes("?") ? url.slice(0, url.indexOf("?")) : url).toLowerCase();
+    if (path.startsWith("/admin") || path.startsWith("/api/")) return false;
     return true;
   }
 
-  private key(req: Request) {
-    return req.originalUrl;
+  /**
+   * Answers a request from the cache straight on the socket (used by server.js ahead of all the
+   * middleware, and by the Express middleware below). False when there is nothing to serve.
+   * The stored headers are the ones the original response had (security headers included); the
+   * CSP nonce is fresh on every hit, and a visitor that accepts gzip gets gzip.
+   */
+  serveHit(req: IncomingMessage, res: ServerResponse): boolean {
+    if (!PageCache.cacheable(req)) return false;
+    const key = (req as { originalUrl?: string }).originalUrl ?? req.url ?? "/";
+    const hit = this.entries.get(key);
+    if (!hit || hit.version !== this.version || Date.now() - hit.storedAt >= this.ttlMs) return false;
+    this.hits++;
+    // Keep recently used entries at the end (LRU order).
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    const headers: Record<string, string> = { ...hit.headers, "x-page-cache": "hit" };
+    const csp = hit.headers["content-security-policy"];
+    const old = hit.nonceOffsets?.length ? csp?.match(NONCE_IN_CSP)?.[1] : undefined;
+    const fresh = csp && old?.length === NONCE_LENGTH ? randomBytes(16).toString("base64") : undefined;
+    if (csp && old && fresh) headers["content-security-policy"] = csp.replace(`'nonce-${old}'`, `'nonce-${fresh}'`);
+    const vary = headers.vary;
+    if (!vary) headers.vary = "Accept-Encoding";
+    else if (!/accept-encoding|\*/i.test(vary)) headers.vary = `${vary}, Accept-Encoding`;
+    let chunks: Buffer[];
+    const compress =
+      hit.body.length >= MIN_COMPRESS_BYTES &&
+      COMPRESSIBLE.test(hit.headers["content-type"] ?? "") &&
+      acceptsGzip(req.headers["accept-encoding"]);
+    const nonce = Buffer.from(fresh ?? "", "latin1");
+    const offsets = fresh ? (hit.nonceOffsets ?? []) : [];
+    if (compress) {
+      hit.gzip ??= gzipParts(hit.body, offsets);
+      chunks = spliceGzip(hit.gzip, nonce);
+      headers["content-encoding"] = "gzip";
+    } else {
+      // The stored page with the fresh nonce written between its parts (no copy of the page).
+      chunks = [];
+      let from = 0;
+      for (const at of offsets) {
+        chunks.push(hit.body.subarray(from, at), nonce);
+        from = at + NONCE_LENGTH;
+      }
+      chunks.push(hit.body.subarray(from));
+    }
+    headers["content-length"] = String(chunks.reduce((sum, c) => sum + c.length, 0));
+    res.writeHead(hit.status, headers);
+    if (req.method === "HEAD") {
+      res.end();
+      return true;
+    }
+    res.cork();
+    for (const chunk of chunks) res.write(chunk);
+    res.end();
+    return true;
   }
 
   middleware() {
     return (req: Request, res: Response, next: NextFunction) => {
       if (!PageCache.cacheable(req)) return next();
-      const key = this.key(req);
-      const hit = this.entries.get(key);
-      if (hit && hit.version === this.version && Date.now() - hit.storedAt < this.ttlMs) {
-        this.hits++;
-        // Keep recently used entries at the end (LRU order).
-        this.entries.delete(key);
-        this.entries.set(key, hit);
-        const { headers, body } = withFreshNonce(hit);
-        res.status(hit.status).set(headers).set("X-Page-Cache", "hit");
-        return req.method === "HEAD" ? res.end() : res.end(body);
-      }
+      if (this.serveHit(req, res)) return;
+      const key = req.originalUrl;
       this.misses++;
       const version = this.version;
       const chunks: Buffer[] = [];

@@ -78,6 +78,59 @@ describe("production server", () => {
     expect(nonces.size).toBe(3);
   });
 
+  it("answers a page-cache hit ahead of the middleware with the same headers, gzip and a fresh nonce", async () => {
+    await (await fetch(`${baseUrl}/about`)).text(); // fill the cache
+    const plain = await fetch(`${baseUrl}/about`, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("x-page-cache")).toBe("hit");
+    const zipped = await fetch(`${baseUrl}/about`, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(zipped.headers.get("x-page-cache")).toBe("hit");
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("vary")).toMatch(/accept-encoding/i);
+    for (const res of [plain, zipped]) {
+      // What helmet set on the original response is served with every hit.
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    }
+    const nonceOf = (res: Response) => res.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+    const [a, b] = [nonceOf(plain), nonceOf(zipped)];
+    expect(a).toBeTruthy();
+    expect(b).toBeTruthy();
+    expect(a).not.toBe(b);
+    // fetch decodes gzip (and checks its CRC): the page is whole, carrying its own nonce.
+    const [htmlA, htmlB] = [await plain.text(), await zipped.text()];
+    expect(htmlB).toContain(`nonce="${b}"`);
+    expect(htmlB).not.toContain(`nonce="${a}"`);
+    expect(htmlB.replaceAll(b!, "N")).toBe(htmlA.replaceAll(a!, "N"));
+  });
+
+  it("refuses request bodies over the limit (413) or without a length (411), before any action runs", async () => {
+    const big = await fetch(`${baseUrl}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
+      body: `email=a%40b.c&password=${"x".repeat(2 * 1024 * 1024)}`,
+    });
+    expect(big.status).toBe(413);
+    expect(await big.text()).toBe("The request is too large: the limit is 1 MB.");
+    const chunked = await fetch(`${baseUrl}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
+      body: new Blob(["email=a%40b.c"]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(411);
+    // A normal form post still reaches the action (wrong password → the form's own answer, not 4xx from the limit).
+    const small = await fetch(`${baseUrl}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },
+      body: "email=nobody%40example.com&password=wrong-password-1",
+      redirect: "manual",
+    });
+    expect([200, 400, 401, 429]).toContain(small.status);
+    expect(small.status).not.toBe(413);
+  });
+
   it("every image on the home page loads", async () => {
     const html = await (await fetch(`${baseUrl}/`)).text();
     const sources = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((m) => m[1]!);
