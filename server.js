@@ -5,6 +5,7 @@ import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
@@ -81,7 +82,16 @@ if (DEVELOPMENT) {
   });
 } else {
   // Hashed build assets never change: cache them for a year.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  // Brotli/gzip copies are made at build time (scripts/vite-precompress.ts): nothing is compressed per request.
+  app.use(
+    "/assets",
+    expressStaticGzip("build/client/assets", {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y", index: false },
+    }),
+  );
   app.use(express.static("build/client", { maxAge: "1d", index: false }));
   appModule = await import(BUILD_PATH);
   app.use(appModule.app);

@@ -52,6 +52,30 @@ describe("production server", () => {
     expect(assetRes.headers.get("cache-control")).toMatch(/max-age=31536000.*immutable/);
   });
 
+  it("serves build assets precompressed: Brotli to browsers that take it, else gzip, else as built", async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const asset = html.match(/\/assets\/entry\.client-[\w-]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const built = fs.readFileSync(path.join(ROOT, "build", "client", asset!));
+    const variants = [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+      ["identity", null],
+    ] as const;
+    for (const [accept, encoding] of variants) {
+      const res = await fetch(`${baseUrl}${asset}`, { headers: { "accept-encoding": accept } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-encoding"), accept).toBe(encoding);
+      expect(res.headers.get("vary")).toMatch(/accept-encoding/i);
+      expect(res.headers.get("cache-control")).toMatch(/max-age=31536000.*immutable/);
+      expect(res.headers.get("content-type")).toMatch(/javascript/);
+      // fetch decodes the body: it is the built file, byte for byte.
+      expect(Buffer.from(await res.arrayBuffer()).equals(built), accept).toBe(true);
+    }
+    const brBytes = fs.statSync(path.join(ROOT, "build", "client", `${asset}.br`)).size;
+    expect(brBytes).toBeLessThan(built.length / 3);
+  });
+
   it("sets a Content-Security-Policy with a fresh nonce that every inline script carries", async () => {
     const nonces = new Set<string>();
     for (let i = 0; i < 3; i++) {
