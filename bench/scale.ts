@@ -7,10 +7,11 @@
 import { sql } from "drizzle-orm";
 import { closeDb, getDbHandle } from "~/db/client.server";
 import { migrate } from "~/db/migrate.server";
+import { encodeCursor, MAX_OFFSET_PAGE } from "~/features/admin/keyset.server";
 import { loadDashboard, loadSalesOverview } from "~/features/admin/metrics.server";
-import { listOrders } from "~/features/admin/sales.server";
+import { listOrders, ORDERS_PAGE_SIZE } from "~/features/admin/sales.server";
 import { adminSearch } from "~/features/admin/search.server";
-import { listUsers, userStats } from "~/features/admin/users-admin.server";
+import { listUsers, USERS_PAGE_SIZE, userStats } from "~/features/admin/users-admin.server";
 import { getPublishedProduct, listPublishedProducts } from "~/features/catalog/catalog.server";
 
 const [runs = 30, warmup = 5] = process.argv.slice(2).map(Number);
@@ -21,30 +22,63 @@ if (handle.kind !== "postgres") {
   process.exit(1);
 }
 const db = handle.db;
+const migrating = Date.now();
 await migrate(handle);
+console.log(`migrate(): ${((Date.now() - migrating) / 1000).toFixed(1)} s`);
 
 const size = await db.execute<{ products: number; users: number; orders: number; enrolments: number }>(sql`
   select (select count(*) from products)::int as products, (select count(*) from users)::int as users,
          (select count(*) from orders)::int as orders, (select count(*) from enrolments)::int as enrolments`);
 const s = size.rows[0]!;
-const deepPage = Math.max(1, Math.floor(s.users / 20 / 2)); // the middle of the users list
-const { nextCursor } = await listUsers(db, { page: deepPage - 1 });
+const deepPage = Math.max(1, Math.floor(s.users / USERS_PAGE_SIZE / 2)); // the middle of the users list
+const deepOrdersPage = Math.max(1, Math.floor(s.orders / ORDERS_PAGE_SIZE / 2)); // the middle of the orders list
+// The cursors a Next / Previous link would carry in the middle of each list (found once, untimed).
+async function middleCursor(table: "users" | "orders", offset: number) {
+  const r = await db.execute<{ ts: string; id: string }>(sql`
+    select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ts, id::text as id
+    from ${sql.identifier(table)} order by created_at desc, id desc offset ${offset} limit 1`);
+  return encodeCursor(r.rows[0]!);
+}
+// Next from page N-1 carries its last row; Previous from page N carries its first row.
+const userAfter = await middleCursor("users", (deepPage - 1) * USERS_PAGE_SIZE - 1);
+const userBefore = await middleCursor("users", (deepPage - 1) * USERS_PAGE_SIZE);
+const orderAfter = await middleCursor("orders", (deepOrdersPage - 1) * ORDERS_PAGE_SIZE - 1);
+const orderBefore = await middleCursor("orders", (deepOrdersPage - 1) * ORDERS_PAGE_SIZE);
 const [course] = await listPublishedProducts(db, "course", { classLevel: "12", limit: 1 });
 const someUser = s.users > 1000 ? "student1234" : "student123";
 const someOrder = "B-4242";
+// A one-word query no email starts with, found only by the trigram contains-search (the fallback).
+const middleOfEmail = s.users > 1000 ? "udent123456" : "udent1234";
 
 const cases: [string, () => Promise<unknown>][] = [
   ["admin dashboard (loadDashboard)", () => loadDashboard(db)],
   ["sales page (loadSalesOverview + listOrders p1)", () => Promise.all([loadSalesOverview(db), listOrders(db)])],
-  ["sales search (listOrders q=order number)", () => listOrders(db, { q: someOrder })],
-  ["users page (userStats + listUsers p1)", () => Promise.all([userStats(db), listUsers(db, { page: 1 })])],
-  [`users list deep page (listUsers p${deepPage})`, () => listUsers(db, { page: deepPage })],
+  [`sales search, order number (listOrders q=${someOrder})`, () => listOrders(db, { q: someOrder })],
+  [`sales search, customer email (listOrders q=${someUser}@)`, () => listOrders(db, { q: `${someUser}@` })],
   [
-    `users list deep page by keyset (listUsers p${deepPage} after cursor)`,
-    () => listUsers(db, { page: deepPage, after: nextCursor ?? undefined }),
+    `sales list middle page, Next link (listOrders p${deepOrdersPage} after cursor)`,
+    () => listOrders(db, { page: deepOrdersPage, after: orderAfter }),
+  ],
+  [
+    `sales list middle page, Previous link (listOrders p${deepOrdersPage - 1} before cursor)`,
+    () => listOrders(db, { page: deepOrdersPage - 1, before: orderBefore }),
+  ],
+  ["users page (userStats + listUsers p1)", () => Promise.all([userStats(db), listUsers(db, { page: 1 })])],
+  [
+    `users list deepest offset page (listUsers p${MAX_OFFSET_PAGE}, no cursor)`,
+    () => listUsers(db, { page: MAX_OFFSET_PAGE }),
+  ],
+  [
+    `users list middle page, Next link (listUsers p${deepPage} after cursor)`,
+    () => listUsers(db, { page: deepPage, after: userAfter }),
+  ],
+  [
+    `users list middle page, Previous link (listUsers p${deepPage - 1} before cursor)`,
+    () => listUsers(db, { page: deepPage - 1, before: userBefore }),
   ],
   [`user search (listUsers q=${someUser})`, () => listUsers(db, { q: someUser })],
   ["user search, many hits (listUsers q=Student 9)", () => listUsers(db, { q: "Student 9" })],
+  [`user search, contains fallback (listUsers q=${middleOfEmail})`, () => listUsers(db, { q: middleOfEmail })],
   [`admin top-bar search (adminSearch ${someUser})`, () => adminSearch(db, someUser)],
   [`admin top-bar search (adminSearch ${someOrder})`, () => adminSearch(db, someOrder)],
   ["catalog class list (courses, Class 12)", () => listPublishedProducts(db, "course", { classLevel: "12" })],

@@ -68,6 +68,8 @@ export const users = pgTable(
     // Contains-search of the admin lists (pg_trgm).
     index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
     index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // Prefix search of the admin lists for queries shaped like an email or a login (LIKE 'q%').
+    index("users_email_prefix_idx").using("btree", sql`lower(${t.email}) text_pattern_ops`),
     uniqueIndex("users_one_primary_idx").on(t.isPrimary).where(sql`${t.isPrimary}`),
   ],
 );
@@ -236,6 +238,8 @@ export const orders = pgTable(
     index("orders_created_at_idx").on(t.createdAt, t.id),
     index("orders_paid_at_idx").on(t.paidAt),
     index("orders_number_trgm_idx").using("gin", sql`${t.number} gin_trgm_ops`),
+    // Prefix search for queries shaped like an order number (CA-000123).
+    index("orders_number_prefix_idx").using("btree", sql`lower(${t.number}) text_pattern_ops`),
     check(
       "orders_amounts_non_negative",
       sql`${t.subtotalPaise} >= 0 and ${t.discountPaise} >= 0 and ${t.gstPaise} >= 0 and ${t.totalPaise} >= 0`,

@@ -269,6 +269,24 @@ describe("users routes", () => {
     expect(list.data.list.users[0]).toMatchObject({ courses: 1 });
     expect(await thrownStatus(() => get(user.loader, "/admin/users/nope", { id: "nope" }))).toBe(404);
   });
+
+  it("pages the users list by the cursors of its links, and ignores a forged or deep offset", async () => {
+    for (let i = 0; i < 25; i++) await createTestUser({ name: `Pager Student ${i}` });
+    const first = unwrap(await get(users.loader, "/admin/users")).data.list;
+    expect(first).toMatchObject({ page: 1, hasNext: true, hasPrevious: false });
+    const next = new URLSearchParams({ page: "2", after: first.nextCursor });
+    const second = unwrap(await get(users.loader, `/admin/users?${next}`)).data.list;
+    expect(second.users.map((u: { id: string }) => u.id)).not.toContain(first.users[0].id);
+    expect(first.users.length + second.users.length).toBe(26);
+    const back = new URLSearchParams({ page: "1", before: second.prevCursor });
+    const again = unwrap(await get(users.loader, `/admin/users?${back}`)).data.list;
+    expect(again.users).toEqual(first.users);
+    for (const forged of ["page=99999", "page=2&after=x%7C'%3B--", "page=2&before=2026-99-01T00%3A00%3A00Z%7Cx"]) {
+      expect(unwrap(await get(users.loader, `/admin/users?${forged}`)).status).toBe(200);
+    }
+    const orderList = unwrap(await get(sales.loader, "/admin/sales?page=3&after=nope&before=nope")).data.orders;
+    expect(orderList).toMatchObject({ page: 3, orders: [], hasNext: false });
+  });
 });
 
 describe("settings, roles and maintenance routes", () => {

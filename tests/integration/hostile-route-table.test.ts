@@ -87,7 +87,21 @@ function fill(pattern: string, values: string[]) {
 }
 
 const query = fc.dictionary(
-  fc.constantFrom("redirectTo", "q", "page", "kind", "category", "status", "lesson", "edit", "token", "coupon", "sent"),
+  fc.constantFrom(
+    "redirectTo",
+    "q",
+    "page",
+    "after",
+    "before",
+    "kind",
+    "category",
+    "status",
+    "lesson",
+    "edit",
+    "token",
+    "coupon",
+    "sent",
+  ),
   hostileString.map((s) => wellFormed(s.slice(0, 4000))),
   { maxKeys: 3 },
 );

@@ -1,36 +1,34 @@
 /** Sales & Reports: the orders list and the exports (sales ledger CSV, analytics PDF, quarterly report). */
-import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders, users } from "~/db/schema";
-import { escapeLike } from "./catalog-admin.server";
+import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "./keyset.server";
+import { orderSearchFilter } from "./text-search.server";
 
 export const ORDERS_PAGE_SIZE = 25;
 type OrderStatus = (typeof orders.$inferSelect)["status"];
 
 /**
  * One page of orders, newest first. A search matches the order number or the customer's email
- * (each through its trigram index, then combined); the offset is taken over the narrow
- * (created_at, id) index before the customer and items are joined for the 25 rows shown.
+ * (see text-search.server). Paged by keyset (`after` / `before`, the cursors of the Next and
+ * Previous links) at any depth, or by a bounded offset (`page` ≤ MAX_OFFSET_PAGE without a
+ * cursor), taken over the narrow (created_at, id) index before the customer and items are joined
+ * for the 25 rows shown.
  */
-export async function listOrders(db: DbOrTx, opts: { q?: string; status?: OrderStatus; page?: number } = {}) {
-  const page = Math.max(1, Math.floor(opts.page ?? 1));
+export async function listOrders(db: DbOrTx, opts: { q?: string; status?: OrderStatus } & PageRequest = {}) {
+  const window = keysetWindow(opts, { createdAt: orders.createdAt, id: orders.id }, "uuid", ORDERS_PAGE_SIZE);
   const filters = [];
   if (opts.status) filters.push(eq(orders.status, opts.status));
   const q = opts.q?.trim();
-  if (q) {
-    const like = `%${escapeLike(q)}%`;
-    filters.push(
-      sql`${orders.id} in (select o.id from ${orders} o where o.number ilike ${like}
-        union all select o.id from ${orders} o join ${users} u on u.id = o.user_id where u.email ilike ${like})`,
-    );
-  }
+  if (q) filters.push(await orderSearchFilter(db, q));
+  if (window.where) filters.push(window.where);
   const pageIds = db
     .select({ oid: sql<string>`${orders.id}`.as("oid") })
     .from(orders)
     .where(filters.length ? and(...filters) : undefined)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(...window.orderBy)
     .limit(ORDERS_PAGE_SIZE + 1)
-    .offset((page - 1) * ORDERS_PAGE_SIZE)
+    .offset(window.offset)
     .as("page_ids");
   const rows = await db
     .select({
@@ -44,12 +42,14 @@ export async function listOrders(db: DbOrTx, opts: { q?: string; status?: OrderS
       customer: users.name,
       email: users.email,
       items: sql<string>`(select string_agg(oi.title, ', ' order by oi.id) from ${orderItems} oi where oi.order_id = "orders"."id")`,
+      cursorTs: cursorTs(orders.createdAt),
     })
     .from(pageIds)
     .innerJoin(orders, eq(orders.id, pageIds.oid))
     .innerJoin(users, eq(users.id, orders.userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return { orders: rows.slice(0, ORDERS_PAGE_SIZE), page, hasNext: rows.length > ORDERS_PAGE_SIZE };
+    .orderBy(...window.orderBy);
+  const { rows: shown, ...paging } = keysetPage(rows, window, ORDERS_PAGE_SIZE);
+  return { orders: shown.map(({ cursorTs: _, ...o }) => o), ...paging };
 }
 
 export const LEDGER_HEADER = [

@@ -1,8 +1,8 @@
 /** The admin top-bar search: courses, notes, PYQ, users and orders. */
-import { desc, eq, ilike, or, sql } from "drizzle-orm";
+import { desc, eq, ilike } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders, products, users } from "~/db/schema";
-import { escapeLike } from "./catalog-admin.server";
+import { containsPattern, orderSearchFilter, userSearchFilter } from "./text-search.server";
 
 export interface SearchHit {
   group: "Courses" | "Notes" | "PYQ" | "Users" | "Orders";
@@ -16,28 +16,20 @@ const GROUP = { course: "Courses", note: "Notes", pyq: "PYQ" } as const;
 export async function adminSearch(db: DbOrTx, rawQuery: string, perGroup = 5): Promise<SearchHit[]> {
   const q = rawQuery.trim();
   if (!q) return [];
-  const like = `%${escapeLike(q)}%`;
+  const [userFilter, orderFilter] = await Promise.all([userSearchFilter(db, q), orderSearchFilter(db, q)]);
   const [items, people, orderRows] = await Promise.all([
     db
       .select({ id: products.id, kind: products.kind, title: products.title, status: products.status })
       .from(products)
-      .where(ilike(products.title, like))
+      .where(ilike(products.title, containsPattern(q)))
       .orderBy(desc(products.updatedAt))
       .limit(perGroup * 3),
-    db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(or(ilike(users.email, like), ilike(users.name, like)))
-      .limit(perGroup),
-    // Number and email matches are looked up separately (each by its trigram index), then merged.
+    db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(userFilter).limit(perGroup),
     db
       .select({ id: orders.id, number: orders.number, email: users.email, status: orders.status })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(
-        sql`${orders.id} in (select o.id from ${orders} o where o.number ilike ${like}
-          union all select o.id from ${orders} o join ${users} u on u.id = o.user_id where u.email ilike ${like})`,
-      )
+      .where(orderFilter)
       .orderBy(desc(orders.createdAt))
       .limit(perGroup),
   ]);

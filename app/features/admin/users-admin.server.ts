@@ -1,13 +1,14 @@
 /** User analytics: stat cards, the searchable list, a user's page, role changes and manual access. Every change is audited. */
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { enrolments, instructors, orders, products, userRole, users } from "~/db/schema";
 import type { Role } from "~/features/accounts/guards.server";
 import { recordEvent } from "~/features/audit/audit.server";
-import { escapeLike } from "./catalog-admin.server";
+import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "./keyset.server";
 import { ROLE_LABELS } from "./labels";
 import { freeToPaidConversion } from "./metrics.server";
 import { dailySums, totals } from "./rollups.server";
+import { userSearchFilter } from "./text-search.server";
 
 export const USERS_PAGE_SIZE = 20;
 const USER_METRICS = userRole.enumValues.map((r) => `users_${r}` as const);
@@ -51,39 +52,25 @@ export interface UserRow {
   createdAt: Date;
 }
 
-/** Keyset cursor of a list ordered by (created_at desc, id desc): "<ISO time>|<id>". */
-export function encodeCursor(row: { createdAt: Date; id: string }) {
-  return `${row.createdAt.toISOString()}|${row.id}`;
-}
-
-export function decodeCursor(raw: string | undefined): { createdAt: Date; id: string } | null {
-  const bar = raw?.indexOf("|") ?? -1;
-  if (!raw || bar < 1) return null;
-  const createdAt = new Date(raw.slice(0, bar));
-  const id = raw.slice(bar + 1);
-  return Number.isNaN(createdAt.getTime()) || !id ? null : { createdAt, id };
-}
-
 /**
- * One page of users, newest first, optionally filtered by name or email (trigram indexes).
- * `after` (a cursor from `nextCursor`) reads the page after that row by keyset, whatever its
- * depth; otherwise `page` is an offset, taken over the narrow (created_at, id) index before the
- * per-user figures are computed for the 20 rows shown.
+ * One page of users, newest first, optionally filtered by name or email (see text-search.server).
+ * Paged by keyset (`after` / `before`, the cursors of the Next and Previous links) at any depth, or
+ * by a bounded offset (`page` ≤ MAX_OFFSET_PAGE without a cursor), taken over the narrow
+ * (created_at, id) index before the per-user figures are computed for the 20 rows shown.
  */
-export async function listUsers(db: DbOrTx, opts: { q?: string; page?: number; after?: string } = {}) {
-  const page = Math.max(1, Math.floor(opts.page ?? 1));
+export async function listUsers(db: DbOrTx, opts: { q?: string } & PageRequest = {}) {
   const q = opts.q?.trim();
-  const cursor = decodeCursor(opts.after);
+  const window = keysetWindow(opts, { createdAt: users.createdAt, id: users.id }, "text", USERS_PAGE_SIZE);
   const filters = [];
-  if (q) filters.push(or(ilike(users.email, `%${escapeLike(q)}%`), ilike(users.name, `%${escapeLike(q)}%`)));
-  if (cursor) filters.push(sql`(${users.createdAt}, ${users.id}) < (${cursor.createdAt}, ${cursor.id})`);
+  if (q) filters.push(await userSearchFilter(db, q));
+  if (window.where) filters.push(window.where);
   const pageIds = db
     .select({ pid: sql<string>`${users.id}`.as("pid") })
     .from(users)
     .where(filters.length ? and(...filters) : undefined)
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(...window.orderBy)
     .limit(USERS_PAGE_SIZE + 1)
-    .offset(cursor ? 0 : (page - 1) * USERS_PAGE_SIZE)
+    .offset(window.offset)
     .as("page_ids");
   const rows = await db
     .select({
@@ -94,20 +81,20 @@ export async function listUsers(db: DbOrTx, opts: { q?: string; page?: number; a
       isPrimary: users.isPrimary,
       lastActiveAt: users.lastActiveAt,
       createdAt: users.createdAt,
+      cursorTs: cursorTs(users.createdAt),
       courses: sql<number>`(select count(*) from ${enrolments} e where e.user_id = "users"."id" and e.revoked_at is null)::int`,
       totalSpent: sql<string>`(select coalesce(sum(o.total_paise), 0) from ${orders} o where o.user_id = "users"."id" and o.status in ('paid','fulfilled'))`,
     })
     .from(pageIds)
     .innerJoin(users, eq(users.id, pageIds.pid))
-    .orderBy(desc(users.createdAt), desc(users.id));
-  const hasNext = rows.length > USERS_PAGE_SIZE;
-  const list: UserRow[] = rows.slice(0, USERS_PAGE_SIZE).map(({ totalSpent, ...r }) => ({
+    .orderBy(...window.orderBy);
+  const { rows: shown, ...paging } = keysetPage(rows, window, USERS_PAGE_SIZE);
+  const list: UserRow[] = shown.map(({ totalSpent, cursorTs: _, ...r }) => ({
     ...r,
     courses: Number(r.courses),
     totalSpentPaise: Number(totalSpent),
   }));
-  const last = list.at(-1);
-  return { users: list, page, hasNext, hasPrevious: page > 1, nextCursor: hasNext && last ? encodeCursor(last) : null };
+  return { users: list, ...paging };
 }
 
 export async function getUserDetail(db: DbOrTx, id: string) {

@@ -36,6 +36,9 @@ const querySchema = z.object({
   q: z.string().max(200).refine(noNul).catch(""),
   status: z.enum([...ORDER_STATUSES, ""]).catch(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  /** Keyset cursors of the rows either side of this page (the Next / Previous links carry them). */
+  after: z.string().max(300).optional().catch(undefined),
+  before: z.string().max(300).optional().catch(undefined),
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -44,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const [overview, orders, { flash, headers }] = await Promise.all([
     loadSalesOverview(db),
-    listOrders(db, { q: query.q, status: query.status || undefined, page: query.page }),
+    listOrders(db, { ...query, status: query.status || undefined }),
     readFlash(request),
   ]);
   const current = currentFinancialQuarter(new Date());
@@ -260,10 +263,13 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
           </div>
         )}
         <Pager
-          page={orders.page}
-          hasNext={orders.hasNext}
-          makeHref={(p) =>
-            `/admin/sales?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...(query.status ? { status: query.status } : {}), page: String(p) })}`
+          list={orders}
+          makeHref={(p, cursor) =>
+            `/admin/sales?${new URLSearchParams({
+              ...(query.q ? { q: query.q } : {}),
+              ...(query.status ? { status: query.status } : {}),
+              ...(p > 1 ? { page: String(p), ...cursor } : {}),
+            })}`
           }
         />
       </Card>

@@ -18,8 +18,9 @@ export function meta(_: Route.MetaArgs) {
 const querySchema = z.object({
   q: z.string().max(200).refine(noNul).catch(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  /** Keyset cursor of the row before this page (the Next link carries it, so deep pages stay fast). */
+  /** Keyset cursors of the rows either side of this page (the Next / Previous links carry them, so deep pages stay fast). */
   after: z.string().max(300).optional().catch(undefined),
+  before: z.string().max(300).optional().catch(undefined),
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -101,13 +102,11 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         <Pager
-          page={list.page}
-          hasNext={list.hasNext}
-          makeHref={(p) =>
+          list={list}
+          makeHref={(p, cursor) =>
             `/admin/users?${new URLSearchParams({
               ...(query.q ? { q: query.q } : {}),
-              page: String(p),
-              ...(p === list.page + 1 && list.nextCursor ? { after: list.nextCursor } : {}),
+              ...(p > 1 ? { page: String(p), ...cursor } : {}),
             })}`
           }
         />

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_number_prefix_idx" ON "orders" USING btree (lower("number") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_email_prefix_idx" ON "users" USING btree (lower("email") text_pattern_ops);
