@@ -145,6 +145,29 @@ describe("chat widget", () => {
     await page.context().close();
   });
 
+  it("the chat box's code is not in the first load; the very first click (no hover before) opens the box", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/about`, { waitUntil: "networkidle" });
+    await waitForHydration(page);
+    expect(scripts.some((s) => /chat-box/.test(s))).toBe(false);
+    // A click event alone: no pointer hover or focus has started the download before.
+    await page.getByRole("button", { name: "Chat on WhatsApp" }).dispatchEvent("click");
+    const box = page.getByTestId("chat-box");
+    await box.waitFor();
+    expect(scripts.some((s) => /chat-box/.test(s))).toBe(true);
+    expect(await page.getByRole("textbox", { name: "Message" }).evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
+    await box.getByRole("button", { name: "Close chat" }).click();
+    await box.waitFor({ state: "detached" });
+    await context.close();
+  });
+
   it("Escape and outside clicks do not close it on other pages; the close control does", async () => {
     const opened = await openPage(browser, `${baseUrl}/about`, { viewport: PHONE });
     const { page } = opened;
