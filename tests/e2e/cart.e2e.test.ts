@@ -149,11 +149,43 @@ describe("cart journey in Chromium", () => {
     await closePage(opened);
   });
 
+  it("the drawer's code is not in the first load; the very first click (no hover before) opens it with the items", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    await context.addInitScript(() =>
+      window.localStorage.setItem(
+        "cart-storage",
+        JSON.stringify({
+          state: { items: [{ id: 7, kind: "note", title: "Accountancy Formula Sheet", pricePaise: 0, image: "" }] },
+          version: 0,
+        }),
+      ),
+    );
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/about`, { waitUntil: "networkidle" });
+    await waitForHydration(page);
+    expect(scripts.some((s) => /cart-drawer-panel/.test(s))).toBe(false);
+    // A click event alone: no hover or focus has started the download before.
+    await page.getByRole("button", { name: "Cart, 1 item" }).dispatchEvent("click");
+    const drawer = page.getByRole("dialog", { name: "Your Cart" });
+    await drawer.waitFor();
+    expect(await drawer.getByRole("listitem").count()).toBe(1);
+    expect(await drawer.getByText("Accountancy Formula Sheet").isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Close cart");
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached" });
+    await context.close();
+  });
+
   it("an empty drawer shows the empty state", async () => {
     const opened = await openPage(browser, `${baseUrl}/`, { viewport: PHONE });
     await waitForHydration(opened.page);
     await opened.page.getByRole("button", { name: "Cart", exact: true }).click();
     const drawer = opened.page.getByRole("dialog", { name: "Your Cart" });
+    await drawer.waitFor();
     expect(await drawer.getByText("Your cart is empty").isVisible()).toBe(true);
     expect(await drawer.getByRole("link", { name: "Start Shopping" }).isVisible()).toBe(true);
     await closePage(opened);
