@@ -13,7 +13,6 @@ import { ForbiddenPage } from "./features/accounts/forbidden";
 import { getOptionalUser } from "./features/accounts/guards.server";
 import { assertNotInMaintenance } from "./features/site/maintenance.server";
 import { NotFoundPage } from "./features/site/not-found";
-import { TooltipProvider } from "./ui/tooltip";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -45,11 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return (
-    <TooltipProvider>
-      <Outlet />
-    </TooltipProvider>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -32,6 +32,9 @@ export function buildIfStale({ quiet = false } = {}) {
   if (!quiet) console.log(hasBuild ? "Sources changed since the last build: rebuilding…" : "No build yet: building…");
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
     cwd: root,
+    // Always the production build: under Vitest NODE_ENV is "test", and Vite would bundle React's
+    // development build (twice the JavaScript), which the e2e tests and benchmarks must not measure.
+    env: { ...process.env, NODE_ENV: "production" },
     stdio: quiet ? "pipe" : "inherit",
     encoding: "utf8",
   });

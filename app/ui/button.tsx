@@ -1,10 +1,9 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
-import type * as React from "react";
+import { cloneElement, isValidElement, type Ref } from "react";
 import { cn } from "./cn";
 
 export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg text-sm font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
+  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-lg font-semibold transition-colors disabled:pointer-events-none disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600",
   {
     variants: {
       variant: {
@@ -12,12 +11,16 @@ export const buttonVariants = cva(
         secondary: "bg-white text-brand-700 ring-1 ring-inset ring-brand-600 hover:bg-brand-50",
         ghost: "text-slate-700 hover:bg-slate-100",
         accent: "bg-accent-500 text-slate-950 hover:bg-amber-400",
+        /** On a dark (brand gradient) background. */
+        onDark: "bg-white/10 text-white ring-1 ring-inset ring-white/60 hover:bg-white/20",
+        danger: "bg-red-600 text-white hover:bg-red-700",
+        dangerGhost: "text-red-700 hover:bg-red-50",
       },
       size: {
-        sm: "h-9 px-3",
-        md: "h-11 px-5",
+        sm: "h-9 px-3 text-sm",
+        md: "h-11 px-5 text-sm",
         lg: "h-12 px-6 text-base",
-        icon: "h-11 w-11",
+        icon: "h-11 w-11 text-sm",
       },
     },
     defaultVariants: { variant: "primary", size: "md" },
@@ -27,6 +30,43 @@ export const buttonVariants = cva(
 export type ButtonProps = React.ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
 export function Button({ className, variant, size, asChild, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot.Root : "button";
-  return <Comp className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  const merged = { className: cn(buttonVariants({ variant, size }), className), ...props };
+  return asChild ? <Slot {...merged} /> : <button {...merged} />;
+}
+
+type AnyProps = Record<string, unknown>;
+type Handler = (...args: unknown[]) => unknown;
+
+function setRef(ref: unknown, node: unknown) {
+  if (typeof ref === "function") ref(node);
+  else if (ref && typeof ref === "object") (ref as { current: unknown }).current = node;
+}
+
+/**
+ * `asChild`: our props on the single child element instead of a <button> (as Radix's Slot, without
+ * shipping Radix on every page). The child's props win, except: classes are joined, styles merged,
+ * both event handlers run (the child's first) and both refs are set.
+ */
+function Slot({ children, ...slotProps }: AnyProps & { children?: React.ReactNode }) {
+  if (!isValidElement<AnyProps>(children)) return null;
+  const childProps = children.props;
+  const props: AnyProps = { ...slotProps, ...childProps };
+  for (const [key, ours] of Object.entries(slotProps)) {
+    const theirs = childProps[key];
+    if (ours === undefined || theirs === undefined) continue;
+    if (/^on[A-Z]/.test(key) && typeof ours === "function" && typeof theirs === "function") {
+      props[key] = (...args: unknown[]) => {
+        const result = (theirs as Handler)(...args);
+        (ours as Handler)(...args);
+        return result;
+      };
+    } else if (key === "className") props.className = cn(ours as string, theirs as string);
+    else if (key === "style") props.style = { ...(ours as object), ...(theirs as object) };
+    else if (key === "ref")
+      props.ref = ((node: unknown) => {
+        setRef(ours, node);
+        setRef(theirs, node);
+      }) as Ref<unknown>;
+  }
+  return cloneElement(children, props);
 }

@@ -1,31 +1,159 @@
-import { Tooltip as T } from "radix-ui";
-import type * as React from "react";
+/**
+ * A small accessible tooltip of our own (it replaced Radix Tooltip + Floating UI, ~20 KB gzip on every
+ * public page). Behaviour kept from Radix:
+ * - opens TOOLTIP_DELAY_MS after a mouse enters or keyboard focus reaches the trigger (not on touch);
+ * - within TOOLTIP_SKIP_DELAY_MS of a tooltip closing, or while another is open, it opens at once;
+ * - closes when the pointer leaves trigger and tooltip (the tooltip itself is hoverable), on blur,
+ *   pointerdown, scroll and Escape;
+ * - role="tooltip", linked to the trigger with aria-describedby while open;
+ * - rendered in a portal with fixed coordinates, above the trigger (below when there is no room),
+ *   kept inside the viewport, so a card's overflow or a 360 px screen never clips it.
+ */
+import {
+  type ComponentPropsWithRef,
+  cloneElement,
+  type ReactElement,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import { createPortal } from "react-dom";
 
-/** Spec §9: 700 ms delay, 300 ms skip delay (Radix's defaults, stated explicitly). */
+/** Spec §9: 700 ms delay, 300 ms skip delay. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-export function TooltipProvider({ children }: { children: React.ReactNode }) {
-  return (
-    <T.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-      {children}
-    </T.Provider>
-  );
-}
+/** Leaving the trigger for the tooltip (across the gap between them) does not close it. */
+const HOVER_GRACE_MS = 100;
+const GAP_PX = 6;
+const EDGE_PX = 8;
 
-export function Tooltip({ content, children }: { content: React.ReactNode; children: React.ReactNode }) {
+/* Shared across every tooltip, like Radix's Provider: how many are open, when the last one closed. */
+let openCount = 0;
+let lastClosedAt = Number.NEGATIVE_INFINITY;
+const skipDelay = () => openCount > 0 || Date.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS;
+
+type TriggerProps = ComponentPropsWithRef<"a"> & Record<string, unknown>;
+
+export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement<TriggerProps> }) {
+  const id = useId();
+  const [open, setOpenState] = useState(false);
+  const openRef = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const triggerRef = useRef<HTMLElement | null>(null);
+  const tipRef = useRef<HTMLDivElement>(null);
+  /** Between pointerdown and pointerup: the focus that follows a click must not open it. */
+  const pointerDown = useRef(false);
+
+  const setOpen = useCallback((next: boolean) => {
+    clearTimeout(timer.current);
+    if (openRef.current === next) return;
+    openRef.current = next;
+    if (next) openCount++;
+    else {
+      openCount--;
+      lastClosedAt = Date.now();
+    }
+    setOpenState(next);
+  }, []);
+
+  const show = useCallback(() => {
+    clearTimeout(timer.current);
+    if (openRef.current) return;
+    if (skipDelay()) setOpen(true);
+    else timer.current = setTimeout(() => setOpen(true), TOOLTIP_DELAY_MS);
+  }, [setOpen]);
+  const hide = useCallback(() => setOpen(false), [setOpen]);
+  const hideSoon = useCallback(() => {
+    clearTimeout(timer.current);
+    if (openRef.current) timer.current = setTimeout(() => setOpen(false), HOVER_GRACE_MS);
+  }, [setOpen]);
+
+  // Unmounting while open (navigation) still counts as a close.
+  useEffect(() => () => setOpen(false), [setOpen]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") hide();
+    };
+    document.addEventListener("keydown", onKey);
+    window.addEventListener("scroll", hide, { capture: true, passive: true });
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      window.removeEventListener("scroll", hide, { capture: true });
+    };
+  }, [open, hide]);
+
+  useLayoutEffect(() => {
+    const trigger = triggerRef.current;
+    const tip = tipRef.current;
+    if (!open || !trigger || !tip) return;
+    const t = trigger.getBoundingClientRect();
+    const { width, height } = tip.getBoundingClientRect();
+    const viewport = document.documentElement.clientWidth;
+    const above = t.top - GAP_PX - height >= EDGE_PX;
+    const left = Math.max(EDGE_PX, Math.min(t.left + t.width / 2 - width / 2, viewport - EDGE_PX - width));
+    tip.style.left = `${left}px`;
+    tip.style.top = `${above ? t.top - GAP_PX - height : t.bottom + GAP_PX}px`;
+    tip.dataset.side = above ? "top" : "bottom";
+    tip.style.setProperty("--arrow-x", `${Math.max(12, Math.min(t.left + t.width / 2 - left, width - 12))}px`);
+    tip.style.visibility = "visible";
+  }, [open]);
+
+  const child = children.props;
+  const trigger = cloneElement(children, {
+    ref: (el: HTMLAnchorElement | null) => {
+      triggerRef.current = el;
+    },
+    "aria-describedby": open ? id : child["aria-describedby"],
+    onPointerEnter: (e: React.PointerEvent<HTMLAnchorElement>) => {
+      child.onPointerEnter?.(e);
+      if (e.pointerType !== "touch") show();
+    },
+    onPointerLeave: (e: React.PointerEvent<HTMLAnchorElement>) => {
+      child.onPointerLeave?.(e);
+      hideSoon();
+    },
+    onPointerDown: (e: React.PointerEvent<HTMLAnchorElement>) => {
+      child.onPointerDown?.(e);
+      pointerDown.current = true;
+      document.addEventListener("pointerup", () => (pointerDown.current = false), { once: true });
+      hide();
+    },
+    onFocus: (e: React.FocusEvent<HTMLAnchorElement>) => {
+      child.onFocus?.(e);
+      if (!pointerDown.current) show();
+    },
+    onBlur: (e: React.FocusEvent<HTMLAnchorElement>) => {
+      child.onBlur?.(e);
+      hide();
+    },
+  });
+
   return (
-    <T.Root>
-      <T.Trigger asChild>{children}</T.Trigger>
-      <T.Portal>
-        <T.Content
-          sideOffset={6}
-          className="z-50 max-w-xs rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white shadow-lg"
-        >
-          {content}
-          <T.Arrow className="fill-slate-900" />
-        </T.Content>
-      </T.Portal>
-    </T.Root>
+    <>
+      {trigger}
+      {open
+        ? createPortal(
+            <div
+              ref={tipRef}
+              id={id}
+              role="tooltip"
+              style={{ visibility: "hidden" }}
+              onPointerEnter={show}
+              onPointerLeave={hideSoon}
+              className="fixed z-50 max-w-xs rounded-md bg-slate-900 px-3 py-1.5 text-sm font-normal text-white shadow-lg motion-safe:animate-[fade-in_100ms_ease-out] after:absolute after:left-[var(--arrow-x)] after:-ml-[5px] after:border-[5px] after:border-transparent data-[side=bottom]:after:bottom-full data-[side=bottom]:after:border-b-slate-900 data-[side=top]:after:top-full data-[side=top]:after:border-t-slate-900"
+            >
+              {content}
+            </div>,
+            document.body,
+          )
+        : null}
+    </>
   );
 }

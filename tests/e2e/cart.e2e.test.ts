@@ -110,11 +110,82 @@ describe("cart journey in Chromium", () => {
     await closePage(opened);
   });
 
+  it("the drawer (a native modal dialog) takes focus, keeps it, locks the page and closes on the backdrop", async () => {
+    const opened = await openPage(browser, `${baseUrl}/courses/std/12`, { viewport: DESKTOP });
+    const { page } = opened;
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Add to Cart: Accountancy Class 12" }).click();
+    // The toast's "View cart" opens the drawer too.
+    await page.getByRole("button", { name: "View cart" }).click();
+    const drawer = page.getByRole("dialog", { name: "Your Cart" });
+    await drawer.waitFor();
+    expect(await drawer.getByRole("listitem").count()).toBe(1);
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached" });
+
+    // Keyboard: the first Enter on the cart button opens it with focus inside, on its first control.
+    await page.getByRole("button", { name: "Cart, 1 item" }).focus();
+    await page.keyboard.press("Enter");
+    await drawer.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Close cart");
+    expect(await page.getByRole("button", { name: "Cart, 1 item" }).getAttribute("aria-expanded")).toBe("true");
+    // Tab never leaves the drawer (the page behind is inert).
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]")))).toBe(true);
+    }
+    // The page behind does not scroll.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+    // A click on the dimmed page (left of the 30rem drawer) closes it; focus returns to the cart button.
+    await page.mouse.click(200, 450);
+    await drawer.waitFor({ state: "detached" });
+    await page.waitForFunction((label) => document.activeElement?.getAttribute("aria-label") === label, "Cart, 1 item");
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("visible");
+    // A click inside the drawer does not close it.
+    await page.getByRole("button", { name: "Cart, 1 item" }).click();
+    await drawer.getByText("GST (18%) is added at checkout.").click();
+    expect(await drawer.isVisible()).toBe(true);
+    expect(opened.errors).toEqual([]);
+    await closePage(opened);
+  });
+
+  it("the drawer's code is not in the first load; the very first click (no hover before) opens it with the items", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    await context.addInitScript(() =>
+      window.localStorage.setItem(
+        "cart-storage",
+        JSON.stringify({
+          state: { items: [{ id: 7, kind: "note", title: "Accountancy Formula Sheet", pricePaise: 0, image: "" }] },
+          version: 0,
+        }),
+      ),
+    );
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/about`, { waitUntil: "networkidle" });
+    await waitForHydration(page);
+    expect(scripts.some((s) => /cart-drawer-panel/.test(s))).toBe(false);
+    // A click event alone: no hover or focus has started the download before.
+    await page.getByRole("button", { name: "Cart, 1 item" }).dispatchEvent("click");
+    const drawer = page.getByRole("dialog", { name: "Your Cart" });
+    await drawer.waitFor();
+    expect(await drawer.getByRole("listitem").count()).toBe(1);
+    expect(await drawer.getByText("Accountancy Formula Sheet").isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Close cart");
+    await page.keyboard.press("Escape");
+    await drawer.waitFor({ state: "detached" });
+    await context.close();
+  });
+
   it("an empty drawer shows the empty state", async () => {
     const opened = await openPage(browser, `${baseUrl}/`, { viewport: PHONE });
     await waitForHydration(opened.page);
     await opened.page.getByRole("button", { name: "Cart", exact: true }).click();
     const drawer = opened.page.getByRole("dialog", { name: "Your Cart" });
+    await drawer.waitFor();
     expect(await drawer.getByText("Your cart is empty").isVisible()).toBe(true);
     expect(await drawer.getByRole("link", { name: "Start Shopping" }).isVisible()).toBe(true);
     await closePage(opened);

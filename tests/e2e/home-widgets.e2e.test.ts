@@ -85,6 +85,38 @@ describe("banner carousel", () => {
   });
 });
 
+describe("banner carousel: swipe", () => {
+  it("a drag to the left shows the next slide, to the right the previous one; a short drag stays", async () => {
+    const page = await openWithClock("/", { viewport: PHONE });
+    const viewport = page.getByRole("region", { name: /Banners/ });
+    await viewport.scrollIntoViewIfNeeded();
+    const box = await viewport.boundingBox();
+    if (!box) throw new Error("no carousel viewport");
+    const y = box.y + box.height / 2;
+    const drag = async (from: number, to: number) => {
+      await page.mouse.move(from, y);
+      await page.mouse.down();
+      await page.mouse.move((from + to) / 2, y, { steps: 3 });
+      await page.mouse.move(to, y, { steps: 3 });
+      await page.mouse.up();
+    };
+    await drag(box.x + 250, box.x + 50);
+    expect(await selected(page)).toBe(1);
+    await drag(box.x + 50, box.x + 250);
+    await drag(box.x + 50, box.x + 250);
+    expect(await selected(page)).toBe(3); // loops backwards
+    await drag(box.x + 100, box.x + 90);
+    expect(await selected(page)).toBe(3);
+    // Only the shown slide is exposed; it sits in the viewport, the others outside it.
+    const shown = page.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])');
+    expect(await shown.getAttribute("aria-label")).toMatch(/^4 of 4: /);
+    await shown.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished))); // the slide transition
+    const slide = await shown.boundingBox();
+    expect(Math.round(slide?.x ?? -1)).toBe(Math.round(box.x));
+    await page.context().close();
+  });
+});
+
 describe("chat widget", () => {
   it("opens with avatar, name, status, greeting after the delay and the placeholder; Escape closes it on home", async () => {
     const page = await openWithClock("/");
@@ -111,6 +143,29 @@ describe("chat widget", () => {
     await page.mouse.click(200, 300);
     await box.waitFor({ state: "detached" });
     await page.context().close();
+  });
+
+  it("the chat box's code is not in the first load; the very first click (no hover before) opens the box", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${baseUrl}/about`, { waitUntil: "networkidle" });
+    await waitForHydration(page);
+    expect(scripts.some((s) => /chat-box/.test(s))).toBe(false);
+    // A click event alone: no pointer hover or focus has started the download before.
+    await page.getByRole("button", { name: "Chat on WhatsApp" }).dispatchEvent("click");
+    const box = page.getByTestId("chat-box");
+    await box.waitFor();
+    expect(scripts.some((s) => /chat-box/.test(s))).toBe(true);
+    expect(await page.getByRole("textbox", { name: "Message" }).evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
+    await box.getByRole("button", { name: "Close chat" }).click();
+    await box.waitFor({ state: "detached" });
+    await context.close();
   });
 
   it("Escape and outside clicks do not close it on other pages; the close control does", async () => {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../helpers/browser";
-import { axeViolations, closePage, DESKTOP, openPage, PHONE } from "../helpers/page";
+import { axeViolations, closePage, DESKTOP, openPage, PHONE, waitForHydration } from "../helpers/page";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -168,6 +168,56 @@ describe("page content", () => {
     expect(await card.getByRole("img", { name: /Rated 4\.7 out of 5/ }).isVisible()).toBe(true);
     expect(await card.getByRole("button", { name: /Add to Cart/ }).isVisible()).toBe(true);
     await closePage(opened);
+  });
+
+  it("the title tooltip: 700 ms delay, 300 ms skip delay, keyboard focus, Escape, inside a 360 px screen", async () => {
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: false });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    // Today's date (the footer's year must hydrate), frozen: timers fire only when the test says so.
+    const now = Date.now();
+    await page.clock.install({ time: now });
+    await page.clock.pauseAt(now + 1_000);
+    await page.goto(`${baseUrl}/notes/std/12`, { waitUntil: "networkidle" });
+    await waitForHydration(page);
+    const full = "Partnership Accounts: Complete Handwritten Notes with Solved Examples";
+    const link = page.getByRole("link", { name: full });
+    const tooltip = page.getByRole("tooltip");
+    await link.scrollIntoViewIfNeeded();
+
+    await link.hover();
+    await page.clock.runFor(650);
+    expect(await tooltip.count()).toBe(0);
+    await page.clock.runFor(100);
+    await tooltip.waitFor();
+    expect(await tooltip.textContent()).toBe(full);
+    expect(await link.getAttribute("aria-describedby")).toBe(await tooltip.getAttribute("id"));
+    const box = await tooltip.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+
+    // Leaving closes it; coming back within the 300 ms skip delay opens it at once.
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(150);
+    expect(await tooltip.count()).toBe(0);
+    expect(await link.getAttribute("aria-describedby")).toBeNull();
+    await link.hover();
+    await tooltip.waitFor();
+    await page.keyboard.press("Escape");
+    await tooltip.waitFor({ state: "detached" });
+    await page.mouse.move(5, 5);
+
+    // Keyboard focus shows it after the delay too; blur hides it.
+    await page.clock.runFor(1_000); // past the skip delay
+    await link.focus();
+    await page.clock.runFor(650);
+    expect(await tooltip.count()).toBe(0);
+    await page.clock.runFor(100);
+    await tooltip.waitFor();
+    await page.keyboard.press("Tab");
+    await tooltip.waitFor({ state: "detached" });
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it("class lists hold only their class's items and link each card to {baseRoute}/{id}", async () => {

@@ -222,7 +222,7 @@ export function ConfirmDialog({
               <Button variant="ghost">Cancel</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button className="bg-red-600 hover:bg-red-700" onClick={onConfirm}>
+              <Button variant="danger" onClick={onConfirm}>
                 {confirmLabel}
               </Button>
             </AlertDialog.Action>

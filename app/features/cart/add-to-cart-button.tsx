@@ -1,6 +1,7 @@
 import { ShoppingCart } from "lucide-react";
 import { Button, type ButtonProps } from "~/ui/button";
 import { useCart } from "./cart-context";
+import { loadCartDrawer } from "./cart-drawer-loader";
 import type { NewCartItem } from "./cart-store";
 
 /**
@@ -21,7 +22,11 @@ export function AddToCartButton({
       size={size}
       className={className}
       data-add-to-cart={JSON.stringify(payload)}
-      onClick={() => cart.add(payload)}
+      onClick={() => {
+        cart.add(payload);
+        // The toast offers "View cart": have the drawer's code ready.
+        loadCartDrawer().catch(() => {});
+      }}
       {...props}
     >
       <ShoppingCart className="h-4 w-4" aria-hidden />

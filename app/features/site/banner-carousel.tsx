@@ -1,10 +1,12 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { cn } from "~/ui/cn";
 
 /** Spec §9: the banner autoplay interval, looping. */
 export const BANNER_AUTOPLAY_MS = 3000;
+/** A drag this far (px) or this share of the width moves to the neighbouring slide. */
+const SWIPE_PX = 40;
+const SWIPE_SHARE = 0.2;
 
 export interface Banner {
   id: number;
@@ -13,16 +15,27 @@ export interface Banner {
 }
 
 /**
- * The home page's banner carousel: loops, advances every 3000 ms, previous/next
- * buttons and ←/→ keys; pauses while hovered or focused; no autoplay under
- * prefers-reduced-motion.
+ * Where slide `i` sits when `selected` is shown, in slide widths: the previous one at -1, the current
+ * at 0, the next at +1, the rest further right. Moving by one step changes every visible slide's
+ * place by exactly one, so the loop is seamless (a slide that wraps round jumps while out of sight).
+ */
+export const slideOffset = (i: number, selected: number, count: number) =>
+  count < 2 ? 0 : ((((i - selected + 1) % count) + count) % count) - 1;
+
+/**
+ * The home page's banner carousel: loops, advances every 3000 ms, previous/next buttons, dots,
+ * ←/→ keys and swipe/drag; pauses while hovered or focused; no autoplay under prefers-reduced-motion.
+ * Our own ~1 KB (it replaced Embla): the slides are stacked in one grid cell and moved with transforms.
  */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true });
-  const [selected, setSelected] = useState(0);
+  const count = banners.length;
+  // `previous` tells which slides may animate (see slideOffset).
+  const [{ selected, previous }, setSlides] = useState({ selected: 0, previous: 0 });
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(true);
+  const [dragX, setDragX] = useState<number | null>(null);
+  const drag = useRef<{ id: number; x: number; y: number; width: number } | null>(null);
 
   useEffect(() => {
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
@@ -32,27 +45,35 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     return () => query.removeEventListener("change", onChange);
   }, []);
 
-  useEffect(() => {
-    if (!emblaApi) return;
-    const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
-    onSelect();
-    emblaApi.on("select", onSelect).on("reInit", onSelect);
-    return () => {
-      emblaApi.off("select", onSelect).off("reInit", onSelect);
-    };
-  }, [emblaApi]);
+  // Functional updates: a timer or handler that fires before React re-renders still moves one step.
+  const go = useCallback(
+    (to: (current: number) => number) =>
+      setSlides((s) => ({ selected: ((to(s.selected) % count) + count) % count || 0, previous: s.selected })),
+    [count],
+  );
+  const scrollTo = useCallback((index: number) => go(() => index), [go]);
+  const prev = useCallback(() => go((i) => i - 1), [go]);
+  const next = useCallback(() => go((i) => i + 1), [go]);
 
-  const paused = hovered || focused || reducedMotion;
+  const paused = hovered || focused || reducedMotion || dragX !== null;
   // Restarting the interval on every slide change keeps a full 3000 ms after a manual move.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `selected` restarts the timer on purpose
   useEffect(() => {
-    if (!emblaApi || paused || banners.length < 2) return;
-    const timer = setInterval(() => emblaApi.scrollNext(), BANNER_AUTOPLAY_MS);
+    if (paused || count < 2) return;
+    const timer = setInterval(next, BANNER_AUTOPLAY_MS);
     return () => clearInterval(timer);
-  }, [emblaApi, paused, selected, banners.length]);
+  }, [paused, selected, count, next]);
 
-  const prev = useCallback(() => emblaApi?.scrollPrev(), [emblaApi]);
-  const next = useCallback(() => emblaApi?.scrollNext(), [emblaApi]);
+  const endDrag = (e: React.PointerEvent<HTMLDivElement>, cancelled = false) => {
+    const d = drag.current;
+    if (!d || d.id !== e.pointerId) return;
+    drag.current = null;
+    const dx = e.clientX - d.x;
+    setDragX(null);
+    if (cancelled || Math.abs(dx) < Math.min(SWIPE_PX, d.width * SWIPE_SHARE)) return;
+    if (dx < 0) next();
+    else prev();
+  };
 
   if (banners.length === 0) return null;
   return (
@@ -81,35 +102,59 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     >
       {/* biome-ignore lint/a11y/useSemanticElements: a named region inside the carousel section */}
       <div
-        ref={emblaRef}
         role="region"
-        className="overflow-hidden rounded-2xl"
+        className="grid touch-pan-y select-none overflow-hidden rounded-2xl"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the viewport takes focus so ←/→ can move the slides
         tabIndex={0}
         aria-label="Banners, use the left and right arrow keys"
+        onPointerDown={(e) => {
+          if (count < 2 || (e.pointerType === "mouse" && e.button !== 0)) return;
+          drag.current = { id: e.pointerId, x: e.clientX, y: e.clientY, width: e.currentTarget.clientWidth };
+        }}
+        onPointerMove={(e) => {
+          const d = drag.current;
+          if (!d || d.id !== e.pointerId) return;
+          const dx = e.clientX - d.x;
+          if (dragX === null) {
+            // A mostly vertical move is the page scrolling, not a swipe.
+            if (Math.abs(dx) < 5 || Math.abs(dx) < Math.abs(e.clientY - d.y)) return;
+            e.currentTarget.setPointerCapture(e.pointerId);
+          }
+          setDragX(dx);
+        }}
+        onPointerUp={(e) => endDrag(e)}
+        onPointerCancel={(e) => endDrag(e, true)}
       >
-        <div className="flex touch-pan-y">
-          {banners.map((banner, i) => (
+        {banners.map((banner, i) => {
+          const offset = slideOffset(i, selected, count);
+          // Only a move by one place is animated; a slide wrapping round jumps out of sight.
+          const animate = dragX === null && Math.abs(offset - slideOffset(i, previous, count)) <= 1;
+          return (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is role="group"
             <div
               key={banner.id}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${banners.length}: ${banner.name}`}
+              aria-label={`${i + 1} of ${count}: ${banner.name}`}
               aria-hidden={i !== selected}
-              className="min-w-0 shrink-0 grow-0 basis-full"
+              className={cn(
+                "col-start-1 row-start-1 min-w-0",
+                animate && "motion-safe:transition-transform motion-safe:duration-500 motion-safe:ease-out",
+              )}
+              style={{ transform: `translateX(calc(${offset * 100}% + ${dragX ?? 0}px))` }}
             >
               <img
                 src={banner.image}
                 alt={banner.name}
                 width={1200}
                 height={400}
+                draggable={false}
                 fetchPriority={i === 0 ? "high" : "auto"}
                 className="aspect-[3/1] w-full object-cover"
               />
             </div>
-          ))}
-        </div>
+          );
+        })}
       </div>
       <div className="mt-3 flex items-center justify-center gap-2">
         <button
@@ -127,7 +172,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
           <button
             key={banner.id}
             type="button"
-            onClick={() => emblaApi?.scrollTo(i)}
+            onClick={() => scrollTo(i)}
             aria-label={`Show banner ${i + 1}`}
             aria-current={i === selected ? "true" : undefined}
             className="flex h-6 w-6 items-center justify-center"

@@ -1,15 +1,17 @@
-import { MessageCircle, Send, X } from "lucide-react";
+import { MessageCircle } from "lucide-react";
 import { type CSSProperties, useEffect, useId, useRef, useState } from "react";
 import { cn } from "~/ui/cn";
-import {
-  CHAT_DEFAULTS,
-  CHAT_GREETING,
-  CHAT_PLACEHOLDER,
-  CHAT_STATUS,
-  type ChatWidgetOptions,
-  startNotificationTimer,
-  whatsappLink,
-} from "./chat-widget-options";
+import type { ChatBox as ChatBoxType } from "./chat-box";
+import { CHAT_DEFAULTS, type ChatWidgetOptions, startNotificationTimer, whatsappLink } from "./chat-widget-options";
+
+let chatBox: Promise<typeof import("./chat-box")> | undefined;
+const loadChatBox = () => {
+  chatBox ??= import("./chat-box").catch((error) => {
+    chatBox = undefined; // a failed download is tried again on the next click
+    throw error;
+  });
+  return chatBox;
+};
 
 export type ChatWidgetProps = Partial<ChatWidgetOptions> & {
   phoneNumber: string;
@@ -77,7 +79,16 @@ export function ChatWidget(props: ChatWidgetProps) {
     };
   }, [open, o.allowEsc, o.allowClickAway]);
 
+  // The chat box's code comes with the first hover, focus or click on the button, not with the page.
+  const [Box, setBox] = useState<typeof ChatBoxType | null>(null);
+  const load = () => {
+    loadChatBox().then(
+      (m) => setBox(() => m.ChatBox),
+      () => {},
+    );
+  };
   const toggle = () => {
+    load();
     setOpen((v) => !v);
     setNotified(false);
   };
@@ -90,107 +101,36 @@ export function ChatWidget(props: ChatWidgetProps) {
     setMessage("");
   };
 
-  const dark = o.darkMode;
   return (
     <div
       ref={rootRef}
       className={cn("fixed bottom-4 right-4 z-30 flex flex-col items-end gap-3 sm:bottom-6 sm:right-6", o.className)}
       style={o.style}
     >
-      {open ? (
-        <section
-          id={boxId}
-          aria-labelledby={titleId}
-          className={cn(
-            "flex w-[min(22rem,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl shadow-2xl ring-1",
-            dark ? "bg-slate-900 text-white ring-slate-700" : "bg-white text-slate-900 ring-slate-200",
-            o.chatboxClassName,
-          )}
-          style={{ height: o.chatboxHeight, ...o.chatboxStyle }}
-          data-testid="chat-box"
-        >
-          <header className="flex items-center gap-3 bg-emerald-700 px-4 py-3 text-white">
-            <img src={o.avatar} alt="" width={40} height={40} className="h-10 w-10 rounded-full bg-white p-1" />
-            <div className="min-w-0 flex-1">
-              <h2 id={titleId} className="truncate text-base font-semibold">
-                {o.accountName}
-              </h2>
-              <p className="text-xs text-emerald-50">{o.statusMessage ?? CHAT_STATUS}</p>
-            </div>
-            <button
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                buttonRef.current?.focus();
-              }}
-              className="rounded-full p-2 hover:bg-white/15 focus-visible:outline-white"
-              aria-label="Close chat"
-            >
-              <X className="h-5 w-5" aria-hidden />
-            </button>
-          </header>
-          <div className={cn("flex-1 overflow-y-auto p-4", dark ? "bg-slate-800" : "bg-emerald-50")}>
-            {typing ? (
-              <p className="flex w-fit gap-1 rounded-xl bg-white px-3 py-3 shadow-sm">
-                <span className="sr-only">{o.accountName} is typing</span>
-                <span className="h-2 w-2 motion-safe:animate-bounce rounded-full bg-slate-400" />
-                <span className="h-2 w-2 motion-safe:animate-bounce rounded-full bg-slate-400 [animation-delay:150ms]" />
-                <span className="h-2 w-2 motion-safe:animate-bounce rounded-full bg-slate-400 [animation-delay:300ms]" />
-              </p>
-            ) : (
-              <div
-                className={cn(
-                  "w-fit max-w-[85%] rounded-xl rounded-tl-none px-3 py-2 text-sm shadow-sm",
-                  dark ? "bg-slate-700 text-white" : "bg-white text-slate-900",
-                )}
-              >
-                <p className="text-xs font-semibold text-emerald-800">{o.accountName}</p>
-                <p className="mt-1">{o.chatMessage ?? CHAT_GREETING}</p>
-              </div>
-            )}
-          </div>
-          <form
-            onSubmit={submit}
-            action={`https://wa.me/${o.phoneNumber.replace(/\D/g, "")}`}
-            method="get"
-            target="_blank"
-            className={cn("flex items-center gap-2 border-t p-3", dark ? "border-slate-700" : "border-slate-200")}
-            rel="noopener"
-          >
-            <input
-              ref={inputRef}
-              // biome-ignore lint/a11y/noAutofocus: the chat box was just opened on purpose
-              autoFocus
-              name="text"
-              required
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-              placeholder={o.placeholder ?? CHAT_PLACEHOLDER}
-              aria-label="Message"
-              autoComplete="off"
-              className={cn(
-                "h-11 min-w-0 flex-1 rounded-full border px-4 text-sm",
-                dark
-                  ? "border-slate-600 bg-slate-800 text-white placeholder:text-slate-400"
-                  : "border-slate-300 bg-white",
-              )}
-            />
-            <button
-              type="submit"
-              aria-label="Send message"
-              className="flex h-11 w-11 items-center justify-center rounded-full bg-emerald-700 text-white hover:bg-emerald-800"
-            >
-              <Send className="h-5 w-5" aria-hidden />
-            </button>
-          </form>
-        </section>
+      {open && Box ? (
+        <Box
+          o={o}
+          boxId={boxId}
+          titleId={titleId}
+          typing={typing}
+          message={message}
+          setMessage={setMessage}
+          submit={submit}
+          inputRef={inputRef}
+          onClose={() => {
+            setOpen(false);
+            buttonRef.current?.focus();
+          }}
+        />
       ) : null}
       <button
         ref={buttonRef}
         type="button"
         onClick={toggle}
+        onPointerEnter={load}
+        onFocus={load}
         aria-expanded={open}
-        aria-controls={open ? boxId : undefined}
+        aria-controls={open && Box ? boxId : undefined}
         aria-label={notified && !open ? "Chat on WhatsApp, 1 new message" : "Chat on WhatsApp"}
         className={cn(
           "relative flex h-14 w-14 items-center justify-center rounded-full bg-emerald-600 text-white shadow-lg hover:bg-emerald-700",

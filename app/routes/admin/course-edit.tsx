@@ -274,7 +274,7 @@ export default function CourseEdit({ loaderData, actionData }: Route.ComponentPr
             disabled={busy}
             onConfirm={() => submit({ intent: "delete" }, { method: "post" })}
             trigger={
-              <Button type="button" size="sm" variant="ghost" className="text-red-700 hover:bg-red-50">
+              <Button type="button" size="sm" variant="dangerGhost">
                 Delete
               </Button>
             }
@@ -463,8 +463,7 @@ export default function CourseEdit({ loaderData, actionData }: Route.ComponentPr
                     <Button
                       type="submit"
                       size="sm"
-                      variant="ghost"
-                      className="text-red-700"
+                      variant="dangerGhost"
                       disabled={busy}
                       aria-label={`Remove module ${m.title}`}
                     >
@@ -515,8 +514,7 @@ export default function CourseEdit({ loaderData, actionData }: Route.ComponentPr
                         <Button
                           type="submit"
                           size="sm"
-                          variant="ghost"
-                          className="text-red-700"
+                          variant="dangerGhost"
                           disabled={busy}
                           aria-label={`Remove lesson ${l.title}`}
                         >

@@ -243,13 +243,7 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
                           disabled={busy}
                           onConfirm={() => submit({ intent: "refund", orderId: o.id }, { method: "post" })}
                           trigger={
-                            <Button
-                              type="button"
-                              size="sm"
-                              variant="ghost"
-                              className="text-red-700 hover:bg-red-50"
-                              aria-label={`Refund ${o.number}`}
-                            >
+                            <Button type="button" size="sm" variant="dangerGhost" aria-label={`Refund ${o.number}`}>
                               Refund
                             </Button>
                           }

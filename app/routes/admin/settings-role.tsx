@@ -97,14 +97,7 @@ export default function AdminRoles({ loaderData, actionData }: Route.ComponentPr
                 disabled={busy}
                 onConfirm={() => submit({ intent: "remove", userId: a.id }, { method: "post" })}
                 trigger={
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="ghost"
-                    className="text-red-700 hover:bg-red-50"
-                    disabled={busy}
-                    aria-label={`Remove ${a.name}`}
-                  >
+                  <Button type="button" size="sm" variant="dangerGhost" disabled={busy} aria-label={`Remove ${a.name}`}>
                     <Trash2 className="h-4 w-4" aria-hidden /> Remove
                   </Button>
                 }

@@ -175,8 +175,7 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
                     <Button
                       type="submit"
                       size="sm"
-                      variant="ghost"
-                      className="text-red-700"
+                      variant="dangerGhost"
                       disabled={busy}
                       aria-label={`Revoke ${e.title}`}
                     >

@@ -65,7 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   Explore Courses <ArrowRight className="h-4 w-4" aria-hidden />
                 </Link>
               </Button>
-              <Button asChild size="lg" className="bg-white/10 ring-1 ring-inset ring-white/60 hover:bg-white/20">
+              <Button asChild size="lg" variant="onDark">
                 <Link to="/notes">Browse Notes</Link>
               </Button>
             </div>
