@@ -80,7 +80,14 @@ export function publicRoutePatterns(manifest = readClientManifest()): string[] {
 export interface LoadedScript {
   file: string;
   gzipBytes: number;
+  /** What the server really sends a browser that accepts Brotli: the build's `.br` copy, or the file itself when none was made (< 1 KiB). */
+  servedBrotliBytes: number;
   isRecharts: boolean;
+}
+
+function servedBrotliBytes(file: string, body: Buffer): number {
+  const br = path.join(CLIENT, `${file}.br`);
+  return fs.existsSync(br) ? fs.statSync(br).size : body.length;
 }
 
 /** Opens `url` in a fresh page of `context` and returns every script it downloaded until the network was idle. */
@@ -95,6 +102,7 @@ export async function firstLoadScripts(context: BrowserContext, url: string): Pr
         .then((body) => ({
           file: new URL(response.url()).pathname,
           gzipBytes: zlib.gzipSync(body).length,
+          servedBrotliBytes: servedBrotliBytes(new URL(response.url()).pathname, body),
           isRecharts: isRechartsCode(body.toString("utf8")),
         }))
         .catch(() => null),

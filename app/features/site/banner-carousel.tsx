@@ -149,7 +149,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
                 width={1200}
                 height={400}
                 draggable={false}
-                fetchPriority={i === 0 ? "high" : "auto"}
+                // Low for the hidden slides: they still load at once, but React does not preload them ahead of the page.
+                fetchPriority={i === 0 ? "high" : "low"}
                 className="aspect-[3/1] w-full object-cover"
               />
             </div>
