@@ -67,25 +67,25 @@ async function signUp(email: string) {
   await context.close();
 }
 
-/** From /checkout as a guest: "Log in to check out", sign in, and land back on /checkout. */
-async function signInFromCheckout(page: Page, email: string) {
+/** On /checkout as a guest: the cart is listed, and the inline log-in form brings the buyer back to /checkout. */
+async function signInFromCheckout(page: Page, email: string, titles: string[]) {
   await page.goto(`${baseUrl}/checkout`, { waitUntil: "networkidle" });
-  expect(await page.getByRole("heading", { name: "Sign in to check out" }).isVisible()).toBe(true);
+  const guestCart = page.locator("section", { has: page.getByRole("heading", { name: "Your cart" }) });
+  for (const title of titles) await guestCart.getByText(title, { exact: true }).waitFor();
+  expect(await page.getByRole("heading", { name: "Log in to check out" }).isVisible()).toBe(true);
   expect(await page.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe(
-    "/signup?redirectTo=/checkout",
+    "/checkout?account=new",
   );
-  await page.getByRole("link", { name: "Log in to check out" }).click();
-  await page.waitForURL(/\/login\?redirectTo=/);
-  // The login form carries the guest cart once the page has hydrated (a person is never faster).
+  // The form carries the guest cart once the page has hydrated (a person is never faster).
   await page.waitForFunction(
     () => (document.querySelector("input[name=guestCart]") as HTMLInputElement | null)?.value !== "",
   );
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Log In" }).click();
-  await page.waitForURL(`${baseUrl}/checkout`);
-  // Signed in: the server-priced summary replaces the sign-in prompt.
+  await page.getByRole("button", { name: "Log In and Continue" }).click();
+  // Signed in, still on /checkout: the server-priced summary replaces the sign-in step.
   await page.getByRole("heading", { name: "Order summary" }).waitFor();
+  expect(new URL(page.url()).pathname).toBe("/checkout");
   await page.waitForLoadState("networkidle");
 }
 
@@ -98,7 +98,7 @@ describe("checkout journey in Chromium (test gateway)", () => {
     expect(first && second).toBeTruthy();
     await putInGuestCart(page, [first!, second!]);
 
-    await signInFromCheckout(page, email);
+    await signInFromCheckout(page, email, [first!.title, second!.title]);
     const summary = page.locator("section", { has: page.getByRole("heading", { name: "Order summary" }) });
     expect(await summary.getByText(first!.title, { exact: true }).isVisible()).toBe(true);
     expect(await summary.getByText(second!.title, { exact: true }).isVisible()).toBe(true);
@@ -163,7 +163,7 @@ describe("checkout journey in Chromium (test gateway)", () => {
     const courses = await listedCourses(page);
     const item = courses[2]!;
     await putInGuestCart(page, [item]);
-    await signInFromCheckout(page, email);
+    await signInFromCheckout(page, email, [item.title]);
 
     await page.getByRole("button", { name: /^Pay ₹/ }).click();
     await page.waitForURL(/\/checkout\/pay\//);
@@ -183,6 +183,55 @@ describe("checkout journey in Chromium (test gateway)", () => {
     expect(await page.getByText("Payment failed", { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText("Completed", { exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a guest creates an account inline on /checkout: errors stay on the page, the cart is kept", async () => {
+    const { context, page, errors } = await newContext();
+    const courses = await listedCourses(page);
+    const item = courses[3] ?? courses[0]!;
+    await putInGuestCart(page, [item]);
+    await page.goto(`${baseUrl}/checkout`, { waitUntil: "networkidle" });
+
+    // A wrong password is refused on the page, with the log-in form still there.
+    await page.getByLabel("Email").fill(`nobody-${Date.now()}@example.com`);
+    await page.getByLabel("Password").fill("wrong-password-123");
+    await page.getByRole("button", { name: "Log In and Continue" }).click();
+    await page.getByRole("alert").waitFor();
+    expect(await page.getByRole("alert").textContent()).toMatch(/email or password/i);
+    expect(new URL(page.url()).pathname).toBe("/checkout");
+
+    // Switch to sign-up with the keyboard.
+    await page.getByRole("link", { name: "Create an account" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Create an account to check out" }).waitFor();
+    expect(new URL(page.url()).search).toBe("?account=new");
+    await page.waitForFunction(
+      () => (document.querySelector("input[name=guestCart]") as HTMLInputElement | null)?.value !== "",
+    );
+    const email = `inline-${Date.now()}@example.com`;
+    await page.getByLabel("Full name").fill("Ravi Kumar");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Sign Up and Continue" }).click();
+    // Too short: the sign-up form stays, with the name and email kept and the field explained.
+    await page.getByText(/^Use at least \d+ characters\.$/).waitFor();
+    expect(await page.getByRole("heading", { name: "Create an account to check out" }).isVisible()).toBe(true);
+    expect(await page.getByLabel("Full name").inputValue()).toBe("Ravi Kumar");
+    expect(await page.getByLabel("Email").inputValue()).toBe(email);
+    expect(await page.getByLabel("Password").getAttribute("aria-invalid")).toBe("true");
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign Up and Continue" }).click();
+    await page.getByRole("heading", { name: "Order summary" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/checkout");
+    const summary = page.locator("section", { has: page.getByRole("heading", { name: "Order summary" }) });
+    expect(await summary.getByText(item.title, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: /^Pay ₹/ }).isVisible()).toBe(true);
+    const serverCart = await page.evaluate(async () => (await fetch("/api/cart")).json());
+    expect(serverCart.items.map((i: { id: number }) => i.id)).toEqual([item.id]);
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
     await context.close();
   });
 

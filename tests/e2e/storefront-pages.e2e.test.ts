@@ -293,7 +293,7 @@ describe("SEO files", () => {
   it("robots.txt and sitemap.xml", async () => {
     const robots = await (await fetch(`${baseUrl}/robots.txt`)).text();
     expect(robots).toMatch(/Disallow: \/admin\n/);
-    expect(robots).toMatch(/Disallow: \/checkout\n/);
+    expect(robots).toMatch(/Disallow: \/checkout\/\n/);
     expect(robots).toMatch(/Disallow: \/my-courses\n/);
     const res = await fetch(`${baseUrl}/sitemap.xml`);
     expect(res.headers.get("content-type")).toMatch(/xml/);
@@ -301,6 +301,14 @@ describe("SEO files", () => {
     expect(xml).toContain(`<loc>${baseUrl}/courses/1</loc>`);
     expect(xml).toContain(`<loc>${baseUrl}/notes/7</loc>`);
     expect(xml).toContain(`<loc>${baseUrl}/pyq/19</loc>`);
+  });
+
+  it("/checkout may be indexed (a crawler sees the empty cart); login and the 404 page may not", async () => {
+    const checkout = await (await fetch(`${baseUrl}/checkout`)).text();
+    expect(checkout).toContain('<meta name="description" content="Review your cart');
+    expect(checkout).not.toMatch(/<meta name="robots"[^>]*noindex/);
+    expect(await (await fetch(`${baseUrl}/login`)).text()).toMatch(/<meta name="robots" content="noindex"/);
+    expect(await (await fetch(`${baseUrl}/no-such-page`)).text()).toMatch(/<meta name="robots" content="noindex"/);
   });
 
   it("every page is complete server-rendered HTML", async () => {

@@ -10,8 +10,9 @@ import * as invoiceRoute from "~/routes/account/order-invoice";
 import * as ordersRoute from "~/routes/account/orders";
 import * as checkoutRoute from "~/routes/store/checkout";
 import * as payRoute from "~/routes/store/checkout-pay";
-import { createTestUser, type TestUser } from "../helpers/auth";
+import { createTestUser, TEST_PASSWORD, type TestUser } from "../helpers/auth";
 import { asUser, buyerWithCart, cartOf, createCoupon, enrolmentsOf, getOrder } from "../helpers/checkout";
+import { createProduct } from "../helpers/factories";
 import { makeRequest, thrownStatus } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
@@ -54,6 +55,96 @@ describe("/checkout", () => {
     expect(placed.status).toBe(302);
     expect(placed.location).toBe("/login?redirectTo=%2Fcheckout");
     expect(await orderCount()).toBe(0);
+  });
+
+  it("lets a guest log in right on /checkout: the guest cart is merged and the buyer comes back to /checkout", async () => {
+    const buyer = await createTestUser({ name: "Asha Verma" });
+    const course = await createProduct({ title: "Inline Login Course", kind: "course", pricePaise: 50_000 });
+    expect(await call(checkoutRoute.loader, "/checkout?account=new")).toMatchObject({
+      signedIn: false,
+      newAccount: true,
+    });
+
+    const wrong = outcome(
+      await call(
+        checkoutRoute.action,
+        "/checkout",
+        await post(null, {
+          intent: "login",
+          email: buyer.email,
+          password: "not-the-password",
+          guestCart: `${course.id}`,
+        }),
+      ),
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      intent: "login",
+      email: buyer.email,
+      formError: "Incorrect email or password.",
+    });
+    expect(await cartOf(buyer.id)).toEqual([]);
+
+    const result = await call(
+      checkoutRoute.action,
+      "/checkout",
+      await post(null, { intent: "login", email: buyer.email, password: TEST_PASSWORD, guestCart: `${course.id}` }),
+    );
+    expect(outcome(result)).toMatchObject({ status: 302, location: "/checkout" });
+    expect((result as Response).headers.get("set-cookie")).toMatch(/session_token=/);
+    expect(await cartOf(buyer.id)).toEqual([course.id]);
+    expect(await orderCount()).toBe(0);
+  });
+
+  it("lets a guest sign up on /checkout; a refused sign-up stores nothing", async () => {
+    const db = await getDb();
+    const email = `inline-${Date.now()}@example.com`;
+    const short = outcome(
+      await call(
+        checkoutRoute.action,
+        "/checkout",
+        await post(null, { intent: "signup", name: "Ravi Kumar", email, password: "short" }),
+      ),
+    );
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({
+      intent: "signup",
+      values: { name: "Ravi Kumar", email },
+      fieldErrors: { password: expect.stringMatching(/at least/) },
+    });
+    expect(await db.select().from(schema.users).where(eq(schema.users.email, email))).toHaveLength(0);
+
+    const note = await createProduct({ title: "Inline Signup Notes", kind: "note", pricePaise: 2_500 });
+    const made = await call(
+      checkoutRoute.action,
+      "/checkout",
+      await post(null, {
+        intent: "signup",
+        name: "Ravi Kumar",
+        email,
+        password: TEST_PASSWORD,
+        guestCart: `${note.id}`,
+      }),
+    );
+    expect(outcome(made)).toMatchObject({ status: 302, location: "/checkout" });
+    const [created] = await db.select().from(schema.users).where(eq(schema.users.email, email));
+    expect(created?.name).toBe("Ravi Kumar");
+    expect(await cartOf(created!.id)).toEqual([note.id]);
+  });
+
+  it("a signed-in buyer posting the log-in form again is just sent to /checkout: no order is placed", async () => {
+    const { user } = await buyerWithCart();
+    const before = await orderCount();
+    const again = outcome(
+      await call(
+        checkoutRoute.action,
+        "/checkout",
+        await post(user, { intent: "login", email: user.email, password: TEST_PASSWORD }),
+      ),
+    );
+    expect(again).toMatchObject({ status: 302, location: "/checkout" });
+    expect(await orderCount()).toBe(before);
+    expect(await cartOf(user.id)).toHaveLength(2);
   });
 
   it("shows the server's prices and the coupon's effect", async () => {

@@ -261,6 +261,29 @@ describe("checkout and payment", () => {
     );
   });
 
+  it("POST /checkout as a guest (inline log-in and sign-up)", async () => {
+    const body = submission({
+      intent: fc.constantFrom("login", "signup"),
+      name: names,
+      email: fc.oneof(fc.constant(student.email), emails),
+      password: fc.constantFrom(student.password, "wrong-password"),
+      guestCart: guestCarts,
+    });
+    await fc.assert(
+      fc.asyncProperty(body, async (s) => {
+        const answer = await check(checkoutRoute.action, "/checkout", s);
+        // Signed in and back to /checkout, or (no log-in/sign-up intent) sent to the log-in page.
+        if (answer.status < 400) expect(["/checkout", "/login?redirectTo=%2Fcheckout"]).toContain(answer.location);
+        const intent = s.fields.intent;
+        if (intent === "login" || intent === "signup") {
+          const required = intent === "login" ? ["email", "password"] : ["name", "email", "password"];
+          if (cannotBeValid(s, required)) expect(answer.status).toBeGreaterThanOrEqual(400);
+        }
+      }),
+      run(),
+    );
+  });
+
   it("placing the same order twice leaves one pending order", async () => {
     const course = await createProduct({ title: "Twice Course", kind: "course", pricePaise: 49_900 });
     await addToCart(student.id, [course.id]);

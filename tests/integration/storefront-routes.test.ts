@@ -205,9 +205,9 @@ describe("sitemap and robots", () => {
     expect(xml.match(/<url>/g)).toHaveLength(19 + 13);
   });
 
-  it("robots.txt disallows /admin, /checkout and /my-courses and names the sitemap", async () => {
+  it("robots.txt disallows /admin, the per-order /checkout/ pages and /my-courses and names the sitemap", async () => {
     const text = await ((await robotsLoader()) as Response).text();
-    for (const path of ["/admin", "/checkout", "/my-courses"]) expect(text).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/admin", "/checkout/", "/my-courses"]) expect(text).toContain(`Disallow: ${path}\n`);
     expect(text).toMatch(/Sitemap: https?:\/\/.+\/sitemap\.xml/);
   });
 });

@@ -71,7 +71,9 @@ describe("robots and sitemap pages", () => {
   it("robots.txt keeps private areas out", () => {
     const robots = buildRobots("https://x.in");
     expect(robots).toContain("Disallow: /admin\n");
-    expect(robots).toContain("Disallow: /checkout\n");
+    // The per-order payment pages are private; the checkout page itself may be crawled.
+    expect(robots).toContain("Disallow: /checkout/\n");
+    expect(robots).not.toContain("Disallow: /checkout\n");
     expect(robots).toContain("Disallow: /my-courses\n");
     expect(robots).toContain("Sitemap: https://x.in/sitemap.xml");
   });

@@ -38,13 +38,16 @@ export async function buildSitemap(db: Db, appUrl: string): Promise<string> {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
 
-/** robots.txt: private areas stay out of search engines; the sitemap is announced. */
+/**
+ * robots.txt: private areas stay out of search engines; the sitemap is announced. `/checkout`
+ * itself is crawlable (it shows a crawler the empty cart), its per-order pages below it are not.
+ */
 export function buildRobots(appUrl: string): string {
   return [
     "User-agent: *",
     "Allow: /",
     "Disallow: /admin",
-    "Disallow: /checkout",
+    "Disallow: /checkout/",
     "Disallow: /my-courses",
     "Disallow: /account",
     "Disallow: /api/",

@@ -1,13 +1,13 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { logIn } from "~/features/accounts/accounts.server";
+import { logInFromForm } from "~/features/accounts/auth-actions.server";
 import { AuthCard, GuestCartField } from "~/features/accounts/auth-card";
+import { LoginFields } from "~/features/accounts/auth-fields";
 import { getOptionalUser } from "~/features/accounts/guards.server";
-import { fieldErrors, loginSchema, parseGuestCart, safeRedirectTo } from "~/features/accounts/schema";
-import { mergeIntoCart } from "~/features/cart/cart.server";
+import { safeRedirectTo } from "~/features/accounts/schema";
 import { readForm } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
-import { Field, FormAlert } from "~/ui/field";
+import { FormAlert } from "~/ui/field";
 import type { Route } from "./+types/login";
 
 export function meta(_: Route.MetaArgs) {
@@ -24,14 +24,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const redirectTo = safeRedirectTo(form.redirectTo);
-  const parsed = loginSchema.safeParse(form);
-  const email = typeof form.email === "string" ? form.email : "";
-  if (!parsed.success) return data({ email, fieldErrors: fieldErrors(parsed.error), formError: undefined }, 400);
-  const result = await logIn(parsed.data, { request, clientIp: clientIpOf(context) });
-  if (!result.ok) {
-    return data({ email, fieldErrors: result.fieldErrors ?? {}, formError: result.formError }, result.status);
-  }
-  await mergeIntoCart(result.userId, parseGuestCart(form.guestCart));
+  const result = await logInFromForm(form, { request, clientIp: clientIpOf(context) });
+  if (!result.ok) return data(result.body, result.status);
   return redirect(redirectTo, { headers: result.headers });
 }
 
@@ -61,28 +55,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <GuestCartField />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={actionData?.email}
-          error={errors.email}
-        />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.password}
-        />
-        <div className="-mt-1 text-right text-sm">
-          <Link to="/forgot-password" className="font-medium text-brand-700 underline">
-            Forgot password?
-          </Link>
-        </div>
+        <LoginFields email={actionData?.email} errors={errors} />
         <Button type="submit" disabled={busy}>
           {busy ? "Logging in…" : "Log In"}
         </Button>

@@ -1,13 +1,19 @@
-import { useEffect, useState } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { logInFromForm, signUpFromForm } from "~/features/accounts/auth-actions.server";
+import { GuestCartField } from "~/features/accounts/auth-card";
+import { LoginFields, SignupFields } from "~/features/accounts/auth-fields";
 import { getOptionalUser, requireUser } from "~/features/accounts/guards.server";
+import { useCart } from "~/features/cart/cart-context";
+import { cartSubtotalPaise } from "~/features/cart/cart-store";
 import { getCheckoutSummary, placeOrder } from "~/features/checkout/checkout.server";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { couponField, placeOrderSchema } from "~/features/checkout/schema";
 import { readForm } from "~/lib/form.server";
+import { clientIpOf } from "~/lib/load-context";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
+import { FormAlert } from "~/ui/field";
 import type { Route } from "./+types/checkout";
 
 export function meta(_: Route.MetaArgs) {
@@ -17,8 +23,8 @@ export function meta(_: Route.MetaArgs) {
       name: "description",
       content: "Review your cart, apply a coupon and pay securely with UPI, cards or netbanking.",
     },
-    // Kept out of search on purpose (robots.txt disallows /checkout too).
-    { name: "robots", content: "noindex" },
+    // Crawlable on purpose (issue 8: SEO 100 here). A crawler has no session, so it sees the
+    // sign-in step; the per-order pages under /checkout/ stay out (robots.txt).
   ];
 }
 
@@ -26,7 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   const url = new URL(request.url);
   const notice = url.searchParams.get("payment") === "failed" ? "failed" : null;
-  if (!user) return { signedIn: false as const, notice };
+  // Guests sign in or sign up right here (the cart is kept); `?account=new` shows sign-up.
+  if (!user) return { signedIn: false as const, notice, newAccount: url.searchParams.get("account") === "new" };
   const coupon = couponField.safeParse(url.searchParams.get("coupon") ?? undefined);
   const summary = await getCheckoutSummary(user.id, coupon.success ? coupon.data : null);
   return {
@@ -38,9 +45,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getOptionalUser(request);
   const form = await readForm(request);
+  if (form.intent === "login" || form.intent === "signup") {
+    // Already signed in (a second tab, a double submit): nothing to do but show the checkout.
+    if (user) return redirect("/checkout");
+    const ctx = { request, clientIp: clientIpOf(context) };
+    if (form.intent === "login") {
+      const result = await logInFromForm(form, ctx);
+      if (!result.ok) return data({ intent: "login" as const, ...result.body }, result.status);
+      return redirect("/checkout", { headers: result.headers });
+    }
+    const result = await signUpFromForm(form, ctx);
+    if (!result.ok) return data({ intent: "signup" as const, ...result.body }, result.status);
+    return redirect("/checkout", { headers: result.headers });
+  }
+  const buyer = user ?? (await requireUser(request)); // a guest goes to /login?redirectTo=/checkout
   // Only the coupon is read: item prices and totals posted by a client are ignored.
   const parsed = placeOrderSchema.safeParse({ coupon: form.coupon || undefined });
   if (!parsed.success) {
@@ -49,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const result = await placeOrder(user.id, { couponCode: parsed.data.coupon });
+  const result = await placeOrder(buyer.id, { couponCode: parsed.data.coupon });
   if (result.ok) {
     return redirect(
       result.next === "pay" ? `/checkout/pay/${result.orderId}` : `/account/orders/${result.orderId}?placed=1`,
@@ -59,61 +80,108 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ field: result.field, message: result.message }, { status });
 }
 
-interface GuestItem {
-  id: number;
-  title: string;
-}
+type ActionData = Route.ComponentProps["actionData"];
+type GuestData = Extract<Route.ComponentProps["loaderData"], { signedIn: false }>;
 
-function useGuestCart() {
-  const [items, setItems] = useState<GuestItem[] | null>(null);
-  useEffect(() => {
-    try {
-      const stored = JSON.parse(window.localStorage.getItem("cart-storage") ?? "null") as {
-        state?: { items?: GuestItem[] };
-      } | null;
-      setItems(Array.isArray(stored?.state?.items) ? stored.state.items : []);
-    } catch {
-      setItems([]);
-    }
-  }, []);
-  return items;
-}
-
-function SignInPrompt() {
-  const items = useGuestCart();
+/** Checkout for a guest: the cart as it stands, and a log-in or sign-up form right on the page. */
+function GuestCheckout({
+  data: { newAccount },
+  actionData,
+  busy,
+}: {
+  data: GuestData;
+  actionData: ActionData;
+  busy: boolean;
+}) {
+  const cart = useCart();
+  const login = actionData && "intent" in actionData && actionData.intent === "login" ? actionData : undefined;
+  const signup = actionData && "intent" in actionData && actionData.intent === "signup" ? actionData : undefined;
+  // After a failed attempt the form that was sent stays on screen, whatever the URL says.
+  const showSignup = signup ? true : login ? false : newAccount;
+  const failed = showSignup ? signup : login;
   return (
-    <section
-      aria-labelledby="sign-in-heading"
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-    >
-      <h2 id="sign-in-heading" className="text-lg font-semibold text-slate-900">
-        Sign in to check out
-      </h2>
-      <p className="mt-2 text-sm text-slate-600">
-        Your purchases are kept in your account, so you need one to check out. Your cart stays as it is while you sign
-        in or sign up.
-      </p>
-      {items && items.length > 0 ? (
-        <div className="mt-4">
-          <p className="text-sm font-medium text-slate-700">
-            In your cart ({items.length} {items.length === 1 ? "item" : "items"}):
+    <div className="grid gap-6">
+      <section
+        aria-labelledby="guest-cart-heading"
+        className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <h2 id="guest-cart-heading" className="text-lg font-semibold text-slate-900">
+          Your cart
+        </h2>
+        {!cart.ready ? (
+          <p className="mt-3 text-sm text-slate-600">Loading your cart…</p>
+        ) : cart.items.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">
+            Your cart is empty.{" "}
+            <Link to="/courses" className="font-medium text-brand-700 underline">
+              Browse courses
+            </Link>
           </p>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-            {items.map((item) => (
-              <li key={item.id}>{item.title}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-        <Button asChild>
-          <Link to="/login?redirectTo=/checkout">Log in to check out</Link>
-        </Button>
-        <Button asChild variant="secondary">
-          <Link to="/signup?redirectTo=/checkout">Create an account</Link>
-        </Button>
-      </div>
-    </section>
+        ) : (
+          <>
+            <div className="mt-2">
+              <SummaryLines
+                lines={cart.items.map((item) => ({
+                  productId: item.id,
+                  title: item.title,
+                  image: item.image,
+                  pricePaise: item.pricePaise,
+                }))}
+              />
+            </div>
+            <p className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-sm">
+              <span className="text-slate-600">Subtotal</span>
+              <span className="font-semibold text-slate-900">{formatPaise(cartSubtotalPaise(cart.items))}</span>
+            </p>
+            <p className="mt-2 text-xs text-slate-500">
+              Prices are checked again and GST (18%) is added once you are signed in.
+            </p>
+          </>
+        )}
+      </section>
+
+      <section
+        aria-labelledby="sign-in-heading"
+        className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+      >
+        <h2 id="sign-in-heading" className="text-lg font-semibold text-slate-900">
+          {showSignup ? "Create an account to check out" : "Log in to check out"}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Your purchases are kept in your account. Your cart stays as it is.
+        </p>
+        <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
+          {failed?.formError ? <FormAlert>{failed.formError}</FormAlert> : null}
+          <input type="hidden" name="intent" value={showSignup ? "signup" : "login"} />
+          <GuestCartField />
+          {showSignup ? (
+            <SignupFields values={signup?.values} errors={signup?.fieldErrors ?? {}} />
+          ) : (
+            <LoginFields email={login?.email} errors={login?.fieldErrors ?? {}} />
+          )}
+          <Button type="submit" disabled={busy}>
+            {showSignup
+              ? busy
+                ? "Creating your account…"
+                : "Sign Up and Continue"
+              : busy
+                ? "Logging in…"
+                : "Log In and Continue"}
+          </Button>
+        </Form>
+        <p className="mt-4 border-t border-slate-100 pt-4 text-center text-sm text-slate-600">
+          {showSignup ? "Already have an account? " : "New here? "}
+          <Link
+            to={showSignup ? "/checkout" : "/checkout?account=new"}
+            replace
+            preventScrollReset
+            className="font-semibold text-brand-700 underline"
+          >
+            {showSignup ? "Log In" : "Create an account"}
+          </Link>
+        </p>
+      </section>
+    </div>
   );
 }
 
@@ -133,7 +201,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           {loaderData.signedIn ? (
             <CheckoutForm data={loaderData} actionData={actionData} busy={busy} />
           ) : (
-            <SignInPrompt />
+            <GuestCheckout data={loaderData} actionData={actionData} busy={busy} />
           )}
         </div>
       </Container>
@@ -152,9 +220,9 @@ function CheckoutForm({
   actionData: Route.ComponentProps["actionData"];
   busy: boolean;
 }) {
-  const couponError =
-    (actionData?.field === "coupon" ? actionData.message : null) ?? couponFormatError ?? summary.couponError;
-  const formError = actionData && actionData.field !== "coupon" ? actionData.message : null;
+  const placed = actionData && "field" in actionData ? actionData : undefined;
+  const couponError = (placed?.field === "coupon" ? placed.message : null) ?? couponFormatError ?? summary.couponError;
+  const formError = placed && placed.field !== "coupon" ? placed.message : null;
   const appliedCode = summary.coupon?.code ?? "";
   const empty = summary.lines.length === 0;
 
