@@ -10,7 +10,7 @@
  *    on load), measured from Chromium's network events. Budget: ≤ 100 KB gzip. Also lists any
  *    admin-only chunk (see tests/helpers/bundle.ts) a public page loaded: must be none.
  *
- * Usage: npm run bench:lighthouse [-- --runs 3] [--only-js] [--only-lh]
+ * Usage: npm run bench:lighthouse [-- --runs 3] [--only-js] [--only-lh] [--pages /,/checkout]
  */
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -25,6 +25,8 @@ const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf("--runs") + 1] || 0) || 3;
 const onlyJs = args.includes("--only-js");
 const onlyLh = args.includes("--only-lh");
+/** `--pages /,/checkout`: audit only these of the five Lighthouse pages (course/note ids as found). */
+const onlyPages = args.includes("--pages") ? (args[args.indexOf("--pages") + 1] ?? "").split(",") : null;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const JS_BUDGET_KB = 100;
@@ -48,7 +50,9 @@ const app = await startServer({ env: { LOG_LEVEL: "warn" } });
 const out: string[] = [];
 try {
   const routes = await publicRoutes(app.url);
-  const lhPages = ["/", "/courses/std/12", routes.courseDetail, routes.noteDetail, "/checkout"];
+  const lhPages = ["/", "/courses/std/12", routes.courseDetail, routes.noteDetail, "/checkout"].filter(
+    (p) => !onlyPages || onlyPages.includes(p),
+  );
   // Warm the page cache and the server once, as a visitor before us would have.
   for (const p of lhPages) await fetch(`${app.url}${p}`);
 
