@@ -91,6 +91,8 @@ interface GzipParts {
   shifts: Gf2Matrix[];
   nonceShift: Gf2Matrix;
 }
+/** Deflate's window: how far back a back-reference may reach. */
+const DEFLATE_WINDOW = 32 * 1024;
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
 const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
 
@@ -102,8 +104,24 @@ function gzipParts(body: Buffer, offsets: number[]): GzipParts {
     from = at + NONCE_LENGTH;
   }
   raw.push(body.subarray(from));
+  // Each part is deflated on its own, but with the 32 KiB before it as a preset dictionary, so it
+  // may refer back to earlier parts as one continuous stream would (the loader data at the end of
+  // a page repeats much of its text). In that dictionary every nonce is NUL bytes: HTML never
+  // contains NUL, so no back-reference can land in a nonce, whose bytes change on every hit.
+  const masked = Buffer.from(body);
+  for (const at of offsets) masked.fill(0, at, at + NONCE_LENGTH);
+  let start = 0;
+  const deflated = raw.map((part, i) => {
+    const dictionary = masked.subarray(Math.max(0, start - DEFLATE_WINDOW), start);
+    start += part.length + (i < offsets.length ? NONCE_LENGTH : 0);
+    return deflateRawSync(part, {
+      level: 6,
+      finishFlush: zlibConstants.Z_SYNC_FLUSH,
+      ...(dictionary.length > 0 ? { dictionary } : {}),
+    });
+  });
   return {
-    deflated: raw.map((part) => deflateRawSync(part, { level: 6, finishFlush: zlibConstants.Z_SYNC_FLUSH })),
+    deflated,
     crcs: raw.map((part) => crc32(part)),
     lengths: raw.map((part) => part.length),
     shifts: raw.map((part) => crcShiftOperator(part.length)),

@@ -1,18 +1,20 @@
-import { Star } from "lucide-react";
 import { ratingStars } from "~/lib/display";
 
-/** Five stars, the whole part filled (fraction floored), and the rating with one decimal. */
+/** Width of the filled stars: n × 20 px less the last 4 px gap (literal classes for Tailwind). */
+const FILLED_WIDTH = ["w-0", "w-4", "w-9", "w-14", "w-19", "w-24"] as const;
+
+/**
+ * Five stars, the whole part filled (fraction floored), and the rating with one decimal.
+ * The stars are two masked spans (see `.stars-track` in app.css), not five inline SVGs.
+ */
 export function Stars({ rating }: { rating: number }) {
   const { filled, label } = ratingStars(rating);
   return (
     <div className="flex items-center gap-1" role="img" aria-label={`Rated ${label} out of 5`}>
-      {[0, 1, 2, 3, 4].map((i) => (
-        <Star
-          key={i}
-          aria-hidden
-          className={i < filled ? "h-4 w-4 fill-amber-400 text-amber-400" : "h-4 w-4 text-slate-300"}
-        />
-      ))}
+      <span aria-hidden className="relative block h-4 w-24 shrink-0">
+        <span className="stars-track" />
+        <span className={`stars-fill ${FILLED_WIDTH[filled]}`} />
+      </span>
       <span className="ml-1 text-sm font-medium text-slate-700" aria-hidden>
         {label}
       </span>

@@ -116,7 +116,17 @@ describe("page content", () => {
       expect(preview).toBe(
         "Master partnership accounts, company accounts and financial statement analysis with step-by-step video lessons, solved board questions and chapter tes…",
       );
-      expect(await main.getByRole("img", { name: "Rated 4.9 out of 5" }).isVisible()).toBe(true);
+      const rating = main.getByRole("img", { name: "Rated 4.9 out of 5" });
+      expect(await rating.isVisible()).toBe(true);
+      // 4.9 shows four filled stars of five: 16 px stars 4 px apart, painted by CSS masks.
+      const starBoxes = await rating.evaluate((el) =>
+        [".stars-track", ".stars-fill"].map((sel) => {
+          const star = el.querySelector(sel) as HTMLElement;
+          return { width: star.getBoundingClientRect().width, mask: getComputedStyle(star).maskImage };
+        }),
+      );
+      expect(starBoxes.map((b) => b.width)).toEqual([96, 76]);
+      for (const box of starBoxes) expect(box.mask).toMatch(/^url\("data:image\/svg\+xml/);
       expect(await main.getByText("by Priya Mehta").isVisible()).toBe(true);
       expect(await page.getByTestId("detail-price").textContent()).toBe("₹999.99");
       expect(await page.getByTestId("detail-price").isVisible()).toBe(true);
