@@ -286,9 +286,8 @@ export class PageCache {
       res.end();
       return true;
     }
-    res.cork();
-    for (const chunk of chunks) res.write(chunk);
-    res.end();
+    // One write: a page has ~20 nonces, and ~60 small writes cost more than copying the page once.
+    res.end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
     return true;
   }
 
