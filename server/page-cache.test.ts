@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync, gzipSync } from "node:zlib";
 import express from "express";
@@ -51,6 +52,19 @@ const get = async (path: string, headers: Record<string, string> = {}) => {
   const res = await fetch(base + path, { headers });
   return { status: res.status, body: await res.text(), cache: res.headers.get("x-page-cache") };
 };
+
+/** One GET with `Accept-Encoding: gzip`, the body as sent (not decoded). */
+function fetchRawGzip(port: number, path: string) {
+  return new Promise<{ headers: Record<string, unknown>; bytes: Buffer }>((resolve, reject) => {
+    request({ port, host: "127.0.0.1", path, headers: { "accept-encoding": "gzip" } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on("data", (c: Buffer) => parts.push(c));
+      res.on("end", () => resolve({ headers: res.headers, bytes: Buffer.concat(parts) }));
+    })
+      .on("error", reject)
+      .end();
+  });
+}
 
 describe("anonymous page cache", () => {
   it("serves the second anonymous request from the cache, byte for byte", async () => {
@@ -124,19 +138,8 @@ describe("anonymous page cache", () => {
     const port = (srv.address() as AddressInfo).port;
     try {
       await fetch(`http://127.0.0.1:${port}/big`);
-      const { request } = await import("node:http");
-      const fetchRaw = () =>
-        new Promise<{ headers: Record<string, unknown>; bytes: Buffer }>((resolve, reject) => {
-          request({ port, host: "127.0.0.1", path: "/big", headers: { "accept-encoding": "gzip" } }, (res) => {
-            const parts: Buffer[] = [];
-            res.on("data", (c: Buffer) => parts.push(c));
-            res.on("end", () => resolve({ headers: res.headers, bytes: Buffer.concat(parts) }));
-          })
-            .on("error", reject)
-            .end();
-        });
       for (let i = 0; i < 2; i++) {
-        const { headers, bytes } = await fetchRaw();
+        const { headers, bytes } = await fetchRawGzip(port, "/big");
         expect(headers["content-encoding"]).toBe("gzip");
         expect(Number(headers["content-length"])).toBe(bytes.length);
         expect(bytes.length).toBeLessThan(big.length / 5); // really compressed
@@ -171,20 +174,9 @@ describe("anonymous page cache", () => {
     const port = (srv.address() as AddressInfo).port;
     try {
       await fetch(`http://127.0.0.1:${port}/repeat`);
-      const { request } = await import("node:http");
       const nonces = new Set<string>();
       for (let i = 0; i < 3; i++) {
-        const { headers, bytes } = await new Promise<{ headers: Record<string, unknown>; bytes: Buffer }>(
-          (resolve, reject) => {
-            request({ port, host: "127.0.0.1", path: "/repeat", headers: { "accept-encoding": "gzip" } }, (res) => {
-              const parts: Buffer[] = [];
-              res.on("data", (c: Buffer) => parts.push(c));
-              res.on("end", () => resolve({ headers: res.headers, bytes: Buffer.concat(parts) }));
-            })
-              .on("error", reject)
-              .end();
-          },
-        );
+        const { headers, bytes } = await fetchRawGzip(port, "/repeat");
         expect(headers["x-page-cache"]).toBe("hit");
         const nonce = String(headers["content-security-policy"]).match(/'nonce-([^']+)'/)?.[1] ?? "";
         nonces.add(nonce);

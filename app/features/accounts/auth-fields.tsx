@@ -3,19 +3,42 @@ import { Field } from "~/ui/field";
 import { MIN_PASSWORD } from "./limits";
 import type { FieldErrors } from "./schema";
 
+/** The email field of every account form (log in, sign up, forgot password, profile). */
+export function EmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+  return (
+    <Field
+      label="Email"
+      name="email"
+      type="email"
+      autoComplete="email"
+      required
+      defaultValue={defaultValue}
+      error={error}
+    />
+  );
+}
+
+/** A new password (sign-up, reset), with its minimum length said up front. */
+export function NewPasswordField({ label, error }: { label: string; error?: string }) {
+  return (
+    <Field
+      label={label}
+      name="password"
+      type="password"
+      autoComplete="new-password"
+      required
+      minLength={MIN_PASSWORD}
+      hint={`At least ${MIN_PASSWORD} characters.`}
+      error={error}
+    />
+  );
+}
+
 /** The fields of the log-in form (/login and the inline form of /checkout). */
 export function LoginFields({ email, errors }: { email?: string; errors: FieldErrors }) {
   return (
     <>
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={email}
-        error={errors.email}
-      />
+      <EmailField defaultValue={email} error={errors.email} />
       <Field
         label="Password"
         name="password"
@@ -45,25 +68,8 @@ export function SignupFields({ values, errors }: { values?: { name: string; emai
         defaultValue={values?.name}
         error={errors.name}
       />
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={values?.email}
-        error={errors.email}
-      />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD}
-        hint={`At least ${MIN_PASSWORD} characters.`}
-        error={errors.password}
-      />
+      <EmailField defaultValue={values?.email} error={errors.email} />
+      <NewPasswordField label="Password" error={errors.password} />
     </>
   );
 }

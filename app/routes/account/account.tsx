@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { changePassword, getAccount, updateProfile } from "~/features/accounts/accounts.server";
+import { EmailField } from "~/features/accounts/auth-fields";
 import { requireUser } from "~/features/accounts/guards.server";
 import { MIN_PASSWORD } from "~/features/accounts/limits";
 import { changePasswordSchema, type FieldErrors, fieldErrors, profileSchema } from "~/features/accounts/schema";
@@ -68,15 +69,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               defaultValue={loaderData.account.name}
               error={profileErrors.name}
             />
-            <Field
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={loaderData.account.email}
-              error={profileErrors.email}
-            />
+            <EmailField defaultValue={loaderData.account.email} error={profileErrors.email} />
             <Field
               label="Current password"
               name="currentPassword"

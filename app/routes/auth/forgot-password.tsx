@@ -1,11 +1,12 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/auth-card";
+import { EmailField } from "~/features/accounts/auth-fields";
 import { type FieldErrors, fieldErrors, forgotPasswordSchema } from "~/features/accounts/schema";
 import { readForm } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
-import { Field, FormAlert } from "~/ui/field";
+import { FormAlert } from "~/ui/field";
 import type { Route } from "./+types/forgot-password";
 
 export function meta(_: Route.MetaArgs) {
@@ -41,15 +42,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {actionData?.sent ? <FormAlert tone="success">{actionData.sent}</FormAlert> : null}
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={actionData?.email}
-          error={errors.email}
-        />
+        <EmailField defaultValue={actionData?.email} error={errors.email} />
         <Button type="submit" disabled={busy}>
           {busy ? "Sending…" : "Send reset link"}
         </Button>

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { isResetTokenUsable, resetPassword } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/auth-card";
-import { MIN_PASSWORD } from "~/features/accounts/limits";
+import { NewPasswordField } from "~/features/accounts/auth-fields";
 import { RESET_TOKEN_INVALID } from "~/features/accounts/messages";
 import { fieldErrors, resetPasswordSchema } from "~/features/accounts/schema";
 import { readForm } from "~/lib/form.server";
@@ -47,16 +47,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="flex flex-col gap-4" noValidate>
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={MIN_PASSWORD}
-          hint={`At least ${MIN_PASSWORD} characters.`}
-          error={errors.password}
-        />
+        <NewPasswordField label="New password" error={errors.password} />
         <Field
           label="Confirm new password"
           name="confirmPassword"
