@@ -1,18 +1,12 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  type LinksFunction,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-} from "react-router";
+import { isRouteErrorResponse, Links, type LinksFunction, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ForbiddenPage } from "./features/accounts/forbidden";
 import { getOptionalUser } from "./features/accounts/guards.server";
 import { assertNotInMaintenance } from "./features/site/maintenance.server";
 import { NotFoundPage } from "./features/site/not-found";
+import { ScrollRestoration } from "./features/site/scroll-restoration";
+import { FirstHydrationMark } from "./ui/hydrate-later";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -38,6 +32,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration />
         <Scripts />
+        <FirstHydrationMark />
       </body>
     </html>
   );

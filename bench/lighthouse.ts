@@ -29,7 +29,8 @@ const onlyLh = args.includes("--only-lh");
 const onlyPages = args.includes("--pages") ? (args[args.indexOf("--pages") + 1] ?? "").split(",") : null;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
-const JS_BUDGET_KB = 100;
+/** The first-load budget, 100 KB of gzip, in bytes (KB = 1000 bytes, the stricter reading; as in tests/e2e/public-bundle). */
+const JS_BUDGET_BYTES = 100_000;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
@@ -124,16 +125,17 @@ try {
         if (route.signedIn) await routes.signUp(context);
         const scripts = await firstLoadScripts(context, `${app.url}${route.path}`);
         await context.close();
-        const kb = scripts.reduce((s, x) => s + x.gzipBytes, 0) / 1024;
+        const gzipBytes = scripts.reduce((s, x) => s + x.gzipBytes, 0);
+        const kb = gzipBytes / 1024;
         const brKb = scripts.reduce((s, x) => s + x.servedBrotliBytes, 0) / 1024;
         const admin = scripts.filter((s) => adminOnly.has(s.file) || s.isRecharts).map((s) => s.file);
         rows.push(
-          `| \`${route.pattern}\` | \`${route.path}\`${route.signedIn ? " (student)" : ""} | ${scripts.length} | **${kb.toFixed(1)}**${kb <= JS_BUDGET_KB ? "" : " ✗"} | ${brKb.toFixed(1)} | ${admin.length === 0 ? "none" : admin.join(", ")} |`,
+          `| \`${route.pattern}\` | \`${route.path}\`${route.signedIn ? " (student)" : ""} | ${scripts.length} | **${kb.toFixed(1)}**${gzipBytes <= JS_BUDGET_BYTES ? "" : " ✗"} | ${brKb.toFixed(1)} | ${admin.length === 0 ? "none" : admin.join(", ")} |`,
         );
         console.log(rows.at(-1));
       }
       out.push(
-        `First-load JavaScript per public route (KiB gzip of every script until network idle; budget ≤ ${JS_BUDGET_KB})`,
+        `First-load JavaScript per public route (KiB gzip of every script until network idle; budget ≤ ${JS_BUDGET_BYTES.toLocaleString("en")} bytes = ${(JS_BUDGET_BYTES / 1024).toFixed(1)} KiB)`,
         "",
         "| route | visited | scripts | KiB gzip | KiB sent (Brotli, as served) | admin-only code loaded |",
         "|---|---|---|---|---|---|",

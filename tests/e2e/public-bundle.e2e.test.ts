@@ -2,6 +2,7 @@
  * Admin-only code (Recharts, admin screens, editors) never reaches a public page: every public
  * route of app/routes.ts is opened cold in Chromium and each script it downloads is checked
  * against the chunks only admin routes import (from the build manifest) and for Recharts' code.
+ * The same walk holds every route to the first-load budget of 100 KB of gzipped JavaScript.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -12,6 +13,7 @@ import { adminOnlyChunks, firstLoadScripts, isRechartsCode, publicRoutes } from 
 import { ROOT } from "../helpers/server";
 
 const baseUrl = inject("baseUrl");
+const JS_BUDGET_BYTES = 100_000;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -32,13 +34,14 @@ describe("public pages load no admin-only code", () => {
     expect(recharts.length).toBeGreaterThan(0);
   });
 
-  it("no public route downloads an admin-only chunk or Recharts, anonymous or signed in", async () => {
+  it("no public route downloads an admin-only chunk or Recharts, or over 100 KB of gzipped JavaScript", async () => {
     const adminOnly = await adminOnlyChunks();
     const routes = await publicRoutes(baseUrl);
     expect(routes.all.map((r) => r.pattern)).toEqual(
       expect.arrayContaining(["/", "/courses/std/:std", "/courses/:id", "/notes/:id", "/checkout", "/my-courses"]),
     );
     const offenders: string[] = [];
+    const overBudget: string[] = [];
     for (const route of routes.all) {
       const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
       if (route.signedIn) await routes.signUp(context);
@@ -48,7 +51,11 @@ describe("public pages load no admin-only code", () => {
       for (const s of scripts) {
         if (adminOnly.has(s.file) || s.isRecharts) offenders.push(`${route.path} → ${s.file}`);
       }
+      // The issue's first-load budget, in bytes of gzip (zlib's default level), KB = 1000 bytes.
+      const gzipBytes = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+      if (gzipBytes > JS_BUDGET_BYTES) overBudget.push(`${route.path}: ${gzipBytes} bytes`);
     }
     expect(offenders).toEqual([]);
+    expect(overBudget).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
 import { getEnv } from "~/lib/env.server";
 import type { loader as rootLoader } from "~/root";
+import { HydrateLater } from "~/ui/hydrate-later";
 import { Toaster } from "~/ui/toaster";
 import type { Route } from "./+types/layout";
 
@@ -32,7 +33,9 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
         <div className="flex-1">
           <Outlet />
         </div>
-        <SiteFooter />
+        <HydrateLater>
+          <SiteFooter />
+        </HydrateLater>
       </div>
       <ChatWidget
         phoneNumber={loaderData.whatsappNumber}
