@@ -204,4 +204,75 @@ describe("the home page is hydrated in parts", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  /**
+   * Runs in the page before its scripts: at the fourth message task once hydration has begun (a
+   * few parts handed out, and the page's effects run: the cart provider is mounted; the last
+   * sections are still held back), runs `action` once and notes whether parts were still held back
+   * then (the cart takes over only once none is).
+   */
+  function atFourthMessageTask(action: "navigate" | "add-last") {
+    const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, "onmessage");
+    let tasks = 0;
+    Object.defineProperty(MessagePort.prototype, "onmessage", {
+      configurable: true,
+      get() {
+        return onmessage?.get?.call(this);
+      },
+      set(handler: ((e: MessageEvent) => void) | null) {
+        onmessage?.set?.call(
+          this,
+          handler &&
+            ((e: MessageEvent) => {
+              handler.call(this, e);
+              if (!window.__hydrateLater || ++tasks !== 4) return;
+              Object.assign(window, { __actedWhileHeldBack: window.__cartHydrated !== true });
+              if (action === "navigate") document.querySelector<HTMLElement>('header a[href="/toppers"]')?.click();
+              else [...document.querySelectorAll<HTMLElement>("[data-add-to-cart]")].at(-1)?.click();
+            }),
+        );
+      },
+    });
+  }
+
+  it("a navigation while parts are still held back: the new page, then the whole home page again on Back", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    await page.addInitScript(atFourthMessageTask, "navigate" as const);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole("heading", { level: 1, name: "Our Toppers" }).waitFor();
+    await waitForHydration(page);
+    expect(await page.evaluate(() => (window as { __actedWhileHeldBack?: boolean }).__actedWhileHeldBack)).toBe(true);
+    await page.goBack();
+    await page.getByRole("heading", { level: 1, name: "Excel in Your Commerce Exams" }).waitFor();
+    // Rendered on the client this time: every section at once, every card's button working.
+    await page.getByRole("heading", { level: 2, name: "Class 12 Courses" }).waitFor();
+    await page
+      .getByRole("button", { name: /^Add to Cart/ })
+      .last()
+      .click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("cart-storage")?.match(/"id":/g)?.length)).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("an Add to Cart click on a card not hydrated yet is kept and added once", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.addInitScript(atFourthMessageTask, "add-last" as const);
+    await page.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
+    await waitForHydration(page);
+    expect(await page.evaluate(() => (window as { __actedWhileHeldBack?: boolean }).__actedWhileHeldBack)).toBe(true);
+    const lastTitle = await page.locator("[data-add-to-cart]").last().getAttribute("data-add-to-cart");
+    const title = (JSON.parse(lastTitle ?? "{}") as { title?: string }).title ?? "";
+    expect(title).not.toBe("");
+    await page.getByText(`Added to cart: ${title}`).waitFor();
+    const stored = await page.evaluate(() => localStorage.getItem("cart-storage") ?? "");
+    expect(stored.match(/"id":/g)?.length).toBe(1);
+    expect(stored).toContain(JSON.stringify(title));
+    expect(await page.getByText(`Already in your cart: ${title}`).count()).toBe(0);
+    await context.close();
+  });
 });
