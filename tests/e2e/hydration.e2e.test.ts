@@ -120,17 +120,29 @@ declare global {
   interface Window {
     __tasks?: number;
     __listeners?: { where: string; task: number }[];
+    __actedWhileHeldBack?: boolean;
   }
 }
 
 /**
  * Runs in the page before its scripts. Counts the message tasks (how <HydrateLater> hands out its
- * parts, one per task) and records, for every click listener Preact attaches to a link or button,
- * the task it was attached in and which part of the page the element is in.
+ * parts, one per task). `record`: notes, for every click listener Preact attaches to a link or
+ * button, the task it was attached in and which part of the page the element is in. `navigate` and
+ * `add-last`: at the fourth message task once hydration has begun (a few parts handed out and the
+ * page's effects run, so the cart provider is mounted; the last sections still held back), follows
+ * the header's Toppers link or clicks the last "Add to Cart" on the page, once, and notes whether
+ * parts were still held back then (the cart takes over only once none is).
  */
-function recordListeners() {
+function instrument(action: "record" | "navigate" | "add-last") {
   window.__tasks = 0;
   window.__listeners = [];
+  let heldBackTasks = 0;
+  const act = () => {
+    if (action === "record" || !window.__hydrateLater || ++heldBackTasks !== 4) return;
+    window.__actedWhileHeldBack = window.__cartHydrated !== true;
+    if (action === "navigate") document.querySelector<HTMLElement>('header a[href="/toppers"]')?.click();
+    else [...document.querySelectorAll<HTMLElement>("[data-add-to-cart]")].at(-1)?.click();
+  };
   const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, "onmessage");
   Object.defineProperty(MessagePort.prototype, "onmessage", {
     configurable: true,
@@ -144,10 +156,12 @@ function recordListeners() {
           ((e: MessageEvent) => {
             window.__tasks = (window.__tasks ?? 0) + 1;
             handler.call(this, e);
+            act();
           }),
       );
     },
   });
+  if (action !== "record") return;
   const add = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function (
     this: EventTarget,
@@ -170,7 +184,7 @@ describe("the home page is hydrated in parts", () => {
   it("the header and hero first; each section below the fold, then the footer, in later tasks of their own", async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
-    await page.addInitScript(recordListeners);
+    await page.addInitScript(instrument, "record" as const);
     const errors: string[] = [];
     page.on("pageerror", (err) => errors.push(err.message));
     await page.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
@@ -205,46 +219,16 @@ describe("the home page is hydrated in parts", () => {
     await context.close();
   });
 
-  /**
-   * Runs in the page before its scripts: at the fourth message task once hydration has begun (a
-   * few parts handed out, and the page's effects run: the cart provider is mounted; the last
-   * sections are still held back), runs `action` once and notes whether parts were still held back
-   * then (the cart takes over only once none is).
-   */
-  function atFourthMessageTask(action: "navigate" | "add-last") {
-    const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, "onmessage");
-    let tasks = 0;
-    Object.defineProperty(MessagePort.prototype, "onmessage", {
-      configurable: true,
-      get() {
-        return onmessage?.get?.call(this);
-      },
-      set(handler: ((e: MessageEvent) => void) | null) {
-        onmessage?.set?.call(
-          this,
-          handler &&
-            ((e: MessageEvent) => {
-              handler.call(this, e);
-              if (!window.__hydrateLater || ++tasks !== 4) return;
-              Object.assign(window, { __actedWhileHeldBack: window.__cartHydrated !== true });
-              if (action === "navigate") document.querySelector<HTMLElement>('header a[href="/toppers"]')?.click();
-              else [...document.querySelectorAll<HTMLElement>("[data-add-to-cart]")].at(-1)?.click();
-            }),
-        );
-      },
-    });
-  }
-
   it("a navigation while parts are still held back: the new page, then the whole home page again on Back", async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (err) => errors.push(err.message));
-    await page.addInitScript(atFourthMessageTask, "navigate" as const);
+    await page.addInitScript(instrument, "navigate" as const);
     await page.goto(`${baseUrl}/`);
     await page.getByRole("heading", { level: 1, name: "Our Toppers" }).waitFor();
     await waitForHydration(page);
-    expect(await page.evaluate(() => (window as { __actedWhileHeldBack?: boolean }).__actedWhileHeldBack)).toBe(true);
+    expect(await page.evaluate(() => window.__actedWhileHeldBack)).toBe(true);
     await page.goBack();
     await page.getByRole("heading", { level: 1, name: "Excel in Your Commerce Exams" }).waitFor();
     // Rendered on the client this time: every section at once, every card's button working.
@@ -261,10 +245,10 @@ describe("the home page is hydrated in parts", () => {
   it("an Add to Cart click on a card not hydrated yet is kept and added once", async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
-    await page.addInitScript(atFourthMessageTask, "add-last" as const);
+    await page.addInitScript(instrument, "add-last" as const);
     await page.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
     await waitForHydration(page);
-    expect(await page.evaluate(() => (window as { __actedWhileHeldBack?: boolean }).__actedWhileHeldBack)).toBe(true);
+    expect(await page.evaluate(() => window.__actedWhileHeldBack)).toBe(true);
     const lastTitle = await page.locator("[data-add-to-cart]").last().getAttribute("data-add-to-cart");
     const title = (JSON.parse(lastTitle ?? "{}") as { title?: string }).title ?? "";
     expect(title).not.toBe("");
