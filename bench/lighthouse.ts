@@ -10,12 +10,15 @@
  *    on load), measured from Chromium's network events. Budget: ≤ 100 KB gzip. Also lists any
  *    admin-only chunk (see tests/helpers/bundle.ts) a public page loaded: must be none.
  *
- * Usage: npm run bench:lighthouse [-- --runs 3] [--only-js] [--only-lh] [--pages /,/checkout]
+ * Usage: npm run bench:lighthouse [-- --runs 3] [--only-js] [--only-lh] [--pages /,/checkout] [--cpu 8]
+ * `--cpu N` sets Lighthouse's simulated CPU slowdown (default 4): 8 scores the pages as on a machine
+ * half as fast as this one, 12 a third as fast.
  */
 import { createRequire } from "node:module";
 import os from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { throttling } from "lighthouse/core/config/constants.js";
 import { buildIfStale } from "../scripts/build-if-stale.js";
 import { CHROMIUM_FLAGS, findChromium, launchBrowser } from "../tests/helpers/browser";
 import { adminOnlyChunks, firstLoadScripts, publicRoutes } from "../tests/helpers/bundle";
@@ -26,6 +29,7 @@ const runs = Number(args[args.indexOf("--runs") + 1] || 0) || 3;
 const onlyJs = args.includes("--only-js");
 const onlyLh = args.includes("--only-lh");
 /** `--pages /,/checkout`: audit only these of the five Lighthouse pages (course/note ids as found). */
+const cpuSlowdown = Number(args[args.indexOf("--cpu") + 1] || 0) || 4;
 const onlyPages = args.includes("--pages") ? (args[args.indexOf("--pages") + 1] ?? "").split(",") : null;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
@@ -37,7 +41,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /** One Lighthouse run; a trace that Chromium failed to record (NO_NAVSTART, …) is retried, not scored. */
 async function audit(port: number, url: string) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+      throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
+    });
     const lhr = result?.lhr;
     if (lhr && !lhr.runtimeError) return lhr;
     if (attempt === 3)
@@ -98,7 +108,7 @@ try {
         console.log(rows.at(-1));
       }
       out.push(
-        `Lighthouse ${createRequire(import.meta.url)("lighthouse/package.json").version}, mobile preset, median of ${runs} runs (each run's score in brackets)`,
+        `Lighthouse ${createRequire(import.meta.url)("lighthouse/package.json").version}, mobile preset, ${cpuSlowdown}× CPU slowdown, median of ${runs} runs (each run's score in brackets)`,
         "",
         "| page | Performance | Accessibility | Best Practices | SEO | LCP (median) | TBT (median) |",
         "|---|---|---|---|---|---|---|",

@@ -181,7 +181,7 @@ function instrument(action: "record" | "navigate" | "add-last") {
 }
 
 describe("the home page is hydrated in parts", () => {
-  it("the header and hero first; each section below the fold, then the footer, in later tasks of their own", async () => {
+  it("the header first; the page with its hero, each section below the fold, then the footer, in later tasks of their own", async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     await page.addInitScript(instrument, "record" as const);
@@ -195,9 +195,8 @@ describe("the home page is hydrated in parts", () => {
     for (const { where, task } of listeners) if (!firstTask.has(where)) firstTask.set(where, task);
     const header = firstTask.get("header:");
     expect(header, JSON.stringify([...firstTask])).toBeTypeOf("number");
-    // The hero's buttons are hydrated with the header.
-    expect(firstTask.get("section:Excel in Your Commerce Exams")).toBe(header);
     const later = [
+      "section:Excel in Your Commerce Exams",
       "section:Our Courses",
       "section:Popular Notes & Summaries",
       "section:Trusted by Toppers",
@@ -209,7 +208,8 @@ describe("the home page is hydrated in parts", () => {
       later.every((t) => typeof t === "number"),
       JSON.stringify([...firstTask]),
     ).toBe(true);
-    // Each one in a task after the header's, in page order, no two in the same task.
+    // Each one in a task after the header's, in page order, no two in the same task (the page itself
+    // is held back by the layout, its sections inside it once more).
     let previous = header as number;
     for (const task of later as number[]) {
       expect(task).toBeGreaterThan(previous);

@@ -30,9 +30,12 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
       <script dangerouslySetInnerHTML={{ __html: CART_QUEUE_SCRIPT }} />
       <div className="flex min-h-dvh flex-col">
         <SiteHeader user={user} />
-        <div className="flex-1">
-          <Outlet />
-        </div>
+        {/* The page itself is hydrated in a task after the header's, its held-back parts after that. */}
+        <HydrateLater>
+          <div className="flex-1">
+            <Outlet />
+          </div>
+        </HydrateLater>
         <HydrateLater>
           <SiteFooter />
         </HydrateLater>
