@@ -5,9 +5,9 @@ import { defineConfig } from "vite";
 import { precompress } from "./scripts/vite-precompress.ts";
 
 const sep = String.raw`[\\/]`;
-/** React (Preact in the browser) and React Router: what every page needs, in one file. */
+/** React, React DOM and React Router: what every page needs, in one file. */
 const FRAMEWORK = new RegExp(
-  `${sep}node_modules${sep}(react|react-dom|react-router|scheduler|cookie|set-cookie-parser|preact)${sep}`,
+  `${sep}node_modules${sep}(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)${sep}`,
 );
 /**
  * The storefront's own shared code (UI kit, cart, layout pieces) and its icons. Never admin code,
@@ -18,22 +18,8 @@ const STORE_SHARED = new RegExp(
   `${sep}app${sep}(?!routes${sep}admin|features${sep}admin|features${sep}cart${sep}cart-drawer-panel|features${sep}site${sep}chat-box)|${sep}node_modules${sep}(lucide-react|clsx)${sep}`,
 );
 
-/** The browser build runs on Preact's React compatibility layer (docs/decisions/0007-preact-in-the-browser.md). */
-const PREACT_IN_BROWSER = [
-  { find: /^react-dom\/client$/, replacement: path.resolve(import.meta.dirname, "app/lib/preact-dom-client.ts") },
-  { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
-  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-dev-runtime" },
-  { find: /^react-dom$/, replacement: "preact/compat" },
-  { find: /^react$/, replacement: "preact/compat" },
-];
-
-export default defineConfig(({ command, isSsrBuild }) => ({
-  resolve: {
-    alias: [
-      { find: "~", replacement: path.resolve(import.meta.dirname, "app") },
-      ...(command === "build" && !isSsrBuild ? PREACT_IN_BROWSER : []),
-    ],
-  },
+export default defineConfig(({ isSsrBuild }) => ({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   build: {
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
     rolldownOptions: isSsrBuild

@@ -7,7 +7,7 @@
  *    Targets: Performance ≥ 95, Accessibility 100, Best Practices 100, SEO 100.
  * 2. First-load JavaScript of every public route: the gzipped size of every script a cold visit
  *    downloads until the network is idle (entry, route chunks, their imports, lazy chunks fetched
- *    on load), measured from Chromium's network events. Budget: ≤ 100 KB gzip. Also lists any
+ *    on load), measured from Chromium's network events. Budget: ≤ 125,000 bytes gzip. Also lists any
  *    admin-only chunk (see tests/helpers/bundle.ts) a public page loaded: must be none.
  *
  * Usage: npm run bench:lighthouse [-- --runs 3] [--only-js] [--only-lh] [--pages /,/checkout] [--cpu 8]
@@ -33,8 +33,8 @@ const cpuSlowdown = Number(args[args.indexOf("--cpu") + 1] || 0) || 4;
 const onlyPages = args.includes("--pages") ? (args[args.indexOf("--pages") + 1] ?? "").split(",") : null;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
-/** The first-load budget, 100 KB of gzip, in bytes (KB = 1000 bytes, the stricter reading; as in tests/e2e/public-bundle). */
-const JS_BUDGET_BYTES = 100_000;
+/** The first-load budget in bytes of gzip (issue 16; as in tests/e2e/public-bundle). */
+const JS_BUDGET_BYTES = 125_000;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 

@@ -23,8 +23,6 @@ export function AddToCartButton({
       className={className}
       data-add-to-cart={JSON.stringify(payload)}
       onClick={() => {
-        // Not taken over yet: the inline script has queued this click and the cart replays it.
-        if (!window.__cartHydrated) return;
         cart.add(payload);
         // The toast offers "View cart": have the drawer's code ready.
         loadCartDrawer().catch(() => {});

@@ -14,7 +14,6 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
-import { afterDeferredHydration } from "~/ui/hydrate-later";
 import { toast } from "~/ui/toast";
 import {
   addCartItem,
@@ -209,19 +208,14 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
     writeLocal(EMPTY);
   }, [signedIn]);
 
-  // Hydrated, and so is every "Add to Cart" button held back by <HydrateLater>: take over from the
-  // inline script and replay the clicks it queued. Until then a button leaves its click to the queue.
-  useEffect(
-    () =>
-      afterDeferredHydration(() => {
-        window.__cartHydrated = true;
-        setHydrated(true);
-        const queued = window.__cartQueue ?? [];
-        window.__cartQueue = [];
-        for (const item of queued) add(item);
-      }),
-    [add],
-  );
+  // Hydrated: take over from the inline script and replay clicks it queued.
+  useEffect(() => {
+    window.__cartHydrated = true;
+    setHydrated(true);
+    const queued = window.__cartQueue ?? [];
+    window.__cartQueue = [];
+    for (const item of queued) add(item);
+  }, [add]);
 
   const value = useMemo<CartApi>(
     () => ({ items, count: cartCount(items), ready: hydrated, add, remove, clear, open, setOpen }),

@@ -1,10 +1,6 @@
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
-import { HydrateLater } from "~/ui/hydrate-later";
 import type { ProductCard as ProductCardData } from "./catalog.server";
 import { ProductCard } from "./product-card";
-
-/** Cards hydrated with the page; the rest wait for <HydrateLater>. */
-const EAGER_CARDS = 2;
 
 /** A section of items in a responsive grid of 1, 2, 3 or 4 columns with a title and subtitle. */
 export function ProductSection({
@@ -34,22 +30,14 @@ export function ProductSection({
       </div>
       {products.length === 0 ? <p className="text-slate-600">{empty}</p> : null}
       <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {products.map((p, i) => {
-          const card = (
-            <li key={p.id}>
-              {/* On a listing page (h1) the first card is above the fold on a phone. */}
-              <ProductCard
-                product={p}
-                headingLevel={headingLevel === 1 ? 2 : 3}
-                priority={headingLevel === 1 && i === 0}
-              >
-                <AddToCartButton item={p} aria-label={`Add to Cart: ${p.title}`} />
-              </ProductCard>
-            </li>
-          );
-          // Cards below the first two are hydrated one per task after the rest of the page.
-          return i < EAGER_CARDS ? card : <HydrateLater key={p.id}>{card}</HydrateLater>;
-        })}
+        {products.map((p, i) => (
+          <li key={p.id}>
+            {/* On a listing page (h1) the first card is above the fold on a phone. */}
+            <ProductCard product={p} headingLevel={headingLevel === 1 ? 2 : 3} priority={headingLevel === 1 && i === 0}>
+              <AddToCartButton item={p} aria-label={`Add to Cart: ${p.title}`} />
+            </ProductCard>
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -17,7 +17,6 @@ import {
 import { ToppersBySubject } from "~/features/site/toppers";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
-import { HydrateLater } from "~/ui/hydrate-later";
 import type { Route } from "./+types/home";
 
 export const HERO_TITLE = "Excel in Your Commerce Exams";
@@ -77,53 +76,34 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="pt-8">
           <BannerCarousel banners={banners} />
         </div>
-        {/* Below the fold on a phone: hydrated a part at a time after the hero and the banners. */}
-        <HydrateLater>
-          <ProductSection
-            title="Our Courses"
-            subtitle="Expert-led video courses for Class 11 and Class 12 commerce"
-            products={courses}
+        <ProductSection
+          title="Our Courses"
+          subtitle="Expert-led video courses for Class 11 and Class 12 commerce"
+          products={courses}
+        />
+        <ProductSection
+          title="Popular Notes & Summaries"
+          subtitle="Handwritten notes, formula sheets and quick revision guides"
+          products={featuredNotes}
+          action={
+            <Link to="/notes" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+              View all notes <ArrowRight className="h-4 w-4" aria-hidden />
+            </Link>
+          }
+        />
+        <SubjectList services={services} />
+        <Testimonials testimonials={testimonials} />
+        <section aria-labelledby="galleries-heading" className="py-10">
+          <SectionHeading
+            id="galleries-heading"
+            title="Topper Galleries"
+            subtitle="Our students at the top of every subject"
           />
-        </HydrateLater>
-        <HydrateLater>
-          <ProductSection
-            title="Popular Notes & Summaries"
-            subtitle="Handwritten notes, formula sheets and quick revision guides"
-            products={featuredNotes}
-            action={
-              <Link to="/notes" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
-                View all notes <ArrowRight className="h-4 w-4" aria-hidden />
-              </Link>
-            }
-          />
-        </HydrateLater>
-        <HydrateLater>
-          <SubjectList services={services} />
-        </HydrateLater>
-        <HydrateLater>
-          <Testimonials testimonials={testimonials} />
-        </HydrateLater>
-        <HydrateLater>
-          <section aria-labelledby="galleries-heading" className="py-10">
-            <SectionHeading
-              id="galleries-heading"
-              title="Topper Galleries"
-              subtitle="Our students at the top of every subject"
-            />
-            <ToppersBySubject toppers={toppers} headingLevel={3} />
-          </section>
-        </HydrateLater>
-        <HydrateLater>
-          <ProductSection title="Class 11 Courses" subtitle="Build strong foundations in Class 11" products={class11} />
-        </HydrateLater>
-        <HydrateLater>
-          <ProductSection title="Class 12 Courses" subtitle="Score high in your Class 12 boards" products={class12} />
-        </HydrateLater>
-        {highlight ? (
-          <HydrateLater>
-            <CourseHighlightCard highlight={highlight} />
-          </HydrateLater>
-        ) : null}
+          <ToppersBySubject toppers={toppers} headingLevel={3} />
+        </section>
+        <ProductSection title="Class 11 Courses" subtitle="Build strong foundations in Class 11" products={class11} />
+        <ProductSection title="Class 12 Courses" subtitle="Score high in your Class 12 boards" products={class12} />
+        {highlight ? <CourseHighlightCard highlight={highlight} /> : null}
       </Container>
     </main>
   );

@@ -8,7 +8,6 @@ import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
 import { getEnv } from "~/lib/env.server";
 import type { loader as rootLoader } from "~/root";
-import { HydrateLater } from "~/ui/hydrate-later";
 import { Toaster } from "~/ui/toaster";
 import type { Route } from "./+types/layout";
 
@@ -30,15 +29,10 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
       <script dangerouslySetInnerHTML={{ __html: CART_QUEUE_SCRIPT }} />
       <div className="flex min-h-dvh flex-col">
         <SiteHeader user={user} />
-        {/* The page itself is hydrated in a task after the header's, its held-back parts after that. */}
-        <HydrateLater>
-          <div className="flex-1">
-            <Outlet />
-          </div>
-        </HydrateLater>
-        <HydrateLater>
-          <SiteFooter />
-        </HydrateLater>
+        <div className="flex-1">
+          <Outlet />
+        </div>
+        <SiteFooter />
       </div>
       <ChatWidget
         phoneNumber={loaderData.whatsappNumber}
