@@ -3,7 +3,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ForbiddenPage } from "./features/accounts/forbidden";
 import { getOptionalUser } from "./features/accounts/guards.server";
-import { assertNotInMaintenance } from "./features/site/maintenance.server";
+import { assertNotInMaintenance } from "./features/settings/maintenance.server";
 import { NotFoundPage } from "./features/site/not-found";
 import { ScrollRestoration } from "./features/site/scroll-restoration";
 import { FirstHydrationMark } from "./ui/hydrate-later";

@@ -12,7 +12,7 @@ import { admin } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { type Db, getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { getSettings } from "~/features/site/settings.server";
+import { getSettings } from "~/features/settings/settings.server";
 import { getEnv, resolveDataDir } from "~/lib/env.server";
 import { sendPasswordResetEmail } from "./emails.server";
 

@@ -12,8 +12,8 @@ import { cartItems, enrolments, orderItems, orders } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { reclaimCoupon, releaseCoupon } from "~/features/checkout/coupons.server";
 import { formatPaise } from "~/lib/money";
+import { sendOrderConfirmation } from "./emails.server";
 import { nextInvoiceNumber } from "./invoice.server";
-import { sendOrderConfirmation } from "./notifications.server";
 
 export type ConfirmSource = "checkout" | "redirect" | "webhook" | "test" | "reconcile";
 

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { type DbOrTx, getDb } from "~/db/client.server";
 import { orderItems, orders, products, users } from "~/db/schema";
-import { getSettings } from "~/features/site/settings.server";
+import { getSettings } from "~/features/settings/settings.server";
 import { type InvoiceData, renderInvoicePdf } from "./invoice.server";
 
 export type OrderStatus = (typeof orders.$inferSelect)["status"];

@@ -3,19 +3,19 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
+import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
+import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { fieldErrors } from "~/features/admin/schema";
+import { Badge, Card, Field, formatDate, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
 import {
   CouponAdminError,
-  couponSchema,
   createCoupon,
   getCoupon,
   listCoupons,
   setCouponActive,
   updateCoupon,
-} from "~/features/admin/coupons-admin.server";
-import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
-import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { fieldErrors } from "~/features/admin/schema";
-import { Badge, Card, Field, formatDate, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+} from "~/features/checkout/coupons.server";
+import { couponSchema } from "~/features/checkout/schema";
 import { readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";

@@ -3,10 +3,10 @@ import { data, Link } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { CatalogError, productReport } from "~/features/admin/catalog-admin.server";
-import { KIND_LABELS, STATUS_LABELS } from "~/features/admin/labels";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Badge, Card, formatDateTime, PageHeader } from "~/features/admin/ui";
+import { CatalogError, productReport } from "~/features/catalog/catalog.server";
+import { KIND_SHORT_LABELS as KIND_LABELS, STATUS_LABELS } from "~/features/catalog/labels";
 import { formatPaise } from "~/lib/money";
 import type { Route } from "./+types/course-report";
 

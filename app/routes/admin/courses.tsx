@@ -4,6 +4,10 @@ import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
+import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
+import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { fieldErrors } from "~/features/admin/schema";
+import { Badge, Card, ConfirmDialog, Field, formatDate, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
 import {
   CatalogError,
   createAdminProduct,
@@ -11,21 +15,16 @@ import {
   listAdminProducts,
   listInstructors,
   setProductStatus,
-} from "~/features/admin/catalog-admin.server";
-import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
-import { KIND_LABELS, STATUS_LABELS } from "~/features/admin/labels";
-import { AdminErrorBoundary } from "~/features/admin/route-error";
+} from "~/features/catalog/catalog.server";
+import { KIND_SHORT_LABELS as KIND_LABELS, STATUS_LABELS, SUBJECT_LABELS } from "~/features/catalog/labels";
 import {
-  fieldErrors,
   instructorInput,
   KINDS,
   NEW_INSTRUCTOR,
   newProductSchema,
   STATUSES,
   SUBJECTS,
-} from "~/features/admin/schema";
-import { Badge, Card, ConfirmDialog, Field, formatDate, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
-import { SUBJECT_LABELS } from "~/features/catalog/labels";
+} from "~/features/catalog/schema";
 import { noNul, readForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/courses";

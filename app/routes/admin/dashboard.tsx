@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { SalesEnrolmentChart } from "~/features/admin/charts";
-import { loadDashboard } from "~/features/admin/metrics.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Badge, Card, CountUp, formatDateTime, formatMetric, PageHeader, Trend } from "~/features/admin/ui";
+import { loadDashboard } from "~/features/analytics/metrics.server";
 import { SUBJECT_LABELS } from "~/features/catalog/labels";
 import type { Route } from "./+types/dashboard";
 

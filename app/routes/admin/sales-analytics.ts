@@ -1,6 +1,6 @@
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { analyticsPdf } from "~/features/admin/reports.server";
+import { analyticsPdf } from "~/features/analytics/reports.server";
 import type { Route } from "./+types/sales-analytics";
 
 export async function loader({ request }: Route.LoaderArgs) {

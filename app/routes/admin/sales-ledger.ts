@@ -1,7 +1,7 @@
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { salesLedgerStream } from "~/features/admin/sales.server";
 import { recordEvent } from "~/features/audit/audit.server";
+import { salesLedgerStream } from "~/features/orders/sales.server";
 import type { Route } from "./+types/sales-ledger";
 
 /** The whole sales ledger as CSV, streamed from the database in batches (bounded memory at any size). */

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { quarterReportPdf } from "~/features/admin/reports.server";
+import { quarterReportPdf } from "~/features/analytics/reports.server";
 import type { Route } from "./+types/sales-quarterly";
 
 const quarterSchema = z

@@ -5,10 +5,7 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { RevenueBarChart } from "~/features/admin/charts";
 import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
-import { loadSalesOverview } from "~/features/admin/metrics.server";
-import { currentFinancialQuarter } from "~/features/admin/periods";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { listOrders } from "~/features/admin/sales.server";
 import {
   Badge,
   Card,
@@ -21,7 +18,10 @@ import {
   ProgressBar,
   Trend,
 } from "~/features/admin/ui";
+import { loadSalesOverview } from "~/features/analytics/metrics.server";
+import { currentFinancialQuarter } from "~/features/analytics/periods";
 import { RefundError, refundOrder } from "~/features/orders/refund.server";
+import { listOrders } from "~/features/orders/sales.server";
 import { noNul, readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";

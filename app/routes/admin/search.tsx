@@ -3,8 +3,8 @@ import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { adminSearch } from "~/features/admin/search.server";
 import { Card, PageHeader } from "~/features/admin/ui";
+import { adminSearch } from "~/features/search/search.server";
 import { noNul } from "~/lib/form.server";
 import type { Route } from "./+types/search";
 

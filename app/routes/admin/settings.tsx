@@ -8,7 +8,7 @@ import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { fieldErrors } from "~/features/admin/schema";
 import { Card, Field, inputClass, PageHeader, TOAST_MS } from "~/features/admin/ui";
-import { getSettings, settingsSchema, updateSettings } from "~/features/site/settings.server";
+import { getSettings, settingsSchema, updateSettings } from "~/features/settings/settings.server";
 import { readForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/settings";

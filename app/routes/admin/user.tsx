@@ -3,18 +3,19 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
-import { KIND_LABELS, ROLE_LABELS } from "~/features/admin/labels";
-import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { roleSchema } from "~/features/admin/schema";
-import { Badge, Card, formatDateTime, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+import { ROLE_LABELS } from "~/features/accounts/labels";
+import { roleSchema } from "~/features/accounts/schema";
 import {
   changeUserRole,
   getUserDetail,
   grantAccess,
   revokeAccess,
   UserAdminError,
-} from "~/features/admin/users-admin.server";
+} from "~/features/accounts/users.server";
+import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
+import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { Badge, Card, formatDateTime, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
 import { readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";

@@ -1,5 +1,5 @@
 import { getDb } from "~/db/client.server";
-import { buildSitemap } from "~/features/site/sitemap.server";
+import { buildSitemap } from "~/features/seo/sitemap.server";
 import { getEnv } from "~/lib/env.server";
 
 export async function loader() {

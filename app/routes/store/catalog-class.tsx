@@ -4,8 +4,8 @@ import { getDb } from "~/db/client.server";
 import { listPublishedProducts } from "~/features/catalog/catalog.server";
 import { KIND_BASE_ROUTE, KIND_LABELS, kindFromPath } from "~/features/catalog/labels";
 import { ProductSection } from "~/features/catalog/product-grid";
+import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
-import { appUrlFromMatches, seoMeta } from "~/features/site/seo";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/catalog-class";
 

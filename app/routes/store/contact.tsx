@@ -1,11 +1,11 @@
 import { CheckCircle2, Mail, MessageCircle } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
-import { saveContactMessage } from "~/features/site/contact.server";
-import { type ContactFieldErrors, parseContactForm } from "~/features/site/contact-schema";
+import { saveContactMessage } from "~/features/contact/contact.server";
+import { type ContactFieldErrors, parseContactForm } from "~/features/contact/schema";
+import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
+import { getSettings } from "~/features/settings/settings.server";
 import { StoreErrorPage } from "~/features/site/not-found";
-import { appUrlFromMatches, seoMeta } from "~/features/site/seo";
-import { getSettings } from "~/features/site/settings.server";
 import { readFormData } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";

@@ -11,8 +11,8 @@ import {
   kindFromPath,
   SUBJECT_LABELS,
 } from "~/features/catalog/labels";
+import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
-import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "~/features/site/seo";
 import { DESCRIPTION_PREVIEW, descriptionPreview } from "~/lib/display";
 import { formatPrice } from "~/lib/money";
 import { Container } from "~/ui/container";

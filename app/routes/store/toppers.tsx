@@ -1,8 +1,8 @@
 import { getDb } from "~/db/client.server";
+import { listToppers } from "~/features/marketing/marketing.server";
+import { ToppersBySubject } from "~/features/marketing/toppers";
+import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
-import { appUrlFromMatches, seoMeta } from "~/features/site/seo";
-import { listToppers } from "~/features/site/site.server";
-import { ToppersBySubject } from "~/features/site/toppers";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/toppers";
 

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
-import { getSettings } from "~/features/site/settings.server";
+import { getSettings } from "~/features/settings/settings.server";
 import { loadSalesOverview, salesFigures, topCourses } from "./metrics.server";
 import { financialQuarter, type Period } from "./periods";
 

@@ -2,8 +2,8 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders, users } from "~/db/schema";
-import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "./keyset.server";
-import { orderSearchFilter } from "./text-search.server";
+import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/features/search/keyset.server";
+import { orderSearchFilter } from "~/features/search/text-search.server";
 
 export const ORDERS_PAGE_SIZE = 25;
 type OrderStatus = (typeof orders.$inferSelect)["status"];
