@@ -7,6 +7,8 @@ export const SUBJECT_LABELS = {
 } as const;
 
 export type Subject = keyof typeof SUBJECT_LABELS;
+/** The CBSE paper names, where they differ from the label (sample PDFs' covers). */
+export const SUBJECT_BOARD_NAMES: Record<Subject, string> = { ...SUBJECT_LABELS, english: "English Core" };
 export const SUBJECTS = [
   "accountancy",
   "economics",

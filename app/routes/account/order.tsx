@@ -4,9 +4,10 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { requireUser } from "~/features/accounts/guards.server";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { orderIdParam } from "~/features/checkout/schema";
-import { formatOrderDate, OrderStatusBadge } from "~/features/orders/order-status";
+import { OrderStatusBadge } from "~/features/orders/order-status";
 import { getOrderForUser } from "~/features/orders/orders.server";
 import { NotFoundPage } from "~/features/site/not-found";
+import { formatDateTime } from "~/lib/dates";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/order";
@@ -100,9 +101,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <OrderStatusBadge status={order.status} />
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          Placed {formatOrderDate(order.createdAt, true)}
-          {order.paidAt ? ` · paid ${formatOrderDate(order.paidAt, true)}` : ""}
-          {order.refundedAt ? ` · refunded ${formatOrderDate(order.refundedAt, true)}` : ""}
+          Placed {formatDateTime(order.createdAt)}
+          {order.paidAt ? ` · paid ${formatDateTime(order.paidAt)}` : ""}
+          {order.refundedAt ? ` · refunded ${formatDateTime(order.refundedAt)}` : ""}
         </p>
         {order.invoiceNumber ? <p className="mt-1 text-sm text-slate-600">GST invoice {order.invoiceNumber}</p> : null}
 

@@ -1,7 +1,8 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { requireUser } from "~/features/accounts/guards.server";
-import { formatOrderDate, OrderStatusBadge } from "~/features/orders/order-status";
+import { OrderStatusBadge } from "~/features/orders/order-status";
 import { listOrdersForUser } from "~/features/orders/orders.server";
+import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
@@ -40,7 +41,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   <span className="font-semibold text-slate-900">{order.number}</span>
                   <OrderStatusBadge status={order.status} />
                   <span className="w-full text-sm text-slate-600 sm:w-auto">
-                    {formatOrderDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? "item" : "items"}
+                    {formatDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? "item" : "items"}
                   </span>
                   <span className="ml-auto font-semibold text-slate-900">{formatPaise(order.totalPaise)}</span>
                 </Link>

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/features/accounts/guards.server";
 import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { fieldErrors } from "~/features/admin/schema";
-import { Badge, Card, Field, formatDate, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+import { Badge, Card, Field, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
 import {
   CouponAdminError,
   createCoupon,
@@ -16,6 +16,7 @@ import {
   updateCoupon,
 } from "~/features/checkout/coupons.server";
 import { couponSchema } from "~/features/checkout/schema";
+import { formatDate } from "~/lib/dates";
 import { readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";

@@ -4,10 +4,12 @@ import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, formatDateTime, PageHeader } from "~/features/admin/ui";
+import { Badge, Card, PageHeader } from "~/features/admin/ui";
 import { CatalogError, productReport } from "~/features/catalog/catalog.server";
 import { KIND_SHORT_LABELS as KIND_LABELS, STATUS_LABELS } from "~/features/catalog/labels";
+import { formatDateTime } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
+import { formatCount } from "~/lib/numbers";
 import type { Route } from "./+types/course-report";
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -32,10 +34,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function CourseReport({ loaderData }: Route.ComponentProps) {
   const { product, sales, enrolments, recent } = loaderData;
   const cards = [
-    ["Units sold", sales.sold.toLocaleString("en-IN")],
+    ["Units sold", formatCount(sales.sold)],
     ["Revenue (before GST)", formatPaise(sales.revenuePaise)],
-    ["Refunded", sales.refunded.toLocaleString("en-IN")],
-    ["Live enrolments", enrolments.active.toLocaleString("en-IN")],
+    ["Refunded", formatCount(sales.refunded)],
+    ["Live enrolments", formatCount(enrolments.active)],
   ] as const;
   return (
     <div className="space-y-6">

@@ -7,7 +7,7 @@ import { requireAdmin } from "~/features/accounts/guards.server";
 import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { fieldErrors } from "~/features/admin/schema";
-import { Badge, Card, ConfirmDialog, Field, formatDate, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+import { Badge, Card, ConfirmDialog, Field, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
 import {
   CatalogError,
   createAdminProduct,
@@ -25,7 +25,9 @@ import {
   STATUSES,
   SUBJECTS,
 } from "~/features/catalog/schema";
+import { formatDate } from "~/lib/dates";
 import { noNul, readForm } from "~/lib/form.server";
+import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/courses";
 
@@ -324,7 +326,7 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
                       <span className="block text-xs text-slate-500">{SUBJECT_LABELS[r.subject]}</span>
                     </td>
                     <td className="px-3 py-2">{r.instructor}</td>
-                    <td className="px-3 py-2 text-right">{r.enrolments.toLocaleString("en-IN")}</td>
+                    <td className="px-3 py-2 text-right">{formatCount(r.enrolments)}</td>
                     <td className="px-3 py-2">
                       <Badge tone={r.status}>{STATUS_LABELS[r.status]}</Badge>
                     </td>

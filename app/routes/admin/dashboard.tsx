@@ -4,9 +4,11 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { SalesEnrolmentChart } from "~/features/admin/charts";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, CountUp, formatDateTime, formatMetric, PageHeader, Trend } from "~/features/admin/ui";
+import { Badge, Card, CountUp, formatMetric, PageHeader, Trend } from "~/features/admin/ui";
 import { loadDashboard } from "~/features/analytics/metrics.server";
 import { SUBJECT_LABELS } from "~/features/catalog/labels";
+import { formatDateTime } from "~/lib/dates";
+import { formatCount } from "~/lib/numbers";
 import type { Route } from "./+types/dashboard";
 
 export function meta(_: Route.MetaArgs) {
@@ -59,7 +61,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     <span className="text-xs text-slate-500">{SUBJECT_LABELS[c.subject]}</span>
                   </span>
                 </span>
-                <span className="shrink-0 font-semibold">{c.enrolments.toLocaleString("en-IN")}</span>
+                <span className="shrink-0 font-semibold">{formatCount(c.enrolments)}</span>
               </li>
             ))}
           </ol>

@@ -1,9 +1,10 @@
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Card, formatDateTime, PageHeader } from "~/features/admin/ui";
+import { Card, PageHeader } from "~/features/admin/ui";
 import { listContactMessages } from "~/features/contact/contact.server";
 import { listOutbox } from "~/features/email/email.server";
+import { formatDateTime } from "~/lib/dates";
 import type { Route } from "./+types/inbox";
 
 export function meta(_: Route.MetaArgs) {

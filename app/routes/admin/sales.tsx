@@ -10,7 +10,6 @@ import {
   Badge,
   Card,
   ConfirmDialog,
-  formatDateTime,
   inputClass,
   MessageBox,
   PageHeader,
@@ -22,6 +21,7 @@ import { loadSalesOverview } from "~/features/analytics/metrics.server";
 import { currentFinancialQuarter } from "~/features/analytics/periods";
 import { RefundError, refundOrder } from "~/features/orders/refund.server";
 import { listOrders } from "~/features/orders/sales.server";
+import { formatDateTime } from "~/lib/dates";
 import { noNul, readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";

@@ -14,8 +14,9 @@ import {
 } from "~/features/accounts/users.server";
 import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, formatDateTime, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+import { Badge, Card, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
 import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
+import { formatDateTime } from "~/lib/dates";
 import { readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";

@@ -5,9 +5,11 @@ import { requireAdmin } from "~/features/accounts/guards.server";
 import { ROLE_LABELS } from "~/features/accounts/labels";
 import { listUsers, userStats } from "~/features/accounts/users.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, formatDateTime, inputClass, PageHeader, Pager } from "~/features/admin/ui";
+import { Badge, Card, inputClass, PageHeader, Pager } from "~/features/admin/ui";
+import { formatDateTime } from "~/lib/dates";
 import { noNul } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
+import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/users";
 
@@ -34,8 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { stats, list, query } = loaderData;
   const cards = [
-    ["Total users", stats.totalUsers.toLocaleString("en-IN")],
-    ["Instructors", stats.instructors.toLocaleString("en-IN")],
+    ["Total users", formatCount(stats.totalUsers)],
+    ["Instructors", formatCount(stats.instructors)],
     ["Average course load", stats.averageCourseLoad.toFixed(1)],
     ["Conversion", `${stats.conversion}%`],
   ] as const;
