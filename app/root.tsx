@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Links, type LinksFunction, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { getDb } from "./db/client.server";
 import { ForbiddenPage } from "./features/accounts/forbidden";
 import { getOptionalUser } from "./features/accounts/guards.server";
 import { assertNotInMaintenance } from "./features/settings/maintenance.server";
@@ -12,8 +13,9 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
 
 /** The signed-in user (or null) for the header; every route can read it with useRouteLoaderData("root"). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
-  await assertNotInMaintenance(request, user);
+  const db = await getDb();
+  const user = await getOptionalUser(db, request);
+  await assertNotInMaintenance(db, request, user);
   return { user };
 }
 

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { grantAdmin, listAdmins, ROLE_MESSAGES, removeAdmin } from "~/features/accounts/roles.server";
 import {
@@ -322,16 +323,22 @@ describe("settings and maintenance mode", () => {
     const { db } = await getTestDb();
     const actor = await admin();
     const req = (p: string) => new Request(`http://localhost${p}`);
-    await expect(assertNotInMaintenance(req("/"), null)).resolves.toBeUndefined();
+    await expect(assertNotInMaintenance(await getDb(), req("/"), null)).resolves.toBeUndefined();
     await updateSettings(db, actor.id, settingsSchema.parse(valid));
-    await expect(assertNotInMaintenance(req("/"), null)).rejects.toMatchObject({ init: { status: 503 } });
-    await expect(assertNotInMaintenance(req("/courses.data"), { role: "student" })).rejects.toMatchObject({
+    await expect(assertNotInMaintenance(await getDb(), req("/"), null)).rejects.toMatchObject({
       init: { status: 503 },
     });
-    await expect(assertNotInMaintenance(req("/"), { role: "admin" })).resolves.toBeUndefined();
-    await expect(assertNotInMaintenance(req("/login?redirectTo=/"), null)).resolves.toBeUndefined();
-    await expect(assertNotInMaintenance(req("/admin/settings"), null)).resolves.toBeUndefined();
-    await expect(assertNotInMaintenance(req("/loginx"), null)).rejects.toMatchObject({ init: { status: 503 } });
+    await expect(
+      assertNotInMaintenance(await getDb(), req("/courses.data"), { role: "student" }),
+    ).rejects.toMatchObject({
+      init: { status: 503 },
+    });
+    await expect(assertNotInMaintenance(await getDb(), req("/"), { role: "admin" })).resolves.toBeUndefined();
+    await expect(assertNotInMaintenance(await getDb(), req("/login?redirectTo=/"), null)).resolves.toBeUndefined();
+    await expect(assertNotInMaintenance(await getDb(), req("/admin/settings"), null)).resolves.toBeUndefined();
+    await expect(assertNotInMaintenance(await getDb(), req("/loginx"), null)).rejects.toMatchObject({
+      init: { status: 503 },
+    });
   });
 });
 

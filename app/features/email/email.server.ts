@@ -4,7 +4,7 @@
  * way every message is recorded in the outbox (with sent_at or the error).
  */
 import { desc, eq } from "drizzle-orm";
-import { type DbOrTx, getDb } from "~/db/client.server";
+import type { DbOrTx } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 
 export interface EmailAttachment {
@@ -41,8 +41,7 @@ export function mailFrom() {
 }
 
 /** Records the message and delivers it when SMTP is configured. Never throws for delivery errors. */
-export async function sendEmail(message: EmailMessage): Promise<{ id: number; delivered: boolean }> {
-  const db = await getDb();
+export async function sendEmail(db: DbOrTx, message: EmailMessage): Promise<{ id: number; delivered: boolean }> {
   const [row] = await db
     .insert(emailOutbox)
     .values({

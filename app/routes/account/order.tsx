@@ -1,6 +1,7 @@
 import { CheckCircle2, Download } from "lucide-react";
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
+import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { orderIdParam } from "~/features/checkout/schema";
@@ -20,10 +21,11 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const db = await getDb();
+  const user = await requireUser(db, request);
   const orderId = orderIdParam.safeParse(params.orderId);
   // Someone else's order answers exactly like a missing one.
-  const order = orderId.success ? await getOrderForUser(user.id, orderId.data) : null;
+  const order = orderId.success ? await getOrderForUser(db, user.id, orderId.data) : null;
   if (!order) throw data({ message: "Order not found." }, { status: 404 });
   const placed = new URL(request.url).searchParams.get("placed") === "1";
   return {

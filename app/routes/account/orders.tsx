@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
+import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { OrderStatusBadge } from "~/features/orders/order-status";
 import { listOrdersForUser } from "~/features/orders/orders.server";
@@ -13,8 +14,9 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  return { orders: await listOrdersForUser(user.id) };
+  const db = await getDb();
+  const user = await requireUser(db, request);
+  return { orders: await listOrdersForUser(db, user.id) };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {

@@ -29,8 +29,8 @@ export function meta(_: Route.MetaArgs) {
 const editSchema = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const db = await getDb();
+  await requireAdmin(db, request);
   const editId = editSchema.parse(new URL(request.url).searchParams.get("edit") ?? undefined);
   const [coupons, editing, { flash, headers }] = await Promise.all([
     listCoupons(db),
@@ -52,12 +52,12 @@ const intentSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
   const form = await readForm(request);
   const intent = intentSchema.safeParse(form);
   if (!intent.success)
     return data({ errors: { form: "Unknown action." } as Record<string, string>, values: form }, { status: 400 });
-  const db = await getDb();
   try {
     if (intent.data.intent === "toggle") {
       const row = await setCouponActive(db, admin.id, intent.data.id, intent.data.active === "true");

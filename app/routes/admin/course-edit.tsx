@@ -62,9 +62,9 @@ async function loadProduct(id: number) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const id = parseId(params.id);
   const db = await getDb();
+  await requireAdmin(db, request);
+  const id = parseId(params.id);
   const [product, instructors, outline, { flash, headers }] = await Promise.all([
     loadProduct(id),
     listInstructors(db),
@@ -94,13 +94,13 @@ function pickedFile(value: FormDataEntryValue | undefined) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
   const id = parseId(params.id);
   const formData = await readFormData(request);
   const form = Object.fromEntries(formData);
   const intent = intentSchema.safeParse(form);
   if (!intent.success) throw data({ message: "Unknown action." }, { status: 400 });
-  const db = await getDb();
   const here = `/admin/courses/${id}`;
   try {
     if (intent.data.intent === "status") {

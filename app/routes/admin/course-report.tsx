@@ -20,11 +20,12 @@ export function meta({ data: d }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const db = await getDb();
+  await requireAdmin(db, request);
   const id = z.coerce.number().int().positive().max(2_147_483_647).safeParse(params.id);
   if (!id.success) throw data({ message: "Item not found." }, { status: 404 });
   try {
-    return await productReport(await getDb(), id.data);
+    return await productReport(db, id.data);
   } catch (error) {
     if (error instanceof CatalogError) throw data({ message: error.message }, { status: error.status });
     throw error;

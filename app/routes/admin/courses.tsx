@@ -44,10 +44,10 @@ const querySchema = z.object({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const db = await getDb();
+  await requireAdmin(db, request);
   const url = new URL(request.url);
   const query = querySchema.parse(Object.fromEntries(url.searchParams));
-  const db = await getDb();
   const [rows, instructors, { flash, headers }] = await Promise.all([
     listAdminProducts(db, {
       kind: query.kind,
@@ -71,11 +71,11 @@ const intentSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
   const form = await readForm(request);
   const parsed = intentSchema.safeParse(form);
   if (!parsed.success) throw data({ message: "Unknown action." }, { status: 400 });
-  const db = await getDb();
   const back = new URL(request.url);
   back.searchParams.delete("new");
   const backTo = `${back.pathname}${back.search}`;

@@ -16,8 +16,9 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return loadDashboard(await getDb());
+  const db = await getDb();
+  await requireAdmin(db, request);
+  return loadDashboard(db);
 }
 
 const ICONS = { revenue: IndianRupee, students: Users, enrolments: GraduationCap, conversion: Percent } as const;

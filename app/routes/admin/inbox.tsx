@@ -12,8 +12,8 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const db = await getDb();
+  await requireAdmin(db, request);
   const [messages, outbox] = await Promise.all([listContactMessages(db), listOutbox(db)]);
   return { messages, outbox };
 }

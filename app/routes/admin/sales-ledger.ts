@@ -6,8 +6,8 @@ import type { Route } from "./+types/sales-ledger";
 
 /** The whole sales ledger as CSV, streamed from the database in batches (bounded memory at any size). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
   const db = await getDb();
+  const admin = await requireAdmin(db, request);
   await recordEvent(db, {
     actorId: admin.id,
     type: "Export",

@@ -13,14 +13,15 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const db = await getDb();
+  await requireAdmin(db, request);
   const q = z
     .string()
     .max(200)
     .refine(noNul)
     .catch("")
     .parse(new URL(request.url).searchParams.get("q") ?? "");
-  return { q, hits: await adminSearch(await getDb(), q) };
+  return { q, hits: await adminSearch(db, q) };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {

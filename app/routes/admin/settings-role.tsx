@@ -16,8 +16,9 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const me = await requireAdmin(request);
-  return { admins: await listAdmins(await getDb()), meId: me.id };
+  const db = await getDb();
+  const me = await requireAdmin(db, request);
+  return { admins: await listAdmins(db), meId: me.id };
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -26,10 +27,10 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
   const parsed = actionSchema.safeParse(await readForm(request));
   if (!parsed.success) return data({ ok: false, message: "Unknown action.", at: Date.now() }, { status: 400 });
-  const db = await getDb();
   const result =
     parsed.data.intent === "grant"
       ? await grantAdmin(db, admin.id, parsed.data.email)

@@ -34,10 +34,11 @@ function userIdParam(raw: string | undefined): string {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const db = await getDb();
+  await requireAdmin(db, request);
   const userId = userIdParam(params.id);
   try {
-    const [detail, { flash, headers }] = await Promise.all([getUserDetail(await getDb(), userId), readFlash(request)]);
+    const [detail, { flash, headers }] = await Promise.all([getUserDetail(db, userId), readFlash(request)]);
     return data({ ...detail, flash }, { headers });
   } catch (error) {
     if (error instanceof UserAdminError) throw data({ message: error.message }, { status: error.status });
@@ -59,11 +60,11 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
   const userId = userIdParam(params.id);
   const parsed = actionSchema.safeParse(await readForm(request));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid input." }, { status: 400 });
-  const db = await getDb();
   const here = `/admin/users/${userId}`;
   const input = parsed.data;
   try {

@@ -26,9 +26,9 @@ const querySchema = z.object({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const db = await getDb();
+  await requireAdmin(db, request);
+  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [stats, list] = await Promise.all([userStats(db), listUsers(db, query)]);
   return { stats, list, query };
 }

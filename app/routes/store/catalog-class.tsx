@@ -18,11 +18,12 @@ const SUBTITLE = {
 } as const;
 
 export async function loader({ request, params: raw }: Route.LoaderArgs) {
+  const db = await getDb();
   const kind = kindFromPath(new URL(request.url).pathname);
   const parsed = params.safeParse(raw);
   if (!kind || !parsed.success) throw data(null, { status: 404 });
   const std = parsed.data.std;
-  const products = await listPublishedProducts(await getDb(), kind, { classLevel: std });
+  const products = await listPublishedProducts(db, kind, { classLevel: std });
   return { kind, std, products };
 }
 

@@ -14,16 +14,18 @@ import type { Route } from "./+types/contact";
 export const CONTACT_SUCCESS = "Thank you! Your message has been sent. We will reply within one working day.";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const settings = await getSettings(await getDb());
+  const db = await getDb();
+  const settings = await getSettings(db);
   const sent = new URL(request.url).searchParams.get("sent") === "1";
   return { email: settings.siteContactEmail, whatsappNumber: settings.whatsappNumber, sent };
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const db = await getDb();
   const form = await readFormData(request);
   const parsed = parseContactForm(form);
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  await saveContactMessage(await getDb(), parsed.data);
+  await saveContactMessage(db, parsed.data);
   return redirect("/contact?sent=1");
 }
 

@@ -14,7 +14,8 @@ import type { Route } from "./+types/layout";
 
 /** Public origin for canonical URLs (meta functions read it from here) and the chat widget's WhatsApp number. */
 export async function loader(_: Route.LoaderArgs) {
-  const settings = await getSettings(await getDb());
+  const db = await getDb();
+  const settings = await getSettings(db);
   return { appUrl: getEnv().APP_URL.replace(/\/+$/, ""), whatsappNumber: settings.whatsappNumber };
 }
 

@@ -7,7 +7,8 @@ import { Container } from "~/ui/container";
 import type { Route } from "./+types/toppers";
 
 export async function loader(_: Route.LoaderArgs) {
-  return { toppers: await listToppers(await getDb()) };
+  const db = await getDb();
+  return { toppers: await listToppers(db) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
