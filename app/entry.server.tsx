@@ -5,9 +5,13 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { isDatabaseSuspect, markDatabaseSuspect } from "~/db/health.server";
-import { contentSecurityPolicy, createNonce } from "~/lib/csp.server";
+import { CART_QUEUE_SCRIPT } from "~/features/cart/cart-context";
+import { contentSecurityPolicy, createNonce, inlineScriptHashes } from "~/lib/csp.server";
 
 export const streamTimeout = 5_000;
+
+/** The inline scripts every page carries (store layout), allowed by hash in the CSP. */
+const INLINE_SCRIPT_HASHES = inlineScriptHashes([CART_QUEUE_SCRIPT]);
 
 /** Server errors: a lost database turns the answer into a 503; everything is logged, never shown. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
@@ -29,7 +33,7 @@ export default function handleRequest(
   }
   const nonce = createNonce();
   if (process.env.NODE_ENV === "production") {
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, INLINE_SCRIPT_HASHES));
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

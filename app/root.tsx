@@ -9,9 +9,10 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
+import { getDb } from "./db/client.server";
 import { ForbiddenPage } from "./features/accounts/forbidden";
 import { getOptionalUser } from "./features/accounts/guards.server";
-import { assertNotInMaintenance } from "./features/site/maintenance.server";
+import { assertNotInMaintenance } from "./features/settings/maintenance.server";
 import { NotFoundPage } from "./features/site/not-found";
 
 /**
@@ -26,8 +27,9 @@ export const links: LinksFunction = () => [
 
 /** The signed-in user (or null) for the header; every route can read it with useRouteLoaderData("root"). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
-  await assertNotInMaintenance(request, user);
+  const db = await getDb();
+  const user = await getOptionalUser(db, request);
+  await assertNotInMaintenance(db, request, user);
   return { user };
 }
 

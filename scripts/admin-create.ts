@@ -71,7 +71,7 @@ async function main() {
   // Open (and lock) the database before anything else: a running server holding it is reported here.
   const handle = await getDbHandle();
   await migrateAndSeed(handle);
-  const result = await createAdmin({
+  const result = await createAdmin(handle.db, {
     email: values.email,
     name: values.name ?? "",
     password,

@@ -6,8 +6,9 @@ import { reconcileOrders } from "~/features/orders/reconcile.server";
 
 try {
   // Pending migrations first (a no-op on an up-to-date database), so the tables exist.
-  await migrate(await getDbHandle());
-  const report = await reconcileOrders();
+  const handle = await getDbHandle();
+  await migrate(handle);
+  const report = await reconcileOrders(handle.db);
   console.log(
     `Orders reconciled: ${report.fulfilled} fulfilled, ${report.confirmed} confirmed with the gateway, ${report.expired} expired, ${report.errors} errors.`,
   );

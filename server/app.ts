@@ -110,11 +110,11 @@ export async function startup() {
   const result = await migrateAndSeed(handle);
   await followContentVersion();
   // ADMIN_EMAIL/ADMIN_PASSWORD: create the owner on the first start (when no admin exists yet).
-  const owner = await ensureAdminFromEnv();
+  const owner = await ensureAdminFromEnv(handle.db);
   // Settles paid-but-unfulfilled orders and expires stale pending ones (every instance may run it: it is idempotent).
   const setting = process.env.ORDERS_RECONCILE_INTERVAL_SECONDS?.trim();
   const seconds = setting ? Number(setting) : 300;
-  startReconciler(Number.isFinite(seconds) ? seconds * 1000 : 300_000, (message, report) =>
+  startReconciler(handle.db, Number.isFinite(seconds) ? seconds * 1000 : 300_000, (message, report) =>
     console.warn(JSON.stringify({ msg: message, ...report })),
   );
   const sampleFiles = await ensureSeedFiles(handle.db, getFileStorage());

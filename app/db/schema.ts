@@ -612,7 +612,7 @@ export const courseProgress = pgTable(
 /* ------------------------------------------------------------------- rollups */
 // Pre-aggregated figures for the admin screens, kept exact by triggers in the same
 // transaction as every change to orders, enrolments and users (drizzle/*_scale_rollups.sql,
-// which also backfills them). Read by app/features/admin/rollups.server.ts; never written by app code.
+// which also backfills them). Read by app/features/analytics/rollups.server.ts; never written by app code.
 
 /** One figure per IST calendar day: sales, revenue, enrolments, new users per role, free learners, conversions. */
 export const statsDaily = pgTable(

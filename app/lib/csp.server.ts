@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { CART_QUEUE_SCRIPT } from "~/features/cart/cart-context";
 
-/** Constant inline scripts of ours are allowed by their hash (they are the same on every page, cached or not). */
-const INLINE_SCRIPT_HASHES = [CART_QUEUE_SCRIPT].map(
-  (source) => `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`,
-);
+/**
+ * Constant inline scripts of ours are allowed by their hash (they are the same on every page,
+ * cached or not). The caller names the scripts, so this module knows no feature.
+ */
+export function inlineScriptHashes(sources: readonly string[]): string[] {
+  return sources.map((source) => `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`);
+}
 
 export function createNonce() {
   return randomBytes(16).toString("base64");
@@ -15,10 +17,10 @@ export function createNonce() {
  * Checkout) and inline scripts only with this request's nonce; video players
  * and Razorpay may be framed; nobody may frame us.
  */
-export function contentSecurityPolicy(nonce: string) {
+export function contentSecurityPolicy(nonce: string, scriptHashes: readonly string[] = []) {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' ${INLINE_SCRIPT_HASHES.join(" ")} https://checkout.razorpay.com`,
+    `script-src 'self' 'nonce-${nonce}' ${scriptHashes.join(" ")} https://checkout.razorpay.com`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPaise, formatPrice, gstPaise } from "./money";
+import { formatPaise, formatPaiseForPdf, formatPrice, gstPaise, paiseToDecimal } from "./money";
 
 describe("money", () => {
   it("formats paise as rupees with en-IN grouping and 2 decimals", () => {
@@ -7,6 +7,11 @@ describe("money", () => {
     expect(formatPaise(10_000_000)).toBe("₹1,00,000.00");
     expect(formatPaise(2_499)).toBe("₹24.99");
     expect(formatPaise(5)).toBe("₹0.05");
+  });
+
+  it("writes Rs. for the PDF fonts and plain decimals for exports", () => {
+    expect(formatPaiseForPdf(10_000_000)).toBe("Rs. 1,00,000.00");
+    expect(paiseToDecimal(99_900)).toBe("999.00");
   });
 
   it('shows "Free" for a price of 0 and rupees otherwise', () => {

@@ -32,7 +32,7 @@ export async function createTestUser(
   const name = opts.name ?? (role === "admin" ? "Test Admin" : "Test Student");
   const email = (opts.email ?? `${role}-${randomUUID().slice(0, 8)}@example.com`).toLowerCase();
   const password = opts.password ?? TEST_PASSWORD;
-  const auth = await getAuth();
+  const auth = await getAuth(await getDb());
   const { user } = await auth.api.signUpEmail({ body: { name, email, password } });
   const db = await getDb();
   await db.update(users).set({ role, isPrimary, emailVerified: true }).where(eq(users.id, user.id));
@@ -41,7 +41,7 @@ export async function createTestUser(
 
 /** Signs in through Better Auth and returns a `Cookie` header value (`name=value`). */
 export async function signInCookie(email: string, password: string = TEST_PASSWORD): Promise<string> {
-  const auth = await getAuth();
+  const auth = await getAuth(await getDb());
   const { headers } = await auth.api.signInEmail({ body: { email, password }, returnHeaders: true });
   return cookieHeaderFrom(headers);
 }

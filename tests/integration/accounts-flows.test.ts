@@ -24,7 +24,7 @@ async function userByEmail(email: string) {
 }
 
 async function whoIs(cookie: string) {
-  return getOptionalUser(makeRequest("/", { headers: { cookie } }));
+  return getOptionalUser(await getDb(), makeRequest("/", { headers: { cookie } }));
 }
 
 async function lastEmailTo(to: string) {

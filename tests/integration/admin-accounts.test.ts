@@ -52,10 +52,18 @@ describe("admin route guards (each loader and action on its own)", () => {
 
 describe("owner bootstrap", () => {
   it("the first admin is primary, later ones are not, an existing account is promoted", async () => {
-    const first = await createAdmin({ email: "Owner@Example.com", name: "Owner", password: "owner-pass-1" });
+    const first = await createAdmin(await getDb(), {
+      email: "Owner@Example.com",
+      name: "Owner",
+      password: "owner-pass-1",
+    });
     expect(first).toMatchObject({ created: true, isPrimary: true });
     const student = await createTestUser({ email: "helper@example.com" });
-    const second = await createAdmin({ email: "helper@example.com", name: "Helper", password: "ignored-pass" });
+    const second = await createAdmin(await getDb(), {
+      email: "helper@example.com",
+      name: "Helper",
+      password: "ignored-pass",
+    });
     expect(second).toEqual({ userId: student.id, created: false, isPrimary: false });
     const db = await getDb();
     const admins = await db.select().from(users).where(eq(users.role, "admin"));
@@ -69,8 +77,10 @@ describe("owner bootstrap", () => {
   });
 
   it("refuses a short password or a bad email", async () => {
-    await expect(createAdmin({ email: "a@example.com", name: "A", password: "short" })).rejects.toThrow(/8 to 128/);
-    await expect(createAdmin({ email: "nope", name: "A", password: "long-enough" })).rejects.toThrow(
+    await expect(createAdmin(await getDb(), { email: "a@example.com", name: "A", password: "short" })).rejects.toThrow(
+      /8 to 128/,
+    );
+    await expect(createAdmin(await getDb(), { email: "nope", name: "A", password: "long-enough" })).rejects.toThrow(
       /not a valid email/,
     );
   });
@@ -79,14 +89,14 @@ describe("owner bootstrap", () => {
     process.env.ADMIN_EMAIL = "boss@example.com";
     process.env.ADMIN_PASSWORD = "boss-password";
     resetEnvCache();
-    expect(await ensureAdminFromEnv()).toMatchObject({ created: true, isPrimary: true });
-    expect(await ensureAdminFromEnv()).toBeNull();
+    expect(await ensureAdminFromEnv(await getDb())).toMatchObject({ created: true, isPrimary: true });
+    expect(await ensureAdminFromEnv(await getDb())).toBeNull();
   });
 
   it("Better Auth's admin endpoints cannot demote, ban or remove the primary admin", async () => {
     const owner = await createTestUser({ role: "admin", isPrimary: true });
     const staff = await createTestUser({ role: "admin" });
-    const auth = await getAuth();
+    const auth = await getAuth(await getDb());
     const headers = await authHeadersFor(staff);
     await expect(auth.api.setRole({ body: { userId: owner.id, role: "student" as never }, headers })).rejects.toThrow(
       PRIMARY_PROTECTED_MESSAGE,

@@ -10,9 +10,9 @@ import { makeRequest, thrownStatus } from "../helpers/route";
 describe("guards on Better Auth sessions", () => {
   it("anonymous: no user; requireUser and requireAdmin redirect to /login with the return path", async () => {
     const request = makeRequest("/admin/courses?page=2");
-    expect(await getOptionalUser(request)).toBeNull();
+    expect(await getOptionalUser(await getDb(), request)).toBeNull();
     try {
-      await requireAdmin(request);
+      await requireAdmin(await getDb(), request);
       throw new Error("expected a redirect");
     } catch (error) {
       expect(error).toBeInstanceOf(Response);
@@ -23,7 +23,9 @@ describe("guards on Better Auth sessions", () => {
   });
 
   it("a .data request returns to the page, not to the data URL", async () => {
-    const thrown = await requireUser(makeRequest("/account.data?_routes=routes%2Faccount&tab=2")).catch((e) => e);
+    const thrown = await requireUser(await getDb(), makeRequest("/account.data?_routes=routes%2Faccount&tab=2")).catch(
+      (e) => e,
+    );
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("location")).toBe(
       `/login?redirectTo=${encodeURIComponent("/account?tab=2")}`,
@@ -34,21 +36,22 @@ describe("guards on Better Auth sessions", () => {
     const student = await createTestUser({ name: "Asha Student" });
     const cookie = await cookieFor(student);
     const request = makeRequest("/admin", { headers: { cookie } });
-    const user = await getOptionalUser(request);
+    const db = await getDb();
+    const user = await getOptionalUser(db, request);
     expect(user).toMatchObject({ id: student.id, name: "Asha Student", role: "student", isPrimary: false });
-    expect(await thrownStatus(() => requireAdmin(makeRequest("/admin", { headers: { cookie } })))).toBe(403);
+    expect(await thrownStatus(() => requireAdmin(db, makeRequest("/admin", { headers: { cookie } })))).toBe(403);
   });
 
   it("an admin passes requireAdmin; the primary flag is reported", async () => {
     const owner = await createTestUser({ role: "admin", isPrimary: true });
     const cookie = await cookieFor(owner);
-    const user = await requireAdmin(makeRequest("/admin", { headers: { cookie } }));
+    const user = await requireAdmin(await getDb(), makeRequest("/admin", { headers: { cookie } }));
     expect(user).toMatchObject({ role: "admin", isPrimary: true, email: owner.email });
   });
 
   it("a forged or stale cookie is nobody", async () => {
     const request = makeRequest("/", { headers: { cookie: "ca.session_token=forged.value" } });
-    expect(await getOptionalUser(request)).toBeNull();
+    expect(await getOptionalUser(await getDb(), request)).toBeNull();
   });
 });
 
@@ -59,14 +62,14 @@ describe("last active", () => {
     const db = await getDb();
     const read = async () => (await db.select().from(users).where(eq(users.id, user.id)))[0]!.lastActiveAt;
     expect(await read()).toBeNull();
-    await getOptionalUser(makeRequest("/", { headers: { cookie } }));
+    await getOptionalUser(await getDb(), makeRequest("/", { headers: { cookie } }));
     const first = await read();
     expect(first).toBeInstanceOf(Date);
-    await getOptionalUser(makeRequest("/", { headers: { cookie } }));
+    await getOptionalUser(await getDb(), makeRequest("/", { headers: { cookie } }));
     expect((await read())?.getTime()).toBe(first!.getTime());
     const old = new Date(Date.now() - 10 * 60 * 1000);
     await db.update(users).set({ lastActiveAt: old }).where(eq(users.id, user.id));
-    await getOptionalUser(makeRequest("/", { headers: { cookie } }));
+    await getOptionalUser(await getDb(), makeRequest("/", { headers: { cookie } }));
     expect((await read())!.getTime()).toBeGreaterThan(old.getTime());
   });
 });

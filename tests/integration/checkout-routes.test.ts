@@ -204,7 +204,7 @@ describe("/checkout", () => {
 describe("/checkout/pay/:orderId (test gateway)", () => {
   async function pendingOrder() {
     const bought = await buyerWithCart();
-    const placed = await placeOrder(bought.user.id);
+    const placed = await placeOrder(await getDb(), bought.user.id);
     if (!placed.ok) throw new Error("order not placed");
     return { ...bought, orderId: placed.orderId };
   }
@@ -284,9 +284,9 @@ describe("/checkout/pay/:orderId (test gateway)", () => {
 describe("/account/orders", () => {
   it("lists only the user's orders, and an order page is 404 for anyone else", async () => {
     const { user } = await buyerWithCart();
-    const placed = await placeOrder(user.id);
+    const placed = await placeOrder(await getDb(), user.id);
     if (!placed.ok) throw new Error("order not placed");
-    await settleTestPayment(user.id, placed.orderId, "pay");
+    await settleTestPayment(await getDb(), user.id, placed.orderId, "pay");
     const stranger = await createTestUser();
 
     const mine = await call(ordersRoute.loader, "/account/orders", await asUser(user));
@@ -319,12 +319,12 @@ describe("/account/orders", () => {
 
   it("serves the invoice PDF to the owner only, and only once paid", async () => {
     const { user } = await buyerWithCart();
-    const placed = await placeOrder(user.id);
+    const placed = await placeOrder(await getDb(), user.id);
     if (!placed.ok) throw new Error("order not placed");
     const params = { orderId: placed.orderId };
     const path = `/account/orders/${placed.orderId}/invoice`;
     expect(outcome(await call(invoiceRoute.loader, path, await asUser(user), params)).status).toBe(404);
-    await settleTestPayment(user.id, placed.orderId, "pay");
+    await settleTestPayment(await getDb(), user.id, placed.orderId, "pay");
     const response = (await call(invoiceRoute.loader, path, await asUser(user), params)) as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");

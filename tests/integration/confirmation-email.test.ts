@@ -9,10 +9,10 @@ import { buyerWithCart, getOrder } from "../helpers/checkout";
 
 async function fulfilledOrder() {
   const { user } = await buyerWithCart();
-  const placed = await placeOrder(user.id);
+  const placed = await placeOrder(await getDb(), user.id);
   if (!placed.ok) throw new Error("order not placed");
   const order = await getOrder(placed.orderId);
-  const outcome = await confirmPayment({
+  const outcome = await confirmPayment(await getDb(), {
     orderId: order.id,
     gateway: order.gateway,
     paymentId: "test_pay_1",
@@ -33,7 +33,7 @@ describe("order confirmation email", () => {
     const { user, order } = await fulfilledOrder();
     expect(order.confirmationSentAt).toBeInstanceOf(Date);
     expect(await outboxFor(user.email)).toHaveLength(1);
-    const report = await reconcileOrders({ now: new Date(Date.now() + 10 * 60_000) });
+    const report = await reconcileOrders(await getDb(), { now: new Date(Date.now() + 10 * 60_000) });
     expect(report.emailsResent).toBe(0);
     expect(await outboxFor(user.email)).toHaveLength(1);
   });
@@ -46,15 +46,20 @@ describe("order confirmation email", () => {
     await db.update(schema.orders).set({ confirmationSentAt: null }).where(eq(schema.orders.id, order.id));
 
     // Within the grace period the normal path may still be sending it: left alone.
-    expect((await reconcileOrders()).emailsResent).toBe(0);
+    expect((await reconcileOrders(await getDb())).emailsResent).toBe(0);
 
     const later = new Date(Date.now() + 5 * 60_000);
-    const [a, b] = await Promise.all([reconcileOrders({ now: later }), reconcileOrders({ now: later })]);
+    const [a, b] = await Promise.all([
+      reconcileOrders(await getDb(), { now: later }),
+      reconcileOrders(await getDb(), { now: later }),
+    ]);
     expect(a.emailsResent + b.emailsResent).toBe(1);
     const mails = await outboxFor(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.attachments).toEqual([expect.stringMatching(/^invoice-.*\.pdf$/)]);
     expect((await getOrder(order.id)).confirmationSentAt).toBeInstanceOf(Date);
-    expect((await reconcileOrders({ now: new Date(later.getTime() + 60 * 60_000) })).emailsResent).toBe(0);
+    expect((await reconcileOrders(await getDb(), { now: new Date(later.getTime() + 60 * 60_000) })).emailsResent).toBe(
+      0,
+    );
   });
 });

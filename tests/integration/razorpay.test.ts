@@ -52,7 +52,7 @@ const sign = (secret: string, message: string) => createHmac("sha256", secret).u
 
 async function razorpayOrder() {
   const bought = await buyerWithCart();
-  const placed = await placeOrder(bought.user.id);
+  const placed = await placeOrder(await getDb(), bought.user.id);
   if (!placed.ok) throw new Error(`order not placed: ${placed.message}`);
   const order = await getOrder(placed.orderId);
   return { ...bought, order };
@@ -110,7 +110,7 @@ describe("Razorpay adapter against a fake of its API", () => {
       status: 500,
       description: "We are facing some trouble completing your request at the moment.",
     };
-    const placed = await placeOrder(user.id, { couponCode: "SAVE10" });
+    const placed = await placeOrder(await getDb(), user.id, { couponCode: "SAVE10" });
     expect(placed).toMatchObject({
       ok: false,
       field: "payment",
@@ -138,7 +138,10 @@ describe("Razorpay adapter against a fake of its API", () => {
       { ...fields, razorpay_signature: "not-hex" },
       { ...fields, razorpay_order_id: "order_other00000" },
     ]) {
-      expect(await confirmRazorpayCheckout(user.id, order.id, bad)).toMatchObject({ ok: false, status: 400 });
+      expect(await confirmRazorpayCheckout(await getDb(), user.id, order.id, bad)).toMatchObject({
+        ok: false,
+        status: 400,
+      });
     }
     expect((await getOrder(order.id)).status).toBe("pending");
     expect(await enrolmentsOf(user.id)).toEqual([]);
@@ -191,7 +194,7 @@ describe("Razorpay adapter against a fake of its API", () => {
       postWebhook(captured, "valid", "evt_1"),
       postWebhook(captured, "valid", "evt_1"),
       postWebhook(orderPaid, "valid", "evt_2"),
-      confirmRazorpayCheckout(user.id, order.id, {
+      confirmRazorpayCheckout(await getDb(), user.id, order.id, {
         razorpay_order_id: order.gatewayOrderId!,
         razorpay_payment_id: payment.id,
         razorpay_signature: sign(KEY_SECRET, `${order.gatewayOrderId}|${payment.id}`),
@@ -234,7 +237,7 @@ describe("Razorpay adapter against a fake of its API", () => {
     const payment = fake.capture(order.gatewayOrderId!);
     await postWebhook(webhookEvent("payment.captured", { payment }), "valid");
     const admin = user.id; // any actor id works here; the admin screens pass the admin's
-    const result = await refundOrder(order.id, admin);
+    const result = await refundOrder(await getDb(), order.id, admin);
     expect(result.refundId).toMatch(/^rfnd_/);
     expect(result.revokedEnrolments).toBe(2);
     const call = fake.requests.find((r) => r.path === `/v1/payments/${payment.id}/refund`);
@@ -244,7 +247,7 @@ describe("Razorpay adapter against a fake of its API", () => {
     const db = await getDb();
     const audit = await db.select().from(schema.auditLog).where(eq(schema.auditLog.type, "Refund"));
     expect(audit).toEqual([expect.objectContaining({ actorId: admin, status: "Success", entityId: order.id })]);
-    await expect(refundOrder(order.id, admin)).rejects.toMatchObject({ status: 409 });
+    await expect(refundOrder(await getDb(), order.id, admin)).rejects.toMatchObject({ status: 409 });
   });
 
   it("a refund the gateway refuses changes nothing", async () => {
@@ -256,7 +259,7 @@ describe("Razorpay adapter against a fake of its API", () => {
       status: 400,
       description: "The payment has been fully refunded already",
     };
-    const error = await refundOrder(order.id, user.id).catch((e) => e);
+    const error = await refundOrder(await getDb(), order.id, user.id).catch((e) => e);
     expect(error).toBeInstanceOf(RefundError);
     expect(error.message).toMatch(/fully refunded already/);
     expect((await getOrder(order.id)).status).toBe("fulfilled");
@@ -291,14 +294,14 @@ describe("Razorpay adapter against a fake of its API", () => {
       .set({ status: "paid", paidAt: new Date(), gatewayPaymentId: "pay_stuck00000001" })
       .where(eq(schema.orders.id, stuck.order.id));
 
-    const report = await reconcileOrders({ pendingExpiryMinutes: 60 });
+    const report = await reconcileOrders(await getDb(), { pendingExpiryMinutes: 60 });
     expect(report).toEqual({ fulfilled: 1, confirmed: 1, expired: 1, errors: 0, emailsResent: 0 });
     expect((await getOrder(paidLate.order.id)).status).toBe("fulfilled");
     expect((await getOrder(abandoned.order.id)).status).toBe("cancelled");
     expect((await getOrder(stuck.order.id)).status).toBe("fulfilled");
     expect(await enrolmentsOf(abandoned.user.id)).toEqual([]);
     // Running it again changes nothing.
-    expect(await reconcileOrders({ pendingExpiryMinutes: 60 })).toEqual({
+    expect(await reconcileOrders(await getDb(), { pendingExpiryMinutes: 60 })).toEqual({
       fulfilled: 0,
       confirmed: 0,
       expired: 0,
@@ -314,7 +317,7 @@ describe("Razorpay adapter against a fake of its API", () => {
     const { user, order } = await razorpayOrder();
     expect(order.gateway).toBe("test");
     Object.assign(process.env, { RAZORPAY_KEY_ID: saved.id, RAZORPAY_KEY_SECRET: saved.secret });
-    expect(await settleTestPayment(user.id, order.id, "pay")).toMatchObject({ ok: false, status: 409 });
+    expect(await settleTestPayment(await getDb(), user.id, order.id, "pay")).toMatchObject({ ok: false, status: 409 });
     expect((await getOrder(order.id)).status).toBe("pending");
     expect(await enrolmentsOf(user.id)).toEqual([]);
   });

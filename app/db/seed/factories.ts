@@ -2,6 +2,7 @@
  * Row builders shared by the seed and the tests: each returns a complete insert
  * value with sensible defaults, overridable field by field.
  */
+import { SUBJECT_LABELS, type Subject } from "~/features/catalog/labels";
 import type * as schema from "../schema";
 
 type NewProduct = typeof schema.products.$inferInsert;
@@ -11,14 +12,7 @@ type NewTestimonial = typeof schema.testimonials.$inferInsert;
 let counter = 0;
 const next = () => ++counter;
 
-export const subjectLabels = {
-  accountancy: "Accountancy",
-  economics: "Economics",
-  business_studies: "Business Studies",
-  english: "English",
-} as const;
-
-export type SubjectKey = keyof typeof subjectLabels;
+export type SubjectKey = Subject;
 
 export function slugify(text: string) {
   return text
@@ -52,7 +46,7 @@ export function buildProduct(overrides: Partial<NewProduct> & { instructorId: nu
     pricePaise: 99_999,
     rating: 4.8,
     image: coverImage(subject, kind),
-    description: `A complete ${subjectLabels[subject]} ${kind} for commerce students, written for the CBSE syllabus.`,
+    description: `A complete ${SUBJECT_LABELS[subject]} ${kind} for commerce students, written for the CBSE syllabus.`,
     modules: [],
     position: n,
     publishedAt: new Date(),

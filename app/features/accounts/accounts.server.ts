@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { accounts, users } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { getEnv } from "~/lib/env.server";
@@ -55,14 +55,15 @@ function codeOf(error: unknown): string | undefined {
 }
 
 export async function signUp(
+  db: Db,
   input: { name: string; email: string; password: string },
   ctx: RequestContext,
 ): Promise<FlowResult<{ userId: string }>> {
   const ipKey = rateKey("signup-ip", ipOf(ctx));
-  const wait = await firstBlocked([[ipKey, SIGNUPS_PER_IP]]);
+  const wait = await firstBlocked(db, [[ipKey, SIGNUPS_PER_IP]]);
   if (wait) return { ok: false, status: 429, formError: tooManyMessage(wait) };
-  await hit(ipKey, SIGNUPS_PER_IP);
-  const auth = await getAuth();
+  await hit(db, ipKey, SIGNUPS_PER_IP);
+  const auth = await getAuth(db);
   try {
     const { headers, response } = await auth.api.signUpEmail({
       body: { name: input.name, email: input.email, password: input.password },
@@ -70,7 +71,6 @@ export async function signUp(
       returnHeaders: true,
     });
     const user = response.user;
-    const db = await getDb();
     await recordEvent(db, {
       actorId: user.id,
       type: "Sign-up",
@@ -79,7 +79,7 @@ export async function signUp(
       entityType: "user",
       entityId: user.id,
     });
-    await sendWelcomeEmail({ name: user.name, email: user.email });
+    await sendWelcomeEmail(db, { name: user.name, email: user.email });
     return { ok: true, headers: cookiesOf(headers), userId: user.id };
   } catch (error) {
     const code = codeOf(error);
@@ -99,36 +99,37 @@ export async function signUp(
 }
 
 export async function logIn(
+  db: Db,
   input: { email: string; password: string },
   ctx: RequestContext,
 ): Promise<FlowResult<{ userId: string }>> {
   const emailKey = rateKey("login-email", input.email);
   const ipKey = rateKey("login-ip", ipOf(ctx));
-  const wait = await firstBlocked([
+  const wait = await firstBlocked(db, [
     [emailKey, LOGIN_FAILURES_PER_EMAIL],
     [ipKey, LOGIN_FAILURES_PER_IP],
   ]);
   if (wait) return { ok: false, status: 429, formError: tooManyMessage(wait) };
-  const auth = await getAuth();
+  const auth = await getAuth(db);
   try {
     const { headers, response } = await auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
       headers: authHeaders(ctx.request, ctx.clientIp),
       returnHeaders: true,
     });
-    await clearRate(emailKey);
+    await clearRate(db, emailKey);
     return { ok: true, headers: cookiesOf(headers), userId: response.user.id };
   } catch (error) {
     if (!isAPIError(error)) throw error;
     // Wrong password, unknown email and banned accounts read the same: no enumeration.
-    await hit(emailKey, LOGIN_FAILURES_PER_EMAIL);
-    await hit(ipKey, LOGIN_FAILURES_PER_IP);
+    await hit(db, emailKey, LOGIN_FAILURES_PER_EMAIL);
+    await hit(db, ipKey, LOGIN_FAILURES_PER_IP);
     return { ok: false, status: 400, formError: LOGIN_FAILED };
   }
 }
 
-export async function logOut(ctx: RequestContext): Promise<Headers> {
-  const auth = await getAuth();
+export async function logOut(db: Db, ctx: RequestContext): Promise<Headers> {
+  const auth = await getAuth(db);
   try {
     const { headers } = await auth.api.signOut({ headers: authHeaders(ctx.request), returnHeaders: true });
     return cookiesOf(headers);
@@ -138,19 +139,20 @@ export async function logOut(ctx: RequestContext): Promise<Headers> {
 }
 
 export async function requestPasswordReset(
+  db: Db,
   input: { email: string },
   ctx: RequestContext,
 ): Promise<FlowResult<{ message: string }>> {
   const emailKey = rateKey("reset-email", input.email);
   const ipKey = rateKey("reset-ip", ipOf(ctx));
-  const wait = await firstBlocked([
+  const wait = await firstBlocked(db, [
     [emailKey, RESETS_PER_EMAIL],
     [ipKey, RESETS_PER_IP],
   ]);
   if (wait) return { ok: false, status: 429, formError: tooManyMessage(wait) };
-  await hit(emailKey, RESETS_PER_EMAIL);
-  await hit(ipKey, RESETS_PER_IP);
-  const auth = await getAuth();
+  await hit(db, emailKey, RESETS_PER_EMAIL);
+  await hit(db, ipKey, RESETS_PER_IP);
+  const auth = await getAuth(db);
   await auth.api.requestPasswordReset({
     body: { email: input.email },
     headers: authHeaders(ctx.request, ctx.clientIp),
@@ -158,8 +160,8 @@ export async function requestPasswordReset(
   return { ok: true, headers: new Headers(), message: RESET_REQUESTED };
 }
 
-export async function resetPassword(input: { token: string; password: string }): Promise<FlowResult> {
-  const auth = await getAuth();
+export async function resetPassword(db: Db, input: { token: string; password: string }): Promise<FlowResult> {
+  const auth = await getAuth(db);
   try {
     await auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
     return { ok: true, headers: new Headers() };
@@ -180,17 +182,16 @@ export async function resetPassword(input: { token: string; password: string }):
 }
 
 /** Whether a reset token exists and has not expired (to show the form or the "ask again" message). */
-export async function isResetTokenUsable(token: string): Promise<boolean> {
+export async function isResetTokenUsable(db: Db, token: string): Promise<boolean> {
   // Tokens we issue are URL-safe ids; anything else (a NUL byte included) is not worth a query.
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(token)) return false;
-  const auth = await getAuth();
+  const auth = await getAuth(db);
   const ctx = await auth.$context;
   const row = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
   return Boolean(row && new Date(row.expiresAt).getTime() > Date.now());
 }
 
-export async function getAccount(userId: string) {
-  const db = await getDb();
+export async function getAccount(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({ id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })
     .from(users)
@@ -200,15 +201,15 @@ export async function getAccount(userId: string) {
 
 /** Changing the email needs the current password (it is where reset links go). */
 export async function updateProfile(
+  db: DbOrTx,
   userId: string,
   input: { name: string; email: string; currentPassword?: string },
 ): Promise<FlowResult> {
-  const db = await getDb();
   const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!current) return { ok: false, status: 404, formError: "Account not found." };
   const email = input.email.toLowerCase();
   if (email !== current.email.toLowerCase()) {
-    if (!input.currentPassword || !(await passwordMatches(userId, input.currentPassword))) {
+    if (!input.currentPassword || !(await passwordMatches(db, userId, input.currentPassword))) {
       return {
         ok: false,
         status: 400,
@@ -227,23 +228,23 @@ export async function updateProfile(
   return { ok: true, headers: new Headers() };
 }
 
-async function passwordMatches(userId: string, password: string): Promise<boolean> {
-  const db = await getDb();
+async function passwordMatches(db: Db, userId: string, password: string): Promise<boolean> {
   const [credential] = await db
     .select({ hash: accounts.password })
     .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
   if (!credential?.hash) return false;
-  const auth = await getAuth();
+  const auth = await getAuth(db);
   const ctx = await auth.$context;
   return ctx.password.verify({ hash: credential.hash, password });
 }
 
 export async function changePassword(
+  db: Db,
   input: { currentPassword: string; newPassword: string },
   ctx: RequestContext,
 ): Promise<FlowResult> {
-  const auth = await getAuth();
+  const auth = await getAuth(db);
   try {
     const { headers } = await auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
@@ -279,21 +280,23 @@ export interface CreateAdminResult {
  * Creates (or promotes) an admin with a password. The first admin of the install becomes the primary.
  * An existing account is promoted and its password left unchanged unless `resetPassword` is set.
  */
-export async function createAdmin(input: {
-  email: string;
-  name: string;
-  password: string;
-  resetPassword?: boolean;
-}): Promise<CreateAdminResult> {
+export async function createAdmin(
+  db: Db,
+  input: {
+    email: string;
+    name: string;
+    password: string;
+    resetPassword?: boolean;
+  },
+): Promise<CreateAdminResult> {
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`"${input.email}" is not a valid email address.`);
   if (input.password.length < MIN_PASSWORD || input.password.length > MAX_PASSWORD) {
     throw new Error(`The password must be ${MIN_PASSWORD} to ${MAX_PASSWORD} characters long.`);
   }
-  const auth = await getAuth();
+  const auth = await getAuth(db);
   const authCtx = await auth.$context;
   const hash = await authCtx.password.hash(input.password);
-  const db = await getDb();
   return db.transaction(async (tx) => {
     // Serialise bootstraps so two starts cannot both make a primary.
     await tx.execute(sql`select pg_advisory_xact_lock(4242001)`);
@@ -358,13 +361,12 @@ export async function createAdmin(input: {
 }
 
 /** On start: with ADMIN_EMAIL and ADMIN_PASSWORD set and no admin yet, create the owner. */
-export async function ensureAdminFromEnv(): Promise<CreateAdminResult | null> {
+export async function ensureAdminFromEnv(db: Db): Promise<CreateAdminResult | null> {
   const env = getEnv();
   if (!env.ADMIN_EMAIL || !env.ADMIN_PASSWORD) return null;
-  const db = await getDb();
   const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
   if (anyAdmin) return null;
-  return createAdmin({
+  return createAdmin(db, {
     email: env.ADMIN_EMAIL,
     name: env.ADMIN_NAME ?? "Administrator",
     password: env.ADMIN_PASSWORD,

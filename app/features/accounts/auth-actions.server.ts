@@ -3,6 +3,7 @@
  * /checkout: validate, call the account flow, merge the guest cart into the account's cart.
  * On success the caller redirects with `headers` (the session cookies).
  */
+import type { Db } from "~/db/client.server";
 import { mergeIntoCart } from "~/features/cart/cart.server";
 import { logIn, signUp } from "./accounts.server";
 import { type FieldErrors, fieldErrors, loginSchema, parseGuestCart, signupSchema } from "./schema";
@@ -14,6 +15,7 @@ type Outcome<V> = { ok: true; headers: Headers } | Failure<V>;
 const text = (value: FormDataEntryValue | undefined) => (typeof value === "string" ? value : "");
 
 export async function logInFromForm(
+  db: Db,
   form: Form,
   ctx: { request: Request; clientIp?: string },
 ): Promise<Outcome<{ email: string }>> {
@@ -22,7 +24,7 @@ export async function logInFromForm(
   if (!parsed.success) {
     return { ok: false, status: 400, body: { email, fieldErrors: fieldErrors(parsed.error), formError: undefined } };
   }
-  const result = await logIn(parsed.data, ctx);
+  const result = await logIn(db, parsed.data, ctx);
   if (!result.ok) {
     return {
       ok: false,
@@ -30,11 +32,12 @@ export async function logInFromForm(
       body: { email, fieldErrors: result.fieldErrors ?? {}, formError: result.formError },
     };
   }
-  await mergeIntoCart(result.userId, parseGuestCart(form.guestCart));
+  await mergeIntoCart(db, result.userId, parseGuestCart(form.guestCart));
   return { ok: true, headers: result.headers };
 }
 
 export async function signUpFromForm(
+  db: Db,
   form: Form,
   ctx: { request: Request; clientIp?: string },
 ): Promise<Outcome<{ values: { name: string; email: string } }>> {
@@ -43,7 +46,7 @@ export async function signUpFromForm(
   if (!parsed.success) {
     return { ok: false, status: 400, body: { values, fieldErrors: fieldErrors(parsed.error), formError: undefined } };
   }
-  const result = await signUp(parsed.data, ctx);
+  const result = await signUp(db, parsed.data, ctx);
   if (!result.ok) {
     return {
       ok: false,
@@ -51,6 +54,6 @@ export async function signUpFromForm(
       body: { values, fieldErrors: result.fieldErrors ?? {}, formError: result.formError },
     };
   }
-  await mergeIntoCart(result.userId, parseGuestCart(form.guestCart));
+  await mergeIntoCart(db, result.userId, parseGuestCart(form.guestCart));
   return { ok: true, headers: result.headers };
 }

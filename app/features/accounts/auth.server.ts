@@ -10,9 +10,9 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
-import { type Db, getDb } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { getSettings } from "~/features/site/settings.server";
+import { getSettings } from "~/features/settings/settings.server";
 import { getEnv, resolveDataDir } from "~/lib/env.server";
 import { sendPasswordResetEmail } from "./emails.server";
 
@@ -137,7 +137,7 @@ function createAuth(db: Db) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        await sendPasswordResetEmail({ name: user.name, email: user.email }, token);
+        await sendPasswordResetEmail(db, { name: user.name, email: user.email }, token);
       },
     },
     rateLimit: {
@@ -188,8 +188,7 @@ export type Auth = ReturnType<typeof createAuth>;
 const cache = new WeakMap<Db, Auth>();
 
 /** The Better Auth instance bound to the current database handle. */
-export async function getAuth(): Promise<Auth> {
-  const db = await getDb();
+export async function getAuth(db: Db): Promise<Auth> {
   let auth = cache.get(db);
   if (!auth) {
     auth = createAuth(db);

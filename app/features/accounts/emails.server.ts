@@ -1,4 +1,5 @@
 /** The account emails: welcome and password reset (SMTP when configured, the outbox always). */
+import type { DbOrTx } from "~/db/client.server";
 import { sendEmail } from "~/features/email/email.server";
 import { getEnv } from "~/lib/env.server";
 
@@ -8,7 +9,7 @@ export function resetPasswordUrl(token: string) {
   return url.toString();
 }
 
-export async function sendWelcomeEmail(user: { name: string; email: string }) {
+export async function sendWelcomeEmail(db: DbOrTx, user: { name: string; email: string }) {
   const base = getEnv().APP_URL;
   const text = [
     `Hi ${user.name},`,
@@ -21,10 +22,10 @@ export async function sendWelcomeEmail(user: { name: string; email: string }) {
     "Happy learning,",
     "Commerce Academy",
   ].join("\n");
-  await sendEmail({ to: user.email, subject: "Welcome to Commerce Academy", text });
+  await sendEmail(db, { to: user.email, subject: "Welcome to Commerce Academy", text });
 }
 
-export async function sendPasswordResetEmail(user: { name: string; email: string }, token: string) {
+export async function sendPasswordResetEmail(db: DbOrTx, user: { name: string; email: string }, token: string) {
   const link = resetPasswordUrl(token);
   const text = [
     `Hi ${user.name},`,
@@ -34,5 +35,5 @@ export async function sendPasswordResetEmail(user: { name: string; email: string
     "",
     "If it was not you, ignore this email: your password stays the same.",
   ].join("\n");
-  await sendEmail({ to: user.email, subject: "Reset your Commerce Academy password", text });
+  await sendEmail(db, { to: user.email, subject: "Reset your Commerce Academy password", text });
 }

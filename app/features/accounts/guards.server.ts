@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { data, redirect } from "react-router";
-import { getDb } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { authHeaders, getAuth } from "./auth.server";
 
@@ -27,21 +27,20 @@ const ACTIVITY_RESOLUTION_MS = 5 * 60 * 1000;
 // Loaders of one request run in parallel and share its Request: look the session up once.
 const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
-async function lookUp(request: Request): Promise<SessionUser | null> {
+async function lookUp(db: Db, request: Request): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")) return null;
-  const auth = await getAuth();
+  const auth = await getAuth(db);
   const session = await auth.api.getSession({ headers: authHeaders(request) }).catch(() => null);
   if (!session) return null;
   const u = session.user as typeof session.user & { role?: string; isPrimary?: boolean; lastActiveAt?: Date | null };
   if (u.banned) return null;
   const role = ROLES.includes(u.role as Role) ? (u.role as Role) : "guest";
   const last = u.lastActiveAt ? new Date(u.lastActiveAt).getTime() : 0;
-  if (Date.now() - last > ACTIVITY_RESOLUTION_MS) await touchLastActive(u.id);
+  if (Date.now() - last > ACTIVITY_RESOLUTION_MS) await touchLastActive(db, u.id);
   return { id: u.id, name: u.name, email: u.email, role, isPrimary: Boolean(u.isPrimary) };
 }
 
-async function touchLastActive(userId: string) {
-  const db = await getDb();
+async function touchLastActive(db: DbOrTx, userId: string) {
   const cutoff = new Date(Date.now() - ACTIVITY_RESOLUTION_MS);
   await db
     .update(users)
@@ -50,10 +49,10 @@ async function touchLastActive(userId: string) {
 }
 
 /** The signed-in user, or null. */
-export function getOptionalUser(request: Request): Promise<SessionUser | null> {
+export function getOptionalUser(db: Db, request: Request): Promise<SessionUser | null> {
   let pending = perRequest.get(request);
   if (!pending) {
-    pending = lookUp(request);
+    pending = lookUp(db, request);
     perRequest.set(request, pending);
   }
   return pending;
@@ -70,8 +69,8 @@ export function loginRedirect(request: Request): Response {
 }
 
 /** Signed-in user, or a redirect to /login that returns here. */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getOptionalUser(request);
+export async function requireUser(db: Db, request: Request): Promise<SessionUser> {
+  const user = await getOptionalUser(db, request);
   if (!user) throw loginRedirect(request);
   return user;
 }
@@ -79,8 +78,8 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 export const FORBIDDEN_MESSAGE = "You do not have access to this page.";
 
 /** Admin, or /login for anonymous visitors and 403 for everyone else. */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await requireUser(request);
+export async function requireAdmin(db: Db, request: Request): Promise<SessionUser> {
+  const user = await requireUser(db, request);
   if (user.role !== "admin") throw data({ message: FORBIDDEN_MESSAGE }, { status: 403 });
   return user;
 }

@@ -5,7 +5,7 @@
  */
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import type { DbOrTx } from "~/db/client.server";
 
 export interface RateRule {
   /** Seconds. Keep ≤ the longest Better Auth window (auth.server.ts), which prunes the table. */
@@ -25,8 +25,7 @@ export function rateKey(kind: string, value: string) {
 }
 
 /** Seconds until the key may try again, or 0 when it is under its limit. */
-export async function retryAfter(key: string, rule: RateRule): Promise<number> {
-  const db = await getDb();
+export async function retryAfter(db: DbOrTx, key: string, rule: RateRule): Promise<number> {
   const rows = await db.execute<{ count: number; last_request: string | number }>(
     sql`select count, last_request from rate_limits where key = ${key}`,
   );
@@ -40,8 +39,7 @@ export async function retryAfter(key: string, rule: RateRule): Promise<number> {
 }
 
 /** Counts one attempt (atomically, in one statement). */
-export async function hit(key: string, rule: RateRule): Promise<void> {
-  const db = await getDb();
+export async function hit(db: DbOrTx, key: string, rule: RateRule): Promise<void> {
   const now = Date.now();
   const windowStart = now - rule.windowSeconds * 1000;
   await db.execute(sql`
@@ -53,14 +51,13 @@ export async function hit(key: string, rule: RateRule): Promise<void> {
 }
 
 /** Highest wait among the keys (0 = allowed). */
-export async function firstBlocked(checks: Array<[string, RateRule]>): Promise<number> {
+export async function firstBlocked(db: DbOrTx, checks: Array<[string, RateRule]>): Promise<number> {
   let wait = 0;
-  for (const [key, rule] of checks) wait = Math.max(wait, await retryAfter(key, rule));
+  for (const [key, rule] of checks) wait = Math.max(wait, await retryAfter(db, key, rule));
   return wait;
 }
 
-export async function clear(key: string) {
-  const db = await getDb();
+export async function clear(db: DbOrTx, key: string) {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 

@@ -124,3 +124,6 @@ export function parseGuestCart(value: unknown, limit = 100): number[] {
   }
   return [...ids];
 }
+
+/** The role select of the admin user page. */
+export const roleSchema = z.enum(["student", "instructor", "guest", "admin"], { error: "Choose a role." });

@@ -1,28 +1,36 @@
 import { desc, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { listPublishedProducts } from "~/features/catalog/catalog.server";
-import { assertNotInMaintenance } from "~/features/site/maintenance.server";
-import { getSettings, settingsSchema, updateSettings } from "~/features/site/settings.server";
-import { getTestDb } from "../../../tests/helpers/db";
-import { createUser } from "../../../tests/helpers/factories";
-import { createOrder } from "../../../tests/helpers/orders";
+import { grantAdmin, listAdmins, ROLE_MESSAGES, removeAdmin } from "~/features/accounts/roles.server";
+import {
+  changeUserRole,
+  getUserDetail,
+  grantAccess,
+  listUsers,
+  revokeAccess,
+  userStats,
+} from "~/features/accounts/users.server";
+import { analyticsPdf, quarterReport, quarterReportPdf } from "~/features/analytics/reports.server";
 import {
   CatalogError,
   createAdminProduct,
   deleteAdminProduct,
   listAdminProducts,
+  listPublishedProducts,
   productReport,
   setProductStatus,
   updateAdminProduct,
-} from "./catalog-admin.server";
+} from "~/features/catalog/catalog.server";
+import { csvField, LEDGER_HEADER, salesLedgerStream } from "~/features/orders/sales.server";
+import { adminSearch } from "~/features/search/search.server";
+import { assertNotInMaintenance } from "~/features/settings/maintenance.server";
+import { getSettings, settingsSchema, updateSettings } from "~/features/settings/settings.server";
+import { getTestDb } from "../../../tests/helpers/db";
+import { createUser } from "../../../tests/helpers/factories";
+import { createOrder } from "../../../tests/helpers/orders";
 import { listNotifications, markAllNotificationsRead, NO_NOTIFICATIONS } from "./notifications.server";
-import { analyticsPdf, quarterReport, quarterReportPdf } from "./reports.server";
-import { grantAdmin, listAdmins, ROLE_MESSAGES, removeAdmin } from "./roles.server";
-import { csvField, LEDGER_HEADER, salesLedgerStream } from "./sales.server";
-import { adminSearch } from "./search.server";
-import { changeUserRole, getUserDetail, grantAccess, listUsers, revokeAccess, userStats } from "./users-admin.server";
 
 async function admin(overrides: Partial<typeof schema.users.$inferInsert> = {}) {
   return createUser({ role: "admin", name: "Asha Admin", ...overrides });
@@ -315,16 +323,22 @@ describe("settings and maintenance mode", () => {
     const { db } = await getTestDb();
     const actor = await admin();
     const req = (p: string) => new Request(`http://localhost${p}`);
-    await expect(assertNotInMaintenance(req("/"), null)).resolves.toBeUndefined();
+    await expect(assertNotInMaintenance(await getDb(), req("/"), null)).resolves.toBeUndefined();
     await updateSettings(db, actor.id, settingsSchema.parse(valid));
-    await expect(assertNotInMaintenance(req("/"), null)).rejects.toMatchObject({ init: { status: 503 } });
-    await expect(assertNotInMaintenance(req("/courses.data"), { role: "student" })).rejects.toMatchObject({
+    await expect(assertNotInMaintenance(await getDb(), req("/"), null)).rejects.toMatchObject({
       init: { status: 503 },
     });
-    await expect(assertNotInMaintenance(req("/"), { role: "admin" })).resolves.toBeUndefined();
-    await expect(assertNotInMaintenance(req("/login?redirectTo=/"), null)).resolves.toBeUndefined();
-    await expect(assertNotInMaintenance(req("/admin/settings"), null)).resolves.toBeUndefined();
-    await expect(assertNotInMaintenance(req("/loginx"), null)).rejects.toMatchObject({ init: { status: 503 } });
+    await expect(
+      assertNotInMaintenance(await getDb(), req("/courses.data"), { role: "student" }),
+    ).rejects.toMatchObject({
+      init: { status: 503 },
+    });
+    await expect(assertNotInMaintenance(await getDb(), req("/"), { role: "admin" })).resolves.toBeUndefined();
+    await expect(assertNotInMaintenance(await getDb(), req("/login?redirectTo=/"), null)).resolves.toBeUndefined();
+    await expect(assertNotInMaintenance(await getDb(), req("/admin/settings"), null)).resolves.toBeUndefined();
+    await expect(assertNotInMaintenance(await getDb(), req("/loginx"), null)).rejects.toMatchObject({
+      init: { status: 503 },
+    });
   });
 });
 

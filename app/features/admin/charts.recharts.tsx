@@ -11,16 +11,8 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { formatPaise } from "~/lib/money";
+import { formatPaise, formatPaiseCompact } from "~/lib/money";
 import type { ChartPoint } from "./charts";
-
-const rupeesShort = (paise: number) =>
-  new Intl.NumberFormat("en-IN", {
-    style: "currency",
-    currency: "INR",
-    notation: "compact",
-    maximumFractionDigits: 1,
-  }).format(paise / 100);
 
 export function SalesEnrolmentChart({ data }: { data: ChartPoint[] }) {
   return (
@@ -28,7 +20,7 @@ export function SalesEnrolmentChart({ data }: { data: ChartPoint[] }) {
       <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
         <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-        <YAxis yAxisId="rev" tickFormatter={rupeesShort} tick={{ fontSize: 11 }} width={64} />
+        <YAxis yAxisId="rev" tickFormatter={formatPaiseCompact} tick={{ fontSize: 11 }} width={64} />
         <YAxis yAxisId="enr" orientation="right" allowDecimals={false} tick={{ fontSize: 11 }} width={36} />
         <Tooltip formatter={(value, name) => (name === "Revenue" ? formatPaise(Number(value)) : String(value))} />
         <Legend />
@@ -45,7 +37,7 @@ export function RevenueBarChart({ data }: { data: ChartPoint[] }) {
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
         <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-        <YAxis tickFormatter={rupeesShort} tick={{ fontSize: 11 }} width={64} />
+        <YAxis tickFormatter={formatPaiseCompact} tick={{ fontSize: 11 }} width={64} />
         <Tooltip formatter={(value) => formatPaise(Number(value))} />
         <Bar dataKey="revenuePaise" name="Revenue" fill="#2452e0" radius={[4, 4, 0, 0]} />
       </BarChart>

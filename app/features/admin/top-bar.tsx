@@ -3,8 +3,8 @@ import { Bell, Search } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useEffect } from "react";
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
+import { formatDateTime } from "~/lib/dates";
 import { cn } from "~/ui/cn";
-import { formatDateTime } from "./ui";
 
 export const NO_NEW_NOTIFICATIONS = "No new notifications.";
 

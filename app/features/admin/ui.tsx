@@ -3,6 +3,7 @@ import { AlertDialog } from "radix-ui";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { progressTone } from "~/lib/display";
 import { formatPaise } from "~/lib/money";
+import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { COUNT_UP_STEP_MS, COUNT_UP_STEPS, countUpValue } from "./count-up";
@@ -44,13 +45,7 @@ export function Trend({ value, unit, period }: { value: number | null; unit: "%"
 }
 
 /** Counts from 0 to `to` over 1500 ms in 10 ms steps (spec §9); the server renders the final value. */
-export function CountUp({
-  to,
-  format = (n: number) => n.toLocaleString("en-IN"),
-}: {
-  to: number;
-  format?: (n: number) => string;
-}) {
+export function CountUp({ to, format = formatCount }: { to: number; format?: (n: number) => string }) {
   const [value, setValue] = useState(to);
   useEffect(() => {
     let step = 0;
@@ -68,7 +63,7 @@ export function CountUp({
 export function formatMetric(value: number, format: "paise" | "count" | "percent") {
   if (format === "paise") return formatPaise(value);
   if (format === "percent") return `${value}%`;
-  return value.toLocaleString("en-IN");
+  return formatCount(value);
 }
 
 export function ProgressBar({ value, label }: { value: number; label: string }) {
@@ -231,18 +226,6 @@ export function ConfirmDialog({
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );
-}
-
-export function formatDateTime(value: Date | string | null | undefined) {
-  if (!value) return "—";
-  return new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" }).format(
-    new Date(value),
-  );
-}
-
-export function formatDate(value: Date | string | null | undefined) {
-  if (!value) return "—";
-  return new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" }).format(new Date(value));
 }
 
 /** Pagination links; `href(page, cursor)` makes a link's URL (keyset: the cursor of the row it continues from). */

@@ -4,7 +4,7 @@
  * Prices always come from the database.
  */
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { type DbOrTx, getDb } from "~/db/client.server";
+import type { DbOrTx } from "~/db/client.server";
 import { cartItems, enrolments, products } from "~/db/schema";
 
 export type ProductKind = "course" | "note" | "pyq";
@@ -37,8 +37,7 @@ async function ownedIds(db: DbOrTx, userId: string, productIds: number[]): Promi
 }
 
 /** The cart as the client shows it: published items the user does not own, oldest first. */
-export async function getCart(userId: string, dbOrTx?: DbOrTx): Promise<CartItem[]> {
-  const db = dbOrTx ?? (await getDb());
+export async function getCart(db: DbOrTx, userId: string): Promise<CartItem[]> {
   const rows = await db
     .select({
       id: products.id,
@@ -111,27 +110,23 @@ async function addMany(db: DbOrTx, userId: string, productIds: number[]): Promis
   return notices;
 }
 
-export async function addToCart(userId: string, productId: number): Promise<CartResult> {
-  const db = await getDb();
+export async function addToCart(db: DbOrTx, userId: string, productId: number): Promise<CartResult> {
   const notices = await addMany(db, userId, [productId]);
-  return { items: await getCart(userId, db), notices };
+  return { items: await getCart(db, userId), notices };
 }
 
 /** Merges the guest cart (product ids from `cart-storage`) into the user's cart on login. */
-export async function mergeIntoCart(userId: string, productIds: number[]): Promise<CartResult> {
-  const db = await getDb();
+export async function mergeIntoCart(db: DbOrTx, userId: string, productIds: number[]): Promise<CartResult> {
   const notices = await addMany(db, userId, productIds);
-  return { items: await getCart(userId, db), notices };
+  return { items: await getCart(db, userId), notices };
 }
 
-export async function removeFromCart(userId: string, productId: number): Promise<CartResult> {
-  const db = await getDb();
+export async function removeFromCart(db: DbOrTx, userId: string, productId: number): Promise<CartResult> {
   await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
-  return { items: await getCart(userId, db), notices: [] };
+  return { items: await getCart(db, userId), notices: [] };
 }
 
-export async function clearCart(userId: string, dbOrTx?: DbOrTx): Promise<CartResult> {
-  const db = dbOrTx ?? (await getDb());
+export async function clearCart(db: DbOrTx, userId: string): Promise<CartResult> {
   await db.delete(cartItems).where(eq(cartItems.userId, userId));
   return { items: [], notices: [] };
 }

@@ -1,7 +1,16 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { instructors, products } from "~/db/schema";
+/**
+ * The catalog: courses, notes and PYQ papers. The storefront's published listings and detail
+ * pages, and their management (list, create, edit, status, delete-or-archive, per-item report);
+ * every change is audited.
+ */
+import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { enrolments, instructors, orderItems, orders, products } from "~/db/schema";
+import { coverImage, slugify } from "~/db/seed/factories";
+import { recordEvent } from "~/features/audit/audit.server";
+import { escapeLike } from "~/features/search/text-search.server";
 import { FEATURED_NOTES } from "~/lib/display";
+import { KIND_SHORT_LABELS, type Kind, STATUS_LABELS, type Status, type Subject } from "./labels";
 
 export type ProductKind = "course" | "note" | "pyq";
 export type ClassFilter = "11" | "12";
@@ -89,4 +98,302 @@ export function listSitemapProducts(db: Db) {
     .from(products)
     .where(eq(products.status, "published"))
     .orderBy(asc(products.kind), asc(products.position), asc(products.id));
+}
+
+// Management (admin screens)
+
+export class CatalogError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface AdminProductRow {
+  id: number;
+  kind: Kind;
+  title: string;
+  subject: Subject;
+  instructor: string;
+  enrolments: number;
+  status: Status;
+  pricePaise: number;
+  updatedAt: Date;
+}
+
+const liveEnrolments = sql<number>`(select count(*) from ${enrolments} e where e.product_id = "products"."id" and e.revoked_at is null)::int`;
+
+export async function listAdminProducts(
+  db: DbOrTx,
+  opts: { kind: Kind; subject?: Subject; q?: string; limit?: number },
+): Promise<AdminProductRow[]> {
+  const filters = [eq(products.kind, opts.kind)];
+  if (opts.subject) filters.push(eq(products.subject, opts.subject));
+  const q = opts.q?.trim();
+  if (q) filters.push(or(ilike(products.title, `%${escapeLike(q)}%`), ilike(instructors.name, `%${escapeLike(q)}%`))!);
+  const rows = await db
+    .select({
+      id: products.id,
+      kind: products.kind,
+      title: products.title,
+      subject: products.subject,
+      instructor: instructors.name,
+      enrolments: liveEnrolments,
+      status: products.status,
+      pricePaise: products.pricePaise,
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .innerJoin(instructors, eq(instructors.id, products.instructorId))
+    .where(and(...filters))
+    .orderBy(desc(products.updatedAt), desc(products.id))
+    .limit(opts.limit ?? 200);
+  return rows.map((r) => ({ ...r, enrolments: Number(r.enrolments) }));
+}
+
+export async function listInstructors(db: DbOrTx) {
+  return db.select({ id: instructors.id, name: instructors.name }).from(instructors).orderBy(asc(instructors.name));
+}
+
+export async function getAdminProduct(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ product: products, instructor: instructors.name })
+    .from(products)
+    .innerJoin(instructors, eq(instructors.id, products.instructorId))
+    .where(eq(products.id, id));
+  if (!row) throw new CatalogError("Item not found.", 404);
+  return { ...row.product, instructor: row.instructor };
+}
+
+/** Instructor by id, or a new one by name ("New Instructor" in the form). */
+async function resolveInstructor(tx: DbOrTx, input: { instructorId?: number; newInstructor?: string }) {
+  if (input.instructorId) {
+    const [row] = await tx.select().from(instructors).where(eq(instructors.id, input.instructorId));
+    if (!row) throw new CatalogError("Choose an existing instructor or add a new one.", 400, "instructor");
+    return row.id;
+  }
+  const name = input.newInstructor?.trim();
+  if (!name) throw new CatalogError("Enter the new instructor's name.", 400, "newInstructor");
+  const [existing] = await tx.select().from(instructors).where(eq(instructors.name, name));
+  if (existing) return existing.id;
+  const [created] = await tx.insert(instructors).values({ name }).returning({ id: instructors.id });
+  return created!.id;
+}
+
+async function uniqueSlug(tx: DbOrTx, title: string, exceptId?: number) {
+  const base = slugify(title) || "item";
+  for (let n = 1; ; n++) {
+    const slug = n === 1 ? base : `${base}-${n}`;
+    const [hit] = await tx.select({ id: products.id }).from(products).where(eq(products.slug, slug));
+    if (!hit || hit.id === exceptId) return slug;
+  }
+}
+
+export interface NewProductInput {
+  kind: Kind;
+  title: string;
+  instructorId?: number;
+  newInstructor?: string;
+  subject: Subject;
+  status: Status;
+  description: string;
+}
+
+export async function createAdminProduct(db: Db, actorId: string, input: NewProductInput) {
+  return db.transaction(async (tx) => {
+    const instructorId = await resolveInstructor(tx, input);
+    const [maxPos] = await tx.select({ p: sql<number>`coalesce(max(${products.position}), 0)::int` }).from(products);
+    const [row] = await tx
+      .insert(products)
+      .values({
+        kind: input.kind,
+        title: input.title.trim(),
+        slug: await uniqueSlug(tx, input.title),
+        subject: input.subject,
+        classLevel: "both",
+        status: input.status,
+        pricePaise: 0,
+        rating: 0,
+        instructorId,
+        image: coverImage(input.subject, input.kind),
+        description: input.description.trim(),
+        modules: [],
+        position: Number(maxPos?.p ?? 0) + 1,
+        publishedAt: input.status === "published" ? new Date() : null,
+      })
+      .returning();
+    await recordEvent(tx, {
+      actorId,
+      type: "Course Update",
+      description: `${KIND_SHORT_LABELS[input.kind]} "${row!.title}" created as ${STATUS_LABELS[input.status]}`,
+      status: "New",
+      entityType: "product",
+      entityId: row!.id,
+    });
+    return row!;
+  });
+}
+
+export interface ProductUpdate {
+  title: string;
+  subject: Subject;
+  classLevel: "11" | "12" | "both";
+  status: Status;
+  pricePaise: number;
+  rating: number;
+  instructorId?: number;
+  newInstructor?: string;
+  description: string;
+  modules: string[];
+  image?: string;
+  fileKey?: string | null;
+}
+
+export async function updateAdminProduct(db: Db, actorId: string, id: number, input: ProductUpdate) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+    if (!before) throw new CatalogError("Item not found.", 404);
+    const instructorId = await resolveInstructor(tx, input);
+    const [row] = await tx
+      .update(products)
+      .set({
+        title: input.title.trim(),
+        slug: input.title.trim() === before.title ? before.slug : await uniqueSlug(tx, input.title, id),
+        subject: input.subject,
+        classLevel: input.classLevel,
+        status: input.status,
+        pricePaise: input.pricePaise,
+        rating: input.rating,
+        instructorId,
+        description: input.description.trim(),
+        modules: input.modules,
+        ...(input.image ? { image: input.image } : {}),
+        ...(input.fileKey !== undefined ? { fileKey: input.fileKey } : {}),
+        publishedAt: input.status === "published" ? (before.publishedAt ?? new Date()) : before.publishedAt,
+      })
+      .where(eq(products.id, id))
+      .returning();
+    const changes = [
+      before.status !== input.status ? `status ${STATUS_LABELS[before.status]} → ${STATUS_LABELS[input.status]}` : null,
+      before.pricePaise !== input.pricePaise ? "price" : null,
+    ].filter(Boolean);
+    await recordEvent(tx, {
+      actorId,
+      type: "Course Update",
+      description: `${KIND_SHORT_LABELS[before.kind]} "${row!.title}" updated${changes.length ? ` (${changes.join(", ")})` : ""}`,
+      status: "Success",
+      entityType: "product",
+      entityId: id,
+    });
+    return row!;
+  });
+}
+
+export async function setProductStatus(db: Db, actorId: string, id: number, status: Status) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+    if (!before) throw new CatalogError("Item not found.", 404);
+    if (before.status === status) return before;
+    const [row] = await tx
+      .update(products)
+      .set({ status, publishedAt: status === "published" ? (before.publishedAt ?? new Date()) : before.publishedAt })
+      .where(eq(products.id, id))
+      .returning();
+    await recordEvent(tx, {
+      actorId,
+      type: "Course Update",
+      description: `${KIND_SHORT_LABELS[before.kind]} "${before.title}" ${STATUS_LABELS[before.status]} → ${STATUS_LABELS[status]}`,
+      status: "Success",
+      entityType: "product",
+      entityId: id,
+    });
+    return row!;
+  });
+}
+
+/** Has anyone ever bought or been given this item? Then it can only be archived. */
+export async function hasBeenSold(tx: DbOrTx, id: number) {
+  const [sold] = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.productId, id)).limit(1);
+  if (sold) return true;
+  const [owned] = await tx.select({ id: enrolments.id }).from(enrolments).where(eq(enrolments.productId, id)).limit(1);
+  return Boolean(owned);
+}
+
+/** Deletes an item nobody ever bought; refuses otherwise so the admin can archive instead. */
+export async function deleteAdminProduct(db: Db, actorId: string, id: number) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+    if (!before) throw new CatalogError("Item not found.", 404);
+    if (await hasBeenSold(tx, id)) {
+      throw new CatalogError(
+        `"${before.title}" has been sold, so it cannot be deleted. Archive it instead: it leaves the store and owners keep access.`,
+        409,
+      );
+    }
+    await tx.delete(products).where(eq(products.id, id));
+    await recordEvent(tx, {
+      actorId,
+      type: "Course Update",
+      description: `${KIND_SHORT_LABELS[before.kind]} "${before.title}" deleted`,
+      status: "Complete",
+      entityType: "product",
+      entityId: id,
+    });
+    return before;
+  });
+}
+
+/** The item's sales and enrolments. */
+export async function productReport(db: DbOrTx, id: number) {
+  const product = await getAdminProduct(db, id);
+  const [sales] = await db
+    .select({
+      sold: sql<number>`count(*) filter (where ${orders.status} in ('paid','fulfilled'))::int`,
+      refunded: sql<number>`count(*) filter (where ${orders.status} = 'refunded')::int`,
+      revenue: sql<string>`coalesce(sum(${orderItems.pricePaise}) filter (where ${orders.status} in ('paid','fulfilled')), 0)`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.productId, id), inArray(orders.status, ["paid", "fulfilled", "refunded"])));
+  const [enr] = await db
+    .select({
+      active: sql<number>`count(*) filter (where ${enrolments.revokedAt} is null)::int`,
+      revoked: sql<number>`count(*) filter (where ${enrolments.revokedAt} is not null)::int`,
+      purchase: sql<number>`count(*) filter (where ${enrolments.source} = 'purchase' and ${enrolments.revokedAt} is null)::int`,
+      free: sql<number>`count(*) filter (where ${enrolments.source} = 'free' and ${enrolments.revokedAt} is null)::int`,
+      grant: sql<number>`count(*) filter (where ${enrolments.source} = 'grant' and ${enrolments.revokedAt} is null)::int`,
+    })
+    .from(enrolments)
+    .where(eq(enrolments.productId, id));
+  const recent = await db
+    .select({
+      number: orders.number,
+      status: orders.status,
+      pricePaise: orderItems.pricePaise,
+      paidAt: orders.paidAt,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.productId, id), inArray(orders.status, ["paid", "fulfilled", "refunded"])))
+    .orderBy(desc(orders.paidAt))
+    .limit(20);
+  return {
+    product,
+    sales: {
+      sold: Number(sales?.sold ?? 0),
+      refunded: Number(sales?.refunded ?? 0),
+      revenuePaise: Number(sales?.revenue ?? 0),
+    },
+    enrolments: {
+      active: Number(enr?.active ?? 0),
+      revoked: Number(enr?.revoked ?? 0),
+      purchase: Number(enr?.purchase ?? 0),
+      free: Number(enr?.free ?? 0),
+      grant: Number(enr?.grant ?? 0),
+    },
+    recent,
+  };
 }

@@ -1,3 +1,4 @@
+/** The one table of subject, kind and status names (storefront, admin, seed, sample PDFs). */
 export const SUBJECT_LABELS = {
   accountancy: "Accountancy",
   economics: "Economics",
@@ -6,12 +7,28 @@ export const SUBJECT_LABELS = {
 } as const;
 
 export type Subject = keyof typeof SUBJECT_LABELS;
+/** The CBSE paper names, where they differ from the label (sample PDFs' covers). */
+export const SUBJECT_BOARD_NAMES: Record<Subject, string> = { ...SUBJECT_LABELS, english: "English Core" };
+export const SUBJECTS = [
+  "accountancy",
+  "economics",
+  "business_studies",
+  "english",
+] as const satisfies readonly Subject[];
+
+export type Kind = "course" | "note" | "pyq";
+export type Status = "draft" | "published" | "archived";
+export const KINDS = ["course", "note", "pyq"] as const satisfies readonly Kind[];
+export const STATUSES = ["draft", "published", "archived"] as const satisfies readonly Status[];
 
 /** Store base route of each product kind: a card links to {baseRoute}/{id}. */
 export const KIND_BASE_ROUTE = { course: "/courses", note: "/notes", pyq: "/pyq" } as const;
 
 export const KIND_LABELS = { course: "Courses", note: "Notes", pyq: "PYQ" } as const;
 export const KIND_SINGULAR = { course: "Course", note: "Note", pyq: "PYQ paper" } as const;
+/** The admin tables' short kind names. */
+export const KIND_SHORT_LABELS: Record<Kind, string> = { course: "Course", note: "Note", pyq: "PYQ" };
+export const STATUS_LABELS: Record<Status, string> = { draft: "Draft", published: "Published", archived: "Archived" };
 
 /** The detail page's feature list by kind (spec §2). */
 export const KIND_FEATURES = {

@@ -25,7 +25,7 @@ async function countRows(table: typeof schema.orders | typeof schema.couponRedem
 describe("checkout pricing on the server", () => {
   it("prices the cart from the database with GST (18%) rounded half-up", async () => {
     const { user, course, note } = await buyerWithCart();
-    const summary = await getCheckoutSummary(user.id);
+    const summary = await getCheckoutSummary(await getDb(), user.id);
     expect(summary.lines.map((l) => [l.productId, l.pricePaise])).toEqual([
       [course.id, 99_999],
       [note.id, 2_499],
@@ -45,7 +45,7 @@ describe("checkout pricing on the server", () => {
       const user = await createUser();
       const product = await createProduct({ title: `Item ${i}`, pricePaise: price });
       await addToCart(user.id, [product.id]);
-      const result = await placeOrder(user.id);
+      const result = await placeOrder(await getDb(), user.id);
       expect(result.ok).toBe(true);
       if (!result.ok) continue;
       const order = await getOrder(result.orderId);
@@ -69,17 +69,17 @@ describe("checkout pricing on the server", () => {
     const { user, course, note } = await buyerWithCart();
     const db = await getDb();
     await db.insert(schema.enrolments).values({ userId: user.id, productId: course.id, source: "grant" });
-    const summary = await getCheckoutSummary(user.id);
+    const summary = await getCheckoutSummary(await getDb(), user.id);
     expect(summary.owned.map((l) => l.productId)).toEqual([course.id]);
     expect(summary.lines.map((l) => l.productId)).toEqual([note.id]);
-    const result = await placeOrder(user.id);
+    const result = await placeOrder(await getDb(), user.id);
     expect(result.ok).toBe(true);
     if (result.ok) expect((await getOrder(result.orderId)).subtotalPaise).toBe(2_499);
 
     const other = await createUser();
     await db.insert(schema.enrolments).values({ userId: other.id, productId: course.id, source: "grant" });
     await addToCart(other.id, [course.id]);
-    expect(await placeOrder(other.id)).toMatchObject({
+    expect(await placeOrder(await getDb(), other.id)).toMatchObject({
       ok: false,
       field: "cart",
       message: expect.stringMatching(/already yours/),
@@ -88,7 +88,7 @@ describe("checkout pricing on the server", () => {
 
   it("refuses an empty cart and stores nothing", async () => {
     const user = await createUser();
-    expect(await placeOrder(user.id)).toMatchObject({
+    expect(await placeOrder(await getDb(), user.id)).toMatchObject({
       ok: false,
       field: "cart",
       message: expect.stringMatching(/cart is empty/),
@@ -102,7 +102,7 @@ describe("free carts", () => {
     const user = await createUser();
     const free = await createProduct({ kind: "note", pricePaise: 0 });
     await addToCart(user.id, [free.id]);
-    const result = await placeOrder(user.id);
+    const result = await placeOrder(await getDb(), user.id);
     expect(result).toMatchObject({ ok: true, next: "done" });
     if (!result.ok) return;
     const order = await getOrder(result.orderId);
@@ -114,7 +114,7 @@ describe("free carts", () => {
   it("enrols with a 100%-off coupon without a payment", async () => {
     const { user, course, note } = await buyerWithCart();
     await createCoupon({ code: "FULLFREE", value: 100 });
-    const result = await placeOrder(user.id, { couponCode: " fullfree " });
+    const result = await placeOrder(await getDb(), user.id, { couponCode: " fullfree " });
     expect(result).toMatchObject({ ok: true, next: "done" });
     if (!result.ok) return;
     expect(await getOrder(result.orderId)).toMatchObject({
@@ -134,12 +134,12 @@ describe("coupons", () => {
     const { user } = await buyerWithCart();
     await createCoupon({ code: "SAVE10", kind: "percent", value: 10 });
     await createCoupon({ code: "FLAT200", kind: "fixed", value: 20_000 });
-    const percent = await getCheckoutSummary(user.id, "save10");
+    const percent = await getCheckoutSummary(await getDb(), user.id, "save10");
     expect(percent.coupon).toEqual({ code: "SAVE10", discountPaise: 10_250 }); // 10,249.8
     expect(percent.totals).toMatchObject({ taxablePaise: 92_248, gstPaise: 16_605, totalPaise: 108_853 });
-    const fixed = await getCheckoutSummary(user.id, "FLAT200");
+    const fixed = await getCheckoutSummary(await getDb(), user.id, "FLAT200");
     expect(fixed.totals).toMatchObject({ discountPaise: 20_000, taxablePaise: 82_498, gstPaise: 14_850 });
-    const result = await placeOrder(user.id, { couponCode: "SAVE10" });
+    const result = await placeOrder(await getDb(), user.id, { couponCode: "SAVE10" });
     expect(result.ok).toBe(true);
     if (result.ok) expect(await getOrder(result.orderId)).toMatchObject({ discountPaise: 10_250, totalPaise: 108_853 });
   });
@@ -163,8 +163,8 @@ describe("coupons", () => {
       ["BIGCART", /at least ₹5,000\.00/],
     ];
     for (const [code, message] of cases) {
-      expect((await getCheckoutSummary(user.id, code)).couponError).toMatch(message);
-      expect(await placeOrder(user.id, { couponCode: code })).toMatchObject({
+      expect((await getCheckoutSummary(await getDb(), user.id, code)).couponError).toMatch(message);
+      expect(await placeOrder(await getDb(), user.id, { couponCode: code })).toMatchObject({
         ok: false,
         field: "coupon",
         message: expect.stringMatching(message),
@@ -177,26 +177,29 @@ describe("coupons", () => {
   it("is used once per user; a failed payment gives the use back", async () => {
     const { user, course } = await buyerWithCart();
     const coupon = await createCoupon({ code: "ONCE", maxUses: 100 });
-    const first = await placeOrder(user.id, { couponCode: "ONCE" });
+    const first = await placeOrder(await getDb(), user.id, { couponCode: "ONCE" });
     expect(first.ok).toBe(true);
     if (!first.ok) return;
-    await settleTestPayment(user.id, first.orderId, "fail");
+    await settleTestPayment(await getDb(), user.id, first.orderId, "fail");
     const db = await getDb();
     const [afterFail] = await db.select().from(schema.coupons).where(eq(schema.coupons.id, coupon.id));
     expect(afterFail!.usedCount).toBe(0);
 
-    const second = await placeOrder(user.id, { couponCode: "ONCE" });
+    const second = await placeOrder(await getDb(), user.id, { couponCode: "ONCE" });
     expect(second.ok).toBe(true);
     if (!second.ok) return;
-    expect(await settleTestPayment(user.id, second.orderId, "pay")).toMatchObject({ ok: true, outcome: "fulfilled" });
+    expect(await settleTestPayment(await getDb(), user.id, second.orderId, "pay")).toMatchObject({
+      ok: true,
+      outcome: "fulfilled",
+    });
 
     const more = await createProduct({ title: "Another course" });
     await addToCart(
       user.id,
       [course.id, more.id].filter((id) => id !== course.id),
     );
-    expect((await getCheckoutSummary(user.id, "ONCE")).couponError).toMatch(/already used/);
-    expect(await placeOrder(user.id, { couponCode: "ONCE" })).toMatchObject({
+    expect((await getCheckoutSummary(await getDb(), user.id, "ONCE")).couponError).toMatch(/already used/);
+    expect(await placeOrder(await getDb(), user.id, { couponCode: "ONCE" })).toMatchObject({
       ok: false,
       message: expect.stringMatching(/already used/),
     });
@@ -211,12 +214,12 @@ describe("coupons", () => {
       await addToCart(user.id, [product.id]);
       users.push(user);
     }
-    const results = await Promise.all(users.map((u) => placeOrder(u.id, { couponCode: "RUSH" })));
+    const db = await getDb();
+    const results = await Promise.all(users.map((u) => placeOrder(db, u.id, { couponCode: "RUSH" })));
     const ok = results.filter((r) => r.ok);
     expect(ok).toHaveLength(10);
     for (const r of results.filter((r) => !r.ok))
       expect(r).toMatchObject({ field: "coupon", message: expect.stringMatching(/fully redeemed/) });
-    const db = await getDb();
     const [after] = await db.select().from(schema.coupons).where(eq(schema.coupons.id, coupon.id));
     expect(after!.usedCount).toBe(15);
     expect(await countRows(schema.couponRedemptions)).toBe(10);
@@ -227,11 +230,14 @@ describe("coupons", () => {
 describe("paying with the test gateway", () => {
   it("Pay fulfils: enrolments, cart emptied, invoice number, confirmation email with the PDF", async () => {
     const { user, course, note } = await buyerWithCart();
-    const placed = await placeOrder(user.id);
+    const placed = await placeOrder(await getDb(), user.id);
     expect(placed).toMatchObject({ ok: true, next: "pay" });
     if (!placed.ok) return;
     expect(await getOrder(placed.orderId)).toMatchObject({ status: "pending", gateway: "test" });
-    expect(await settleTestPayment(user.id, placed.orderId, "pay")).toEqual({ ok: true, outcome: "fulfilled" });
+    expect(await settleTestPayment(await getDb(), user.id, placed.orderId, "pay")).toEqual({
+      ok: true,
+      outcome: "fulfilled",
+    });
     const order = await getOrder(placed.orderId);
     expect(order.status).toBe("fulfilled");
     expect(order.invoiceNumber).toMatch(/^CA\/\d{2}-\d{2}\/000001$/);
@@ -254,9 +260,12 @@ describe("paying with the test gateway", () => {
 
   it("Fail grants nothing and keeps the cart", async () => {
     const { user, course, note } = await buyerWithCart();
-    const placed = await placeOrder(user.id);
+    const placed = await placeOrder(await getDb(), user.id);
     if (!placed.ok) throw new Error("order not placed");
-    expect(await settleTestPayment(user.id, placed.orderId, "fail")).toEqual({ ok: true, outcome: "failed" });
+    expect(await settleTestPayment(await getDb(), user.id, placed.orderId, "fail")).toEqual({
+      ok: true,
+      outcome: "failed",
+    });
     expect((await getOrder(placed.orderId)).status).toBe("failed");
     expect(await enrolmentsOf(user.id)).toEqual([]);
     expect(await cartOf(user.id)).toEqual([course.id, note.id].sort((a, b) => a - b));
@@ -264,21 +273,25 @@ describe("paying with the test gateway", () => {
 
   it("another user cannot pay or fail someone else's order", async () => {
     const { user } = await buyerWithCart();
-    const placed = await placeOrder(user.id);
+    const placed = await placeOrder(await getDb(), user.id);
     if (!placed.ok) throw new Error("order not placed");
     const stranger = await createUser();
-    expect(await settleTestPayment(stranger.id, placed.orderId, "pay")).toMatchObject({ ok: false, status: 404 });
+    expect(await settleTestPayment(await getDb(), stranger.id, placed.orderId, "pay")).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect((await getOrder(placed.orderId)).status).toBe("pending");
   });
 
   it("20 concurrent confirmations of one payment fulfil once", async () => {
     const { user } = await buyerWithCart();
-    const placed = await placeOrder(user.id);
+    const placed = await placeOrder(await getDb(), user.id);
     if (!placed.ok) throw new Error("order not placed");
     const order = await getOrder(placed.orderId);
+    const db = await getDb();
     const outcomes = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        confirmPayment({
+        confirmPayment(db, {
           orderId: order.id,
           gateway: "test",
           paymentId: "test_pay_same",
@@ -289,7 +302,6 @@ describe("paying with the test gateway", () => {
     );
     expect(outcomes.filter((o) => o.outcome === "fulfilled")).toHaveLength(1);
     expect(outcomes.filter((o) => o.outcome === "already")).toHaveLength(19);
-    const db = await getDb();
     expect(await enrolmentsOf(user.id, { live: false })).toHaveLength(2);
     const counters = await db.select().from(schema.invoiceCounters);
     expect(counters.map((c) => c.lastNumber)).toEqual([1]);
@@ -300,17 +312,17 @@ describe("paying with the test gateway", () => {
 
   it("refuses a confirmation with the wrong amount or gateway and grants nothing", async () => {
     const { user } = await buyerWithCart();
-    const placed = await placeOrder(user.id);
+    const placed = await placeOrder(await getDb(), user.id);
     if (!placed.ok) throw new Error("order not placed");
     const order = await getOrder(placed.orderId);
-    const wrongAmount = await confirmPayment({
+    const wrongAmount = await confirmPayment(await getDb(), {
       orderId: order.id,
       gateway: "test",
       paymentId: "p",
       amountPaise: 100,
       source: "webhook",
     });
-    const wrongGateway = await confirmPayment({
+    const wrongGateway = await confirmPayment(await getDb(), {
       orderId: order.id,
       gateway: "razorpay",
       paymentId: "p",
@@ -326,13 +338,13 @@ describe("paying with the test gateway", () => {
     const numbers: string[] = [];
     for (let i = 0; i < 5; i++) {
       const { user } = await buyerWithCart();
-      const placed = await placeOrder(user.id);
+      const placed = await placeOrder(await getDb(), user.id);
       if (!placed.ok) throw new Error("order not placed");
       if (i === 2) {
-        await settleTestPayment(user.id, placed.orderId, "fail");
+        await settleTestPayment(await getDb(), user.id, placed.orderId, "fail");
         continue;
       }
-      await settleTestPayment(user.id, placed.orderId, "pay");
+      await settleTestPayment(await getDb(), user.id, placed.orderId, "pay");
       numbers.push((await getOrder(placed.orderId)).invoiceNumber!);
     }
     expect(numbers.map((n) => Number(n.split("/")[2]))).toEqual([1, 2, 3, 4]);

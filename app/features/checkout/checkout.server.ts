@@ -4,7 +4,7 @@
  * live in app/features/orders/fulfilment.server.ts.
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { type DbOrTx, getDb, type Tx } from "~/db/client.server";
+import type { DbOrTx, Tx } from "~/db/client.server";
 import { cartItems, enrolments, orderItems, orders, products, users } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { confirmPayment } from "~/features/orders/fulfilment.server";
@@ -65,8 +65,11 @@ export interface CheckoutSummary extends CartContents {
 }
 
 /** What /checkout shows: the server's prices, with the coupon applied when it can be. */
-export async function getCheckoutSummary(userId: string, couponInput?: string | null): Promise<CheckoutSummary> {
-  const db = await getDb();
+export async function getCheckoutSummary(
+  db: DbOrTx,
+  userId: string,
+  couponInput?: string | null,
+): Promise<CheckoutSummary> {
   const cart = await readCart(db, userId);
   const code = couponInput ? normaliseCouponCode(couponInput) : "";
   if (!code) return { ...cart, totals: computeTotals(cart.lines), coupon: null, couponError: null };
@@ -110,10 +113,10 @@ async function nextOrderNumber(tx: Tx) {
  * gateway's order is created and the caller sends the buyer to pay.
  */
 export async function placeOrder(
+  db: DbOrTx,
   userId: string,
   input: { couponCode?: string | null } = {},
 ): Promise<PlaceOrderResult> {
-  const db = await getDb();
   const code = input.couponCode ? normaliseCouponCode(input.couponCode) : "";
   const gateway = getPaymentGateway();
   let created: { id: string; number: string; totalPaise: number };
@@ -179,7 +182,13 @@ export async function placeOrder(
   }
 
   if (created.totalPaise === 0) {
-    await confirmPayment({ orderId: created.id, gateway: "free", paymentId: null, amountPaise: 0, source: "checkout" });
+    await confirmPayment(db, {
+      orderId: created.id,
+      gateway: "free",
+      paymentId: null,
+      amountPaise: 0,
+      source: "checkout",
+    });
     return { ok: true, orderId: created.id, next: "done" };
   }
   try {

@@ -1,13 +1,18 @@
 /**
- * Coupon redemption inside the order transaction. The use counter only moves
+ * Coupons: redemption inside the order transaction, and their management for Sales & Reports
+ * (create, edit, disable, usage; every change is audited).
+ *
+ * Redemption inside the order transaction. The use counter only moves
  * with a conditional UPDATE (used_count < max_uses), which PostgreSQL applies
  * under the row lock, so concurrent checkouts can never take more uses than
  * are left; a unique index keeps each user to one redemption per coupon.
  */
-import { and, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "~/db/client.server";
-import { couponRedemptions, coupons } from "~/db/schema";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { couponRedemptions, coupons, orders } from "~/db/schema";
+import { recordEvent } from "~/features/audit/audit.server";
 import { type CouponProblem, type CouponRule, couponMessage } from "./pricing";
+import type { CouponInput } from "./schema";
 
 export type Coupon = typeof coupons.$inferSelect;
 
@@ -86,4 +91,94 @@ export async function reclaimCoupon(tx: DbOrTx, code: string, userId: string, or
     .where(
       and(eq(coupons.id, coupon.id), sql`(${coupons.maxUses} is null or ${coupons.usedCount} < ${coupons.maxUses})`),
     );
+}
+
+// Management (admin screens)
+
+export class CouponAdminError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function listCoupons(db: DbOrTx) {
+  const rows = await db
+    .select({
+      coupon: coupons,
+      redemptions: sql<number>`(select count(*) from ${couponRedemptions} r where r.coupon_id = "coupons"."id")::int`,
+      discountPaise: sql<string>`(select coalesce(sum(o.discount_paise), 0) from ${couponRedemptions} r join ${orders} o on o.id = r.order_id where r.coupon_id = "coupons"."id" and o.status in ('paid','fulfilled'))`,
+    })
+    .from(coupons)
+    .orderBy(desc(coupons.createdAt));
+  return rows.map((r) => ({ ...r.coupon, redemptions: Number(r.redemptions), discountPaise: Number(r.discountPaise) }));
+}
+
+export async function getCoupon(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
+  if (!row) throw new CouponAdminError("Coupon not found.", 404);
+  return row;
+}
+
+async function codeTaken(tx: DbOrTx, code: string, exceptId?: number) {
+  const [hit] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, code));
+  return Boolean(hit && hit.id !== exceptId);
+}
+
+export async function createCoupon(db: Db, actorId: string, input: CouponInput) {
+  return db.transaction(async (tx) => {
+    if (await codeTaken(tx, input.code))
+      throw new CouponAdminError(`A coupon with the code ${input.code} already exists.`, 409, "code");
+    const [row] = await tx.insert(coupons).values(input).returning();
+    await recordEvent(tx, {
+      actorId,
+      type: "Coupon",
+      description: `Coupon ${row!.code} created`,
+      status: "New",
+      entityType: "coupon",
+      entityId: row!.id,
+    });
+    return row!;
+  });
+}
+
+export async function updateCoupon(db: Db, actorId: string, id: number, input: CouponInput) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
+    if (!before) throw new CouponAdminError("Coupon not found.", 404);
+    if (await codeTaken(tx, input.code, id))
+      throw new CouponAdminError(`A coupon with the code ${input.code} already exists.`, 409, "code");
+    if (input.maxUses !== null && input.maxUses < before.usedCount) {
+      throw new CouponAdminError(`It has already been used ${before.usedCount} times.`, 400, "maxUses");
+    }
+    const [row] = await tx.update(coupons).set(input).where(eq(coupons.id, id)).returning();
+    await recordEvent(tx, {
+      actorId,
+      type: "Coupon",
+      description: `Coupon ${row!.code} updated`,
+      status: "Success",
+      entityType: "coupon",
+      entityId: id,
+    });
+    return row!;
+  });
+}
+
+export async function setCouponActive(db: Db, actorId: string, id: number, active: boolean) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(coupons).set({ active }).where(eq(coupons.id, id)).returning();
+    if (!row) throw new CouponAdminError("Coupon not found.", 404);
+    await recordEvent(tx, {
+      actorId,
+      type: "Coupon",
+      description: `Coupon ${row.code} ${active ? "enabled" : "disabled"}`,
+      status: "Complete",
+      entityType: "coupon",
+      entityId: id,
+    });
+    return row;
+  });
 }

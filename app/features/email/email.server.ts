@@ -3,8 +3,8 @@
  * they are written to the `email_outbox` table, which admins can read. Either
  * way every message is recorded in the outbox (with sent_at or the error).
  */
-import { eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import { desc, eq } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 
 export interface EmailAttachment {
@@ -41,8 +41,7 @@ export function mailFrom() {
 }
 
 /** Records the message and delivers it when SMTP is configured. Never throws for delivery errors. */
-export async function sendEmail(message: EmailMessage): Promise<{ id: number; delivered: boolean }> {
-  const db = await getDb();
+export async function sendEmail(db: DbOrTx, message: EmailMessage): Promise<{ id: number; delivered: boolean }> {
   const [row] = await db
     .insert(emailOutbox)
     .values({
@@ -83,4 +82,9 @@ export async function sendEmail(message: EmailMessage): Promise<{ id: number; de
 /** For tests: forget the cached transport after changing SMTP_URL. */
 export function resetEmailTransport() {
   transport = undefined;
+}
+
+/** The newest outbox entries (sent, queued or failed), for the admin inbox. */
+export function listOutbox(db: DbOrTx, limit = 50) {
+  return db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit);
 }

@@ -7,6 +7,7 @@ import { asc, eq, inArray, like } from "drizzle-orm";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import type { DbOrTx } from "~/db/client.server";
 import { instructors, products } from "~/db/schema";
+import { SUBJECT_BOARD_NAMES, type Subject } from "~/features/catalog/labels";
 import { toDrawable, wrapText } from "../files/pdf-text";
 import type { FileStorage } from "../files/storage.server";
 
@@ -20,8 +21,6 @@ export function isSeedFileKey(key: string): boolean {
   return key.startsWith(SEED_FILE_PREFIX);
 }
 
-type Subject = "accountancy" | "economics" | "business_studies" | "english";
-
 export interface SampleSource {
   kind: "course" | "note" | "pyq";
   title: string;
@@ -31,13 +30,6 @@ export interface SampleSource {
   description: string;
   modules: string[];
 }
-
-const SUBJECT_NAMES: Record<Subject, string> = {
-  accountancy: "Accountancy",
-  economics: "Economics",
-  business_studies: "Business Studies",
-  english: "English Core",
-};
 
 const NOTES: Record<Subject, string[]> = {
   accountancy: [
@@ -166,7 +158,7 @@ export async function generateSamplePdf(source: SampleSource): Promise<Uint8Arra
     regular: await doc.embedFont(StandardFonts.Helvetica),
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
   };
-  const subjectName = SUBJECT_NAMES[source.subject];
+  const subjectName = SUBJECT_BOARD_NAMES[source.subject];
   const classText = source.classLevel === "both" ? "Class 11 and 12" : `Class ${source.classLevel}`;
 
   // Cover

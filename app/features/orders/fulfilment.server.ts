@@ -7,13 +7,13 @@
  * enrolment once (the enrolments' unique index is the last line of defence).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import type { DbOrTx } from "~/db/client.server";
 import { cartItems, enrolments, orderItems, orders } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { reclaimCoupon, releaseCoupon } from "~/features/checkout/coupons.server";
 import { formatPaise } from "~/lib/money";
+import { sendOrderConfirmation } from "./emails.server";
 import { nextInvoiceNumber } from "./invoice.server";
-import { sendOrderConfirmation } from "./notifications.server";
 
 export type ConfirmSource = "checkout" | "redirect" | "webhook" | "test" | "reconcile";
 
@@ -34,8 +34,7 @@ export type ConfirmOutcome =
   | { outcome: "missing"; orderId: string };
 
 /** Records a verified payment and fulfils the order. Safe to call any number of times, concurrently. */
-export async function confirmPayment(input: ConfirmInput): Promise<ConfirmOutcome> {
-  const db = await getDb();
+export async function confirmPayment(db: DbOrTx, input: ConfirmInput): Promise<ConfirmOutcome> {
   const result = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) return { outcome: "missing" as const };
@@ -78,7 +77,7 @@ export async function confirmPayment(input: ConfirmInput): Promise<ConfirmOutcom
     return { outcome: "rejected", orderId: input.orderId, reason: result.reason };
   }
   // Also finishes an order an earlier call marked paid but did not fulfil (a crash in between).
-  const fulfilled = await fulfilOrder(input.orderId);
+  const fulfilled = await fulfilOrder(db, input.orderId);
   // "fulfilled" only for the call that did the fulfilment: when another call got there first
   // (it may even have fulfilled the order this call marked paid), this one reports "already".
   if (fulfilled) return { outcome: "fulfilled", orderId: input.orderId };
@@ -93,8 +92,7 @@ export async function confirmPayment(input: ConfirmInput): Promise<ConfirmOutcom
  * paid → fulfilled: grants the enrolments and takes the items out of the cart.
  * Returns true when this call did it (and sends the confirmation email).
  */
-export async function fulfilOrder(orderId: string): Promise<boolean> {
-  const db = await getDb();
+export async function fulfilOrder(db: DbOrTx, orderId: string): Promise<boolean> {
   const done = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (order?.status !== "paid") return false;
@@ -132,7 +130,7 @@ export async function fulfilOrder(orderId: string): Promise<boolean> {
     });
     return true;
   });
-  if (done) await deliverConfirmation(orderId);
+  if (done) await deliverConfirmation(db, orderId);
   return done;
 }
 
@@ -141,10 +139,9 @@ export async function fulfilOrder(orderId: string): Promise<boolean> {
  * between the fulfilment commit and this point, a failing mail server) leaves
  * confirmation_sent_at empty, and reconciliation sends it later: at least once, never lost.
  */
-async function deliverConfirmation(orderId: string) {
+async function deliverConfirmation(db: DbOrTx, orderId: string) {
   try {
-    await sendOrderConfirmation(orderId);
-    const db = await getDb();
+    await sendOrderConfirmation(db, orderId);
     await db.update(orders).set({ confirmationSentAt: new Date() }).where(eq(orders.id, orderId));
     return true;
   } catch (error) {
@@ -159,8 +156,7 @@ async function deliverConfirmation(orderId: string) {
  * claimed with a lease first, so concurrent reconcilers on several instances never send
  * the same email at the same time. Returns how many were sent.
  */
-export async function resendOwedConfirmations(now = new Date(), graceMs = 2 * 60_000, limit = 50) {
-  const db = await getDb();
+export async function resendOwedConfirmations(db: DbOrTx, now = new Date(), graceMs = 2 * 60_000, limit = 50) {
   const fulfilledBefore = new Date(now.getTime() - graceMs);
   const leaseExpired = new Date(now.getTime() - 10 * 60_000);
   const claimed = await db.execute<{ id: string }>(sql`
@@ -175,13 +171,12 @@ export async function resendOwedConfirmations(now = new Date(), graceMs = 2 * 60
     )
     returning id`);
   let sent = 0;
-  for (const { id } of claimed.rows) if (await deliverConfirmation(id)) sent++;
+  for (const { id } of claimed.rows) if (await deliverConfirmation(db, id)) sent++;
   return sent;
 }
 
 /** A failed or abandoned payment: the order grants nothing and the coupon use is given back. */
-export async function closeUnpaidOrder(orderId: string, status: "failed" | "cancelled") {
-  const db = await getDb();
+export async function closeUnpaidOrder(db: DbOrTx, orderId: string, status: "failed" | "cancelled") {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (order?.status !== "pending") return false;

@@ -14,7 +14,7 @@ import { sql } from "drizzle-orm";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import type { DbOrTx } from "~/db/client.server";
 import { invoiceCounters } from "~/db/schema";
-import { GST_RATE_PERCENT } from "~/lib/money";
+import { formatPaiseForPdf, GST_RATE_PERCENT } from "~/lib/money";
 
 export const SAC_CODE = "999293";
 const INVOICE_PREFIX = "CA";
@@ -63,12 +63,6 @@ export interface InvoiceData {
   gstPaise: number;
   totalPaise: number;
   paymentId: string | null;
-}
-
-const inr = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** The PDF's standard fonts have no ₹ glyph, so invoices write "Rs.". */
-export function rupees(paise: number) {
-  return `Rs. ${inr.format(paise / 100)}`;
 }
 
 export function invoiceDateText(date: Date) {
@@ -166,7 +160,7 @@ export async function renderInvoicePdf(invoice: InvoiceData): Promise<Uint8Array
     }
     text(String(i + 1), left);
     text(SAC_CODE, 360);
-    textRight(rupees(line.pricePaise), right);
+    textRight(formatPaiseForPdf(line.pricePaise), right);
     for (const t of titleLines) {
       text(t, left + 20);
       y -= 13;
@@ -185,16 +179,19 @@ export async function renderInvoicePdf(invoice: InvoiceData): Promise<Uint8Array
     textRight(value, right, { font });
     y -= 16;
   };
-  totalRow("Subtotal", rupees(invoice.subtotalPaise));
+  totalRow("Subtotal", formatPaiseForPdf(invoice.subtotalPaise));
   if (invoice.discountPaise > 0) {
-    totalRow(`Discount${invoice.couponCode ? ` (${invoice.couponCode})` : ""}`, `- ${rupees(invoice.discountPaise)}`);
+    totalRow(
+      `Discount${invoice.couponCode ? ` (${invoice.couponCode})` : ""}`,
+      `- ${formatPaiseForPdf(invoice.discountPaise)}`,
+    );
   }
-  totalRow("Taxable value", rupees(invoice.subtotalPaise - invoice.discountPaise));
-  totalRow(`GST (${GST_RATE_PERCENT}%)`, rupees(invoice.gstPaise));
+  totalRow("Taxable value", formatPaiseForPdf(invoice.subtotalPaise - invoice.discountPaise));
+  totalRow(`GST (${GST_RATE_PERCENT}%)`, formatPaiseForPdf(invoice.gstPaise));
   y -= 2;
   rule();
   y -= 12;
-  totalRow("Total", rupees(invoice.totalPaise), bold);
+  totalRow("Total", formatPaiseForPdf(invoice.totalPaise), bold);
   y -= 20;
 
   text(`SAC ${SAC_CODE}: commercial training and coaching services. All amounts in Indian rupees.`, left, {

@@ -15,14 +15,3 @@ export function OrderStatusBadge({ status }: { status: Status }) {
   const { label, className } = LABELS[status];
   return <span className={cn("inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold", className)}>{label}</span>;
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-IN", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Asia/Kolkata",
-});
-
-export function formatOrderDate(date: Date | string, withTime = false) {
-  return (withTime ? dateTimeFormat : dateFormat).format(new Date(date));
-}

@@ -1,8 +1,8 @@
 /** Order history and order pages of the signed-in user, and the invoice of an order. */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { type DbOrTx, getDb } from "~/db/client.server";
+import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders, products, users } from "~/db/schema";
-import { getSettings } from "~/features/site/settings.server";
+import { getSettings } from "~/features/settings/settings.server";
 import { type InvoiceData, renderInvoicePdf } from "./invoice.server";
 
 export type OrderStatus = (typeof orders.$inferSelect)["status"];
@@ -16,8 +16,11 @@ export interface OrderListEntry {
   createdAt: Date;
 }
 
-export async function listOrdersForUser(userId: string, opts: { limit?: number } = {}): Promise<OrderListEntry[]> {
-  const db = await getDb();
+export async function listOrdersForUser(
+  db: DbOrTx,
+  userId: string,
+  opts: { limit?: number } = {},
+): Promise<OrderListEntry[]> {
   return db
     .select({
       id: orders.id,
@@ -55,8 +58,7 @@ export async function loadOrder(db: DbOrTx, orderId: string) {
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof loadOrder>>>;
 
 /** The order when it belongs to this user; null otherwise (the page answers 404 either way). */
-export async function getOrderForUser(userId: string, orderId: string): Promise<OrderDetail | null> {
-  const db = await getDb();
+export async function getOrderForUser(db: DbOrTx, userId: string, orderId: string): Promise<OrderDetail | null> {
   const [owned] = await db
     .select({ id: orders.id })
     .from(orders)
@@ -93,10 +95,10 @@ export async function buildInvoiceData(db: DbOrTx, order: OrderDetail): Promise<
 }
 
 /** The invoice PDF of one of the user's orders, or null (no such order, not theirs, or not paid). */
-export async function getInvoicePdfForUser(userId: string, orderId: string) {
-  const order = await getOrderForUser(userId, orderId);
+export async function getInvoicePdfForUser(db: DbOrTx, userId: string, orderId: string) {
+  const order = await getOrderForUser(db, userId, orderId);
   if (!order) return null;
-  const data = await buildInvoiceData(await getDb(), order);
+  const data = await buildInvoiceData(db, order);
   if (!data) return null;
   return { fileName: invoiceFileName(data.invoiceNumber), bytes: await renderInvoicePdf(data) };
 }

@@ -6,7 +6,7 @@
  * change goes through the same row-locked, idempotent steps as a payment.
  */
 import { and, eq, lt } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import type { DbOrTx } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { gatewayFor } from "~/features/payments/gateway.server";
 import { closeUnpaidOrder, confirmPayment, fulfilOrder, resendOwedConfirmations } from "./fulfilment.server";
@@ -34,8 +34,7 @@ export function pendingExpiryMinutesFromEnv() {
   return Number.isFinite(n) && n > 0 ? n : 60;
 }
 
-export async function reconcileOrders(opts: ReconcileOptions = {}): Promise<ReconcileReport> {
-  const db = await getDb();
+export async function reconcileOrders(db: DbOrTx, opts: ReconcileOptions = {}): Promise<ReconcileReport> {
   const now = opts.now ?? new Date();
   const limit = opts.batchSize ?? 200;
   const expiry = new Date(now.getTime() - (opts.pendingExpiryMinutes ?? pendingExpiryMinutesFromEnv()) * 60_000);
@@ -44,7 +43,7 @@ export async function reconcileOrders(opts: ReconcileOptions = {}): Promise<Reco
 
   const paid = await db.select({ id: orders.id }).from(orders).where(eq(orders.status, "paid")).limit(limit);
   for (const { id } of paid) {
-    if (await fulfilOrder(id)) report.fulfilled++;
+    if (await fulfilOrder(db, id)) report.fulfilled++;
   }
 
   const pending = await db
@@ -64,7 +63,7 @@ export async function reconcileOrders(opts: ReconcileOptions = {}): Promise<Reco
       if (gateway && order.gatewayOrderId) {
         const status = await gateway.fetchOrderStatus(order.gatewayOrderId);
         if (status.status === "paid") {
-          const outcome = await confirmPayment({
+          const outcome = await confirmPayment(db, {
             orderId: order.id,
             gateway: order.gateway,
             paymentId: status.paymentId,
@@ -75,13 +74,13 @@ export async function reconcileOrders(opts: ReconcileOptions = {}): Promise<Reco
           continue;
         }
       }
-      if (order.createdAt < expiry && (await closeUnpaidOrder(order.id, "cancelled"))) report.expired++;
+      if (order.createdAt < expiry && (await closeUnpaidOrder(db, order.id, "cancelled"))) report.expired++;
     } catch (error) {
       report.errors++;
       console.warn(`[reconcile] order ${order.id}:`, error instanceof Error ? error.message : error);
     }
   }
-  report.emailsResent = await resendOwedConfirmations(now);
+  report.emailsResent = await resendOwedConfirmations(db, now);
   return report;
 }
 
@@ -90,6 +89,7 @@ let running = false;
 
 /** Starts the periodic reconciliation in this process (unref'd: it never keeps the process alive). */
 export function startReconciler(
+  db: DbOrTx,
   intervalMs: number,
   log: (message: string, report?: ReconcileReport) => void = () => {},
 ) {
@@ -99,7 +99,7 @@ export function startReconciler(
     if (running) return;
     running = true;
     try {
-      const report = await reconcileOrders();
+      const report = await reconcileOrders(db);
       if (report.fulfilled || report.confirmed || report.expired || report.errors || report.emailsResent)
         log("orders reconciled", report);
     } catch (error) {

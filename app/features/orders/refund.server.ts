@@ -4,7 +4,7 @@
  * the enrolments it granted are revoked and the audit log records it.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import type { DbOrTx } from "~/db/client.server";
 import { enrolments, orders } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { gatewayFor } from "~/features/payments/gateway.server";
@@ -34,11 +34,11 @@ export interface RefundResult {
  * Throws RefundError: 404 unknown order, 409 not refundable, 502 gateway refused.
  */
 export async function refundOrder(
+  db: DbOrTx,
   orderId: string,
   actorId: string | null,
   opts: { callGateway?: boolean; gatewayRefundId?: string } = {},
 ): Promise<RefundResult> {
-  const db = await getDb();
   return db.transaction(async (tx) => {
     // The row lock makes a second, concurrent refund wait and then find the order refunded.
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
+import type { DbOrTx } from "~/db/client.server";
 import { orders, paymentEvents } from "~/db/schema";
 import { closeUnpaidOrder, confirmPayment } from "~/features/orders/fulfilment.server";
 import { getOrderForUser } from "~/features/orders/orders.server";
@@ -14,14 +14,16 @@ import { RefundError, refundOrder } from "~/features/orders/refund.server";
 import { isTestGatewayEnabled } from "./gateway.server";
 import { razorpayConfig, verifyPaymentSignature, verifyWebhookSignature } from "./razorpay.server";
 
-export async function logPaymentEvent(event: {
-  gateway: string;
-  type: string;
-  orderId?: string | null;
-  eventId?: string | null;
-  payload: unknown;
-}) {
-  const db = await getDb();
+export async function logPaymentEvent(
+  db: DbOrTx,
+  event: {
+    gateway: string;
+    type: string;
+    orderId?: string | null;
+    eventId?: string | null;
+    payload: unknown;
+  },
+) {
   const rows = await db
     .insert(paymentEvents)
     .values({
@@ -37,8 +39,8 @@ export async function logPaymentEvent(event: {
 }
 
 /** What the pay page needs: the user's pending order and how to pay it. */
-export async function getPaymentPage(userId: string, orderId: string) {
-  const order = await getOrderForUser(userId, orderId);
+export async function getPaymentPage(db: DbOrTx, userId: string, orderId: string) {
+  const order = await getOrderForUser(db, userId, orderId);
   if (!order) return null;
   const razorpay = order.gateway === "razorpay" ? razorpayConfig() : null;
   return {
@@ -54,23 +56,24 @@ export type PayActionResult =
 
 /** The test gateway's "Pay" and "Fail" buttons. */
 export async function settleTestPayment(
+  db: DbOrTx,
   userId: string,
   orderId: string,
   result: "pay" | "fail",
 ): Promise<PayActionResult> {
-  const order = await getOrderForUser(userId, orderId);
+  const order = await getOrderForUser(db, userId, orderId);
   if (order?.gateway !== "test") return { ok: false, status: 404, message: "Order not found." };
   if (!isTestGatewayEnabled()) {
     return { ok: false, status: 409, message: "Test mode is off: this order cannot be paid with the test gateway." };
   }
   if (result === "fail") {
-    await logPaymentEvent({ gateway: "test", type: "payment.failed", orderId, payload: { by: userId } });
-    const closed = await closeUnpaidOrder(orderId, "failed");
+    await logPaymentEvent(db, { gateway: "test", type: "payment.failed", orderId, payload: { by: userId } });
+    const closed = await closeUnpaidOrder(db, orderId, "failed");
     return closed ? { ok: true, outcome: "failed" } : { ok: true, outcome: "already" };
   }
   const paymentId = `test_pay_${randomUUID().replace(/-/g, "").slice(0, 14)}`;
-  await logPaymentEvent({ gateway: "test", type: "payment.captured", orderId, payload: { paymentId, by: userId } });
-  const outcome = await confirmPayment({
+  await logPaymentEvent(db, { gateway: "test", type: "payment.captured", orderId, payload: { paymentId, by: userId } });
+  const outcome = await confirmPayment(db, {
     orderId,
     gateway: "test",
     paymentId,
@@ -83,12 +86,13 @@ export async function settleTestPayment(
 
 /** Razorpay Checkout's handler posts these three fields back; the signature is checked before anything else. */
 export async function confirmRazorpayCheckout(
+  db: DbOrTx,
   userId: string,
   orderId: string,
   fields: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string },
 ): Promise<PayActionResult> {
   const config = razorpayConfig();
-  const order = await getOrderForUser(userId, orderId);
+  const order = await getOrderForUser(db, userId, orderId);
   if (order?.gateway !== "razorpay" || !order.gatewayOrderId || !config) {
     return { ok: false, status: 404, message: "Order not found." };
   }
@@ -111,8 +115,8 @@ export async function confirmRazorpayCheckout(
         "We could not verify this payment. If money was taken, it will be confirmed automatically within minutes.",
     };
   }
-  await logPaymentEvent({ gateway: "razorpay", type: "checkout.success", orderId, payload: fields });
-  const outcome = await confirmPayment({
+  await logPaymentEvent(db, { gateway: "razorpay", type: "checkout.success", orderId, payload: fields });
+  const outcome = await confirmPayment(db, {
     orderId,
     gateway: "razorpay",
     paymentId: fields.razorpay_payment_id,
@@ -171,9 +175,8 @@ export interface WebhookResponse {
   body: { ok: boolean; message: string };
 }
 
-async function findOrderBy(column: "gatewayOrderId" | "gatewayPaymentId", value: string | undefined) {
+async function findOrderBy(db: DbOrTx, column: "gatewayOrderId" | "gatewayPaymentId", value: string | undefined) {
   if (!value) return null;
-  const db = await getDb();
   const [order] = await db
     .select()
     .from(orders)
@@ -182,7 +185,7 @@ async function findOrderBy(column: "gatewayOrderId" | "gatewayPaymentId", value:
 }
 
 /** POST /api/payments/razorpay/webhook: the raw body and X-Razorpay-Signature are checked before anything is read. */
-export async function handleRazorpayWebhook(rawBody: string, headers: Headers): Promise<WebhookResponse> {
+export async function handleRazorpayWebhook(db: DbOrTx, rawBody: string, headers: Headers): Promise<WebhookResponse> {
   const config = razorpayConfig();
   if (!config?.webhookSecret) {
     return {
@@ -209,10 +212,10 @@ export async function handleRazorpayWebhook(rawBody: string, headers: Headers): 
   const gatewayOrderId = payment?.order_id ?? event.payload?.order?.entity?.id;
   const order =
     type === "refund.processed"
-      ? await findOrderBy("gatewayPaymentId", event.payload?.refund?.entity?.payment_id)
-      : await findOrderBy("gatewayOrderId", gatewayOrderId);
+      ? await findOrderBy(db, "gatewayPaymentId", event.payload?.refund?.entity?.payment_id)
+      : await findOrderBy(db, "gatewayOrderId", gatewayOrderId);
   // Redeliveries are logged once and processed again: every step below is idempotent.
-  await logPaymentEvent({
+  await logPaymentEvent(db, {
     gateway: "razorpay",
     type,
     orderId: order?.id ?? null,
@@ -230,7 +233,7 @@ export async function handleRazorpayWebhook(rawBody: string, headers: Headers): 
       }
       const amount =
         type === "order.paid" ? (event.payload?.order?.entity?.amount_paid ?? payment.amount) : payment.amount;
-      const outcome = await confirmPayment({
+      const outcome = await confirmPayment(db, {
         orderId: order.id,
         gateway: "razorpay",
         paymentId: payment.id,
@@ -240,7 +243,7 @@ export async function handleRazorpayWebhook(rawBody: string, headers: Headers): 
       return { status: 200, body: { ok: true, message: outcome.outcome } };
     }
     case "payment.failed": {
-      const closed = await closeUnpaidOrder(order.id, "failed");
+      const closed = await closeUnpaidOrder(db, order.id, "failed");
       return { status: 200, body: { ok: true, message: closed ? "failed" : "unchanged" } };
     }
     case "refund.processed": {
@@ -249,7 +252,7 @@ export async function handleRazorpayWebhook(rawBody: string, headers: Headers): 
         return { status: 200, body: { ok: true, message: "Partial refund recorded." } };
       }
       try {
-        await refundOrder(order.id, null, { callGateway: false, gatewayRefundId: refund.id });
+        await refundOrder(db, order.id, null, { callGateway: false, gatewayRefundId: refund.id });
         return { status: 200, body: { ok: true, message: "refunded" } };
       } catch (error) {
         if (error instanceof RefundError) return { status: 200, body: { ok: true, message: error.message } };

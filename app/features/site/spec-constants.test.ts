@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { TOAST_DURATION_MS } from "~/features/cart/cart-store";
 import { KIND_FEATURES } from "~/features/catalog/labels";
+import { MIN_NOTIFICATION_DELAY_S } from "~/features/contact/chat-widget-options";
+import { BANNER_AUTOPLAY_MS } from "~/features/marketing/banner-carousel";
 import { DESCRIPTION_PREVIEW, FEATURED_NOTES, TITLE_CHUNK, TITLE_LIMIT } from "~/lib/display";
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from "~/ui/tooltip";
-import { BANNER_AUTOPLAY_MS } from "./banner-carousel";
-import { MIN_NOTIFICATION_DELAY_S } from "./chat-widget-options";
 
 describe("seed-spec §9 constants used by the storefront", () => {
   it("keeps the spec's numbers", () => {

@@ -1,4 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { getDb } from "~/db/client.server";
 import { changePassword, getAccount, updateProfile } from "~/features/accounts/accounts.server";
 import { EmailField } from "~/features/accounts/auth-fields";
 import { requireUser } from "~/features/accounts/guards.server";
@@ -16,27 +17,29 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const account = await getAccount(user.id);
+  const db = await getDb();
+  const user = await requireUser(db, request);
+  const account = await getAccount(db, user.id);
   if (!account) throw redirect("/login");
   const saved = new URL(request.url).searchParams.get("saved");
   return { account: { name: account.name, email: account.email }, saved };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const db = await getDb();
+  const user = await requireUser(db, request);
   const form = await readForm(request);
   if (form.intent === "profile") {
     const parsed = profileSchema.safeParse(form);
     if (!parsed.success) return data({ intent: "profile", fieldErrors: fieldErrors(parsed.error) }, 400);
-    const result = await updateProfile(user.id, parsed.data);
+    const result = await updateProfile(db, user.id, parsed.data);
     if (!result.ok) return data({ intent: "profile", fieldErrors: result.fieldErrors ?? {} }, result.status);
     return redirect("/account?saved=profile");
   }
   if (form.intent === "password") {
     const parsed = changePasswordSchema.safeParse(form);
     if (!parsed.success) return data({ intent: "password", fieldErrors: fieldErrors(parsed.error) }, 400);
-    const result = await changePassword(parsed.data, { request, clientIp: clientIpOf(context) });
+    const result = await changePassword(db, parsed.data, { request, clientIp: clientIpOf(context) });
     if (!result.ok) return data({ intent: "password", fieldErrors: result.fieldErrors ?? {} }, result.status);
     return redirect("/account?saved=password", { headers: result.headers });
   }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { orderIdParam } from "~/features/checkout/schema";
 import { getInvoicePdfForUser } from "~/features/orders/orders.server";
@@ -6,9 +7,10 @@ import type { Route } from "./+types/order-invoice";
 
 /** GET /account/orders/:orderId/invoice: the GST invoice PDF, for the order's owner only. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const db = await getDb();
+  const user = await requireUser(db, request);
   const orderId = orderIdParam.safeParse(params.orderId);
-  const invoice = orderId.success ? await getInvoicePdfForUser(user.id, orderId.data) : null;
+  const invoice = orderId.success ? await getInvoicePdfForUser(db, user.id, orderId.data) : null;
   if (!invoice) throw data({ message: "Invoice not found." }, { status: 404 });
   return new Response(Buffer.from(invoice.bytes), {
     headers: {

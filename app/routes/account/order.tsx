@@ -1,12 +1,14 @@
 import { CheckCircle2, Download } from "lucide-react";
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
+import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { orderIdParam } from "~/features/checkout/schema";
-import { formatOrderDate, OrderStatusBadge } from "~/features/orders/order-status";
+import { OrderStatusBadge } from "~/features/orders/order-status";
 import { getOrderForUser } from "~/features/orders/orders.server";
 import { NotFoundPage } from "~/features/site/not-found";
+import { formatDateTime } from "~/lib/dates";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/order";
@@ -19,10 +21,11 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const db = await getDb();
+  const user = await requireUser(db, request);
   const orderId = orderIdParam.safeParse(params.orderId);
   // Someone else's order answers exactly like a missing one.
-  const order = orderId.success ? await getOrderForUser(user.id, orderId.data) : null;
+  const order = orderId.success ? await getOrderForUser(db, user.id, orderId.data) : null;
   if (!order) throw data({ message: "Order not found." }, { status: 404 });
   const placed = new URL(request.url).searchParams.get("placed") === "1";
   return {
@@ -100,9 +103,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <OrderStatusBadge status={order.status} />
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          Placed {formatOrderDate(order.createdAt, true)}
-          {order.paidAt ? ` · paid ${formatOrderDate(order.paidAt, true)}` : ""}
-          {order.refundedAt ? ` · refunded ${formatOrderDate(order.refundedAt, true)}` : ""}
+          Placed {formatDateTime(order.createdAt)}
+          {order.paidAt ? ` · paid ${formatDateTime(order.paidAt)}` : ""}
+          {order.refundedAt ? ` · refunded ${formatDateTime(order.refundedAt)}` : ""}
         </p>
         {order.invoiceNumber ? <p className="mt-1 text-sm text-slate-600">GST invoice {order.invoiceNumber}</p> : null}
 

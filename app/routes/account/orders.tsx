@@ -1,7 +1,9 @@
 import { isRouteErrorResponse, Link } from "react-router";
+import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
-import { formatOrderDate, OrderStatusBadge } from "~/features/orders/order-status";
+import { OrderStatusBadge } from "~/features/orders/order-status";
 import { listOrdersForUser } from "~/features/orders/orders.server";
+import { formatDate } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
@@ -12,8 +14,9 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  return { orders: await listOrdersForUser(user.id) };
+  const db = await getDb();
+  const user = await requireUser(db, request);
+  return { orders: await listOrdersForUser(db, user.id) };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
@@ -40,7 +43,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   <span className="font-semibold text-slate-900">{order.number}</span>
                   <OrderStatusBadge status={order.status} />
                   <span className="w-full text-sm text-slate-600 sm:w-auto">
-                    {formatOrderDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? "item" : "items"}
+                    {formatDate(order.createdAt)} · {order.itemCount} {order.itemCount === 1 ? "item" : "items"}
                   </span>
                   <span className="ml-auto font-semibold text-slate-900">{formatPaise(order.totalPaise)}</span>
                 </Link>

@@ -3,19 +3,20 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
+import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
+import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { fieldErrors } from "~/features/admin/schema";
+import { Badge, Card, Field, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
 import {
   CouponAdminError,
-  couponSchema,
   createCoupon,
   getCoupon,
   listCoupons,
   setCouponActive,
   updateCoupon,
-} from "~/features/admin/coupons-admin.server";
-import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
-import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { fieldErrors } from "~/features/admin/schema";
-import { Badge, Card, Field, formatDate, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+} from "~/features/checkout/coupons.server";
+import { couponSchema } from "~/features/checkout/schema";
+import { formatDate } from "~/lib/dates";
 import { readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
@@ -28,8 +29,8 @@ export function meta(_: Route.MetaArgs) {
 const editSchema = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const db = await getDb();
+  await requireAdmin(db, request);
   const editId = editSchema.parse(new URL(request.url).searchParams.get("edit") ?? undefined);
   const [coupons, editing, { flash, headers }] = await Promise.all([
     listCoupons(db),
@@ -51,12 +52,12 @@ const intentSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
   const form = await readForm(request);
   const intent = intentSchema.safeParse(form);
   if (!intent.success)
     return data({ errors: { form: "Unknown action." } as Record<string, string>, values: form }, { status: 400 });
-  const db = await getDb();
   try {
     if (intent.data.intent === "toggle") {
       const row = await setCouponActive(db, admin.id, intent.data.id, intent.data.active === "true");

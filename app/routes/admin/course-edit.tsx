@@ -4,6 +4,10 @@ import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
+import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
+import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { fieldErrors } from "~/features/admin/schema";
+import { Badge, Card, ConfirmDialog, Field, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
 import {
   CatalogError,
   deleteAdminProduct,
@@ -11,9 +15,15 @@ import {
   listInstructors,
   setProductStatus,
   updateAdminProduct,
-} from "~/features/admin/catalog-admin.server";
-import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
-import { KIND_LABELS, STATUS_LABELS } from "~/features/admin/labels";
+} from "~/features/catalog/catalog.server";
+import {
+  KIND_BASE_ROUTE,
+  KIND_SHORT_LABELS as KIND_LABELS,
+  STATUS_LABELS,
+  SUBJECT_LABELS,
+} from "~/features/catalog/labels";
+import { instructorInput, NEW_INSTRUCTOR, productUpdateSchema, STATUSES, SUBJECTS } from "~/features/catalog/schema";
+import { storeUpload, UploadError } from "~/features/files/upload.server";
 import {
   addLesson,
   addModule,
@@ -22,19 +32,7 @@ import {
   getOutline,
   OutlineError,
   updateLesson,
-} from "~/features/admin/lessons-admin.server";
-import { AdminErrorBoundary } from "~/features/admin/route-error";
-import {
-  fieldErrors,
-  instructorInput,
-  NEW_INSTRUCTOR,
-  productUpdateSchema,
-  STATUSES,
-  SUBJECTS,
-} from "~/features/admin/schema";
-import { Badge, Card, ConfirmDialog, Field, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
-import { KIND_BASE_ROUTE, SUBJECT_LABELS } from "~/features/catalog/labels";
-import { storeUpload, UploadError } from "~/features/files/upload.server";
+} from "~/features/learning/outline.server";
 import { readFormData } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/course-edit";
@@ -64,9 +62,9 @@ async function loadProduct(id: number) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const id = parseId(params.id);
   const db = await getDb();
+  await requireAdmin(db, request);
+  const id = parseId(params.id);
   const [product, instructors, outline, { flash, headers }] = await Promise.all([
     loadProduct(id),
     listInstructors(db),
@@ -96,13 +94,13 @@ function pickedFile(value: FormDataEntryValue | undefined) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
   const id = parseId(params.id);
   const formData = await readFormData(request);
   const form = Object.fromEntries(formData);
   const intent = intentSchema.safeParse(form);
   if (!intent.success) throw data({ message: "Unknown action." }, { status: 400 });
-  const db = await getDb();
   const here = `/admin/courses/${id}`;
   try {
     if (intent.data.intent === "status") {

@@ -3,11 +3,13 @@ import { data, Link } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { CatalogError, productReport } from "~/features/admin/catalog-admin.server";
-import { KIND_LABELS, STATUS_LABELS } from "~/features/admin/labels";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, formatDateTime, PageHeader } from "~/features/admin/ui";
+import { Badge, Card, PageHeader } from "~/features/admin/ui";
+import { CatalogError, productReport } from "~/features/catalog/catalog.server";
+import { KIND_SHORT_LABELS as KIND_LABELS, STATUS_LABELS } from "~/features/catalog/labels";
+import { formatDateTime } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
+import { formatCount } from "~/lib/numbers";
 import type { Route } from "./+types/course-report";
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -18,11 +20,12 @@ export function meta({ data: d }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const db = await getDb();
+  await requireAdmin(db, request);
   const id = z.coerce.number().int().positive().max(2_147_483_647).safeParse(params.id);
   if (!id.success) throw data({ message: "Item not found." }, { status: 404 });
   try {
-    return await productReport(await getDb(), id.data);
+    return await productReport(db, id.data);
   } catch (error) {
     if (error instanceof CatalogError) throw data({ message: error.message }, { status: error.status });
     throw error;
@@ -32,10 +35,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function CourseReport({ loaderData }: Route.ComponentProps) {
   const { product, sales, enrolments, recent } = loaderData;
   const cards = [
-    ["Units sold", sales.sold.toLocaleString("en-IN")],
+    ["Units sold", formatCount(sales.sold)],
     ["Revenue (before GST)", formatPaise(sales.revenuePaise)],
-    ["Refunded", sales.refunded.toLocaleString("en-IN")],
-    ["Live enrolments", enrolments.active.toLocaleString("en-IN")],
+    ["Refunded", formatCount(sales.refunded)],
+    ["Live enrolments", formatCount(enrolments.active)],
   ] as const;
   return (
     <div className="space-y-6">

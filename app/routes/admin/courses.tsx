@@ -4,6 +4,10 @@ import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
+import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
+import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { fieldErrors } from "~/features/admin/schema";
+import { Badge, Card, ConfirmDialog, Field, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
 import {
   CatalogError,
   createAdminProduct,
@@ -11,22 +15,19 @@ import {
   listAdminProducts,
   listInstructors,
   setProductStatus,
-} from "~/features/admin/catalog-admin.server";
-import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
-import { KIND_LABELS, STATUS_LABELS } from "~/features/admin/labels";
-import { AdminErrorBoundary } from "~/features/admin/route-error";
+} from "~/features/catalog/catalog.server";
+import { KIND_SHORT_LABELS as KIND_LABELS, STATUS_LABELS, SUBJECT_LABELS } from "~/features/catalog/labels";
 import {
-  fieldErrors,
   instructorInput,
   KINDS,
   NEW_INSTRUCTOR,
   newProductSchema,
   STATUSES,
   SUBJECTS,
-} from "~/features/admin/schema";
-import { Badge, Card, ConfirmDialog, Field, formatDate, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
-import { SUBJECT_LABELS } from "~/features/catalog/labels";
+} from "~/features/catalog/schema";
+import { formatDate } from "~/lib/dates";
 import { noNul, readForm } from "~/lib/form.server";
+import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/courses";
 
@@ -43,10 +44,10 @@ const querySchema = z.object({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const db = await getDb();
+  await requireAdmin(db, request);
   const url = new URL(request.url);
   const query = querySchema.parse(Object.fromEntries(url.searchParams));
-  const db = await getDb();
   const [rows, instructors, { flash, headers }] = await Promise.all([
     listAdminProducts(db, {
       kind: query.kind,
@@ -70,11 +71,11 @@ const intentSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
   const form = await readForm(request);
   const parsed = intentSchema.safeParse(form);
   if (!parsed.success) throw data({ message: "Unknown action." }, { status: 400 });
-  const db = await getDb();
   const back = new URL(request.url);
   back.searchParams.delete("new");
   const backTo = `${back.pathname}${back.search}`;
@@ -325,7 +326,7 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
                       <span className="block text-xs text-slate-500">{SUBJECT_LABELS[r.subject]}</span>
                     </td>
                     <td className="px-3 py-2">{r.instructor}</td>
-                    <td className="px-3 py-2 text-right">{r.enrolments.toLocaleString("en-IN")}</td>
+                    <td className="px-3 py-2 text-right">{formatCount(r.enrolments)}</td>
                     <td className="px-3 py-2">
                       <Badge tone={r.status}>{STATUS_LABELS[r.status]}</Badge>
                     </td>

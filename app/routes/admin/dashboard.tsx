@@ -3,10 +3,12 @@ import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { SalesEnrolmentChart } from "~/features/admin/charts";
-import { loadDashboard } from "~/features/admin/metrics.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, CountUp, formatDateTime, formatMetric, PageHeader, Trend } from "~/features/admin/ui";
+import { Badge, Card, CountUp, formatMetric, PageHeader, Trend } from "~/features/admin/ui";
+import { loadDashboard } from "~/features/analytics/metrics.server";
 import { SUBJECT_LABELS } from "~/features/catalog/labels";
+import { formatDateTime } from "~/lib/dates";
+import { formatCount } from "~/lib/numbers";
 import type { Route } from "./+types/dashboard";
 
 export function meta(_: Route.MetaArgs) {
@@ -14,8 +16,9 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return loadDashboard(await getDb());
+  const db = await getDb();
+  await requireAdmin(db, request);
+  return loadDashboard(db);
 }
 
 const ICONS = { revenue: IndianRupee, students: Users, enrolments: GraduationCap, conversion: Percent } as const;
@@ -59,7 +62,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     <span className="text-xs text-slate-500">{SUBJECT_LABELS[c.subject]}</span>
                   </span>
                 </span>
-                <span className="shrink-0 font-semibold">{c.enrolments.toLocaleString("en-IN")}</span>
+                <span className="shrink-0 font-semibold">{formatCount(c.enrolments)}</span>
               </li>
             ))}
           </ol>

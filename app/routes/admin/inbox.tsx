@@ -1,8 +1,10 @@
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { loadInbox } from "~/features/admin/inbox.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Card, formatDateTime, PageHeader } from "~/features/admin/ui";
+import { Card, PageHeader } from "~/features/admin/ui";
+import { listContactMessages } from "~/features/contact/contact.server";
+import { listOutbox } from "~/features/email/email.server";
+import { formatDateTime } from "~/lib/dates";
 import type { Route } from "./+types/inbox";
 
 export function meta(_: Route.MetaArgs) {
@@ -10,8 +12,10 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return loadInbox(await getDb());
+  const db = await getDb();
+  await requireAdmin(db, request);
+  const [messages, outbox] = await Promise.all([listContactMessages(db), listOutbox(db)]);
+  return { messages, outbox };
 }
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { BarChart3, BookOpen, LayoutDashboard, Menu, Settings, Users } from "lucide-react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
+import { getDb } from "~/db/client.server";
 import { ForbiddenPage } from "~/features/accounts/forbidden";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { LogoutButton } from "~/features/accounts/user-menu";
@@ -27,7 +28,8 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const db = await getDb();
+  const user = await requireAdmin(db, request);
   return { user: { name: user.name, email: user.email, isPrimary: user.isPrimary } };
 }
 

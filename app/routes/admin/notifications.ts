@@ -8,15 +8,17 @@ import type { Route } from "./+types/notifications";
 
 /** The notifications dropdown's data (fetched by the top bar). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  const list = await listNotifications(await getDb(), admin.id);
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
+  const list = await listNotifications(db, admin.id);
   return data(list, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
   const parsed = z.object({ intent: z.literal("mark-all-read") }).safeParse(await readForm(request));
   if (!parsed.success) return data({ ok: false, message: "Unknown action." }, { status: 400 });
-  await markAllNotificationsRead(await getDb(), admin.id);
+  await markAllNotificationsRead(db, admin.id);
   return { ok: true };
 }

@@ -1,11 +1,12 @@
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { analyticsPdf } from "~/features/admin/reports.server";
+import { analyticsPdf } from "~/features/analytics/reports.server";
 import type { Route } from "./+types/sales-analytics";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const pdf = await analyticsPdf(await getDb());
+  const db = await getDb();
+  await requireAdmin(db, request);
+  const pdf = await analyticsPdf(db);
   const date = new Date().toISOString().slice(0, 10);
   return new Response(new Uint8Array(pdf), {
     headers: {

@@ -1,13 +1,13 @@
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { salesLedgerStream } from "~/features/admin/sales.server";
 import { recordEvent } from "~/features/audit/audit.server";
+import { salesLedgerStream } from "~/features/orders/sales.server";
 import type { Route } from "./+types/sales-ledger";
 
 /** The whole sales ledger as CSV, streamed from the database in batches (bounded memory at any size). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
   const db = await getDb();
+  const admin = await requireAdmin(db, request);
   await recordEvent(db, {
     actorId: admin.id,
     type: "Export",

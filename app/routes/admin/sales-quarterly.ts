@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { quarterReportPdf } from "~/features/admin/reports.server";
+import { quarterReportPdf } from "~/features/analytics/reports.server";
 import type { Route } from "./+types/sales-quarterly";
 
 const quarterSchema = z
@@ -13,11 +13,12 @@ const quarterSchema = z
 
 /** ?quarter=2025-Q3 → the report for Q3 of FY 2025–26 (October–December 2025). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const db = await getDb();
+  await requireAdmin(db, request);
   const parsed = quarterSchema.safeParse(new URL(request.url).searchParams.get("quarter"));
   if (!parsed.success) throw data({ message: "Choose a quarter such as 2025-Q3." }, { status: 400 });
   const { fyStartYear, quarter } = parsed.data;
-  const pdf = await quarterReportPdf(await getDb(), fyStartYear, quarter);
+  const pdf = await quarterReportPdf(db, fyStartYear, quarter);
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -5,15 +5,11 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { RevenueBarChart } from "~/features/admin/charts";
 import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
-import { loadSalesOverview } from "~/features/admin/metrics.server";
-import { currentFinancialQuarter } from "~/features/admin/periods";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { listOrders } from "~/features/admin/sales.server";
 import {
   Badge,
   Card,
   ConfirmDialog,
-  formatDateTime,
   inputClass,
   MessageBox,
   PageHeader,
@@ -21,7 +17,11 @@ import {
   ProgressBar,
   Trend,
 } from "~/features/admin/ui";
+import { loadSalesOverview } from "~/features/analytics/metrics.server";
+import { currentFinancialQuarter } from "~/features/analytics/periods";
 import { RefundError, refundOrder } from "~/features/orders/refund.server";
+import { listOrders } from "~/features/orders/sales.server";
+import { formatDateTime } from "~/lib/dates";
 import { noNul, readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
@@ -42,9 +42,9 @@ const querySchema = z.object({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const db = await getDb();
+  await requireAdmin(db, request);
+  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [overview, orders, { flash, headers }] = await Promise.all([
     loadSalesOverview(db),
     listOrders(db, { ...query, status: query.status || undefined }),
@@ -64,12 +64,13 @@ const refundSchema = z.object({ intent: z.literal("refund"), orderId: z.uuid() }
 
 /** Refund a paid order in full (the order's enrolments are revoked; the audit log records it). */
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
   const parsed = refundSchema.safeParse(await readForm(request));
   if (!parsed.success) return data({ error: "Choose an order to refund." }, { status: 400 });
   const url = new URL(request.url);
   try {
-    const result = await refundOrder(parsed.data.orderId, admin.id);
+    const result = await refundOrder(db, parsed.data.orderId, admin.id);
     return redirectWithFlash(`${url.pathname}${url.search}`, {
       kind: "success",
       message: `Order ${result.number} was refunded; ${result.revokedEnrolments} enrolment(s) revoked.`,

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { adminSearch } from "~/features/admin/search.server";
 import { Card, PageHeader } from "~/features/admin/ui";
+import { adminSearch } from "~/features/search/search.server";
 import { noNul } from "~/lib/form.server";
 import type { Route } from "./+types/search";
 
@@ -13,14 +13,15 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const db = await getDb();
+  await requireAdmin(db, request);
   const q = z
     .string()
     .max(200)
     .refine(noNul)
     .catch("")
     .parse(new URL(request.url).searchParams.get("q") ?? "");
-  return { q, hits: await adminSearch(await getDb(), q) };
+  return { q, hits: await adminSearch(db, q) };
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {

@@ -3,8 +3,8 @@ import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { FULL_PERMISSIONS } from "~/features/admin/labels";
-import { grantAdmin, listAdmins, removeAdmin } from "~/features/admin/roles.server";
+import { FULL_PERMISSIONS } from "~/features/accounts/labels";
+import { grantAdmin, listAdmins, removeAdmin } from "~/features/accounts/roles.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Badge, Card, ConfirmDialog, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
 import { readForm } from "~/lib/form.server";
@@ -16,8 +16,9 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const me = await requireAdmin(request);
-  return { admins: await listAdmins(await getDb()), meId: me.id };
+  const db = await getDb();
+  const me = await requireAdmin(db, request);
+  return { admins: await listAdmins(db), meId: me.id };
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -26,10 +27,10 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
   const parsed = actionSchema.safeParse(await readForm(request));
   if (!parsed.success) return data({ ok: false, message: "Unknown action.", at: Date.now() }, { status: 400 });
-  const db = await getDb();
   const result =
     parsed.data.intent === "grant"
       ? await grantAdmin(db, admin.id, parsed.data.email)

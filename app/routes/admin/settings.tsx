@@ -8,7 +8,7 @@ import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { fieldErrors } from "~/features/admin/schema";
 import { Card, Field, inputClass, PageHeader, TOAST_MS } from "~/features/admin/ui";
-import { getSettings, settingsSchema, updateSettings } from "~/features/site/settings.server";
+import { getSettings, settingsSchema, updateSettings } from "~/features/settings/settings.server";
 import { readForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/settings";
@@ -18,17 +18,19 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const [settings, { flash, headers }] = await Promise.all([getSettings(await getDb()), readFlash(request)]);
+  const db = await getDb();
+  await requireAdmin(db, request);
+  const [settings, { flash, headers }] = await Promise.all([getSettings(db), readFlash(request)]);
   return data({ settings, flash }, { headers });
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
   const form = await readForm(request);
   const parsed = settingsSchema.safeParse({ ...form, maintenanceMode: form.maintenanceMode === "on" });
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
-  await updateSettings(await getDb(), admin.id, parsed.data);
+  await updateSettings(db, admin.id, parsed.data);
   return redirectWithFlash("/admin/settings", { kind: "success", message: "Settings saved." });
 }
 

@@ -3,18 +3,20 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
-import { KIND_LABELS, ROLE_LABELS } from "~/features/admin/labels";
-import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { roleSchema } from "~/features/admin/schema";
-import { Badge, Card, formatDateTime, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+import { ROLE_LABELS } from "~/features/accounts/labels";
+import { roleSchema } from "~/features/accounts/schema";
 import {
   changeUserRole,
   getUserDetail,
   grantAccess,
   revokeAccess,
   UserAdminError,
-} from "~/features/admin/users-admin.server";
+} from "~/features/accounts/users.server";
+import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
+import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { Badge, Card, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
+import { formatDateTime } from "~/lib/dates";
 import { readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
@@ -32,10 +34,11 @@ function userIdParam(raw: string | undefined): string {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const db = await getDb();
+  await requireAdmin(db, request);
   const userId = userIdParam(params.id);
   try {
-    const [detail, { flash, headers }] = await Promise.all([getUserDetail(await getDb(), userId), readFlash(request)]);
+    const [detail, { flash, headers }] = await Promise.all([getUserDetail(db, userId), readFlash(request)]);
     return data({ ...detail, flash }, { headers });
   } catch (error) {
     if (error instanceof UserAdminError) throw data({ message: error.message }, { status: error.status });
@@ -57,11 +60,11 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
   const userId = userIdParam(params.id);
   const parsed = actionSchema.safeParse(await readForm(request));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid input." }, { status: 400 });
-  const db = await getDb();
   const here = `/admin/users/${userId}`;
   const input = parsed.data;
   try {

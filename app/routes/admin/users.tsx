@@ -2,12 +2,14 @@ import { Form, Link } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { ROLE_LABELS } from "~/features/admin/labels";
+import { ROLE_LABELS } from "~/features/accounts/labels";
+import { listUsers, userStats } from "~/features/accounts/users.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, formatDateTime, inputClass, PageHeader, Pager } from "~/features/admin/ui";
-import { listUsers, userStats } from "~/features/admin/users-admin.server";
+import { Badge, Card, inputClass, PageHeader, Pager } from "~/features/admin/ui";
+import { formatDateTime } from "~/lib/dates";
 import { noNul } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
+import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/users";
 
@@ -24,9 +26,9 @@ const querySchema = z.object({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const db = await getDb();
+  await requireAdmin(db, request);
+  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [stats, list] = await Promise.all([userStats(db), listUsers(db, query)]);
   return { stats, list, query };
 }
@@ -34,8 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { stats, list, query } = loaderData;
   const cards = [
-    ["Total users", stats.totalUsers.toLocaleString("en-IN")],
-    ["Instructors", stats.instructors.toLocaleString("en-IN")],
+    ["Total users", formatCount(stats.totalUsers)],
+    ["Instructors", formatCount(stats.instructors)],
     ["Average course load", stats.averageCourseLoad.toFixed(1)],
     ["Conversion", `${stats.conversion}%`],
   ] as const;

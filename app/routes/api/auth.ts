@@ -1,10 +1,11 @@
 /** Better Auth's own HTTP endpoints under /api/auth/* (rate-limited per IP in the shared database). */
+import { getDb } from "~/db/client.server";
 import { CLIENT_IP_HEADER, getAuth } from "~/features/accounts/auth.server";
 import { clientIpOf } from "~/lib/load-context";
 import type { Route } from "./+types/auth";
 
 async function handle(request: Request, context: unknown) {
-  const auth = await getAuth();
+  const auth = await getAuth(await getDb());
   const headers = new Headers(request.headers);
   headers.delete(CLIENT_IP_HEADER); // only our server may say who the client is
   const ip = clientIpOf(context);

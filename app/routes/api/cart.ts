@@ -1,6 +1,8 @@
 /** Resource route of the signed-in user's server cart: GET → { items }, POST intents → { items, notices }. */
+
 import { data } from "react-router";
 import { z } from "zod";
+import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { parseGuestCart } from "~/features/accounts/schema";
 import { addToCart, clearCart, getCart, mergeIntoCart, removeFromCart } from "~/features/cart/cart.server";
@@ -21,9 +23,10 @@ function unauthorized() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
+  const db = await getDb();
+  const user = await getOptionalUser(db, request);
   if (!user) throw unauthorized();
-  return data({ items: await getCart(user.id) }, { headers: noStore });
+  return data({ items: await getCart(db, user.id) }, { headers: noStore });
 }
 
 async function readBody(request: Request): Promise<Record<string, unknown>> {
@@ -37,7 +40,8 @@ async function readBody(request: Request): Promise<Record<string, unknown>> {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await getOptionalUser(request);
+  const db = await getDb();
+  const user = await getOptionalUser(db, request);
   if (!user) throw unauthorized();
   if (request.method !== "POST") throw data({ error: "Use POST." }, { status: 405, headers: noStore });
   const parsed = cartIntent.safeParse(await readBody(request));
@@ -54,17 +58,17 @@ export async function action({ request }: Route.ActionArgs) {
   let result: Awaited<ReturnType<typeof addToCart>>;
   switch (input.intent) {
     case "add":
-      result = await addToCart(user.id, input.productId);
+      result = await addToCart(db, user.id, input.productId);
       break;
     case "remove":
-      result = await removeFromCart(user.id, input.productId);
+      result = await removeFromCart(db, user.id, input.productId);
       break;
     case "clear":
-      result = await clearCart(user.id);
+      result = await clearCart(db, user.id);
       break;
     case "merge": {
       const raw = Array.isArray(input.productIds) ? input.productIds.join(",") : input.productIds;
-      result = await mergeIntoCart(user.id, parseGuestCart(raw));
+      result = await mergeIntoCart(db, user.id, parseGuestCart(raw));
       break;
     }
   }

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { getDb } from "~/db/client.server";
 import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/auth-card";
 import { EmailField } from "~/features/accounts/auth-fields";
@@ -14,13 +15,14 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const db = await getDb();
   const form = await readForm(request);
   const email = typeof form.email === "string" ? form.email : "";
   const parsed = forgotPasswordSchema.safeParse(form);
   if (!parsed.success) {
     return data({ email, fieldErrors: fieldErrors(parsed.error), formError: undefined, sent: undefined }, 400);
   }
-  const result = await requestPasswordReset(parsed.data, { request, clientIp: clientIpOf(context) });
+  const result = await requestPasswordReset(db, parsed.data, { request, clientIp: clientIpOf(context) });
   if (!result.ok)
     return data({ email, fieldErrors: {} as FieldErrors, formError: result.formError, sent: undefined }, result.status);
   return { email: "", fieldErrors: {} as FieldErrors, formError: undefined, sent: result.message };

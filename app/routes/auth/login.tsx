@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getDb } from "~/db/client.server";
 import { logInFromForm } from "~/features/accounts/auth-actions.server";
 import { AuthCard, GuestCartField } from "~/features/accounts/auth-card";
 import { LoginFields } from "~/features/accounts/auth-fields";
@@ -15,16 +16,18 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const db = await getDb();
   const url = new URL(request.url);
   const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
-  if (await getOptionalUser(request)) throw redirect(redirectTo);
+  if (await getOptionalUser(db, request)) throw redirect(redirectTo);
   return { redirectTo, reset: url.searchParams.get("reset") === "1" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const db = await getDb();
   const form = await readForm(request);
   const redirectTo = safeRedirectTo(form.redirectTo);
-  const result = await logInFromForm(form, { request, clientIp: clientIpOf(context) });
+  const result = await logInFromForm(db, form, { request, clientIp: clientIpOf(context) });
   if (!result.ok) return data(result.body, result.status);
   return redirect(redirectTo, { headers: result.headers });
 }

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { getDb } from "~/db/client.server";
 import { logOut } from "~/features/accounts/accounts.server";
 import type { Route } from "./+types/logout";
 
@@ -8,6 +9,7 @@ export function loader(_: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const headers = await logOut({ request });
+  const db = await getDb();
+  const headers = await logOut(db, { request });
   return redirect("/", { headers });
 }

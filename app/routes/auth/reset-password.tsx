@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getDb } from "~/db/client.server";
 import { isResetTokenUsable, resetPassword } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/auth-card";
 import { NewPasswordField } from "~/features/accounts/auth-fields";
@@ -14,15 +15,17 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const db = await getDb();
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, usable: await isResetTokenUsable(token) };
+  return { token, usable: await isResetTokenUsable(db, token) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const db = await getDb();
   const form = await readForm(request);
   const parsed = resetPasswordSchema.safeParse(form);
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: undefined }, 400);
-  const result = await resetPassword(parsed.data);
+  const result = await resetPassword(db, parsed.data);
   if (!result.ok) return data({ fieldErrors: result.fieldErrors ?? {}, formError: result.formError }, result.status);
   return redirect("/login?reset=1");
 }

@@ -1,4 +1,4 @@
-import { buildRobots } from "~/features/site/sitemap.server";
+import { buildRobots } from "~/features/seo/sitemap.server";
 import { getEnv } from "~/lib/env.server";
 
 export function loader() {

@@ -1,9 +1,10 @@
 import { getDb } from "~/db/client.server";
-import { buildSitemap } from "~/features/site/sitemap.server";
+import { buildSitemap } from "~/features/seo/sitemap.server";
 import { getEnv } from "~/lib/env.server";
 
 export async function loader() {
-  const xml = await buildSitemap(await getDb(), getEnv().APP_URL);
+  const db = await getDb();
+  const xml = await buildSitemap(db, getEnv().APP_URL);
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -1,7 +1,7 @@
 import { Award, BookOpen, Eye, GraduationCap, Trophy, Users, Video } from "lucide-react";
 import { Link } from "react-router";
+import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
-import { appUrlFromMatches, seoMeta } from "~/features/site/seo";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/about";

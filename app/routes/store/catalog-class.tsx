@@ -4,8 +4,8 @@ import { getDb } from "~/db/client.server";
 import { listPublishedProducts } from "~/features/catalog/catalog.server";
 import { KIND_BASE_ROUTE, KIND_LABELS, kindFromPath } from "~/features/catalog/labels";
 import { ProductSection } from "~/features/catalog/product-grid";
+import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
-import { appUrlFromMatches, seoMeta } from "~/features/site/seo";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/catalog-class";
 
@@ -18,11 +18,12 @@ const SUBTITLE = {
 } as const;
 
 export async function loader({ request, params: raw }: Route.LoaderArgs) {
+  const db = await getDb();
   const kind = kindFromPath(new URL(request.url).pathname);
   const parsed = params.safeParse(raw);
   if (!kind || !parsed.success) throw data(null, { status: 404 });
   const std = parsed.data.std;
-  const products = await listPublishedProducts(await getDb(), kind, { classLevel: std });
+  const products = await listPublishedProducts(db, kind, { classLevel: std });
   return { kind, std, products };
 }
 

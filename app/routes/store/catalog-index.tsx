@@ -1,8 +1,8 @@
 import { ArrowRight, GraduationCap } from "lucide-react";
 import { data, Link } from "react-router";
 import { KIND_BASE_ROUTE, KIND_LABELS, kindFromPath } from "~/features/catalog/labels";
+import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
-import { appUrlFromMatches, seoMeta } from "~/features/site/seo";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/catalog-index";
 

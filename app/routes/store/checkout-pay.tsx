@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { orderIdParam, payActionSchema } from "~/features/checkout/schema";
@@ -20,10 +21,11 @@ function notFound(): never {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const db = await getDb();
+  const user = await requireUser(db, request);
   const orderId = orderIdParam.safeParse(params.orderId);
   if (!orderId.success) notFound();
-  const page = await getPaymentPage(user.id, orderId.data);
+  const page = await getPaymentPage(db, user.id, orderId.data);
   if (!page) notFound();
   if (page.order.status !== "pending") throw redirect(`/account/orders/${page.order.id}`);
   const { order } = page;
@@ -42,7 +44,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const db = await getDb();
+  const user = await requireUser(db, request);
   const orderId = orderIdParam.safeParse(params.orderId);
   if (!orderId.success) notFound();
   const parsed = payActionSchema.safeParse(await readForm(request));
@@ -50,8 +53,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const input = parsed.data;
   const result =
     input.intent === "razorpay"
-      ? await confirmRazorpayCheckout(user.id, orderId.data, input)
-      : await settleTestPayment(user.id, orderId.data, input.intent);
+      ? await confirmRazorpayCheckout(db, user.id, orderId.data, input)
+      : await settleTestPayment(db, user.id, orderId.data, input.intent);
   if (!result.ok) {
     if (result.status === 404) notFound();
     return data({ message: result.message }, { status: result.status });

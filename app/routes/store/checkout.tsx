@@ -1,4 +1,5 @@
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { getDb } from "~/db/client.server";
 import { logInFromForm, signUpFromForm } from "~/features/accounts/auth-actions.server";
 import { GuestCartField } from "~/features/accounts/auth-card";
 import { LoginFields, SignupFields } from "~/features/accounts/auth-fields";
@@ -29,13 +30,14 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
+  const db = await getDb();
+  const user = await getOptionalUser(db, request);
   const url = new URL(request.url);
   const notice = url.searchParams.get("payment") === "failed" ? "failed" : null;
   // Guests sign in or sign up right here (the cart is kept); `?account=new` shows sign-up.
   if (!user) return { signedIn: false as const, notice, newAccount: url.searchParams.get("account") === "new" };
   const coupon = couponField.safeParse(url.searchParams.get("coupon") ?? undefined);
-  const summary = await getCheckoutSummary(user.id, coupon.success ? coupon.data : null);
+  const summary = await getCheckoutSummary(db, user.id, coupon.success ? coupon.data : null);
   return {
     signedIn: true as const,
     notice,
@@ -46,22 +48,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await getOptionalUser(request);
+  const db = await getDb();
+  const user = await getOptionalUser(db, request);
   const form = await readForm(request);
   if (form.intent === "login" || form.intent === "signup") {
     // Already signed in (a second tab, a double submit): nothing to do but show the checkout.
     if (user) return redirect("/checkout");
     const ctx = { request, clientIp: clientIpOf(context) };
     if (form.intent === "login") {
-      const result = await logInFromForm(form, ctx);
+      const result = await logInFromForm(db, form, ctx);
       if (!result.ok) return data({ intent: "login" as const, ...result.body }, result.status);
       return redirect("/checkout", { headers: result.headers });
     }
-    const result = await signUpFromForm(form, ctx);
+    const result = await signUpFromForm(db, form, ctx);
     if (!result.ok) return data({ intent: "signup" as const, ...result.body }, result.status);
     return redirect("/checkout", { headers: result.headers });
   }
-  const buyer = user ?? (await requireUser(request)); // a guest goes to /login?redirectTo=/checkout
+  const buyer = user ?? (await requireUser(db, request)); // a guest goes to /login?redirectTo=/checkout
   // Only the coupon is read: item prices and totals posted by a client are ignored.
   const parsed = placeOrderSchema.safeParse({ coupon: form.coupon || undefined });
   if (!parsed.success) {
@@ -70,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const result = await placeOrder(buyer.id, { couponCode: parsed.data.coupon });
+  const result = await placeOrder(db, buyer.id, { couponCode: parsed.data.coupon });
   if (result.ok) {
     return redirect(
       result.next === "pay" ? `/checkout/pay/${result.orderId}` : `/account/orders/${result.orderId}?placed=1`,

@@ -1,11 +1,11 @@
 import { CheckCircle2, Mail, MessageCircle } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
-import { saveContactMessage } from "~/features/site/contact.server";
-import { type ContactFieldErrors, parseContactForm } from "~/features/site/contact-schema";
+import { saveContactMessage } from "~/features/contact/contact.server";
+import { type ContactFieldErrors, parseContactForm } from "~/features/contact/schema";
+import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
+import { getSettings } from "~/features/settings/settings.server";
 import { StoreErrorPage } from "~/features/site/not-found";
-import { appUrlFromMatches, seoMeta } from "~/features/site/seo";
-import { getSettings } from "~/features/site/settings.server";
 import { readFormData } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
@@ -14,16 +14,18 @@ import type { Route } from "./+types/contact";
 export const CONTACT_SUCCESS = "Thank you! Your message has been sent. We will reply within one working day.";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const settings = await getSettings(await getDb());
+  const db = await getDb();
+  const settings = await getSettings(db);
   const sent = new URL(request.url).searchParams.get("sent") === "1";
   return { email: settings.siteContactEmail, whatsappNumber: settings.whatsappNumber, sent };
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const db = await getDb();
   const form = await readFormData(request);
   const parsed = parseContactForm(form);
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  await saveContactMessage(await getDb(), parsed.data);
+  await saveContactMessage(db, parsed.data);
   return redirect("/contact?sent=1");
 }
 

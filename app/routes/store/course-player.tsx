@@ -29,23 +29,25 @@ export function headers() {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const db = await getDb();
+  const user = await requireUser(db, request);
   const id = idParam.safeParse(params.id);
   const query = playerQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!id.success || !query.success) notFound();
-  const player = await getCoursePlayer(await getDb(), user.id, id.data, query.data.lesson);
+  const player = await getCoursePlayer(db, user.id, id.data, query.data.lesson);
   if (!player) notFound();
   return player;
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const db = await getDb();
+  const user = await requireUser(db, request);
   const id = idParam.safeParse(params.id);
   if (!id.success) notFound();
   const form = lessonProgressForm.safeParse(await readForm(request));
   if (!form.success) throw data({ message: "Choose a lesson of this course." }, { status: 400 });
   const { intent, lessonId } = form.data;
-  const result = await setLessonCompleted(await getDb(), user.id, id.data, lessonId, intent === "complete");
+  const result = await setLessonCompleted(db, user.id, id.data, lessonId, intent === "complete");
   if (!result.ok) notFound();
   // After completing a lesson the student moves on to the next one.
   const target = intent === "complete" && result.nextLessonId ? result.nextLessonId : lessonId;

@@ -17,10 +17,11 @@ function notFound() {
 
 /** A note or PYQ PDF, checked on every request and stamped with the buyer's name and email. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const db = await getDb();
+  const user = await requireUser(db, request);
   const id = idParam.safeParse(params.productId);
   if (!id.success) return notFound();
-  const file = await prepareDownload(await getDb(), user, id.data);
+  const file = await prepareDownload(db, user, id.data);
   if (!file) return notFound();
   return new Response(new Blob([file.bytes as Uint8Array<ArrayBuffer>]).stream(), {
     headers: {

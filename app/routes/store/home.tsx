@@ -3,18 +3,18 @@ import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { listFeaturedNotes, listPublishedProducts } from "~/features/catalog/catalog.server";
 import { ProductSection } from "~/features/catalog/product-grid";
-import { BannerCarousel } from "~/features/site/banner-carousel";
-import { CourseHighlightCard, SectionHeading, SubjectList, Testimonials } from "~/features/site/home-sections";
-import { StoreErrorPage } from "~/features/site/not-found";
-import { appUrlFromMatches, seoMeta } from "~/features/site/seo";
+import { BannerCarousel } from "~/features/marketing/banner-carousel";
+import { CourseHighlightCard, SectionHeading, SubjectList, Testimonials } from "~/features/marketing/home-sections";
 import {
   getCourseHighlight,
   listBanners,
   listSubjectServices,
   listTestimonials,
   listToppers,
-} from "~/features/site/site.server";
-import { ToppersBySubject } from "~/features/site/toppers";
+} from "~/features/marketing/marketing.server";
+import { ToppersBySubject } from "~/features/marketing/toppers";
+import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
+import { StoreErrorPage } from "~/features/site/not-found";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/home";

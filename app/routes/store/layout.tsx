@@ -2,8 +2,8 @@ import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { getDb } from "~/db/client.server";
 import { CART_QUEUE_SCRIPT, CartProvider } from "~/features/cart/cart-context";
 import { TOAST_DURATION_MS } from "~/features/cart/cart-store";
-import { ChatWidget } from "~/features/site/chat-widget";
-import { getSettings } from "~/features/site/settings.server";
+import { ChatWidget } from "~/features/contact/chat-widget";
+import { getSettings } from "~/features/settings/settings.server";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
 import { getEnv } from "~/lib/env.server";
@@ -13,7 +13,8 @@ import type { Route } from "./+types/layout";
 
 /** Public origin for canonical URLs (meta functions read it from here) and the chat widget's WhatsApp number. */
 export async function loader(_: Route.LoaderArgs) {
-  const settings = await getSettings(await getDb());
+  const db = await getDb();
+  const settings = await getSettings(db);
   return { appUrl: getEnv().APP_URL.replace(/\/+$/, ""), whatsappNumber: settings.whatsappNumber };
 }
 

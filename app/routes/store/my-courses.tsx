@@ -19,8 +19,9 @@ export function headers() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const items = await listOwnedProducts(await getDb(), user.id);
+  const db = await getDb();
+  const user = await requireUser(db, request);
+  const items = await listOwnedProducts(db, user.id);
   return { items };
 }
 

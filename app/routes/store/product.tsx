@@ -11,8 +11,8 @@ import {
   kindFromPath,
   SUBJECT_LABELS,
 } from "~/features/catalog/labels";
+import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
-import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "~/features/site/seo";
 import { DESCRIPTION_PREVIEW, descriptionPreview } from "~/lib/display";
 import { formatPrice } from "~/lib/money";
 import { Container } from "~/ui/container";
@@ -20,9 +20,10 @@ import { Stars } from "~/ui/stars";
 import type { Route } from "./+types/product";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = await getDb();
   const kind = kindFromPath(new URL(request.url).pathname);
   if (!kind) throw data(null, { status: 404 });
-  const product = await getPublishedProduct(await getDb(), kind, params.id);
+  const product = await getPublishedProduct(db, kind, params.id);
   // Unknown, malformed, draft, archived or another kind's id: the store has no such page.
   if (!product) throw data(null, { status: 404 });
   return { product };

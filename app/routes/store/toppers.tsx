@@ -1,13 +1,14 @@
 import { getDb } from "~/db/client.server";
+import { listToppers } from "~/features/marketing/marketing.server";
+import { ToppersBySubject } from "~/features/marketing/toppers";
+import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
-import { appUrlFromMatches, seoMeta } from "~/features/site/seo";
-import { listToppers } from "~/features/site/site.server";
-import { ToppersBySubject } from "~/features/site/toppers";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/toppers";
 
 export async function loader(_: Route.LoaderArgs) {
-  return { toppers: await listToppers(await getDb()) };
+  const db = await getDb();
+  return { toppers: await listToppers(db) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

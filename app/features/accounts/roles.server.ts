@@ -17,8 +17,6 @@ export const ROLE_MESSAGES = {
     `No account uses the email "${email}". Ask them to sign up first, then add them as an admin.`,
 } as const;
 
-export { FULL_PERMISSIONS };
-
 export type RoleResult = { ok: true; message: string } | { ok: false; message: string; status: number };
 
 export async function listAdmins(db: DbOrTx) {

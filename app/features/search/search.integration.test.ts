@@ -2,14 +2,14 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { listUsers, USERS_PAGE_SIZE } from "~/features/accounts/users.server";
+import { listOrders, ORDERS_PAGE_SIZE } from "~/features/orders/sales.server";
 import { getTestDb } from "../../../tests/helpers/db";
 import { createProduct, createUser } from "../../../tests/helpers/factories";
 import { createOrder } from "../../../tests/helpers/orders";
 import { decodeCursor, MAX_OFFSET_PAGE } from "./keyset.server";
-import { listOrders, ORDERS_PAGE_SIZE } from "./sales.server";
 import { adminSearch } from "./search.server";
 import { queryShape } from "./text-search.server";
-import { listUsers, USERS_PAGE_SIZE } from "./users-admin.server";
 
 const emails = async (q: string) => (await listUsers((await getTestDb()).db, { q })).users.map((u) => u.email).sort();
 

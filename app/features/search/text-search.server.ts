@@ -14,7 +14,10 @@
 import { ilike, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders, users } from "~/db/schema";
-import { escapeLike } from "./catalog-admin.server";
+
+export function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
 
 export type QueryShape = "order" | "email" | "text";
 

@@ -1,7 +1,9 @@
-import type { Db } from "~/db/client.server";
+/** Contact form messages: stored for the admins' inbox. */
+import { desc } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
-import type { ContactInput } from "./contact-schema";
+import type { ContactInput } from "./schema";
 
 /** Stores a contact message and notifies the admins through the audit log, atomically. */
 export async function saveContactMessage(db: Db, input: ContactInput) {
@@ -16,4 +18,9 @@ export async function saveContactMessage(db: Db, input: ContactInput) {
     });
     return row!;
   });
+}
+
+/** The newest contact messages, for the admin inbox. */
+export function listContactMessages(db: DbOrTx, limit = 50) {
+  return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit);
 }

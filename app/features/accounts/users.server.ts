@@ -3,12 +3,12 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { enrolments, instructors, orders, products, userRole, users } from "~/db/schema";
 import type { Role } from "~/features/accounts/guards.server";
+import { freeToPaidConversion } from "~/features/analytics/metrics.server";
+import { dailySums, totals } from "~/features/analytics/rollups.server";
 import { recordEvent } from "~/features/audit/audit.server";
-import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "./keyset.server";
+import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/features/search/keyset.server";
+import { userSearchFilter } from "~/features/search/text-search.server";
 import { ROLE_LABELS } from "./labels";
-import { freeToPaidConversion } from "./metrics.server";
-import { dailySums, totals } from "./rollups.server";
-import { userSearchFilter } from "./text-search.server";
 
 export const USERS_PAGE_SIZE = 20;
 const USER_METRICS = userRole.enumValues.map((r) => `users_${r}` as const);
@@ -148,8 +148,6 @@ export async function getUserDetail(db: DbOrTx, id: string) {
     grantable: grantable.filter((p) => !owned.has(p.id)),
   };
 }
-
-export { ROLE_LABELS };
 
 export async function changeUserRole(db: Db, actorId: string, userId: string, role: Role) {
   return db.transaction(async (tx) => {

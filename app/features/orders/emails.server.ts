@@ -1,6 +1,6 @@
 /** The order confirmation email, with the GST invoice attached. */
 import { eq } from "drizzle-orm";
-import { getDb } from "~/db/client.server";
+import type { DbOrTx } from "~/db/client.server";
 import { orders, users } from "~/db/schema";
 import { sendEmail } from "~/features/email/email.server";
 import { getEnv } from "~/lib/env.server";
@@ -12,12 +12,11 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export async function sendOrderConfirmation(orderId: string) {
-  const db = await getDb();
+export async function sendOrderConfirmation(db: DbOrTx, orderId: string) {
   const order = await loadOrder(db, orderId);
   if (!order) return;
   const invoice = await buildInvoiceData(db, order);
-  const to = invoice?.buyer.email ?? (await buyerEmail(orderId));
+  const to = invoice?.buyer.email ?? (await buyerEmail(db, orderId));
   if (!to) return;
   const link = new URL(`/account/orders/${order.id}`, getEnv().APP_URL).toString();
   const lines = order.items.map((i) => `- ${i.title}: ${i.pricePaise === 0 ? "Free" : formatPaise(i.pricePaise)}`);
@@ -40,7 +39,7 @@ export async function sendOrderConfirmation(orderId: string) {
     .join("")}</ul><p>Total: <strong>${formatPaise(order.totalPaise)}</strong> (including GST ${formatPaise(
     order.gstPaise,
   )})</p><p>Your items are ready in My Courses. <a href="${escapeHtml(link)}">View your order</a></p>`;
-  await sendEmail({
+  await sendEmail(db, {
     to,
     subject: `Your Commerce Academy order ${order.number}`,
     text,
@@ -57,8 +56,7 @@ export async function sendOrderConfirmation(orderId: string) {
   });
 }
 
-async function buyerEmail(orderId: string) {
-  const db = await getDb();
+async function buyerEmail(db: DbOrTx, orderId: string) {
   const [row] = await db
     .select({ email: users.email })
     .from(orders)

@@ -4,7 +4,7 @@
  * posts to) stays open. Health checks and static files never reach here.
  */
 import { data } from "react-router";
-import { getDb } from "~/db/client.server";
+import type { DbOrTx } from "~/db/client.server";
 import type { SessionUser } from "~/features/accounts/guards.server";
 import { getSettings } from "./settings.server";
 
@@ -17,11 +17,11 @@ export function isOpenDuringMaintenance(pathname: string) {
 }
 
 /** Throws a 503 when the site is in maintenance and this visitor may not pass. */
-export async function assertNotInMaintenance(request: Request, user: Pick<SessionUser, "role"> | null) {
+export async function assertNotInMaintenance(db: DbOrTx, request: Request, user: Pick<SessionUser, "role"> | null) {
   if (user?.role === "admin") return;
   const { pathname } = new URL(request.url);
   if (isOpenDuringMaintenance(pathname)) return;
-  const settings = await getSettings(await getDb());
+  const settings = await getSettings(db);
   if (!settings.maintenanceMode) return;
   throw data(
     { message: "Commerce Academy is down for maintenance. Please try again in a few minutes." },

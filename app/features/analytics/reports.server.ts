@@ -3,17 +3,10 @@ import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
-import { getSettings } from "~/features/site/settings.server";
+import { getSettings } from "~/features/settings/settings.server";
+import { formatPaiseForPdf } from "~/lib/money";
 import { loadSalesOverview, salesFigures, topCourses } from "./metrics.server";
 import { financialQuarter, type Period } from "./periods";
-
-/** The standard PDF fonts are WinAnsi: "Rs." instead of the rupee sign, ASCII punctuation. */
-export function pdfMoney(paise: number) {
-  const rupees = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    paise / 100,
-  );
-  return `Rs. ${rupees}`;
-}
 
 function ascii(text: string) {
   return text
@@ -85,19 +78,20 @@ export async function analyticsPdf(db: DbOrTx, now = new Date()): Promise<Uint8A
   w.line(`Generated ${now.toISOString()} for ${overview.month}`, { size: 10 });
   w.space();
   w.line("This month", { size: 13, bold: true });
-  w.row(["Revenue", pdfMoney(overview.current.revenuePaise)], [220, 200]);
+  w.row(["Revenue", formatPaiseForPdf(overview.current.revenuePaise)], [220, 200]);
   w.row(["Paid orders", String(overview.current.paidOrderCount)], [220, 200]);
-  w.row(["Average order value", pdfMoney(overview.current.averageOrderPaise)], [220, 200]);
+  w.row(["Average order value", formatPaiseForPdf(overview.current.averageOrderPaise)], [220, 200]);
   w.row(["Refund rate", `${overview.current.refundRate}%`], [220, 200]);
   w.row(
     ["Free-to-paid conversion", `${overview.conversion.rate}% (target ${overview.conversion.target}%)`],
     [220, 260],
   );
-  w.row([`Revenue ${overview.previousMonth}`, pdfMoney(overview.previous.revenuePaise)], [220, 200]);
+  w.row([`Revenue ${overview.previousMonth}`, formatPaiseForPdf(overview.previous.revenuePaise)], [220, 200]);
   w.space();
   w.line("Last 12 months", { size: 13, bold: true });
   w.row(["Month", "Revenue", "Enrolments"], [150, 180, 120], true);
-  for (const m of overview.series) w.row([m.label, pdfMoney(m.revenuePaise), String(m.enrolments)], [150, 180, 120]);
+  for (const m of overview.series)
+    w.row([m.label, formatPaiseForPdf(m.revenuePaise), String(m.enrolments)], [150, 180, 120]);
   w.space();
   w.line("Top courses by enrolment", { size: 13, bold: true });
   for (const c of top) w.row([c.title, String(c.enrolments)], [300, 100]);
@@ -165,19 +159,20 @@ export async function quarterReportPdf(db: DbOrTx, fyStartYear: number, quarter:
   w.line(report.period.label, { size: 12 });
   w.line(`GSTIN ${settings.sellerGstin}`, { size: 10 });
   w.space();
-  w.row(["Revenue (incl. GST)", pdfMoney(report.figures.revenuePaise)], [220, 200]);
-  w.row(["GST collected", pdfMoney(report.gstPaise)], [220, 200]);
+  w.row(["Revenue (incl. GST)", formatPaiseForPdf(report.figures.revenuePaise)], [220, 200]);
+  w.row(["GST collected", formatPaiseForPdf(report.gstPaise)], [220, 200]);
   w.row(["Paid orders", String(report.figures.paidOrderCount)], [220, 200]);
   w.row(["Refunded orders", String(report.figures.refundedCount)], [220, 200]);
   w.row(["Refund rate", `${report.figures.refundRate}%`], [220, 200]);
-  w.row(["Average order value", pdfMoney(report.figures.averageOrderPaise)], [220, 200]);
+  w.row(["Average order value", formatPaiseForPdf(report.figures.averageOrderPaise)], [220, 200]);
   w.space();
   w.line("By month", { size: 13, bold: true });
   w.row(["Month", "Orders", "Revenue"], [150, 100, 180], true);
-  for (const m of report.byMonth) w.row([m.label, String(m.orders), pdfMoney(m.revenuePaise)], [150, 100, 180]);
+  for (const m of report.byMonth)
+    w.row([m.label, String(m.orders), formatPaiseForPdf(m.revenuePaise)], [150, 100, 180]);
   if (report.byMonth.length === 0) w.line("No sales in this quarter.");
   w.space();
   w.line("Best-selling items", { size: 13, bold: true });
-  for (const t of report.topItems) w.row([t.title, String(t.sold), pdfMoney(t.revenuePaise)], [300, 60, 150]);
+  for (const t of report.topItems) w.row([t.title, String(t.sold), formatPaiseForPdf(t.revenuePaise)], [300, 60, 150]);
   return doc.save();
 }

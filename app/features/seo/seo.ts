@@ -1,5 +1,6 @@
 /** Title, description, canonical URL and Open Graph tags for a page, built from the public origin (APP_URL). */
 import type { MetaDescriptor } from "react-router";
+import { paiseToDecimal } from "~/lib/money";
 
 export const SITE_NAME = "Commerce Academy";
 /** Link previews (WhatsApp, Facebook, X) do not show SVG: raster images only, else this default. */
@@ -72,7 +73,7 @@ export function productJsonLd(p: {
 }) {
   const offer = {
     "@type": "Offer",
-    price: (p.pricePaise / 100).toFixed(2),
+    price: paiseToDecimal(p.pricePaise),
     priceCurrency: "INR",
     availability: "https://schema.org/InStock",
     url: p.url,

@@ -2,8 +2,9 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders, users } from "~/db/schema";
-import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "./keyset.server";
-import { orderSearchFilter } from "./text-search.server";
+import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/features/search/keyset.server";
+import { orderSearchFilter } from "~/features/search/text-search.server";
+import { paiseToDecimal } from "~/lib/money";
 
 export const ORDERS_PAGE_SIZE = 25;
 type OrderStatus = (typeof orders.$inferSelect)["status"];
@@ -78,8 +79,6 @@ export function csvField(value: unknown): string {
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
-
-const rupees = (paise: number) => (paise / 100).toFixed(2);
 
 /**
  * The sales ledger as CSV, read from the database in batches of `batchSize`
@@ -164,10 +163,10 @@ export function salesLedgerStream(db: DbOrTx, opts: { batchSize?: number; from?:
           o.name,
           o.email,
           (titles.get(o.id) ?? []).join("; "),
-          rupees(o.subtotalPaise),
-          rupees(o.discountPaise),
-          rupees(o.gstPaise),
-          rupees(o.totalPaise),
+          paiseToDecimal(o.subtotalPaise),
+          paiseToDecimal(o.discountPaise),
+          paiseToDecimal(o.gstPaise),
+          paiseToDecimal(o.totalPaise),
           o.couponCode,
           o.gateway,
           o.gatewayPaymentId,
