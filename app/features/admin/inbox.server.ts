@@ -1,5 +1,5 @@
 /** Contact messages and the email outbox, readable by admins. */
-import { desc, isNull } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { contactMessages, emailOutbox } from "~/db/schema";
 
@@ -9,8 +9,4 @@ export async function loadInbox(db: DbOrTx, limit = 50) {
     db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit),
   ]);
   return { messages, outbox };
-}
-
-export async function markMessagesRead(db: DbOrTx) {
-  await db.update(contactMessages).set({ readAt: new Date() }).where(isNull(contactMessages.readAt));
 }

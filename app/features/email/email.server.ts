@@ -79,8 +79,3 @@ export async function sendEmail(message: EmailMessage): Promise<{ id: number; de
     return { id, delivered: false };
   }
 }
-
-/** For tests: forget the cached transport after changing SMTP_URL. */
-export function resetEmailTransport() {
-  transport = undefined;
-}
