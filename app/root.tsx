@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, type LinksFunction, Meta, Outlet, Scripts } from "react-router";
+import { data, isRouteErrorResponse, Links, type LinksFunction, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ForbiddenPage } from "./features/accounts/forbidden";
@@ -6,15 +6,21 @@ import { getOptionalUser } from "./features/accounts/guards.server";
 import { assertNotInMaintenance } from "./features/site/maintenance.server";
 import { NotFoundPage } from "./features/site/not-found";
 import { ScrollRestoration } from "./features/site/scroll-restoration";
+import { readFlash } from "./lib/flash.server";
+import { FlashToast } from "./ui/flash-toast";
 import { FirstHydrationMark } from "./ui/hydrate-later";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-/** The signed-in user (or null) for the header; every route can read it with useRouteLoaderData("root"). */
+/**
+ * The signed-in user (or null) for the header; every route can read it with useRouteLoaderData("root").
+ * Also the one-time message of the last action (app/lib/flash.server.ts), cleared as it is read.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   await assertNotInMaintenance(request, user);
-  return { user };
+  const { flash, headers } = await readFlash(request);
+  return data({ user, flash }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -38,8 +44,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <FlashToast flash={loaderData.flash} />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -101,7 +101,7 @@ describe("bugs found by the hostile-input properties", () => {
       ),
     );
     expect(create.status).toBe(400);
-    expect(create.body).toMatchObject({ errors: { instructor: "Choose an instructor." } });
+    expect(create.body).toMatchObject({ fieldErrors: { instructor: "Choose an instructor." } });
   });
 
   it("a user id with a NUL byte is a 404", async () => {

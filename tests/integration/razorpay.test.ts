@@ -5,8 +5,9 @@ import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { placeOrder } from "~/features/checkout/checkout.server";
 import { reconcileOrders } from "~/features/orders/reconcile.server";
-import { RefundError, refundOrder } from "~/features/orders/refund.server";
+import { refundOrder } from "~/features/orders/refund.server";
 import { confirmRazorpayCheckout, settleTestPayment } from "~/features/payments/payments.server";
+import { HttpError } from "~/lib/errors";
 import * as webhookRoute from "~/routes/api/razorpay-webhook";
 import * as payRoute from "~/routes/store/checkout-pay";
 import { asUser, buyerWithCart, cartOf, createCoupon, enrolmentsOf, getOrder } from "../helpers/checkout";
@@ -257,7 +258,7 @@ describe("Razorpay adapter against a fake of its API", () => {
       description: "The payment has been fully refunded already",
     };
     const error = await refundOrder(order.id, user.id).catch((e) => e);
-    expect(error).toBeInstanceOf(RefundError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error.message).toMatch(/fully refunded already/);
     expect((await getOrder(order.id)).status).toBe("fulfilled");
     expect(await enrolmentsOf(user.id)).toHaveLength(2);

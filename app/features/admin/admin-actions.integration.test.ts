@@ -5,11 +5,11 @@ import * as schema from "~/db/schema";
 import { listPublishedProducts } from "~/features/catalog/catalog.server";
 import { assertNotInMaintenance } from "~/features/site/maintenance.server";
 import { getSettings, settingsSchema, updateSettings } from "~/features/site/settings.server";
+import { HttpError } from "~/lib/errors";
 import { getTestDb } from "../../../tests/helpers/db";
 import { createUser } from "../../../tests/helpers/factories";
 import { createOrder } from "../../../tests/helpers/orders";
 import {
-  CatalogError,
   createAdminProduct,
   deleteAdminProduct,
   listAdminProducts,
@@ -73,7 +73,7 @@ describe("catalog management", () => {
       status: "draft" as const,
       description: "",
     };
-    await expect(createAdminProduct(db, actor.id, { ...base, instructorId: 9999 })).rejects.toThrow(CatalogError);
+    await expect(createAdminProduct(db, actor.id, { ...base, instructorId: 9999 })).rejects.toThrow(HttpError);
     await expect(createAdminProduct(db, actor.id, { ...base, newInstructor: "  " })).rejects.toThrow(
       "Enter the new instructor's name.",
     );

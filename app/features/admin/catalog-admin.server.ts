@@ -5,20 +5,10 @@ import { enrolments, instructors, orderItems, orders, products } from "~/db/sche
 import { coverImage, slugify } from "~/db/seed/factories";
 import { recordEvent } from "~/features/audit/audit.server";
 import type { Subject } from "~/features/catalog/labels";
-
+import { HttpError } from "~/lib/errors";
 import { KIND_LABELS, type Kind, STATUS_LABELS, type Status } from "./labels";
 
 export { KIND_LABELS, type Kind, STATUS_LABELS, type Status };
-
-export class CatalogError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface AdminProductRow {
   id: number;
@@ -76,7 +66,7 @@ export async function getAdminProduct(db: DbOrTx, id: number) {
     .from(products)
     .innerJoin(instructors, eq(instructors.id, products.instructorId))
     .where(eq(products.id, id));
-  if (!row) throw new CatalogError("Item not found.", 404);
+  if (!row) throw new HttpError(404, "Item not found.");
   return { ...row.product, instructor: row.instructor };
 }
 
@@ -84,11 +74,11 @@ export async function getAdminProduct(db: DbOrTx, id: number) {
 async function resolveInstructor(tx: DbOrTx, input: { instructorId?: number; newInstructor?: string }) {
   if (input.instructorId) {
     const [row] = await tx.select().from(instructors).where(eq(instructors.id, input.instructorId));
-    if (!row) throw new CatalogError("Choose an existing instructor or add a new one.", 400, "instructor");
+    if (!row) throw new HttpError(400, "Choose an existing instructor or add a new one.", { field: "instructor" });
     return row.id;
   }
   const name = input.newInstructor?.trim();
-  if (!name) throw new CatalogError("Enter the new instructor's name.", 400, "newInstructor");
+  if (!name) throw new HttpError(400, "Enter the new instructor's name.", { field: "newInstructor" });
   const [existing] = await tx.select().from(instructors).where(eq(instructors.name, name));
   if (existing) return existing.id;
   const [created] = await tx.insert(instructors).values({ name }).returning({ id: instructors.id });
@@ -167,7 +157,7 @@ export interface ProductUpdate {
 export async function updateAdminProduct(db: Db, actorId: string, id: number, input: ProductUpdate) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-    if (!before) throw new CatalogError("Item not found.", 404);
+    if (!before) throw new HttpError(404, "Item not found.");
     const instructorId = await resolveInstructor(tx, input);
     const [row] = await tx
       .update(products)
@@ -207,7 +197,7 @@ export async function updateAdminProduct(db: Db, actorId: string, id: number, in
 export async function setProductStatus(db: Db, actorId: string, id: number, status: Status) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-    if (!before) throw new CatalogError("Item not found.", 404);
+    if (!before) throw new HttpError(404, "Item not found.");
     if (before.status === status) return before;
     const [row] = await tx
       .update(products)
@@ -238,11 +228,11 @@ export async function hasBeenSold(tx: DbOrTx, id: number) {
 export async function deleteAdminProduct(db: Db, actorId: string, id: number) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-    if (!before) throw new CatalogError("Item not found.", 404);
+    if (!before) throw new HttpError(404, "Item not found.");
     if (await hasBeenSold(tx, id)) {
-      throw new CatalogError(
-        `"${before.title}" has been sold, so it cannot be deleted. Archive it instead: it leaves the store and owners keep access.`,
+      throw new HttpError(
         409,
+        `"${before.title}" has been sold, so it cannot be deleted. Archive it instead: it leaves the store and owners keep access.`,
       );
     }
     await tx.delete(products).where(eq(products.id, id));

@@ -4,16 +4,7 @@ import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { couponRedemptions, coupons, orders } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
-
-export class CouponAdminError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
+import { HttpError } from "~/lib/errors";
 
 const optionalDate = z
   .string()
@@ -100,7 +91,7 @@ export async function listCoupons(db: DbOrTx) {
 
 export async function getCoupon(db: DbOrTx, id: number) {
   const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
-  if (!row) throw new CouponAdminError("Coupon not found.", 404);
+  if (!row) throw new HttpError(404, "Coupon not found.");
   return row;
 }
 
@@ -112,7 +103,7 @@ async function codeTaken(tx: DbOrTx, code: string, exceptId?: number) {
 export async function createCoupon(db: Db, actorId: string, input: CouponInput) {
   return db.transaction(async (tx) => {
     if (await codeTaken(tx, input.code))
-      throw new CouponAdminError(`A coupon with the code ${input.code} already exists.`, 409, "code");
+      throw new HttpError(409, `A coupon with the code ${input.code} already exists.`, { field: "code" });
     const [row] = await tx.insert(coupons).values(input).returning();
     await recordEvent(tx, {
       actorId,
@@ -129,11 +120,11 @@ export async function createCoupon(db: Db, actorId: string, input: CouponInput) 
 export async function updateCoupon(db: Db, actorId: string, id: number, input: CouponInput) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
-    if (!before) throw new CouponAdminError("Coupon not found.", 404);
+    if (!before) throw new HttpError(404, "Coupon not found.");
     if (await codeTaken(tx, input.code, id))
-      throw new CouponAdminError(`A coupon with the code ${input.code} already exists.`, 409, "code");
+      throw new HttpError(409, `A coupon with the code ${input.code} already exists.`, { field: "code" });
     if (input.maxUses !== null && input.maxUses < before.usedCount) {
-      throw new CouponAdminError(`It has already been used ${before.usedCount} times.`, 400, "maxUses");
+      throw new HttpError(400, `It has already been used ${before.usedCount} times.`, { field: "maxUses" });
     }
     const [row] = await tx.update(coupons).set(input).where(eq(coupons.id, id)).returning();
     await recordEvent(tx, {
@@ -151,7 +142,7 @@ export async function updateCoupon(db: Db, actorId: string, id: number, input: C
 export async function setCouponActive(db: Db, actorId: string, id: number, active: boolean) {
   return db.transaction(async (tx) => {
     const [row] = await tx.update(coupons).set({ active }).where(eq(coupons.id, id)).returning();
-    if (!row) throw new CouponAdminError("Coupon not found.", 404);
+    if (!row) throw new HttpError(404, "Coupon not found.");
     await recordEvent(tx, {
       actorId,
       type: "Coupon",

@@ -78,13 +78,3 @@ export const productUpdateSchema = z
   .superRefine(refineInstructor);
 
 export const roleSchema = z.enum(["student", "instructor", "guest", "admin"], { error: "Choose a role." });
-
-/** Zod issues as { field: first message }. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}

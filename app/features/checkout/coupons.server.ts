@@ -7,19 +7,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { couponRedemptions, coupons } from "~/db/schema";
+import { HttpError } from "~/lib/errors";
 import { type CouponProblem, type CouponRule, couponMessage } from "./pricing";
 
 export type Coupon = typeof coupons.$inferSelect;
 
-export class CouponError extends Error {
-  constructor(
-    public problem: CouponProblem,
-    public code: string,
-    coupon?: Pick<CouponRule, "productKind" | "minSubtotalPaise">,
-  ) {
-    super(couponMessage(problem, code, coupon));
-    this.name = "CouponError";
-  }
+/** The refusal of a coupon: a 400 about the coupon field, with the customer's message for the problem. */
+export function couponRefusal(
+  problem: CouponProblem,
+  code: string,
+  coupon?: Pick<CouponRule, "productKind" | "minSubtotalPaise">,
+) {
+  return new HttpError(400, couponMessage(problem, code, coupon), { field: "coupon" });
 }
 
 export async function findCoupon(db: DbOrTx, code: string): Promise<Coupon | null> {
@@ -35,7 +34,7 @@ export async function hasRedeemed(db: DbOrTx, couponId: number, userId: string) 
   return Boolean(row);
 }
 
-/** Takes one use of the coupon for this order, or throws CouponError (the transaction then rolls back). */
+/** Takes one use of the coupon for this order, or throws a coupon refusal (the transaction then rolls back). */
 export async function redeemCoupon(tx: DbOrTx, coupon: Coupon, userId: string, orderId: string) {
   const taken = await tx
     .update(coupons)
@@ -44,13 +43,13 @@ export async function redeemCoupon(tx: DbOrTx, coupon: Coupon, userId: string, o
       and(eq(coupons.id, coupon.id), sql`(${coupons.maxUses} is null or ${coupons.usedCount} < ${coupons.maxUses})`),
     )
     .returning({ id: coupons.id });
-  if (taken.length === 0) throw new CouponError("exhausted", coupon.code);
+  if (taken.length === 0) throw couponRefusal("exhausted", coupon.code);
   const inserted = await tx
     .insert(couponRedemptions)
     .values({ couponId: coupon.id, userId, orderId })
     .onConflictDoNothing()
     .returning({ id: couponRedemptions.id });
-  if (inserted.length === 0) throw new CouponError("already_used", coupon.code);
+  if (inserted.length === 0) throw couponRefusal("already_used", coupon.code);
 }
 
 /** Gives the use back when an order fails, is cancelled or expires. */

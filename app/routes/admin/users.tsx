@@ -4,11 +4,12 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { ROLE_LABELS } from "~/features/admin/labels";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, formatDateTime, inputClass, PageHeader, Pager } from "~/features/admin/ui";
+import { Badge, Card, formatDateTime, PageHeader, Pager } from "~/features/admin/ui";
 import { listUsers, userStats } from "~/features/admin/users-admin.server";
 import { noNul } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
+import { inputClass } from "~/ui/field";
 import type { Route } from "./+types/users";
 
 export function meta(_: Route.MetaArgs) {
