@@ -77,11 +77,14 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
-/** The text entries of a form. */
+/** Fields never sent back to the browser in `values` (a refusal must not echo a password into the page). */
+const SECRET_FIELD = /password/i;
+
+/** The text entries of a form, without password fields. */
 export function formValues(form: FormData | Record<string, unknown>): FormValues {
   const entries = form instanceof FormData ? [...form] : Object.entries(form);
   const out: FormValues = {};
-  for (const [key, value] of entries) if (typeof value === "string") out[key] = value;
+  for (const [key, value] of entries) if (typeof value === "string" && !SECRET_FIELD.test(key)) out[key] = value;
   return out;
 }
 
@@ -91,7 +94,7 @@ export function validate<S extends z.ZodType>(
   form: FormData | Record<string, unknown>,
 ): Validation<z.output<S>> {
   const values = formValues(form);
-  const parsed = schema.safeParse(form instanceof FormData ? values : form);
+  const parsed = schema.safeParse(form instanceof FormData ? Object.fromEntries(form) : form);
   if (parsed.success) return { ok: true, data: parsed.data, values };
   const errors = fieldErrors(parsed.error);
   const { form: formError, ...fields } = errors;
@@ -112,7 +115,7 @@ export function formFailure<E extends object = Record<never, never>>(
   status = 400,
 ) {
   const { ok: _ok, fieldErrors: fields = {}, values = {}, ...rest } = failure;
-  return data({ fieldErrors: fields, values, ...rest } as ActionFailure & Omit<E, "ok">, {
+  return data({ fieldErrors: fields, values, ...rest } as ActionFailure & Omit<E, "ok" | keyof ActionFailure>, {
     status,
     headers: NO_STORE,
   });

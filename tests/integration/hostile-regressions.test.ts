@@ -120,7 +120,7 @@ describe("bugs found by the hostile-input properties", () => {
       requestFor("/account", urlencoded({ intent: "nope" }), { cookie: await cookieFor(student) }),
     );
     expect(account.status).toBe(400);
-    expect(account.body).toMatchObject({ fieldErrors: { form: "Unknown action." } });
+    expect(account.body).toMatchObject({ formError: "Unknown action." });
     const notifications = await invoke(
       notificationsRoute.action,
       requestFor("/admin/notifications", urlencoded({ intent: "nope" }), { cookie: adminCookie }),

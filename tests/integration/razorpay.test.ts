@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { placeOrder } from "~/features/checkout/checkout.server";
+import { ORDER_COMPLETE } from "~/features/checkout/messages";
 import { reconcileOrders } from "~/features/orders/reconcile.server";
 import { refundOrder } from "~/features/orders/refund.server";
 import { confirmRazorpayCheckout, settleTestPayment } from "~/features/payments/payments.server";
@@ -12,7 +13,7 @@ import * as webhookRoute from "~/routes/api/razorpay-webhook";
 import * as payRoute from "~/routes/store/checkout-pay";
 import { asUser, buyerWithCart, cartOf, createCoupon, enrolmentsOf, getOrder } from "../helpers/checkout";
 import { paymentEntity, RazorpayFake, refundEntity, webhookEvent } from "../helpers/razorpay-fake";
-import { makeRequest } from "../helpers/route";
+import { flashOf, makeRequest } from "../helpers/route";
 
 const KEY_ID = "rzp_test_1DP5mmOlF5G5ag";
 const KEY_SECRET = "thisisasecretkeyfortests";
@@ -152,7 +153,8 @@ describe("Razorpay adapter against a fake of its API", () => {
       params: { orderId: order.id },
       context: {},
     } as never);
-    expect((response as Response).headers.get("Location")).toBe(`/account/orders/${order.id}?placed=1`);
+    expect((response as Response).headers.get("Location")).toBe(`/account/orders/${order.id}`);
+    expect(await flashOf(response as Response)).toBe(ORDER_COMPLETE);
     const paid = await getOrder(order.id);
     expect(paid).toMatchObject({ status: "fulfilled", gatewayPaymentId: payment.id });
     expect((await enrolmentsOf(user.id)).map((e) => e.productId).sort((a, b) => a - b)).toEqual(

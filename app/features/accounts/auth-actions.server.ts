@@ -4,51 +4,42 @@
  * On success the caller redirects with `headers` (the session cookies).
  */
 import { mergeIntoCart } from "~/features/cart/cart.server";
+import { type ActionFailure, validate } from "~/lib/form.server";
 import { logIn, signUp } from "./accounts.server";
-import { type FieldErrors, fieldErrors, loginSchema, parseGuestCart, signupSchema } from "./schema";
+import { loginSchema, parseGuestCart, signupSchema } from "./schema";
 
 type Form = Record<string, FormDataEntryValue>;
-type Failure<V> = { ok: false; status: number; body: V & { fieldErrors: FieldErrors; formError: string | undefined } };
-type Outcome<V> = { ok: true; headers: Headers } | Failure<V>;
+/** A refusal in the one action-result shape, with the status the route answers. */
+type Outcome = { ok: true; headers: Headers } | ({ ok: false; status: number } & ActionFailure);
 
-const text = (value: FormDataEntryValue | undefined) => (typeof value === "string" ? value : "");
-
-export async function logInFromForm(
-  form: Form,
-  ctx: { request: Request; clientIp?: string },
-): Promise<Outcome<{ email: string }>> {
-  const email = text(form.email);
-  const parsed = loginSchema.safeParse(form);
-  if (!parsed.success) {
-    return { ok: false, status: 400, body: { email, fieldErrors: fieldErrors(parsed.error), formError: undefined } };
-  }
+export async function logInFromForm(form: Form, ctx: { request: Request; clientIp?: string }): Promise<Outcome> {
+  const parsed = validate(loginSchema, form);
+  if (!parsed.ok) return { ...parsed, status: 400 };
   const result = await logIn(parsed.data, ctx);
   if (!result.ok) {
     return {
       ok: false,
       status: result.status,
-      body: { email, fieldErrors: result.fieldErrors ?? {}, formError: result.formError },
+      fieldErrors: result.fieldErrors ?? {},
+      formError: result.formError,
+      values: parsed.values,
     };
   }
   await mergeIntoCart(result.userId, parseGuestCart(form.guestCart));
   return { ok: true, headers: result.headers };
 }
 
-export async function signUpFromForm(
-  form: Form,
-  ctx: { request: Request; clientIp?: string },
-): Promise<Outcome<{ values: { name: string; email: string } }>> {
-  const values = { name: text(form.name), email: text(form.email) };
-  const parsed = signupSchema.safeParse(form);
-  if (!parsed.success) {
-    return { ok: false, status: 400, body: { values, fieldErrors: fieldErrors(parsed.error), formError: undefined } };
-  }
+export async function signUpFromForm(form: Form, ctx: { request: Request; clientIp?: string }): Promise<Outcome> {
+  const parsed = validate(signupSchema, form);
+  if (!parsed.ok) return { ...parsed, status: 400 };
   const result = await signUp(parsed.data, ctx);
   if (!result.ok) {
     return {
       ok: false,
       status: result.status,
-      body: { values, fieldErrors: result.fieldErrors ?? {}, formError: result.formError },
+      fieldErrors: result.fieldErrors ?? {},
+      formError: result.formError,
+      values: parsed.values,
     };
   }
   await mergeIntoCart(result.userId, parseGuestCart(form.guestCart));

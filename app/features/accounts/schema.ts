@@ -65,18 +65,6 @@ export const changePasswordSchema = z
     message: "The passwords do not match.",
   });
 
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** First error message per field. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
 /**
  * Where to go after logging in: only a same-site relative path ("/x", not "//host" or "/\host"),
  * never back to the auth pages themselves.

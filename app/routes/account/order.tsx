@@ -1,4 +1,4 @@
-import { CheckCircle2, Download } from "lucide-react";
+import { Download } from "lucide-react";
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { requireUser } from "~/features/accounts/guards.server";
@@ -24,9 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Someone else's order answers exactly like a missing one.
   const order = orderId.success ? await getOrderForUser(user.id, orderId.data) : null;
   if (!order) throw data({ message: "Order not found." }, { status: 404 });
-  const placed = new URL(request.url).searchParams.get("placed") === "1";
   return {
-    placed,
     order: {
       id: order.id,
       number: order.number,
@@ -73,7 +71,7 @@ function useForgetBoughtItems(productIds: number[], fulfilled: boolean) {
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, placed } = loaderData;
+  const { order } = loaderData;
   useForgetBoughtItems(
     order.items.map((i) => i.productId),
     order.status === "fulfilled",
@@ -81,15 +79,6 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <Container className="max-w-3xl py-8 sm:py-12">
-        {placed && order.status === "fulfilled" ? (
-          <p
-            role="status"
-            className="mb-6 flex items-start gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
-          >
-            <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-            Thank you! Your order is complete and your items are ready in My Courses.
-          </p>
-        ) : null}
         <p className="text-sm">
           <Link to="/account/orders" className="font-medium text-brand-700 hover:underline">
             ← My orders

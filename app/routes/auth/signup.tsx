@@ -1,10 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { signUpFromForm } from "~/features/accounts/auth-actions.server";
 import { AuthCard, GuestCartField } from "~/features/accounts/auth-card";
 import { SignupFields } from "~/features/accounts/auth-fields";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { safeRedirectTo } from "~/features/accounts/schema";
-import { readForm } from "~/lib/form.server";
+import { formFailure, readForm } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/field";
@@ -24,7 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const redirectTo = safeRedirectTo(form.redirectTo);
   const result = await signUpFromForm(form, { request, clientIp: clientIpOf(context) });
-  if (!result.ok) return data(result.body, result.status);
+  if (!result.ok) {
+    const { status, ...failure } = result;
+    return formFailure(failure, status);
+  }
   return redirect(redirectTo, { headers: result.headers });
 }
 

@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { logInFromForm, signUpFromForm } from "~/features/accounts/auth-actions.server";
 import { GuestCartField } from "~/features/accounts/auth-card";
 import { LoginFields, SignupFields } from "~/features/accounts/auth-fields";
@@ -6,9 +6,11 @@ import { getOptionalUser, requireUser } from "~/features/accounts/guards.server"
 import { useCart } from "~/features/cart/cart-context";
 import { cartSubtotalPaise } from "~/features/cart/cart-store";
 import { getCheckoutSummary, placeOrder } from "~/features/checkout/checkout.server";
+import { ORDER_COMPLETE } from "~/features/checkout/messages";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { couponField, placeOrderSchema } from "~/features/checkout/schema";
-import { readForm } from "~/lib/form.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formFailure, readForm } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
@@ -31,14 +33,12 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getOptionalUser(request);
   const url = new URL(request.url);
-  const notice = url.searchParams.get("payment") === "failed" ? "failed" : null;
   // Guests sign in or sign up right here (the cart is kept); `?account=new` shows sign-up.
-  if (!user) return { signedIn: false as const, notice, newAccount: url.searchParams.get("account") === "new" };
+  if (!user) return { signedIn: false as const, newAccount: url.searchParams.get("account") === "new" };
   const coupon = couponField.safeParse(url.searchParams.get("coupon") ?? undefined);
   const summary = await getCheckoutSummary(user.id, coupon.success ? coupon.data : null);
   return {
     signedIn: true as const,
-    notice,
     couponInput: url.searchParams.get("coupon") ?? "",
     couponFormatError: coupon.success ? null : (coupon.error.issues[0]?.message ?? "Invalid coupon code."),
     summary,
@@ -54,30 +54,40 @@ export async function action({ request, context }: Route.ActionArgs) {
     const ctx = { request, clientIp: clientIpOf(context) };
     if (form.intent === "login") {
       const result = await logInFromForm(form, ctx);
-      if (!result.ok) return data({ intent: "login" as const, ...result.body }, result.status);
+      if (!result.ok) {
+        const { status, ...failure } = result;
+        return formFailure({ ...failure, intent: "login" as const }, status);
+      }
       return redirect("/checkout", { headers: result.headers });
     }
     const result = await signUpFromForm(form, ctx);
-    if (!result.ok) return data({ intent: "signup" as const, ...result.body }, result.status);
+    if (!result.ok) {
+      const { status, ...failure } = result;
+      return formFailure({ ...failure, intent: "signup" as const }, status);
+    }
     return redirect("/checkout", { headers: result.headers });
   }
   const buyer = user ?? (await requireUser(request)); // a guest goes to /login?redirectTo=/checkout
   // Only the coupon is read: item prices and totals posted by a client are ignored.
   const parsed = placeOrderSchema.safeParse({ coupon: form.coupon || undefined });
   if (!parsed.success) {
-    return data(
-      { field: "coupon" as const, message: parsed.error.issues[0]?.message ?? "Invalid coupon code." },
-      { status: 400 },
-    );
+    return formFailure({
+      intent: "order" as const,
+      fieldErrors: { coupon: parsed.error.issues[0]?.message ?? "Invalid coupon code." },
+    });
   }
   const result = await placeOrder(buyer.id, { couponCode: parsed.data.coupon });
   if (result.ok) {
-    return redirect(
-      result.next === "pay" ? `/checkout/pay/${result.orderId}` : `/account/orders/${result.orderId}?placed=1`,
-    );
+    if (result.next === "pay") return redirect(`/checkout/pay/${result.orderId}`);
+    return redirectWithFlash(`/account/orders/${result.orderId}`, ORDER_COMPLETE);
   }
   const status = result.field === "coupon" ? 400 : result.field === "cart" ? 409 : 503;
-  return data({ field: result.field, message: result.message }, { status });
+  return formFailure(
+    result.field === "coupon"
+      ? { intent: "order" as const, fieldErrors: { coupon: result.message } }
+      : { intent: "order" as const, formError: result.message },
+    status,
+  );
 }
 
 type ActionData = Route.ComponentProps["actionData"];
@@ -157,7 +167,7 @@ function GuestCheckout({
           {showSignup ? (
             <SignupFields values={signup?.values} errors={signup?.fieldErrors ?? {}} />
           ) : (
-            <LoginFields email={login?.email} errors={login?.fieldErrors ?? {}} />
+            <LoginFields email={login?.values.email} errors={login?.fieldErrors ?? {}} />
           )}
           <Button type="submit" disabled={busy}>
             {showSignup
@@ -192,11 +202,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     <main id="main">
       <Container className="max-w-3xl py-8 sm:py-12">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Checkout</h1>
-        {loaderData.notice === "failed" ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            The payment failed. Nothing was charged and your cart is kept: you can try again.
-          </p>
-        ) : null}
         <div className="mt-6">
           {loaderData.signedIn ? (
             <CheckoutForm data={loaderData} actionData={actionData} busy={busy} />
@@ -220,9 +225,9 @@ function CheckoutForm({
   actionData: Route.ComponentProps["actionData"];
   busy: boolean;
 }) {
-  const placed = actionData && "field" in actionData ? actionData : undefined;
-  const couponError = (placed?.field === "coupon" ? placed.message : null) ?? couponFormatError ?? summary.couponError;
-  const formError = placed && placed.field !== "coupon" ? placed.message : null;
+  const placed = actionData?.intent === "order" ? actionData : undefined;
+  const couponError = placed?.fieldErrors.coupon ?? couponFormatError ?? summary.couponError;
+  const formError = placed?.formError ?? null;
   const appliedCode = summary.coupon?.code ?? "";
   const empty = summary.lines.length === 0;
 
