@@ -1,5 +1,6 @@
 /** Zod schemas of the account forms, shared by server and client. */
 import { z } from "zod";
+import { MAX_ID } from "~/lib/id";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./limits";
 
 export { MAX_PASSWORD, MIN_PASSWORD };
@@ -107,7 +108,7 @@ export function parseGuestCart(value: unknown, limit = 100): number[] {
   const ids = new Set<number>();
   for (const r of raw) {
     const n = typeof r === "number" ? r : typeof r === "string" && /^\s*\d+\s*$/.test(r) ? Number(r) : Number.NaN;
-    if (Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647) ids.add(n);
+    if (Number.isSafeInteger(n) && n > 0 && n <= MAX_ID) ids.add(n);
     if (ids.size >= limit) break;
   }
   return [...ids];

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { instructors, products } from "~/db/schema";
 import { FEATURED_NOTES } from "~/lib/display";
+import { MAX_ID } from "~/lib/id";
 
 export type ProductKind = "course" | "note" | "pyq";
 export type ClassFilter = "11" | "12";
@@ -56,13 +57,11 @@ export function listFeaturedNotes(db: Db) {
 
 export type ProductDetail = ProductCard & { description: string; modules: string[]; updatedAt: Date };
 
-const MAX_INT = 2_147_483_647;
-
 /** A store id is a positive integer in the column's range; anything else is simply "not found". */
 export function parseProductId(raw: string | undefined): number | null {
   if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
   const id = Number(raw);
-  return id <= MAX_INT ? id : null;
+  return id <= MAX_ID ? id : null;
 }
 
 /** One published item of the given kind (drafts, archived items and other kinds are not in the store). */

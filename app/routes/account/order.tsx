@@ -1,12 +1,13 @@
 import { Download } from "lucide-react";
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { requireUser } from "~/features/accounts/guards.server";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { orderIdParam } from "~/features/checkout/schema";
 import { formatOrderDate, OrderStatusBadge } from "~/features/orders/order-status";
 import { getOrderForUser } from "~/features/orders/orders.server";
 import { NotFoundPage } from "~/features/site/not-found";
+import { invariantResponse } from "~/lib/errors";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/order";
@@ -23,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const orderId = orderIdParam.safeParse(params.orderId);
   // Someone else's order answers exactly like a missing one.
   const order = orderId.success ? await getOrderForUser(user.id, orderId.data) : null;
-  if (!order) throw data({ message: "Order not found." }, { status: 404 });
+  invariantResponse(order, "Order not found.", 404);
   return {
     order: {
       id: order.id,

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { requireUser } from "~/features/accounts/guards.server";
 import { ORDER_COMPLETE, PAYMENT_FAILED } from "~/features/checkout/messages";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { orderIdParam, payActionSchema } from "~/features/checkout/schema";
 import { confirmRazorpayCheckout, getPaymentPage, settleTestPayment } from "~/features/payments/payments.server";
 import { NotFoundPage } from "~/features/site/not-found";
+import { invariantResponse } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formFailure, readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
@@ -19,7 +20,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 function notFound(): never {
-  throw data({ message: "Order not found." }, { status: 404 });
+  invariantResponse(false, "Order not found.", 404);
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {

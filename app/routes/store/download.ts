@@ -1,7 +1,7 @@
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { attachmentHeader, prepareDownload } from "~/features/learning/downloads.server";
-import { idParam } from "~/features/learning/schema";
+import { idSchema } from "~/lib/id";
 import type { Route } from "./+types/download";
 
 function notFound() {
@@ -18,7 +18,7 @@ function notFound() {
 /** A note or PYQ PDF, checked on every request and stamped with the buyer's name and email. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const id = idParam.safeParse(params.productId);
+  const id = idSchema.safeParse(params.productId);
   if (!id.success) return notFound();
   const file = await prepareDownload(await getDb(), user, id.data);
   if (!file) return notFound();
