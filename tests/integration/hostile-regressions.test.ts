@@ -126,6 +126,6 @@ describe("bugs found by the hostile-input properties", () => {
       requestFor("/admin/notifications", urlencoded({ intent: "nope" }), { cookie: adminCookie }),
     );
     expect(notifications.status).toBe(400);
-    expect(notifications.body).toMatchObject({ message: "Unknown action." });
+    expect(notifications.body).toMatchObject({ formError: "Unknown action." });
   });
 });

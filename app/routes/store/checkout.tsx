@@ -14,8 +14,9 @@ import { formFailure, readForm } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
-import { FormAlert } from "~/ui/field";
+import { Field, FormAlert } from "~/ui/field";
 import type { Route } from "./+types/checkout";
 
 export function meta(_: Route.MetaArgs) {
@@ -269,34 +270,33 @@ function CheckoutForm({
             </div>
 
             <Form method="get" className="mt-4 border-t border-slate-200 pt-4" aria-label="Coupon">
-              <label htmlFor="coupon" className="block text-sm font-medium text-slate-700">
-                Coupon code
-              </label>
-              <div className="mt-1 flex gap-2">
-                <input
-                  id="coupon"
-                  name="coupon"
-                  defaultValue={appliedCode || couponInput}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  maxLength={40}
-                  aria-invalid={couponError ? true : undefined}
-                  aria-describedby={couponError ? "coupon-error" : appliedCode ? "coupon-applied" : undefined}
-                  className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-sm uppercase focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-invalid:border-red-500"
-                />
-                <Button type="submit" variant="secondary">
-                  Apply
-                </Button>
-              </div>
-              {couponError ? (
-                <p id="coupon-error" className="mt-2 text-sm text-red-700">
-                  {couponError}
-                </p>
-              ) : appliedCode ? (
-                <p id="coupon-applied" className="mt-2 text-sm text-emerald-700">
-                  Coupon {appliedCode} applied: you save {formatPaise(summary.totals.discountPaise)}.
-                </p>
-              ) : null}
+              <Field
+                id="coupon"
+                label="Coupon code"
+                name="coupon"
+                error={couponError ?? undefined}
+                hint={
+                  !couponError && appliedCode
+                    ? `Coupon ${appliedCode} applied: you save ${formatPaise(summary.totals.discountPaise)}.`
+                    : undefined
+                }
+              >
+                {(p) => (
+                  <div className="flex gap-2">
+                    <input
+                      {...p}
+                      className={cn(p.className, "min-w-0 flex-1 uppercase")}
+                      defaultValue={appliedCode || couponInput}
+                      autoComplete="off"
+                      autoCapitalize="characters"
+                      maxLength={40}
+                    />
+                    <Button type="submit" variant="secondary">
+                      Apply
+                    </Button>
+                  </div>
+                )}
+              </Field>
             </Form>
 
             <div className="mt-4 border-t border-slate-200 pt-4">
