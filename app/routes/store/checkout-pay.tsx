@@ -131,9 +131,9 @@ function RazorpayButton({
         <input type="hidden" name="razorpay_signature" />
       </Form>
       {error ? (
-        <p role="alert" className="mb-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
+        <div className="mb-3">
+          <FormAlert>{error}</FormAlert>
+        </div>
       ) : null}
       <Button type="button" size="lg" className="w-full" disabled={!ready} onClick={open}>
         Pay {formatPaise(amountPaise)} with UPI, card or netbanking

@@ -306,9 +306,9 @@ function CheckoutForm({
             <Form method="post" className="mt-6">
               <input type="hidden" name="coupon" value={appliedCode} />
               {formError ? (
-                <p role="alert" className="mb-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-                  {formError}
-                </p>
+                <div className="mb-3">
+                  <FormAlert>{formError}</FormAlert>
+                </div>
               ) : null}
               <Button type="submit" size="lg" className="w-full" disabled={busy}>
                 {summary.totals.totalPaise === 0
