@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   type LinksFunction,
@@ -14,6 +15,8 @@ import { ForbiddenPage } from "./features/accounts/forbidden";
 import { getOptionalUser } from "./features/accounts/guards.server";
 import { assertNotInMaintenance } from "./features/settings/maintenance.server";
 import { NotFoundPage } from "./features/site/not-found";
+import { readFlash } from "./lib/flash.server";
+import { FlashToast } from "./ui/flash-toast";
 
 /**
  * The stylesheet has a precedence, so React emits it at the top of the head, ahead of the image
@@ -25,12 +28,16 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** The signed-in user (or null) for the header; every route can read it with useRouteLoaderData("root"). */
+/**
+ * The signed-in user (or null) for the header; every route can read it with useRouteLoaderData("root").
+ * Also the one-time message of the last action (app/lib/flash.server.ts), cleared as it is read.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await getOptionalUser(db, request);
   await assertNotInMaintenance(db, request, user);
-  return { user };
+  const { flash, headers } = await readFlash(request);
+  return data({ user, flash }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -53,8 +60,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <FlashToast flash={loaderData.flash} />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -119,7 +119,7 @@ describe("account journey in Chromium", () => {
     await page.getByLabel("New password", { exact: true }).fill("second-password-2");
     await page.getByLabel("Confirm new password").fill("second-password-2");
     await page.getByRole("button", { name: "Save new password" }).click();
-    await page.waitForURL(`${url}/login?reset=1`);
+    await page.waitForURL(`${url}/login`);
     await page.getByText("Your password has been changed.").waitFor();
     await page.getByLabel("Email").fill(STUDENT.email);
     await page.getByLabel("Password").fill(STUDENT.password);

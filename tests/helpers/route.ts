@@ -25,3 +25,13 @@ export async function thrownStatus(fn: () => unknown): Promise<number> {
   }
   throw new Error("expected the loader to throw");
 }
+
+/** The one-time success (or error) message a redirect carries (app/lib/flash.server.ts), or null. */
+export async function flashOf(response: Response | Headers): Promise<string | null> {
+  const { readFlash } = await import("~/lib/flash.server");
+  const headers = response instanceof Headers ? response : response.headers;
+  const cookie = headers.getSetCookie().find((c) => c.startsWith("ca_flash="));
+  if (!cookie) return null;
+  const { flash } = await readFlash(makeRequest("/", { headers: { Cookie: cookie.split(";")[0]! } }));
+  return flash?.message ?? null;
+}

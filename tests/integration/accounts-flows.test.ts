@@ -13,9 +13,9 @@ import { action as signupAction } from "~/routes/auth/signup";
 import { cookieFor, cookieHeaderFrom, createTestUser, TEST_PASSWORD } from "../helpers/auth";
 import { createProduct } from "../helpers/factories";
 import { callAction } from "../helpers/form";
-import { callLoader, makeRequest, thrownStatus } from "../helpers/route";
+import { callLoader, flashOf, makeRequest, thrownStatus } from "../helpers/route";
 
-type FormData = { fieldErrors?: Record<string, string>; formError?: string; sent?: string };
+type FormData = { fieldErrors?: Record<string, string>; formError?: string };
 
 async function userByEmail(email: string) {
   const db = await getDb();
@@ -270,8 +270,9 @@ describe("password reset", () => {
     const user = await createTestUser({ email: "forgetful@example.com" });
     const oldSession = await cookieFor(user);
     const asked = await callAction<FormData>(forgotAction, "/forgot-password", { email: "Forgetful@example.com" });
-    expect(asked.status).toBe(200);
-    expect(asked.data?.sent).toBe(RESET_REQUESTED);
+    expect(asked.status).toBe(302);
+    expect(asked.location).toBe("/forgot-password");
+    expect(await flashOf(asked.headers)).toBe(RESET_REQUESTED);
     const mail = await lastEmailTo(user.email);
     expect(mail?.subject).toBe("Reset your Commerce Academy password");
     const token = tokenFrom(mail!.text);
@@ -291,7 +292,8 @@ describe("password reset", () => {
       confirmPassword: "brand-new-pass",
     });
     expect(done.status).toBe(302);
-    expect(done.location).toBe("/login?reset=1");
+    expect(done.location).toBe("/login");
+    expect(await flashOf(done.headers)).toBe("Your password has been changed. Log in with your new password.");
     expect(await whoIs(oldSession)).toBeNull();
     const oldLogin = await callAction(loginAction, "/login", { email: user.email, password: TEST_PASSWORD });
     expect(oldLogin.status).toBe(400);
@@ -327,8 +329,8 @@ describe("password reset", () => {
 
   it("answers the same for an unknown email and sends nothing", async () => {
     const res = await callAction<FormData>(forgotAction, "/forgot-password", { email: "ghost@example.com" });
-    expect(res.status).toBe(200);
-    expect(res.data?.sent).toBe(RESET_REQUESTED);
+    expect(res.status).toBe(302);
+    expect(await flashOf(res.headers)).toBe(RESET_REQUESTED);
     expect(await lastEmailTo("ghost@example.com")).toBeUndefined();
   });
 
@@ -374,11 +376,13 @@ describe("account page", () => {
     expect(await userByEmail("new@example.com")).toBeUndefined();
 
     const nameOnly = await profile({ name: "Only Name", email: user.email });
-    expect(nameOnly.location).toBe("/account?saved=profile");
+    expect(nameOnly.location).toBe("/account");
+    expect(await flashOf(nameOnly.headers)).toBe("Your profile has been saved.");
     expect((await userByEmail(user.email))?.name).toBe("Only Name");
 
     const ok = await profile({ name: "New Name", email: "New@Example.com", currentPassword: user.password });
-    expect(ok.location).toBe("/account?saved=profile");
+    expect(ok.location).toBe("/account");
+    expect(await flashOf(ok.headers)).toBe("Your profile has been saved.");
     expect(await userByEmail("new@example.com")).toMatchObject({ id: user.id, name: "New Name" });
   });
 
@@ -417,6 +421,8 @@ describe("account page", () => {
       { cookie },
     );
     expect(ok.status).toBe(302);
+    expect(ok.location).toBe("/account");
+    expect(await flashOf(ok.headers)).toBe("Your password has been changed. Other devices have been signed out.");
     const login = await callAction(loginAction, "/login", { email: user.email, password: "fresh-password" });
     expect(login.status).toBe(302);
   });

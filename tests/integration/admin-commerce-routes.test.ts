@@ -70,7 +70,7 @@ describe("refund from Sales & Reports", () => {
       unwrap(await post(sales.action, "/admin/sales", form({ intent: "refund", orderId: order.id }))),
     ).toMatchObject({
       status: 409,
-      data: { error: `Order ${order.number} is already refunded.` },
+      data: { formError: `Order ${order.number} is already refunded.` },
     });
     expect(unwrap(await post(sales.action, "/admin/sales", form({ intent: "refund", orderId: "nope" }))).status).toBe(
       400,
@@ -89,7 +89,7 @@ describe("coupon management", () => {
       ),
     );
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.data.errors).sort()).toEqual(["code", "maxUses"]);
+    expect(Object.keys(bad.data.fieldErrors).sort()).toEqual(["code", "maxUses"]);
     const pct = unwrap(
       await post(
         coupons.action,
@@ -99,7 +99,7 @@ describe("coupon management", () => {
     );
     expect(pct).toMatchObject({
       status: 400,
-      data: { errors: { value: "A percentage is a whole number from 1 to 100." } },
+      data: { fieldErrors: { value: "A percentage is a whole number from 1 to 100." } },
     });
     expect(await db.$count(schema.coupons)).toBe(0);
     expect(
@@ -127,7 +127,7 @@ describe("coupon management", () => {
     );
     expect(dup).toMatchObject({
       status: 409,
-      data: { errors: { code: "A coupon with the code BOARD25 already exists." } },
+      data: { fieldErrors: { code: "A coupon with the code BOARD25 already exists." } },
     });
     const [c] = await db.select().from(schema.coupons);
     expect(c).toMatchObject({
@@ -210,7 +210,7 @@ describe("editor uploads and lessons", () => {
       ),
     );
     expect(fake.status).toBe(400);
-    expect(fake.data.errors.imageFile).toBe("Images must be PNG, JPEG, WebP, GIF or AVIF files.");
+    expect(fake.data.fieldErrors.imageFile).toBe("Images must be PNG, JPEG, WebP, GIF or AVIF files.");
     expect((await product(note.title)).image).toBe(row.image);
 
     const doc = await PDFDocument.create();
@@ -259,7 +259,7 @@ describe("editor uploads and lessons", () => {
       ),
     );
     expect(bad.status).toBe(400);
-    expect(bad.data.errors.videoUrl).toContain("YouTube or Vimeo");
+    expect(bad.data.fieldErrors.videoUrl).toContain("YouTube or Vimeo");
     await post(
       courseEdit.action,
       p,

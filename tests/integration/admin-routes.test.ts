@@ -118,7 +118,7 @@ describe("course management routes", () => {
       }),
     );
     expect(bad.status).toBe(400);
-    expect(bad.data.errors).toMatchObject({
+    expect(bad.data.fieldErrors).toMatchObject({
       name: "Course name is required.",
       newInstructor: "Enter the new instructor's name.",
     });
@@ -180,7 +180,7 @@ describe("course management routes", () => {
       ),
     );
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.data.errors).sort()).toEqual(["price", "rating"]);
+    expect(Object.keys(bad.data.fieldErrors).sort()).toEqual(["price", "rating"]);
     const saved = await post(
       courseEdit.action,
       `/admin/courses/${course.id}`,
@@ -256,7 +256,7 @@ describe("users routes", () => {
     );
     expect(again).toMatchObject({
       status: 409,
-      data: { error: 'Ravi Kumar already has access to "Economics Class 11".' },
+      data: { formError: 'Ravi Kumar already has access to "Economics Class 11".' },
     });
     expect(
       unwrap(await post(user.action, `/admin/users/${student.id}`, { intent: "grant", productId: "" }, params)).status,
@@ -304,7 +304,7 @@ describe("settings, roles and maintenance routes", () => {
       await post(settings.action, "/admin/settings", { ...good, sellerGstin: "nope", siteContactEmail: "x" }),
     );
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.data.errors).sort()).toEqual(["sellerGstin", "siteContactEmail"]);
+    expect(Object.keys(bad.data.fieldErrors).sort()).toEqual(["sellerGstin", "siteContactEmail"]);
     const ok = await post(settings.action, "/admin/settings", { ...good, maintenanceMode: "on" });
     expect((ok as Response).headers.get("location")).toBe("/admin/settings");
     const loaded = unwrap(await get(settings.loader, "/admin/settings"));

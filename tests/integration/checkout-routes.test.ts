@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { placeOrder } from "~/features/checkout/checkout.server";
+import { ORDER_COMPLETE, PAYMENT_FAILED } from "~/features/checkout/messages";
 import { settleTestPayment } from "~/features/payments/payments.server";
 import * as orderRoute from "~/routes/account/order";
 import * as invoiceRoute from "~/routes/account/order-invoice";
@@ -13,7 +14,7 @@ import * as payRoute from "~/routes/store/checkout-pay";
 import { createTestUser, TEST_PASSWORD, type TestUser } from "../helpers/auth";
 import { asUser, buyerWithCart, cartOf, createCoupon, enrolmentsOf, getOrder } from "../helpers/checkout";
 import { createProduct } from "../helpers/factories";
-import { makeRequest, thrownStatus } from "../helpers/route";
+import { flashOf, makeRequest, thrownStatus } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type AnyFn = (args: any) => any;
@@ -32,8 +33,9 @@ async function post(user: TestUser | null, fields: Record<string, string>) {
 }
 
 /** The status and body of what a loader/action returned or threw (Response or data()). */
-function outcome(result: unknown): { status: number; location?: string | null; body?: unknown } {
-  if (result instanceof Response) return { status: result.status, location: result.headers.get("Location") };
+function outcome(result: unknown): { status: number; location?: string | null; body?: unknown; headers?: Headers } {
+  if (result instanceof Response)
+    return { status: result.status, location: result.headers.get("Location"), headers: result.headers };
   if (result && typeof result === "object" && "init" in result && "data" in result) {
     const r = result as { init?: ResponseInit; data: unknown };
     return { status: r.init?.status ?? 200, body: r.data };
@@ -80,7 +82,7 @@ describe("/checkout", () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({
       intent: "login",
-      email: buyer.email,
+      values: { email: buyer.email },
       formError: "Incorrect email or password.",
     });
     expect(await cartOf(buyer.id)).toEqual([]);
@@ -185,11 +187,11 @@ describe("/checkout", () => {
   it("answers a bad or unknown coupon with 400 next to the field and stores nothing", async () => {
     const { user } = await buyerWithCart();
     const bad = outcome(await call(checkoutRoute.action, "/checkout", await post(user, { coupon: "x".repeat(60) })));
-    expect(bad).toMatchObject({ status: 400, body: { field: "coupon" } });
+    expect(bad).toMatchObject({ status: 400, body: { fieldErrors: { coupon: expect.any(String) } } });
     const unknown = outcome(await call(checkoutRoute.action, "/checkout", await post(user, { coupon: "NOPE" })));
     expect(unknown).toMatchObject({
       status: 400,
-      body: { field: "coupon", message: expect.stringMatching(/does not exist/) },
+      body: { fieldErrors: { coupon: expect.stringMatching(/does not exist/) } },
     });
     expect(await orderCount()).toBe(0);
   });
@@ -197,7 +199,7 @@ describe("/checkout", () => {
   it("answers an empty cart with 409", async () => {
     const user = await createTestUser();
     const result = outcome(await call(checkoutRoute.action, "/checkout", await post(user, {})));
-    expect(result).toMatchObject({ status: 409, body: { field: "cart" } });
+    expect(result).toMatchObject({ status: 409, body: { formError: expect.stringMatching(/cart is empty/) } });
   });
 });
 
@@ -241,7 +243,8 @@ describe("/checkout/pay/:orderId (test gateway)", () => {
     const paid = outcome(
       await call(payRoute.action, `/checkout/pay/${orderId}`, await post(user, { intent: "pay" }), { orderId }),
     );
-    expect(paid).toMatchObject({ status: 302, location: `/account/orders/${orderId}?placed=1` });
+    expect(paid).toMatchObject({ status: 302, location: `/account/orders/${orderId}` });
+    expect(await flashOf(paid.headers!)).toBe(ORDER_COMPLETE);
     expect((await enrolmentsOf(user.id)).map((e) => e.productId).sort((a, b) => a - b)).toEqual(
       [course.id, note.id].sort((a, b) => a - b),
     );
@@ -260,7 +263,8 @@ describe("/checkout/pay/:orderId (test gateway)", () => {
     const failed = outcome(
       await call(payRoute.action, `/checkout/pay/${orderId}`, await post(user, { intent: "fail" }), { orderId }),
     );
-    expect(failed).toMatchObject({ status: 302, location: "/checkout?payment=failed" });
+    expect(failed).toMatchObject({ status: 302, location: "/checkout" });
+    expect(await flashOf(failed.headers!)).toBe(PAYMENT_FAILED);
     expect((await getOrder(orderId)).status).toBe("failed");
     expect(await enrolmentsOf(user.id)).toEqual([]);
     expect(await cartOf(user.id)).toEqual([course.id, note.id].sort((a, b) => a - b));

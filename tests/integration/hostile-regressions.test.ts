@@ -101,7 +101,7 @@ describe("bugs found by the hostile-input properties", () => {
       ),
     );
     expect(create.status).toBe(400);
-    expect(create.body).toMatchObject({ errors: { instructor: "Choose an instructor." } });
+    expect(create.body).toMatchObject({ fieldErrors: { instructor: "Choose an instructor." } });
   });
 
   it("a user id with a NUL byte is a 404", async () => {
@@ -120,12 +120,12 @@ describe("bugs found by the hostile-input properties", () => {
       requestFor("/account", urlencoded({ intent: "nope" }), { cookie: await cookieFor(student) }),
     );
     expect(account.status).toBe(400);
-    expect(account.body).toMatchObject({ fieldErrors: { form: "Unknown action." } });
+    expect(account.body).toMatchObject({ formError: "Unknown action." });
     const notifications = await invoke(
       notificationsRoute.action,
       requestFor("/admin/notifications", urlencoded({ intent: "nope" }), { cookie: adminCookie }),
     );
     expect(notifications.status).toBe(400);
-    expect(notifications.body).toMatchObject({ message: "Unknown action." });
+    expect(notifications.body).toMatchObject({ formError: "Unknown action." });
   });
 });

@@ -4,14 +4,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { placeOrder } from "~/features/checkout/checkout.server";
+import { ORDER_COMPLETE } from "~/features/checkout/messages";
 import { reconcileOrders } from "~/features/orders/reconcile.server";
-import { RefundError, refundOrder } from "~/features/orders/refund.server";
+import { refundOrder } from "~/features/orders/refund.server";
 import { confirmRazorpayCheckout, settleTestPayment } from "~/features/payments/payments.server";
+import { HttpError } from "~/lib/errors";
 import * as webhookRoute from "~/routes/api/razorpay-webhook";
 import * as payRoute from "~/routes/store/checkout-pay";
 import { asUser, buyerWithCart, cartOf, createCoupon, enrolmentsOf, getOrder } from "../helpers/checkout";
 import { paymentEntity, RazorpayFake, refundEntity, webhookEvent } from "../helpers/razorpay-fake";
-import { makeRequest } from "../helpers/route";
+import { flashOf, makeRequest } from "../helpers/route";
 
 const KEY_ID = "rzp_test_1DP5mmOlF5G5ag";
 const KEY_SECRET = "thisisasecretkeyfortests";
@@ -154,7 +156,8 @@ describe("Razorpay adapter against a fake of its API", () => {
       params: { orderId: order.id },
       context: {},
     } as never);
-    expect((response as Response).headers.get("Location")).toBe(`/account/orders/${order.id}?placed=1`);
+    expect((response as Response).headers.get("Location")).toBe(`/account/orders/${order.id}`);
+    expect(await flashOf(response as Response)).toBe(ORDER_COMPLETE);
     const paid = await getOrder(order.id);
     expect(paid).toMatchObject({ status: "fulfilled", gatewayPaymentId: payment.id });
     expect((await enrolmentsOf(user.id)).map((e) => e.productId).sort((a, b) => a - b)).toEqual(
@@ -260,7 +263,7 @@ describe("Razorpay adapter against a fake of its API", () => {
       description: "The payment has been fully refunded already",
     };
     const error = await refundOrder(await getDb(), order.id, user.id).catch((e) => e);
-    expect(error).toBeInstanceOf(RefundError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error.message).toMatch(/fully refunded already/);
     expect((await getOrder(order.id)).status).toBe("fulfilled");
     expect(await enrolmentsOf(user.id)).toHaveLength(2);

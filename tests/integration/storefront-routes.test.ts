@@ -2,17 +2,18 @@ import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { loader as rootLoader } from "~/root";
 import { loader as robotsLoader } from "~/routes/seo/robots";
 import { loader as sitemapLoader } from "~/routes/seo/sitemap";
 import { loader as classLoader } from "~/routes/store/catalog-class";
 import { loader as indexLoader } from "~/routes/store/catalog-index";
-import { action as contactAction, loader as contactLoader } from "~/routes/store/contact";
+import { CONTACT_SUCCESS, action as contactAction, loader as contactLoader } from "~/routes/store/contact";
 import { loader as homeLoader } from "~/routes/store/home";
 import { loader as layoutLoader } from "~/routes/store/layout";
 import { loader as productLoader } from "~/routes/store/product";
 import { loader as toppersLoader } from "~/routes/store/toppers";
 import { createProduct } from "../helpers/factories";
-import { callLoader, makeRequest, thrownStatus } from "../helpers/route";
+import { callLoader, flashOf, makeRequest, thrownStatus } from "../helpers/route";
 
 async function productId(title: string) {
   const db = await getDb();
@@ -147,7 +148,8 @@ describe("contact form", () => {
       message: "Is the course in Hindi?",
     })) as Response;
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/contact?sent=1");
+    expect(res.headers.get("Location")).toBe("/contact");
+    expect(await flashOf(res)).toBe(CONTACT_SUCCESS);
     const db = await getDb();
     const rows = await db.select().from(schema.contactMessages);
     expect(rows).toHaveLength(1);
@@ -155,18 +157,36 @@ describe("contact form", () => {
     const [event] = await db.select().from(schema.auditLog).orderBy(desc(schema.auditLog.id)).limit(1);
     expect(event).toMatchObject({ type: "Contact", status: "New", entityId: String(rows[0]!.id) });
     expect(event!.description).toContain("Riya Sen");
-    const page = await callLoader(contactLoader, "/contact?sent=1");
-    expect(page.sent).toBe(true);
+    // The next page shows the message once (root loader) and clears it; no cookie, no message.
+    const cookie = res.headers.getSetCookie()[0]!.split(";")[0]!;
+    const shown = (await rootLoader({
+      request: makeRequest("/contact", { headers: { Cookie: cookie } }),
+      params: {},
+      context: {},
+    } as never)) as unknown as { data: { flash: unknown }; init: ResponseInit };
+    expect(shown.data.flash).toEqual({ kind: "success", message: CONTACT_SUCCESS });
+    expect(new Headers(shown.init.headers).get("Set-Cookie")).toMatch(/^ca_flash=;.*Max-Age=0/);
+    const plain = (await rootLoader({
+      request: makeRequest("/contact"),
+      params: {},
+      context: {},
+    } as never)) as unknown as {
+      data: { flash: unknown };
+      init: ResponseInit | null;
+    };
+    expect(plain.data.flash).toBeNull();
+    expect(new Headers(plain.init?.headers).get("Set-Cookie")).toBeNull();
+    const page = await callLoader(contactLoader, "/contact");
     expect(page.email).toBe("hello@commerce-academy.in");
   });
 
   it("bad input gets 400 with field errors and stores nothing", async () => {
     const result = (await post({ name: " ", email: "not-an-email", message: "" })) as {
-      data: { errors: Record<string, string>; values: Record<string, string> };
+      data: { fieldErrors: Record<string, string>; values: Record<string, string> };
       init: ResponseInit;
     };
     expect(result.init.status).toBe(400);
-    expect(result.data.errors).toEqual({
+    expect(result.data.fieldErrors).toEqual({
       name: "Please enter your name.",
       email: "Please enter a valid email address.",
       message: "Please write a message.",
@@ -174,10 +194,10 @@ describe("contact form", () => {
     expect(result.data.values.email).toBe("not-an-email");
     const tooLong = (await post({ name: "A", email: "a@b.co", message: "x".repeat(5001) })) as {
       init: ResponseInit;
-      data: { errors: Record<string, string> };
+      data: { fieldErrors: Record<string, string> };
     };
     expect(tooLong.init.status).toBe(400);
-    expect(Object.keys(tooLong.data.errors)).toEqual(["message"]);
+    expect(Object.keys(tooLong.data.fieldErrors)).toEqual(["message"]);
     const missing = (await post({})) as { init: ResponseInit };
     expect(missing.init.status).toBe(400);
     const db = await getDb();

@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { accounts, users } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { getEnv } from "~/lib/env.server";
+import type { FieldErrors } from "~/lib/form.server";
 import { authHeaders, getAuth } from "./auth.server";
 import { sendWelcomeEmail } from "./emails.server";
 import { EMAIL_TAKEN, LOGIN_FAILED, RESET_REQUESTED, RESET_TOKEN_INVALID } from "./messages";
@@ -25,7 +26,6 @@ import {
   SIGNUPS_PER_IP,
   tooManyMessage,
 } from "./rate-limit.server";
-import type { FieldErrors } from "./schema";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./schema";
 
 export interface RequestContext {

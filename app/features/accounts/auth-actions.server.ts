@@ -5,31 +5,29 @@
  */
 import type { Db } from "~/db/client.server";
 import { mergeIntoCart } from "~/features/cart/cart.server";
+import { type ActionFailure, validate } from "~/lib/form.server";
 import { logIn, signUp } from "./accounts.server";
-import { type FieldErrors, fieldErrors, loginSchema, parseGuestCart, signupSchema } from "./schema";
+import { loginSchema, parseGuestCart, signupSchema } from "./schema";
 
 type Form = Record<string, FormDataEntryValue>;
-type Failure<V> = { ok: false; status: number; body: V & { fieldErrors: FieldErrors; formError: string | undefined } };
-type Outcome<V> = { ok: true; headers: Headers } | Failure<V>;
-
-const text = (value: FormDataEntryValue | undefined) => (typeof value === "string" ? value : "");
+/** A refusal in the one action-result shape, with the status the route answers. */
+type Outcome = { ok: true; headers: Headers } | ({ ok: false; status: number } & ActionFailure);
 
 export async function logInFromForm(
   db: Db,
   form: Form,
   ctx: { request: Request; clientIp?: string },
-): Promise<Outcome<{ email: string }>> {
-  const email = text(form.email);
-  const parsed = loginSchema.safeParse(form);
-  if (!parsed.success) {
-    return { ok: false, status: 400, body: { email, fieldErrors: fieldErrors(parsed.error), formError: undefined } };
-  }
+): Promise<Outcome> {
+  const parsed = validate(loginSchema, form);
+  if (!parsed.ok) return { ...parsed, status: 400 };
   const result = await logIn(db, parsed.data, ctx);
   if (!result.ok) {
     return {
       ok: false,
       status: result.status,
-      body: { email, fieldErrors: result.fieldErrors ?? {}, formError: result.formError },
+      fieldErrors: result.fieldErrors ?? {},
+      formError: result.formError,
+      values: parsed.values,
     };
   }
   await mergeIntoCart(db, result.userId, parseGuestCart(form.guestCart));
@@ -40,18 +38,17 @@ export async function signUpFromForm(
   db: Db,
   form: Form,
   ctx: { request: Request; clientIp?: string },
-): Promise<Outcome<{ values: { name: string; email: string } }>> {
-  const values = { name: text(form.name), email: text(form.email) };
-  const parsed = signupSchema.safeParse(form);
-  if (!parsed.success) {
-    return { ok: false, status: 400, body: { values, fieldErrors: fieldErrors(parsed.error), formError: undefined } };
-  }
+): Promise<Outcome> {
+  const parsed = validate(signupSchema, form);
+  if (!parsed.ok) return { ...parsed, status: 400 };
   const result = await signUp(db, parsed.data, ctx);
   if (!result.ok) {
     return {
       ok: false,
       status: result.status,
-      body: { values, fieldErrors: result.fieldErrors ?? {}, formError: result.formError },
+      fieldErrors: result.fieldErrors ?? {},
+      formError: result.formError,
+      values: parsed.values,
     };
   }
   await mergeIntoCart(db, result.userId, parseGuestCart(form.guestCart));

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import type { FieldErrors } from "~/lib/form.server";
 import { Field } from "~/ui/field";
 import { MIN_PASSWORD } from "./limits";
-import type { FieldErrors } from "./schema";
 
 /** The email field of every account form (log in, sign up, forgot password, profile). */
 export function EmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
@@ -57,7 +57,7 @@ export function LoginFields({ email, errors }: { email?: string; errors: FieldEr
 }
 
 /** The fields of the sign-up form (/signup and the inline form of /checkout). */
-export function SignupFields({ values, errors }: { values?: { name: string; email: string }; errors: FieldErrors }) {
+export function SignupFields({ values, errors }: { values?: { name?: string; email?: string }; errors: FieldErrors }) {
   return (
     <>
       <Field

@@ -1,5 +1,6 @@
 /** Zod schemas of the account forms, shared by server and client. */
 import { z } from "zod";
+import { MAX_ID } from "~/lib/id";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./limits";
 
 export { MAX_PASSWORD, MIN_PASSWORD };
@@ -65,18 +66,6 @@ export const changePasswordSchema = z
     message: "The passwords do not match.",
   });
 
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** First error message per field. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
 /**
  * Where to go after logging in: only a same-site relative path ("/x", not "//host" or "/\host"),
  * never back to the auth pages themselves.
@@ -119,7 +108,7 @@ export function parseGuestCart(value: unknown, limit = 100): number[] {
   const ids = new Set<number>();
   for (const r of raw) {
     const n = typeof r === "number" ? r : typeof r === "string" && /^\s*\d+\s*$/.test(r) ? Number(r) : Number.NaN;
-    if (Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647) ids.add(n);
+    if (Number.isSafeInteger(n) && n > 0 && n <= MAX_ID) ids.add(n);
     if (ids.size >= limit) break;
   }
   return [...ids];

@@ -8,19 +8,11 @@ import { dailySums, totals } from "~/features/analytics/rollups.server";
 import { recordEvent } from "~/features/audit/audit.server";
 import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/features/search/keyset.server";
 import { userSearchFilter } from "~/features/search/text-search.server";
+import { HttpError } from "~/lib/errors";
 import { ROLE_LABELS } from "./labels";
 
 export const USERS_PAGE_SIZE = 20;
 const USER_METRICS = userRole.enumValues.map((r) => `users_${r}` as const);
-
-export class UserAdminError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
 
 export async function userStats(db: DbOrTx, now = new Date()) {
   // Counted by the rollups (drizzle/0006), not by scanning users and enrolments.
@@ -99,7 +91,7 @@ export async function listUsers(db: DbOrTx, opts: { q?: string } & PageRequest =
 
 export async function getUserDetail(db: DbOrTx, id: string) {
   const [user] = await db.select().from(users).where(eq(users.id, id));
-  if (!user) throw new UserAdminError("User not found.", 404);
+  if (!user) throw new HttpError(404, "User not found.");
   const [userOrders, userEnrolments, grantable] = await Promise.all([
     db
       .select({
@@ -152,9 +144,9 @@ export async function getUserDetail(db: DbOrTx, id: string) {
 export async function changeUserRole(db: Db, actorId: string, userId: string, role: Role) {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
-    if (!user) throw new UserAdminError("User not found.", 404);
+    if (!user) throw new HttpError(404, "User not found.");
     if (user.isPrimary && role !== "admin") {
-      throw new UserAdminError("The primary administrator's role cannot be changed.", 409);
+      throw new HttpError(409, "The primary administrator's role cannot be changed.");
     }
     if (user.role === role) return user;
     const [row] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
@@ -174,14 +166,14 @@ export async function changeUserRole(db: Db, actorId: string, userId: string, ro
 export async function grantAccess(db: Db, actorId: string, userId: string, productId: number) {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
-    if (!user) throw new UserAdminError("User not found.", 404);
+    if (!user) throw new HttpError(404, "User not found.");
     const [product] = await tx.select().from(products).where(eq(products.id, productId));
-    if (!product) throw new UserAdminError("Choose an item to grant.", 400);
+    if (!product) throw new HttpError(400, "Choose an item to grant.");
     const [live] = await tx
       .select({ id: enrolments.id })
       .from(enrolments)
       .where(and(eq(enrolments.userId, userId), eq(enrolments.productId, productId), isNull(enrolments.revokedAt)));
-    if (live) throw new UserAdminError(`${user.name} already has access to "${product.title}".`, 409);
+    if (live) throw new HttpError(409, `${user.name} already has access to "${product.title}".`);
     const [row] = await tx.insert(enrolments).values({ userId, productId, source: "grant" }).returning();
     await recordEvent(tx, {
       actorId,
@@ -204,8 +196,8 @@ export async function revokeAccess(db: Db, actorId: string, userId: string, enro
       .innerJoin(users, eq(users.id, enrolments.userId))
       .where(and(eq(enrolments.id, enrolmentId), eq(enrolments.userId, userId)))
       .for("update", { of: enrolments });
-    if (!row) throw new UserAdminError("Enrolment not found.", 404);
-    if (row.e.revokedAt) throw new UserAdminError(`Access to "${row.title}" is already revoked.`, 409);
+    if (!row) throw new HttpError(404, "Enrolment not found.");
+    if (row.e.revokedAt) throw new HttpError(409, `Access to "${row.title}" is already revoked.`);
     await tx.update(enrolments).set({ revokedAt: new Date() }).where(eq(enrolments.id, enrolmentId));
     await recordEvent(tx, {
       actorId,

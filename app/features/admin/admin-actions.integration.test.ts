@@ -14,7 +14,6 @@ import {
 } from "~/features/accounts/users.server";
 import { analyticsPdf, quarterReport, quarterReportPdf } from "~/features/analytics/reports.server";
 import {
-  CatalogError,
   createAdminProduct,
   deleteAdminProduct,
   listAdminProducts,
@@ -27,6 +26,7 @@ import { csvField, LEDGER_HEADER, salesLedgerStream } from "~/features/orders/sa
 import { adminSearch } from "~/features/search/search.server";
 import { assertNotInMaintenance } from "~/features/settings/maintenance.server";
 import { getSettings, settingsSchema, updateSettings } from "~/features/settings/settings.server";
+import { HttpError } from "~/lib/errors";
 import { getTestDb } from "../../../tests/helpers/db";
 import { createUser } from "../../../tests/helpers/factories";
 import { createOrder } from "../../../tests/helpers/orders";
@@ -81,7 +81,7 @@ describe("catalog management", () => {
       status: "draft" as const,
       description: "",
     };
-    await expect(createAdminProduct(db, actor.id, { ...base, instructorId: 9999 })).rejects.toThrow(CatalogError);
+    await expect(createAdminProduct(db, actor.id, { ...base, instructorId: 9999 })).rejects.toThrow(HttpError);
     await expect(createAdminProduct(db, actor.id, { ...base, newInstructor: "  " })).rejects.toThrow(
       "Enter the new instructor's name.",
     );

@@ -1,14 +1,12 @@
 /** Building blocks of the admin screens. */
 import { AlertDialog } from "radix-ui";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { progressTone } from "~/lib/display";
 import { formatPaise } from "~/lib/money";
 import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { COUNT_UP_STEP_MS, COUNT_UP_STEPS, countUpValue } from "./count-up";
-
-export const TOAST_MS = 3000;
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
   return (
@@ -109,80 +107,6 @@ export function Badge({ children, tone }: { children: ReactNode; tone?: string }
     >
       {children}
     </span>
-  );
-}
-
-export function Field({
-  label,
-  name,
-  error,
-  children,
-  hint,
-}: {
-  label: string;
-  name: string;
-  error?: string;
-  hint?: string;
-  children: (props: { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
-}) {
-  const id = `${useId()}-${name}`;
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children({ id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export const inputClass =
-  "h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 aria-[invalid=true]:border-red-600 focus-visible:outline-2 focus-visible:outline-brand-600";
-
-/** A message box that clears itself after 3000 ms (spec §4). */
-export function MessageBox({
-  message,
-  kind,
-  onDone,
-}: {
-  message: string | null;
-  kind: "success" | "error";
-  onDone?: () => void;
-}) {
-  const [shown, setShown] = useState(message);
-  useEffect(() => {
-    setShown(message);
-    if (!message) return;
-    const t = setTimeout(() => {
-      setShown(null);
-      onDone?.();
-    }, TOAST_MS);
-    return () => clearTimeout(t);
-  }, [message, onDone]);
-  if (!shown) return null;
-  return (
-    <div
-      role={kind === "error" ? "alert" : "status"}
-      className={cn(
-        "mb-4 rounded-lg border px-4 py-3 text-sm font-medium",
-        kind === "error"
-          ? "border-red-300 bg-red-50 text-red-800"
-          : "border-emerald-300 bg-emerald-50 text-emerald-800",
-      )}
-    >
-      {shown}
-    </div>
   );
 }
 

@@ -10,6 +10,8 @@ import { coverImage, slugify } from "~/db/seed/factories";
 import { recordEvent } from "~/features/audit/audit.server";
 import { escapeLike } from "~/features/search/text-search.server";
 import { FEATURED_NOTES } from "~/lib/display";
+import { HttpError } from "~/lib/errors";
+import { MAX_ID } from "~/lib/id";
 import { KIND_SHORT_LABELS, type Kind, STATUS_LABELS, type Status, type Subject } from "./labels";
 
 export type ProductKind = "course" | "note" | "pyq";
@@ -65,13 +67,11 @@ export function listFeaturedNotes(db: Db) {
 
 export type ProductDetail = ProductCard & { description: string; modules: string[]; updatedAt: Date };
 
-const MAX_INT = 2_147_483_647;
-
 /** A store id is a positive integer in the column's range; anything else is simply "not found". */
 export function parseProductId(raw: string | undefined): number | null {
   if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
   const id = Number(raw);
-  return id <= MAX_INT ? id : null;
+  return id <= MAX_ID ? id : null;
 }
 
 /** One published item of the given kind (drafts, archived items and other kinds are not in the store). */
@@ -101,16 +101,6 @@ export function listSitemapProducts(db: Db) {
 }
 
 // Management (admin screens)
-
-export class CatalogError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface AdminProductRow {
   id: number;
@@ -164,7 +154,7 @@ export async function getAdminProduct(db: DbOrTx, id: number) {
     .from(products)
     .innerJoin(instructors, eq(instructors.id, products.instructorId))
     .where(eq(products.id, id));
-  if (!row) throw new CatalogError("Item not found.", 404);
+  if (!row) throw new HttpError(404, "Item not found.");
   return { ...row.product, instructor: row.instructor };
 }
 
@@ -172,11 +162,11 @@ export async function getAdminProduct(db: DbOrTx, id: number) {
 async function resolveInstructor(tx: DbOrTx, input: { instructorId?: number; newInstructor?: string }) {
   if (input.instructorId) {
     const [row] = await tx.select().from(instructors).where(eq(instructors.id, input.instructorId));
-    if (!row) throw new CatalogError("Choose an existing instructor or add a new one.", 400, "instructor");
+    if (!row) throw new HttpError(400, "Choose an existing instructor or add a new one.", { field: "instructor" });
     return row.id;
   }
   const name = input.newInstructor?.trim();
-  if (!name) throw new CatalogError("Enter the new instructor's name.", 400, "newInstructor");
+  if (!name) throw new HttpError(400, "Enter the new instructor's name.", { field: "newInstructor" });
   const [existing] = await tx.select().from(instructors).where(eq(instructors.name, name));
   if (existing) return existing.id;
   const [created] = await tx.insert(instructors).values({ name }).returning({ id: instructors.id });
@@ -255,7 +245,7 @@ export interface ProductUpdate {
 export async function updateAdminProduct(db: Db, actorId: string, id: number, input: ProductUpdate) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-    if (!before) throw new CatalogError("Item not found.", 404);
+    if (!before) throw new HttpError(404, "Item not found.");
     const instructorId = await resolveInstructor(tx, input);
     const [row] = await tx
       .update(products)
@@ -295,7 +285,7 @@ export async function updateAdminProduct(db: Db, actorId: string, id: number, in
 export async function setProductStatus(db: Db, actorId: string, id: number, status: Status) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-    if (!before) throw new CatalogError("Item not found.", 404);
+    if (!before) throw new HttpError(404, "Item not found.");
     if (before.status === status) return before;
     const [row] = await tx
       .update(products)
@@ -326,11 +316,11 @@ export async function hasBeenSold(tx: DbOrTx, id: number) {
 export async function deleteAdminProduct(db: Db, actorId: string, id: number) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
-    if (!before) throw new CatalogError("Item not found.", 404);
+    if (!before) throw new HttpError(404, "Item not found.");
     if (await hasBeenSold(tx, id)) {
-      throw new CatalogError(
-        `"${before.title}" has been sold, so it cannot be deleted. Archive it instead: it leaves the store and owners keep access.`,
+      throw new HttpError(
         409,
+        `"${before.title}" has been sold, so it cannot be deleted. Archive it instead: it leaves the store and owners keep access.`,
       );
     }
     await tx.delete(products).where(eq(products.id, id));

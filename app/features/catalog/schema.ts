@@ -1,5 +1,6 @@
 /** Zod schemas of the product forms (shared by the admin route actions and their tests). */
 import { z } from "zod";
+import { MAX_ID } from "~/lib/id";
 import { KINDS, STATUSES, SUBJECTS } from "./labels";
 
 export { KINDS, STATUSES, SUBJECTS };
@@ -15,7 +16,7 @@ function refineInstructor<T extends { instructor: string; newInstructor?: string
   if (v.instructor === NEW_INSTRUCTOR) {
     if (!v.newInstructor)
       ctx.addIssue({ code: "custom", path: ["newInstructor"], message: "Enter the new instructor's name." });
-  } else if (!/^\d{1,10}$/.test(v.instructor) || Number(v.instructor) > 2_147_483_647) {
+  } else if (!/^\d{1,10}$/.test(v.instructor) || Number(v.instructor) > MAX_ID) {
     ctx.addIssue({ code: "custom", path: ["instructor"], message: "Choose an instructor." });
   }
 }

@@ -9,8 +9,9 @@ import { cartItems, enrolments, orderItems, orders, products, users } from "~/db
 import { recordEvent } from "~/features/audit/audit.server";
 import { confirmPayment } from "~/features/orders/fulfilment.server";
 import { getPaymentGateway } from "~/features/payments/gateway.server";
+import { HttpError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
-import { CouponError, findCoupon, hasRedeemed, redeemCoupon, releaseCoupon } from "./coupons.server";
+import { couponRefusal, findCoupon, hasRedeemed, redeemCoupon, releaseCoupon } from "./coupons.server";
 import {
   computeTotals,
   couponDiscount,
@@ -82,25 +83,23 @@ export async function getCheckoutSummary(
       couponError: null,
     };
   } catch (error) {
-    if (!(error instanceof CouponError)) throw error;
+    if (!(error instanceof HttpError && error.field === "coupon")) throw error;
     return { ...cart, totals: computeTotals(cart.lines), coupon: null, couponError: error.message };
   }
 }
 
 async function priceCoupon(db: DbOrTx, userId: string, code: string, lines: PricedLine[]) {
   const coupon = await findCoupon(db, code);
-  if (!coupon?.active) throw new CouponError("unknown", code);
+  if (!coupon?.active) throw couponRefusal("unknown", code);
   const problem = couponProblem(coupon, lines, new Date());
-  if (problem) throw new CouponError(problem, code, coupon);
-  if (await hasRedeemed(db, coupon.id, userId)) throw new CouponError("already_used", code);
+  if (problem) throw couponRefusal(problem, code, coupon);
+  if (await hasRedeemed(db, coupon.id, userId)) throw couponRefusal("already_used", code);
   return couponDiscount(coupon, lines);
 }
 
 export type PlaceOrderResult =
   | { ok: true; orderId: string; next: "pay" | "done" }
   | { ok: false; field: "coupon" | "cart" | "payment"; message: string };
-
-class CartError extends Error {}
 
 async function nextOrderNumber(tx: Tx) {
   const result = await tx.execute<{ n: string | number }>(sql`select nextval('order_number_seq') as n`);
@@ -127,18 +126,20 @@ export async function placeOrder(
       await cancelPendingOrders(tx, userId);
       const cart = await readCart(tx, userId);
       if (cart.lines.length === 0) {
-        throw new CartError(
+        throw new HttpError(
+          409,
           cart.owned.length > 0
             ? "Everything in your cart is already yours: see My Courses."
             : "Your cart is empty. Add a course, notes or a paper first.",
+          { field: "cart" },
         );
       }
       const coupon = code ? await findCoupon(tx, code) : null;
       let discountPaise = 0;
       if (code) {
-        if (!coupon?.active) throw new CouponError("unknown", code);
+        if (!coupon?.active) throw couponRefusal("unknown", code);
         const problem = couponProblem(coupon, cart.lines, new Date());
-        if (problem) throw new CouponError(problem, code, coupon);
+        if (problem) throw couponRefusal(problem, code, coupon);
         discountPaise = couponDiscount(coupon, cart.lines);
       }
       const totals = computeTotals(cart.lines, discountPaise);
@@ -176,8 +177,8 @@ export async function placeOrder(
       return order!;
     });
   } catch (error) {
-    if (error instanceof CouponError) return { ok: false, field: "coupon", message: error.message };
-    if (error instanceof CartError) return { ok: false, field: "cart", message: error.message };
+    if (error instanceof HttpError && (error.field === "coupon" || error.field === "cart"))
+      return { ok: false, field: error.field, message: error.message };
     throw error;
   }
 

@@ -11,20 +11,19 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { couponRedemptions, coupons, orders } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
+import { HttpError } from "~/lib/errors";
 import { type CouponProblem, type CouponRule, couponMessage } from "./pricing";
 import type { CouponInput } from "./schema";
 
 export type Coupon = typeof coupons.$inferSelect;
 
-export class CouponError extends Error {
-  constructor(
-    public problem: CouponProblem,
-    public code: string,
-    coupon?: Pick<CouponRule, "productKind" | "minSubtotalPaise">,
-  ) {
-    super(couponMessage(problem, code, coupon));
-    this.name = "CouponError";
-  }
+/** The refusal of a coupon: a 400 about the coupon field, with the customer's message for the problem. */
+export function couponRefusal(
+  problem: CouponProblem,
+  code: string,
+  coupon?: Pick<CouponRule, "productKind" | "minSubtotalPaise">,
+) {
+  return new HttpError(400, couponMessage(problem, code, coupon), { field: "coupon" });
 }
 
 export async function findCoupon(db: DbOrTx, code: string): Promise<Coupon | null> {
@@ -40,7 +39,7 @@ export async function hasRedeemed(db: DbOrTx, couponId: number, userId: string) 
   return Boolean(row);
 }
 
-/** Takes one use of the coupon for this order, or throws CouponError (the transaction then rolls back). */
+/** Takes one use of the coupon for this order, or throws a coupon refusal (the transaction then rolls back). */
 export async function redeemCoupon(tx: DbOrTx, coupon: Coupon, userId: string, orderId: string) {
   const taken = await tx
     .update(coupons)
@@ -49,13 +48,13 @@ export async function redeemCoupon(tx: DbOrTx, coupon: Coupon, userId: string, o
       and(eq(coupons.id, coupon.id), sql`(${coupons.maxUses} is null or ${coupons.usedCount} < ${coupons.maxUses})`),
     )
     .returning({ id: coupons.id });
-  if (taken.length === 0) throw new CouponError("exhausted", coupon.code);
+  if (taken.length === 0) throw couponRefusal("exhausted", coupon.code);
   const inserted = await tx
     .insert(couponRedemptions)
     .values({ couponId: coupon.id, userId, orderId })
     .onConflictDoNothing()
     .returning({ id: couponRedemptions.id });
-  if (inserted.length === 0) throw new CouponError("already_used", coupon.code);
+  if (inserted.length === 0) throw couponRefusal("already_used", coupon.code);
 }
 
 /** Gives the use back when an order fails, is cancelled or expires. */
@@ -95,16 +94,6 @@ export async function reclaimCoupon(tx: DbOrTx, code: string, userId: string, or
 
 // Management (admin screens)
 
-export class CouponAdminError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-
 export async function listCoupons(db: DbOrTx) {
   const rows = await db
     .select({
@@ -119,7 +108,7 @@ export async function listCoupons(db: DbOrTx) {
 
 export async function getCoupon(db: DbOrTx, id: number) {
   const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
-  if (!row) throw new CouponAdminError("Coupon not found.", 404);
+  if (!row) throw new HttpError(404, "Coupon not found.");
   return row;
 }
 
@@ -131,7 +120,7 @@ async function codeTaken(tx: DbOrTx, code: string, exceptId?: number) {
 export async function createCoupon(db: Db, actorId: string, input: CouponInput) {
   return db.transaction(async (tx) => {
     if (await codeTaken(tx, input.code))
-      throw new CouponAdminError(`A coupon with the code ${input.code} already exists.`, 409, "code");
+      throw new HttpError(409, `A coupon with the code ${input.code} already exists.`, { field: "code" });
     const [row] = await tx.insert(coupons).values(input).returning();
     await recordEvent(tx, {
       actorId,
@@ -148,11 +137,11 @@ export async function createCoupon(db: Db, actorId: string, input: CouponInput) 
 export async function updateCoupon(db: Db, actorId: string, id: number, input: CouponInput) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
-    if (!before) throw new CouponAdminError("Coupon not found.", 404);
+    if (!before) throw new HttpError(404, "Coupon not found.");
     if (await codeTaken(tx, input.code, id))
-      throw new CouponAdminError(`A coupon with the code ${input.code} already exists.`, 409, "code");
+      throw new HttpError(409, `A coupon with the code ${input.code} already exists.`, { field: "code" });
     if (input.maxUses !== null && input.maxUses < before.usedCount) {
-      throw new CouponAdminError(`It has already been used ${before.usedCount} times.`, 400, "maxUses");
+      throw new HttpError(400, `It has already been used ${before.usedCount} times.`, { field: "maxUses" });
     }
     const [row] = await tx.update(coupons).set(input).where(eq(coupons.id, id)).returning();
     await recordEvent(tx, {
@@ -170,7 +159,7 @@ export async function updateCoupon(db: Db, actorId: string, id: number, input: C
 export async function setCouponActive(db: Db, actorId: string, id: number, active: boolean) {
   return db.transaction(async (tx) => {
     const [row] = await tx.update(coupons).set({ active }).where(eq(coupons.id, id)).returning();
-    if (!row) throw new CouponAdminError("Coupon not found.", 404);
+    if (!row) throw new HttpError(404, "Coupon not found.");
     await recordEvent(tx, {
       actorId,
       type: "Coupon",

@@ -22,22 +22,3 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;
-export type ContactFieldErrors = Partial<Record<keyof ContactInput, string>>;
-
-export function parseContactForm(
-  form: FormData,
-): { ok: true; data: ContactInput } | { ok: false; errors: ContactFieldErrors; values: Record<string, string> } {
-  const values = {
-    name: String(form.get("name") ?? ""),
-    email: String(form.get("email") ?? ""),
-    message: String(form.get("message") ?? ""),
-  };
-  const parsed = contactSchema.safeParse(values);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const errors: ContactFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0] as keyof ContactInput;
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors, values };
-}

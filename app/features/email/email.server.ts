@@ -79,11 +79,6 @@ export async function sendEmail(db: DbOrTx, message: EmailMessage): Promise<{ id
   }
 }
 
-/** For tests: forget the cached transport after changing SMTP_URL. */
-export function resetEmailTransport() {
-  transport = undefined;
-}
-
 /** The newest outbox entries (sent, queued or failed), for the admin inbox. */
 export function listOutbox(db: DbOrTx, limit = 50) {
   return db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(limit);

@@ -1,11 +1,12 @@
 /**
  * Admin uploads (product images and note/PYQ PDFs): checked by content (magic
  * bytes), declared type and size, stored under a generated name. Callers show
- * `UploadError.message` next to the file field.
+ * `HttpError.message` next to the file field.
  */
 import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import { PDFDocument } from "pdf-lib";
+import { HttpError } from "~/lib/errors";
 import { type FileStorage, getFileStorage } from "./storage.server";
 
 export type UploadKind = "image" | "pdf";
@@ -22,19 +23,12 @@ export const IMAGE_TYPES = {
 } as const;
 export type ImageExt = keyof typeof IMAGE_TYPES;
 
-export class UploadError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UploadError";
-  }
-}
-
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const GENERIC_TYPES = new Set(["", "application/octet-stream"]);
 
 /**
  * Validates and stores an uploaded file; returns its storage key
- * (`images/<uuid>.<ext>` or `pdfs/<uuid>.pdf`). Throws UploadError with a
+ * (`images/<uuid>.<ext>` or `pdfs/<uuid>.pdf`). Throws HttpError with a
  * message for the user when the file is missing, too big or not what it claims.
  */
 export async function storeUpload(
@@ -44,11 +38,11 @@ export async function storeUpload(
 ): Promise<string> {
   const what = kind === "image" ? "an image" : "a PDF";
   if (!file || typeof file === "string" || typeof (file as File).arrayBuffer !== "function") {
-    throw new UploadError(`Choose ${what} to upload.`);
+    throw new HttpError(400, `Choose ${what} to upload.`);
   }
-  if (file.size === 0) throw new UploadError("The file is empty.");
+  if (file.size === 0) throw new HttpError(400, "The file is empty.");
   const limit = UPLOAD_LIMITS[kind];
-  if (file.size > limit) throw new UploadError(`The file is too large: the limit is ${mb(limit)}.`);
+  if (file.size > limit) throw new HttpError(400, `The file is too large: the limit is ${mb(limit)}.`);
 
   const bytes = new Uint8Array(await file.arrayBuffer());
   const detected = await fileTypeFromBuffer(bytes);
@@ -57,20 +51,20 @@ export async function storeUpload(
   if (kind === "image") {
     const ext = detected?.ext === ("jpeg" as string) ? "jpg" : detected?.ext;
     if (!ext || !(ext in IMAGE_TYPES)) {
-      throw new UploadError("Images must be PNG, JPEG, WebP, GIF or AVIF files.");
+      throw new HttpError(400, "Images must be PNG, JPEG, WebP, GIF or AVIF files.");
     }
     const mime = IMAGE_TYPES[ext as ImageExt];
     if (!GENERIC_TYPES.has(declared) && declared !== mime && !(declared === "image/jpg" && ext === "jpg")) {
-      throw new UploadError("The file's contents do not match its type.");
+      throw new HttpError(400, "The file's contents do not match its type.");
     }
     const key = `images/${randomUUID()}.${ext}`;
     await storage.put(key, bytes, { contentType: mime });
     return key;
   }
 
-  if (detected?.mime !== "application/pdf") throw new UploadError("The file is not a PDF.");
+  if (detected?.mime !== "application/pdf") throw new HttpError(400, "The file is not a PDF.");
   if (!GENERIC_TYPES.has(declared) && declared !== "application/pdf") {
-    throw new UploadError("The file's contents do not match its type.");
+    throw new HttpError(400, "The file's contents do not match its type.");
   }
   // Every download is stamped with the buyer's name, so the PDF must open in pdf-lib.
   let pages = 0;
@@ -78,11 +72,11 @@ export async function storeUpload(
     pages = (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
   } catch (error) {
     if (error instanceof Error && error.name === "EncryptedPDFError") {
-      throw new UploadError("Password-protected PDFs cannot be sold here: upload the PDF without a password.");
+      throw new HttpError(400, "Password-protected PDFs cannot be sold here: upload the PDF without a password.");
     }
     pages = 0;
   }
-  if (pages < 1) throw new UploadError("The PDF could not be read. Export it again and upload the new file.");
+  if (pages < 1) throw new HttpError(400, "The PDF could not be read. Export it again and upload the new file.");
   const key = `pdfs/${randomUUID()}.pdf`;
   await storage.put(key, bytes, { contentType: "application/pdf" });
   return key;

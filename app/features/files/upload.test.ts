@@ -3,16 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
+import { HttpError } from "~/lib/errors";
 import { stampPdf } from "./stamp.server";
 import { createLocalStorage, getBytes } from "./storage.server";
-import {
-  imageContentType,
-  imageUrlForKey,
-  isPublicImageKey,
-  storeUpload,
-  UPLOAD_LIMITS,
-  UploadError,
-} from "./upload.server";
+import { imageContentType, imageUrlForKey, isPublicImageKey, storeUpload, UPLOAD_LIMITS } from "./upload.server";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "ca-upload-test-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -76,7 +70,7 @@ describe("storeUpload", () => {
   ] as const)("refuses %s with a clear message and stores nothing", async (_, file, kind, message) => {
     const before = fs.readdirSync(root, { recursive: true }).length;
     const error = await storeUpload(file, kind, storage).catch((e) => e);
-    expect(error).toBeInstanceOf(UploadError);
+    expect(error).toBeInstanceOf(HttpError);
     expect(error.message).toMatch(message);
     expect(fs.readdirSync(root, { recursive: true }).length).toBe(before);
   });

@@ -7,6 +7,7 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { enrolments, instructors, lessonCompletions, lessons, products } from "~/db/schema";
+import { MAX_ID } from "~/lib/id";
 
 export type ProductKind = "course" | "note" | "pyq";
 
@@ -60,7 +61,7 @@ export async function getAccessibleProduct(
   productId: number,
   kinds?: ProductKind[],
 ): Promise<AccessibleProduct | null> {
-  if (!Number.isSafeInteger(productId) || productId <= 0 || productId > 2_147_483_647) return null;
+  if (!Number.isSafeInteger(productId) || productId <= 0 || productId > MAX_ID) return null;
   const filters = [eq(products.id, productId), ne(products.status, "draft")];
   if (kinds) filters.push(inArray(products.kind, kinds));
   const [row] = await db

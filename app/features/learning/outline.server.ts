@@ -4,16 +4,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { courseModules, lessons, products } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { normaliseVideoUrl, VIDEO_URL_ERROR } from "~/features/learning/video-url";
-
-export class OutlineError extends Error {
-  constructor(
-    message: string,
-    readonly status = 400,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
+import { HttpError } from "~/lib/errors";
 
 export async function getOutline(db: DbOrTx, productId: number) {
   const [mods, les] = await Promise.all([
@@ -32,14 +23,14 @@ async function courseTitle(tx: DbOrTx, productId: number) {
     .select({ title: products.title, kind: products.kind })
     .from(products)
     .where(eq(products.id, productId));
-  if (!p) throw new OutlineError("Item not found.", 404);
-  if (p.kind !== "course") throw new OutlineError("Only courses have modules and lessons.", 400);
+  if (!p) throw new HttpError(404, "Item not found.");
+  if (p.kind !== "course") throw new HttpError(400, "Only courses have modules and lessons.");
   return p.title;
 }
 
 export async function addModule(db: Db, actorId: string, productId: number, rawTitle: string) {
   const title = rawTitle.trim();
-  if (!title) throw new OutlineError("Enter the module title.", 400, "moduleTitle");
+  if (!title) throw new HttpError(400, "Enter the module title.", { field: "moduleTitle" });
   return db.transaction(async (tx) => {
     const course = await courseTitle(tx, productId);
     const [pos] = await tx
@@ -65,9 +56,9 @@ export async function addModule(db: Db, actorId: string, productId: number, rawT
 /** A lesson's title and video link, checked and normalised the same way for a new or an edited lesson. */
 function lessonFields(input: { title: string; videoUrl: string }) {
   const title = input.title.trim();
-  if (!title) throw new OutlineError("Enter the lesson title.", 400, "lessonTitle");
+  if (!title) throw new HttpError(400, "Enter the lesson title.", { field: "lessonTitle" });
   const embed = normaliseVideoUrl(input.videoUrl.trim());
-  if (!embed) throw new OutlineError(VIDEO_URL_ERROR, 400, "videoUrl");
+  if (!embed) throw new HttpError(400, VIDEO_URL_ERROR, { field: "videoUrl" });
   return { title, embed };
 }
 
@@ -84,7 +75,7 @@ export async function addLesson(
       .select()
       .from(courseModules)
       .where(and(eq(courseModules.id, input.moduleId), eq(courseModules.productId, productId)));
-    if (!mod) throw new OutlineError("Choose a module of this course.", 400, "moduleId");
+    if (!mod) throw new HttpError(400, "Choose a module of this course.", { field: "moduleId" });
     const [pos] = await tx
       .select({ p: sql<number>`coalesce(max(${lessons.position}), 0)::int` })
       .from(lessons)
@@ -121,7 +112,7 @@ export async function updateLesson(
       .set({ title, videoUrl: embed })
       .where(and(eq(lessons.id, lessonId), eq(lessons.productId, productId)))
       .returning();
-    if (!row) throw new OutlineError("Lesson not found.", 404);
+    if (!row) throw new HttpError(404, "Lesson not found.");
     await recordEvent(tx, {
       actorId,
       type: "Course Update",
@@ -141,7 +132,7 @@ export async function deleteLesson(db: Db, actorId: string, productId: number, l
       .delete(lessons)
       .where(and(eq(lessons.id, lessonId), eq(lessons.productId, productId)))
       .returning();
-    if (!row) throw new OutlineError("Lesson not found.", 404);
+    if (!row) throw new HttpError(404, "Lesson not found.");
     await recordEvent(tx, {
       actorId,
       type: "Course Update",
@@ -160,7 +151,7 @@ export async function deleteModule(db: Db, actorId: string, productId: number, m
       .delete(courseModules)
       .where(and(eq(courseModules.id, moduleId), eq(courseModules.productId, productId)))
       .returning();
-    if (!row) throw new OutlineError("Module not found.", 404);
+    if (!row) throw new HttpError(404, "Module not found.");
     await recordEvent(tx, {
       actorId,
       type: "Course Update",

@@ -13,10 +13,6 @@ import type { FileStorage } from "../files/storage.server";
 
 export const SEED_FILE_PREFIX = "seed/";
 
-export function seedFileKey(slug: string): string {
-  return `${SEED_FILE_PREFIX}${slug}.pdf`;
-}
-
 export function isSeedFileKey(key: string): boolean {
   return key.startsWith(SEED_FILE_PREFIX);
 }

@@ -1,13 +1,11 @@
 import { z } from "zod";
-
-/** A database id from the URL: a positive 32-bit integer, anything else is "not found". */
-export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+import { idSchema } from "~/lib/id";
 
 export const playerQuery = z.object({
-  lesson: idParam.optional(),
+  lesson: idSchema.optional(),
 });
 
 export const lessonProgressForm = z.object({
   intent: z.enum(["complete", "incomplete"]),
-  lessonId: idParam,
+  lessonId: idSchema,
 });

@@ -8,17 +8,8 @@ import type { DbOrTx } from "~/db/client.server";
 import { enrolments, orders } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { gatewayFor } from "~/features/payments/gateway.server";
+import { HttpError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
-
-export class RefundError extends Error {
-  constructor(
-    message: string,
-    public status: 404 | 409 | 502,
-  ) {
-    super(message);
-    this.name = "RefundError";
-  }
-}
 
 export interface RefundResult {
   orderId: string;
@@ -31,7 +22,7 @@ export interface RefundResult {
  * Refunds a paid order in full. `actorId` is the admin doing it (null for the
  * gateway's own webhook). With `callGateway: false` the money was already
  * returned at the gateway (its dashboard), so only our side is updated.
- * Throws RefundError: 404 unknown order, 409 not refundable, 502 gateway refused.
+ * Throws HttpError: 404 unknown order, 409 not refundable, 502 gateway refused.
  */
 export async function refundOrder(
   db: DbOrTx,
@@ -42,18 +33,18 @@ export async function refundOrder(
   return db.transaction(async (tx) => {
     // The row lock makes a second, concurrent refund wait and then find the order refunded.
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order) throw new RefundError("Order not found.", 404);
-    if (order.status === "refunded") throw new RefundError(`Order ${order.number} is already refunded.`, 409);
+    if (!order) throw new HttpError(404, "Order not found.");
+    if (order.status === "refunded") throw new HttpError(409, `Order ${order.number} is already refunded.`);
     if (order.status !== "paid" && order.status !== "fulfilled") {
-      throw new RefundError(`Order ${order.number} was not paid, so there is nothing to refund.`, 409);
+      throw new HttpError(409, `Order ${order.number} was not paid, so there is nothing to refund.`);
     }
     let refundId: string | null = opts.gatewayRefundId ?? null;
     if (opts.callGateway !== false && order.totalPaise > 0 && order.gatewayPaymentId) {
       const gateway = gatewayFor(order.gateway);
       if (!gateway) {
-        throw new RefundError(
-          `The ${order.gateway} gateway is not configured, so order ${order.number} cannot be refunded.`,
+        throw new HttpError(
           502,
+          `The ${order.gateway} gateway is not configured, so order ${order.number} cannot be refunded.`,
         );
       }
       try {
@@ -63,9 +54,9 @@ export async function refundOrder(
           orderNumber: order.number,
         }));
       } catch (error) {
-        throw new RefundError(
-          `The payment gateway refused the refund: ${error instanceof Error ? error.message : String(error)}`,
+        throw new HttpError(
           502,
+          `The payment gateway refused the refund: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
     }

@@ -43,11 +43,8 @@ export const testGateway: PaymentGateway = {
   },
 };
 
-let override: PaymentGateway | undefined;
-
 /** The gateway new orders use: Razorpay when RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are set. */
 export function getPaymentGateway(): PaymentGateway {
-  if (override) return override;
   const config = razorpayConfig();
   return config ? createRazorpayGateway(config) : testGateway;
 }
@@ -79,9 +76,4 @@ export function describePaymentSetup(env: NodeJS.ProcessEnv = process.env) {
     gateway: "razorpay" as const,
     warning: config.webhookSecret ? null : "RAZORPAY_WEBHOOK_SECRET is not set: Razorpay webhooks will be refused.",
   };
-}
-
-/** For tests. */
-export function setPaymentGatewayOverride(gateway: PaymentGateway | undefined) {
-  override = gateway;
 }

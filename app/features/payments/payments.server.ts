@@ -10,7 +10,8 @@ import type { DbOrTx } from "~/db/client.server";
 import { orders, paymentEvents } from "~/db/schema";
 import { closeUnpaidOrder, confirmPayment } from "~/features/orders/fulfilment.server";
 import { getOrderForUser } from "~/features/orders/orders.server";
-import { RefundError, refundOrder } from "~/features/orders/refund.server";
+import { refundOrder } from "~/features/orders/refund.server";
+import { HttpError } from "~/lib/errors";
 import { isTestGatewayEnabled } from "./gateway.server";
 import { razorpayConfig, verifyPaymentSignature, verifyWebhookSignature } from "./razorpay.server";
 
@@ -255,7 +256,7 @@ export async function handleRazorpayWebhook(db: DbOrTx, rawBody: string, headers
         await refundOrder(db, order.id, null, { callGateway: false, gatewayRefundId: refund.id });
         return { status: 200, body: { ok: true, message: "refunded" } };
       } catch (error) {
-        if (error instanceof RefundError) return { status: 200, body: { ok: true, message: error.message } };
+        if (error instanceof HttpError) return { status: 200, body: { ok: true, message: error.message } };
         throw error;
       }
     }

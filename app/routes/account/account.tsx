@@ -1,16 +1,20 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { changePassword, getAccount, updateProfile } from "~/features/accounts/accounts.server";
 import { EmailField } from "~/features/accounts/auth-fields";
 import { requireUser } from "~/features/accounts/guards.server";
 import { MIN_PASSWORD } from "~/features/accounts/limits";
-import { changePasswordSchema, type FieldErrors, fieldErrors, profileSchema } from "~/features/accounts/schema";
-import { readForm } from "~/lib/form.server";
+import { changePasswordSchema, profileSchema } from "~/features/accounts/schema";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formFailure, readForm, validate } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import { Field, FormAlert } from "~/ui/field";
 import type { Route } from "./+types/account";
+
+export const PROFILE_SAVED = "Your profile has been saved.";
+export const PASSWORD_CHANGED = "Your password has been changed. Other devices have been signed out.";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Account | Commerce Academy" }, { name: "robots", content: "noindex" }];
@@ -21,8 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(db, request);
   const account = await getAccount(db, user.id);
   if (!account) throw redirect("/login");
-  const saved = new URL(request.url).searchParams.get("saved");
-  return { account: { name: account.name, email: account.email }, saved };
+  return { account: { name: account.name, email: account.email } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,20 +33,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(db, request);
   const form = await readForm(request);
   if (form.intent === "profile") {
-    const parsed = profileSchema.safeParse(form);
-    if (!parsed.success) return data({ intent: "profile", fieldErrors: fieldErrors(parsed.error) }, 400);
+    const parsed = validate(profileSchema, form);
+    if (!parsed.ok) return formFailure({ ...parsed, intent: "profile" });
     const result = await updateProfile(db, user.id, parsed.data);
-    if (!result.ok) return data({ intent: "profile", fieldErrors: result.fieldErrors ?? {} }, result.status);
-    return redirect("/account?saved=profile");
+    if (!result.ok)
+      return formFailure(
+        { intent: "profile", fieldErrors: result.fieldErrors, formError: result.formError, values: parsed.values },
+        result.status,
+      );
+    return redirectWithFlash("/account", PROFILE_SAVED);
   }
   if (form.intent === "password") {
-    const parsed = changePasswordSchema.safeParse(form);
-    if (!parsed.success) return data({ intent: "password", fieldErrors: fieldErrors(parsed.error) }, 400);
+    const parsed = validate(changePasswordSchema, form);
+    if (!parsed.ok) return formFailure({ ...parsed, intent: "password" });
     const result = await changePassword(db, parsed.data, { request, clientIp: clientIpOf(context) });
-    if (!result.ok) return data({ intent: "password", fieldErrors: result.fieldErrors ?? {} }, result.status);
-    return redirect("/account?saved=password", { headers: result.headers });
+    if (!result.ok)
+      return formFailure(
+        { intent: "password", fieldErrors: result.fieldErrors, formError: result.formError },
+        result.status,
+      );
+    return redirectWithFlash("/account", PASSWORD_CHANGED, { headers: result.headers });
   }
-  return data({ intent: "unknown", fieldErrors: { form: "Unknown action." } as FieldErrors }, 400);
+  return formFailure({ intent: "unknown", formError: "Unknown action." });
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -51,6 +62,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const profileErrors = actionData?.intent === "profile" ? actionData.fieldErrors : {};
   const passwordErrors = actionData?.intent === "password" ? actionData.fieldErrors : {};
+  const formError = (intent: string) => (actionData?.intent === intent ? actionData.formError : undefined);
   return (
     <main id="main" className="bg-slate-50 py-10">
       <Container className="max-w-2xl">
@@ -62,7 +74,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Profile
           </h2>
           <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
-            {loaderData.saved === "profile" ? <FormAlert tone="success">Your profile has been saved.</FormAlert> : null}
+            {formError("profile") ? <FormAlert>{formError("profile")}</FormAlert> : null}
             <input type="hidden" name="intent" value="profile" />
             <Field
               label="Full name"
@@ -95,9 +107,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Change password
           </h2>
           <Form method="post" className="mt-4 flex flex-col gap-4" noValidate>
-            {loaderData.saved === "password" ? (
-              <FormAlert tone="success">Your password has been changed. Other devices have been signed out.</FormAlert>
-            ) : null}
+            {formError("password") ? <FormAlert>{formError("password")}</FormAlert> : null}
             <input type="hidden" name="intent" value="password" />
             <Field
               label="Current password"

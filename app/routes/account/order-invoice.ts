@@ -1,8 +1,8 @@
-import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { orderIdParam } from "~/features/checkout/schema";
 import { getInvoicePdfForUser } from "~/features/orders/orders.server";
+import { invariantResponse } from "~/lib/errors";
 import type { Route } from "./+types/order-invoice";
 
 /** GET /account/orders/:orderId/invoice: the GST invoice PDF, for the order's owner only. */
@@ -11,7 +11,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(db, request);
   const orderId = orderIdParam.safeParse(params.orderId);
   const invoice = orderId.success ? await getInvoicePdfForUser(db, user.id, orderId.data) : null;
-  if (!invoice) throw data({ message: "Invoice not found." }, { status: 404 });
+  invariantResponse(invoice, "Invoice not found.", 404);
   return new Response(Buffer.from(invoice.bytes), {
     headers: {
       "Content-Type": "application/pdf",

@@ -1,6 +1,6 @@
-import { CheckCircle2, Download } from "lucide-react";
+import { Download } from "lucide-react";
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
@@ -9,6 +9,7 @@ import { OrderStatusBadge } from "~/features/orders/order-status";
 import { getOrderForUser } from "~/features/orders/orders.server";
 import { NotFoundPage } from "~/features/site/not-found";
 import { formatDateTime } from "~/lib/dates";
+import { invariantResponse } from "~/lib/errors";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/order";
@@ -26,10 +27,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const orderId = orderIdParam.safeParse(params.orderId);
   // Someone else's order answers exactly like a missing one.
   const order = orderId.success ? await getOrderForUser(db, user.id, orderId.data) : null;
-  if (!order) throw data({ message: "Order not found." }, { status: 404 });
-  const placed = new URL(request.url).searchParams.get("placed") === "1";
+  invariantResponse(order, "Order not found.", 404);
   return {
-    placed,
     order: {
       id: order.id,
       number: order.number,
@@ -76,7 +75,7 @@ function useForgetBoughtItems(productIds: number[], fulfilled: boolean) {
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, placed } = loaderData;
+  const { order } = loaderData;
   useForgetBoughtItems(
     order.items.map((i) => i.productId),
     order.status === "fulfilled",
@@ -84,15 +83,6 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <Container className="max-w-3xl py-8 sm:py-12">
-        {placed && order.status === "fulfilled" ? (
-          <p
-            role="status"
-            className="mb-6 flex items-start gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900"
-          >
-            <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-            Thank you! Your order is complete and your items are ready in My Courses.
-          </p>
-        ) : null}
         <p className="text-sm">
           <Link to="/account/orders" className="font-medium text-brand-700 hover:underline">
             ← My orders

@@ -1,14 +1,11 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { fieldErrors } from "~/features/admin/schema";
-import { Badge, Card, Field, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+import { Badge, Card, PageHeader } from "~/features/admin/ui";
 import {
-  CouponAdminError,
   createCoupon,
   getCoupon,
   listCoupons,
@@ -17,36 +14,39 @@ import {
 } from "~/features/checkout/coupons.server";
 import { couponSchema } from "~/features/checkout/schema";
 import { formatDate } from "~/lib/dates";
-import { readForm } from "~/lib/form.server";
+import { invariantResponse } from "~/lib/errors";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { failureFrom, formFailure, formValues, readForm, validate } from "~/lib/form.server";
+import { idSchema } from "~/lib/id";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
+import { Field, FormAlert, inputClass } from "~/ui/field";
 import type { Route } from "./+types/coupons";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Coupons | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-const editSchema = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
+const editSchema = idSchema.optional().catch(undefined);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
   const editId = editSchema.parse(new URL(request.url).searchParams.get("edit") ?? undefined);
-  const [coupons, editing, { flash, headers }] = await Promise.all([
+  const [coupons, editing] = await Promise.all([
     listCoupons(db),
     editId ? getCoupon(db, editId).catch(() => null) : Promise.resolve(null),
-    readFlash(request),
   ]);
-  if (editId && !editing) throw data({ message: "Coupon not found." }, { status: 404 });
-  return data({ coupons, editing, flash }, { headers });
+  invariantResponse(!editId || editing, "Coupon not found.", 404);
+  return { coupons, editing };
 }
 
 const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create") }).passthrough(),
-  z.object({ intent: z.literal("update"), id: z.coerce.number().int().positive().max(2_147_483_647) }).passthrough(),
+  z.object({ intent: z.literal("update"), id: idSchema }).passthrough(),
   z.object({
     intent: z.literal("toggle"),
-    id: z.coerce.number().int().positive().max(2_147_483_647),
+    id: idSchema,
     active: z.enum(["true", "false"]),
   }),
 ]);
@@ -56,31 +56,21 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(db, request);
   const form = await readForm(request);
   const intent = intentSchema.safeParse(form);
-  if (!intent.success)
-    return data({ errors: { form: "Unknown action." } as Record<string, string>, values: form }, { status: 400 });
+  if (!intent.success) return formFailure({ formError: "Unknown action.", values: formValues(form) });
   try {
     if (intent.data.intent === "toggle") {
       const row = await setCouponActive(db, admin.id, intent.data.id, intent.data.active === "true");
-      return redirectWithFlash("/admin/coupons", {
-        kind: "success",
-        message: `Coupon ${row.code} ${row.active ? "enabled" : "disabled"}.`,
-      });
+      return redirectWithFlash("/admin/coupons", `Coupon ${row.code} ${row.active ? "enabled" : "disabled"}.`);
     }
-    const parsed = couponSchema.safeParse(form);
-    if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
+    const parsed = validate(couponSchema, form);
+    if (!parsed.ok) return formFailure(parsed);
     const row =
       intent.data.intent === "create"
         ? await createCoupon(db, admin.id, parsed.data)
         : await updateCoupon(db, admin.id, intent.data.id, parsed.data);
-    return redirectWithFlash("/admin/coupons", { kind: "success", message: `Coupon ${row.code} saved.` });
+    return redirectWithFlash("/admin/coupons", `Coupon ${row.code} saved.`);
   } catch (error) {
-    if (error instanceof CouponAdminError) {
-      return data(
-        { errors: { [error.field ?? "form"]: error.message } as Record<string, string>, values: form },
-        { status: error.status },
-      );
-    }
-    throw error;
+    return failureFrom(error, formValues(form));
   }
 }
 
@@ -88,9 +78,9 @@ const day = (d: Date | string | null) =>
   d ? new Date(new Date(d).getTime() + 330 * 60_000).toISOString().slice(0, 10) : "";
 
 export default function Coupons({ loaderData, actionData }: Route.ComponentProps) {
-  const { coupons, editing, flash } = loaderData;
-  const errors: Record<string, string> = actionData?.errors ?? {};
-  const values: Record<string, unknown> = actionData?.values ?? {};
+  const { coupons, editing } = loaderData;
+  const errors = actionData?.fieldErrors ?? {};
+  const values: Record<string, string> = actionData?.values ?? {};
   const busy = useNavigation().state !== "idle";
   const v = (k: string, fallback: string) => (typeof values[k] === "string" ? (values[k] as string) : fallback);
   const e = editing;
@@ -103,12 +93,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
         <ArrowLeft className="h-4 w-4" aria-hidden /> Sales & Reports
       </Link>
       <PageHeader title="Coupons" subtitle="Discount codes customers type at checkout." />
-      {flash ? <MessageBox message={flash.message} kind={flash.kind} /> : null}
-      {errors.form ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {errors.form}
-        </p>
-      ) : null}
+      {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
       <Card title={e ? `Edit coupon ${e.code}` : "New coupon"}>
         <Form method="post" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" noValidate key={e?.id ?? "new"}>
           <input type="hidden" name="intent" value={e ? "update" : "create"} />

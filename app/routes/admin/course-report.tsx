@@ -1,13 +1,14 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
-import { z } from "zod";
+import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Badge, Card, PageHeader } from "~/features/admin/ui";
-import { CatalogError, productReport } from "~/features/catalog/catalog.server";
+import { productReport } from "~/features/catalog/catalog.server";
 import { KIND_SHORT_LABELS as KIND_LABELS, STATUS_LABELS } from "~/features/catalog/labels";
 import { formatDateTime } from "~/lib/dates";
+import { asResponse, invariantResponse } from "~/lib/errors";
+import { idSchema } from "~/lib/id";
 import { formatPaise } from "~/lib/money";
 import { formatCount } from "~/lib/numbers";
 import type { Route } from "./+types/course-report";
@@ -22,13 +23,12 @@ export function meta({ data: d }: Route.MetaArgs) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
-  const id = z.coerce.number().int().positive().max(2_147_483_647).safeParse(params.id);
-  if (!id.success) throw data({ message: "Item not found." }, { status: 404 });
+  const id = idSchema.safeParse(params.id);
+  invariantResponse(id.success, "Item not found.", 404);
   try {
     return await productReport(db, id.data);
   } catch (error) {
-    if (error instanceof CatalogError) throw data({ message: error.message }, { status: error.status });
-    throw error;
+    throw asResponse(error);
   }
 }
 

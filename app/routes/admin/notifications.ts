@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { listNotifications, markAllNotificationsRead } from "~/features/admin/notifications.server";
-import { readForm } from "~/lib/form.server";
+import { formFailure, readForm } from "~/lib/form.server";
 import type { Route } from "./+types/notifications";
 
 /** The notifications dropdown's data (fetched by the top bar). */
@@ -18,7 +18,7 @@ export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const admin = await requireAdmin(db, request);
   const parsed = z.object({ intent: z.literal("mark-all-read") }).safeParse(await readForm(request));
-  if (!parsed.success) return data({ ok: false, message: "Unknown action." }, { status: 400 });
+  if (!parsed.success) return formFailure({ formError: "Unknown action." });
   await markAllNotificationsRead(db, admin.id);
   return { ok: true };
 }

@@ -1,8 +1,8 @@
-import { data } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { quarterReportPdf } from "~/features/analytics/reports.server";
+import { invariantResponse } from "~/lib/errors";
 import type { Route } from "./+types/sales-quarterly";
 
 const quarterSchema = z
@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
   const parsed = quarterSchema.safeParse(new URL(request.url).searchParams.get("quarter"));
-  if (!parsed.success) throw data({ message: "Choose a quarter such as 2025-Q3." }, { status: 400 });
+  invariantResponse(parsed.success, "Choose a quarter such as 2025-Q3.");
   const { fyStartYear, quarter } = parsed.data;
   const pdf = await quarterReportPdf(db, fyStartYear, quarter);
   return new Response(new Uint8Array(pdf), {

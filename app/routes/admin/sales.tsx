@@ -1,30 +1,21 @@
 import { Download } from "lucide-react";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { RevenueBarChart } from "~/features/admin/charts";
-import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import {
-  Badge,
-  Card,
-  ConfirmDialog,
-  inputClass,
-  MessageBox,
-  PageHeader,
-  Pager,
-  ProgressBar,
-  Trend,
-} from "~/features/admin/ui";
+import { Badge, Card, ConfirmDialog, PageHeader, Pager, ProgressBar, Trend } from "~/features/admin/ui";
 import { loadSalesOverview } from "~/features/analytics/metrics.server";
 import { currentFinancialQuarter } from "~/features/analytics/periods";
-import { RefundError, refundOrder } from "~/features/orders/refund.server";
+import { refundOrder } from "~/features/orders/refund.server";
 import { listOrders } from "~/features/orders/sales.server";
 import { formatDateTime } from "~/lib/dates";
-import { noNul, readForm } from "~/lib/form.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { failureFrom, formFailure, noNul, readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
+import { FormAlert, inputClass } from "~/ui/field";
 import type { Route } from "./+types/sales";
 
 export function meta(_: Route.MetaArgs) {
@@ -45,10 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
   const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [overview, orders, { flash, headers }] = await Promise.all([
+  const [overview, orders] = await Promise.all([
     loadSalesOverview(db),
     listOrders(db, { ...query, status: query.status || undefined }),
-    readFlash(request),
   ]);
   const current = currentFinancialQuarter(new Date());
   const quarters: { value: string; label: string }[] = [];
@@ -57,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     q = (q === 1 ? 4 : q - 1) as 1 | 2 | 3 | 4;
     if (q === 4) fy -= 1;
   }
-  return data({ overview, orders, query, quarters, flash }, { headers });
+  return { overview, orders, query, quarters };
 }
 
 const refundSchema = z.object({ intent: z.literal("refund"), orderId: z.uuid() });
@@ -67,34 +57,28 @@ export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const admin = await requireAdmin(db, request);
   const parsed = refundSchema.safeParse(await readForm(request));
-  if (!parsed.success) return data({ error: "Choose an order to refund." }, { status: 400 });
+  if (!parsed.success) return formFailure({ formError: "Choose an order to refund." });
   const url = new URL(request.url);
   try {
     const result = await refundOrder(db, parsed.data.orderId, admin.id);
-    return redirectWithFlash(`${url.pathname}${url.search}`, {
-      kind: "success",
-      message: `Order ${result.number} was refunded; ${result.revokedEnrolments} enrolment(s) revoked.`,
-    });
+    return redirectWithFlash(
+      `${url.pathname}${url.search}`,
+      `Order ${result.number} was refunded; ${result.revokedEnrolments} enrolment(s) revoked.`,
+    );
   } catch (error) {
-    if (error instanceof RefundError) return data({ error: error.message }, { status: error.status });
-    throw error;
+    return failureFrom(error);
   }
 }
 
 export default function Sales({ loaderData, actionData }: Route.ComponentProps) {
-  const { overview, orders, query, quarters, flash } = loaderData;
+  const { overview, orders, query, quarters } = loaderData;
   const submit = useSubmit();
   const busy = useNavigation().state !== "idle";
   const c = overview.current;
   return (
     <div className="space-y-6">
       <PageHeader title="Sales & Reports" subtitle={`Figures for ${overview.month}, from paid orders.`} />
-      {flash ? <MessageBox message={flash.message} kind={flash.kind} /> : null}
-      {actionData?.error ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {actionData.error}
-        </p>
-      ) : null}
+      {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Card>
           <p className="text-sm text-slate-600">Monthly revenue</p>

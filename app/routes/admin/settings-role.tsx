@@ -1,4 +1,5 @@
 import { ArrowLeft, ShieldCheck, Trash2 } from "lucide-react";
+import { useMemo } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
@@ -6,9 +7,11 @@ import { requireAdmin } from "~/features/accounts/guards.server";
 import { FULL_PERMISSIONS } from "~/features/accounts/labels";
 import { grantAdmin, listAdmins, removeAdmin } from "~/features/accounts/roles.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, ConfirmDialog, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+import { Badge, Card, ConfirmDialog, PageHeader } from "~/features/admin/ui";
 import { readForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
+import { inputClass } from "~/ui/field";
+import { FlashToast } from "~/ui/flash-toast";
 import type { Route } from "./+types/settings-role";
 
 export function meta(_: Route.MetaArgs) {
@@ -44,6 +47,13 @@ export default function AdminRoles({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const submit = useSubmit();
+  const notice = useMemo(
+    () =>
+      actionData
+        ? { kind: actionData.ok ? ("success" as const) : ("error" as const), message: actionData.message }
+        : null,
+    [actionData],
+  );
   return (
     <div className="space-y-6">
       <Link
@@ -53,9 +63,8 @@ export default function AdminRoles({ loaderData, actionData }: Route.ComponentPr
         <ArrowLeft className="h-4 w-4" aria-hidden /> Settings
       </Link>
       <PageHeader title="Admin roles" subtitle={`Admins have ${FULL_PERMISSIONS}.`} />
-      {actionData ? (
-        <MessageBox key={actionData.at} message={actionData.message} kind={actionData.ok ? "success" : "error"} />
-      ) : null}
+      {/* The spec's message box shows the outcome in place, in the look of every other notice. */}
+      <FlashToast flash={notice} />
       <Card title="Grant admin access">
         <Form method="post" className="flex flex-col gap-2 sm:flex-row" noValidate>
           <input type="hidden" name="intent" value="grant" />

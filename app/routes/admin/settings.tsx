@@ -1,16 +1,14 @@
 import { ShieldCheck } from "lucide-react";
-import { useEffect } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { Toaster, toast } from "sonner";
+import { Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { fieldErrors } from "~/features/admin/schema";
-import { Card, Field, inputClass, PageHeader, TOAST_MS } from "~/features/admin/ui";
+import { Card, PageHeader } from "~/features/admin/ui";
 import { getSettings, settingsSchema, updateSettings } from "~/features/settings/settings.server";
-import { readForm } from "~/lib/form.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formFailure, formValues, readForm, validate } from "~/lib/form.server";
 import { Button } from "~/ui/button";
+import { Field, FormAlert, inputClass } from "~/ui/field";
 import type { Route } from "./+types/settings";
 
 export function meta(_: Route.MetaArgs) {
@@ -20,33 +18,28 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
-  const [settings, { flash, headers }] = await Promise.all([getSettings(db), readFlash(request)]);
-  return data({ settings, flash }, { headers });
+  return { settings: await getSettings(await getDb()) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const admin = await requireAdmin(db, request);
   const form = await readForm(request);
-  const parsed = settingsSchema.safeParse({ ...form, maintenanceMode: form.maintenanceMode === "on" });
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: form }, { status: 400 });
+  const parsed = validate(settingsSchema, { ...form, maintenanceMode: form.maintenanceMode === "on" });
+  if (!parsed.ok) return formFailure({ ...parsed, values: formValues(form) });
   await updateSettings(db, admin.id, parsed.data);
-  return redirectWithFlash("/admin/settings", { kind: "success", message: "Settings saved." });
+  return redirectWithFlash("/admin/settings", "Settings saved.");
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, flash } = loaderData;
-  const errors: Record<string, string> = actionData?.errors ?? {};
-  const values: Record<string, unknown> = actionData?.values ?? {};
+  const { settings } = loaderData;
+  const errors = actionData?.fieldErrors ?? {};
+  const values: Record<string, string> = actionData?.values ?? {};
   const busy = useNavigation().state !== "idle";
   const v = (k: keyof typeof settings) =>
     typeof values[k] === "string" ? (values[k] as string) : String(settings[k] ?? "");
-  useEffect(() => {
-    if (flash) toast.success(flash.message, { duration: TOAST_MS });
-  }, [flash]);
   return (
     <div className="space-y-6">
-      <Toaster position="top-right" duration={TOAST_MS} richColors />
       <PageHeader
         title="Settings"
         actions={
@@ -57,21 +50,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </Button>
         }
       />
-      {flash ? (
-        <noscript>
-          <p
-            role="status"
-            className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-800"
-          >
-            {flash.message}
-          </p>
-        </noscript>
-      ) : null}
-      {Object.keys(errors).length ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
-          Please correct the highlighted fields.
-        </p>
-      ) : null}
+      {Object.keys(errors).length ? <FormAlert>Please correct the highlighted fields.</FormAlert> : null}
       <Form method="post" noValidate className="space-y-6">
         <Card title="Site">
           <div className="grid gap-4 sm:grid-cols-2">

@@ -1,25 +1,22 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { ROLE_LABELS } from "~/features/accounts/labels";
 import { roleSchema } from "~/features/accounts/schema";
-import {
-  changeUserRole,
-  getUserDetail,
-  grantAccess,
-  revokeAccess,
-  UserAdminError,
-} from "~/features/accounts/users.server";
-import { readFlash, redirectWithFlash } from "~/features/admin/flash.server";
+import { changeUserRole, getUserDetail, grantAccess, revokeAccess } from "~/features/accounts/users.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, inputClass, MessageBox, PageHeader } from "~/features/admin/ui";
+import { Badge, Card, PageHeader } from "~/features/admin/ui";
 import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
 import { formatDateTime } from "~/lib/dates";
-import { readForm } from "~/lib/form.server";
+import { asResponse, HttpError, invariantResponse } from "~/lib/errors";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
+import { idSchema } from "~/lib/id";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
+import { FormAlert, inputClass } from "~/ui/field";
 import type { Route } from "./+types/user";
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -29,7 +26,7 @@ export function meta({ data: d }: Route.MetaArgs) {
 /** User ids are generated ids (letters, digits, - and _); anything else is a user that does not exist. */
 function userIdParam(raw: string | undefined): string {
   const id = raw ?? "";
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) throw data({ message: "User not found." }, { status: 404 });
+  invariantResponse(/^[A-Za-z0-9_-]{1,100}$/.test(id), "User not found.", 404);
   return id;
 }
 
@@ -38,11 +35,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(db, request);
   const userId = userIdParam(params.id);
   try {
-    const [detail, { flash, headers }] = await Promise.all([getUserDetail(db, userId), readFlash(request)]);
-    return data({ ...detail, flash }, { headers });
+    return await getUserDetail(db, userId);
   } catch (error) {
-    if (error instanceof UserAdminError) throw data({ message: error.message }, { status: error.status });
-    throw error;
+    throw asResponse(error);
   }
 }
 
@@ -50,45 +45,41 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("role"), role: roleSchema }),
   z.object({
     intent: z.literal("grant"),
-    productId: z.coerce
-      .number({ error: "Choose an item to grant." })
-      .int()
-      .positive("Choose an item to grant.")
-      .max(2_147_483_647, "Choose an item to grant."),
+    productId: idSchema.catch(0).pipe(z.number().positive("Choose an item to grant.")),
   }),
-  z.object({ intent: z.literal("revoke"), enrolmentId: z.coerce.number().int().positive().max(2_147_483_647) }),
+  z.object({ intent: z.literal("revoke"), enrolmentId: idSchema }),
 ]);
 
 export async function action({ request, params }: Route.ActionArgs) {
   const db = await getDb();
   const admin = await requireAdmin(db, request);
   const userId = userIdParam(params.id);
-  const parsed = actionSchema.safeParse(await readForm(request));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Invalid input." }, { status: 400 });
+  const parsed = validate(actionSchema, await readForm(request));
+  if (!parsed.ok)
+    return formFailure({ formError: Object.values(parsed.fieldErrors)[0] ?? parsed.formError ?? "Invalid input." });
   const here = `/admin/users/${userId}`;
   const input = parsed.data;
   try {
     if (input.intent === "role") {
       const user = await changeUserRole(db, admin.id, userId, input.role);
-      return redirectWithFlash(here, { kind: "success", message: `${user.name} is now ${ROLE_LABELS[user.role]}.` });
+      return redirectWithFlash(here, `${user.name} is now ${ROLE_LABELS[user.role]}.`);
     }
     if (input.intent === "grant") {
       await grantAccess(db, admin.id, userId, input.productId);
-      return redirectWithFlash(here, { kind: "success", message: "Access granted." });
+      return redirectWithFlash(here, "Access granted.");
     }
     await revokeAccess(db, admin.id, userId, input.enrolmentId);
-    return redirectWithFlash(here, { kind: "success", message: "Access revoked." });
+    return redirectWithFlash(here, "Access revoked.");
   } catch (error) {
-    if (error instanceof UserAdminError) {
-      if (error.status === 404 && input.intent === "role") throw data({ message: error.message }, { status: 404 });
-      return data({ error: error.message }, { status: error.status });
-    }
-    throw error;
+    // Only a missing user is "not found"; a missing item or enrolment is said on the page.
+    if (input.intent !== "role" && error instanceof HttpError && error.status === 404)
+      return formFailure({ formError: error.message }, 404);
+    return failureFrom(error);
   }
 }
 
 export default function UserPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, orders, enrolments, totalSpentPaise, grantable, flash } = loaderData;
+  const { user, orders, enrolments, totalSpentPaise, grantable } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <div className="space-y-6">
@@ -102,12 +93,7 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
         title={user.name}
         subtitle={`${user.email} · joined ${formatDateTime(user.createdAt)} · last active ${formatDateTime(user.lastActiveAt)} · spent ${formatPaise(totalSpentPaise)}`}
       />
-      {flash ? <MessageBox message={flash.message} kind={flash.kind} /> : null}
-      {actionData?.error ? (
-        <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {actionData.error}
-        </div>
-      ) : null}
+      {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Role">
           {user.isPrimary ? (

@@ -5,12 +5,13 @@ import { requireAdmin } from "~/features/accounts/guards.server";
 import { ROLE_LABELS } from "~/features/accounts/labels";
 import { listUsers, userStats } from "~/features/accounts/users.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, inputClass, PageHeader, Pager } from "~/features/admin/ui";
+import { Badge, Card, PageHeader, Pager } from "~/features/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { noNul } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
+import { inputClass } from "~/ui/field";
 import type { Route } from "./+types/users";
 
 export function meta(_: Route.MetaArgs) {

@@ -6,10 +6,11 @@ import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { parseGuestCart } from "~/features/accounts/schema";
 import { addToCart, clearCart, getCart, mergeIntoCart, removeFromCart } from "~/features/cart/cart.server";
+import { idSchema } from "~/lib/id";
 import type { Route } from "./+types/cart";
 
 const noStore = { "Cache-Control": "no-store" };
-const productId = z.coerce.number().int().positive().max(2_147_483_647);
+const productId = idSchema;
 
 const cartIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), productId }),

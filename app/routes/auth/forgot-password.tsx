@@ -1,10 +1,11 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/auth-card";
 import { EmailField } from "~/features/accounts/auth-fields";
-import { type FieldErrors, fieldErrors, forgotPasswordSchema } from "~/features/accounts/schema";
-import { readForm } from "~/lib/form.server";
+import { forgotPasswordSchema } from "~/features/accounts/schema";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formFailure, parseForm } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/field";
@@ -16,21 +17,16 @@ export function meta(_: Route.MetaArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
-  const form = await readForm(request);
-  const email = typeof form.email === "string" ? form.email : "";
-  const parsed = forgotPasswordSchema.safeParse(form);
-  if (!parsed.success) {
-    return data({ email, fieldErrors: fieldErrors(parsed.error), formError: undefined, sent: undefined }, 400);
-  }
+  const parsed = await parseForm(request, forgotPasswordSchema);
+  if (!parsed.ok) return formFailure(parsed);
   const result = await requestPasswordReset(db, parsed.data, { request, clientIp: clientIpOf(context) });
-  if (!result.ok)
-    return data({ email, fieldErrors: {} as FieldErrors, formError: result.formError, sent: undefined }, result.status);
-  return { email: "", fieldErrors: {} as FieldErrors, formError: undefined, sent: result.message };
+  if (!result.ok) return formFailure({ formError: result.formError, values: parsed.values }, result.status);
+  return redirectWithFlash("/forgot-password", result.message);
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const errors: FieldErrors = actionData?.fieldErrors ?? {};
+  const errors = actionData?.fieldErrors ?? {};
   return (
     <AuthCard
       title="Forgot your password?"
@@ -42,9 +38,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       }
     >
       <Form method="post" className="flex flex-col gap-4" noValidate>
-        {actionData?.sent ? <FormAlert tone="success">{actionData.sent}</FormAlert> : null}
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
-        <EmailField defaultValue={actionData?.email} error={errors.email} />
+        <EmailField defaultValue={actionData?.values.email} error={errors.email} />
         <Button type="submit" disabled={busy}>
           {busy ? "Sending…" : "Send reset link"}
         </Button>

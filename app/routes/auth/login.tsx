@@ -1,11 +1,11 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { logInFromForm } from "~/features/accounts/auth-actions.server";
 import { AuthCard, GuestCartField } from "~/features/accounts/auth-card";
 import { LoginFields } from "~/features/accounts/auth-fields";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { safeRedirectTo } from "~/features/accounts/schema";
-import { readForm } from "~/lib/form.server";
+import { formFailure, readForm } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/field";
@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
   if (await getOptionalUser(db, request)) throw redirect(redirectTo);
-  return { redirectTo, reset: url.searchParams.get("reset") === "1" };
+  return { redirectTo };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -28,7 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const redirectTo = safeRedirectTo(form.redirectTo);
   const result = await logInFromForm(db, form, { request, clientIp: clientIpOf(context) });
-  if (!result.ok) return data(result.body, result.status);
+  if (!result.ok) {
+    const { status, ...failure } = result;
+    return formFailure(failure, status);
+  }
   return redirect(redirectTo, { headers: result.headers });
 }
 
@@ -52,13 +55,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       }
     >
       <Form method="post" className="flex flex-col gap-4" noValidate>
-        {loaderData.reset ? (
-          <FormAlert tone="success">Your password has been changed. Log in with your new password.</FormAlert>
-        ) : null}
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         <GuestCartField />
-        <LoginFields email={actionData?.email} errors={errors} />
+        <LoginFields email={actionData?.values.email} errors={errors} />
         <Button type="submit" disabled={busy}>
           {busy ? "Logging in…" : "Log In"}
         </Button>

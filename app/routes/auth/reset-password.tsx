@@ -1,14 +1,17 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { isResetTokenUsable, resetPassword } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/auth-card";
 import { NewPasswordField } from "~/features/accounts/auth-fields";
 import { RESET_TOKEN_INVALID } from "~/features/accounts/messages";
-import { fieldErrors, resetPasswordSchema } from "~/features/accounts/schema";
-import { readForm } from "~/lib/form.server";
+import { resetPasswordSchema } from "~/features/accounts/schema";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formFailure, parseForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import { Field, FormAlert } from "~/ui/field";
 import type { Route } from "./+types/reset-password";
+
+export const PASSWORD_RESET_DONE = "Your password has been changed. Log in with your new password.";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Choose a New Password | Commerce Academy" }, { name: "robots", content: "noindex" }];
@@ -22,12 +25,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
-  const form = await readForm(request);
-  const parsed = resetPasswordSchema.safeParse(form);
-  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), formError: undefined }, 400);
+  const parsed = await parseForm(request, resetPasswordSchema);
+  if (!parsed.ok) return formFailure(parsed);
   const result = await resetPassword(db, parsed.data);
-  if (!result.ok) return data({ fieldErrors: result.fieldErrors ?? {}, formError: result.formError }, result.status);
-  return redirect("/login?reset=1");
+  if (!result.ok) return formFailure({ fieldErrors: result.fieldErrors, formError: result.formError }, result.status);
+  return redirectWithFlash("/login", PASSWORD_RESET_DONE);
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,11 +1,11 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { signUpFromForm } from "~/features/accounts/auth-actions.server";
 import { AuthCard, GuestCartField } from "~/features/accounts/auth-card";
 import { SignupFields } from "~/features/accounts/auth-fields";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { safeRedirectTo } from "~/features/accounts/schema";
-import { readForm } from "~/lib/form.server";
+import { formFailure, readForm } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/field";
@@ -27,7 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const redirectTo = safeRedirectTo(form.redirectTo);
   const result = await signUpFromForm(db, form, { request, clientIp: clientIpOf(context) });
-  if (!result.ok) return data(result.body, result.status);
+  if (!result.ok) {
+    const { status, ...failure } = result;
+    return formFailure(failure, status);
+  }
   return redirect(redirectTo, { headers: result.headers });
 }
 

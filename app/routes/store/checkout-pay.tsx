@@ -1,15 +1,19 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
+import { ORDER_COMPLETE, PAYMENT_FAILED } from "~/features/checkout/messages";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { orderIdParam, payActionSchema } from "~/features/checkout/schema";
 import { confirmRazorpayCheckout, getPaymentPage, settleTestPayment } from "~/features/payments/payments.server";
 import { NotFoundPage } from "~/features/site/not-found";
-import { readForm } from "~/lib/form.server";
+import { invariantResponse } from "~/lib/errors";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formFailure, readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
+import { FormAlert } from "~/ui/field";
 import type { Route } from "./+types/checkout-pay";
 
 export function meta(_: Route.MetaArgs) {
@@ -17,7 +21,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 function notFound(): never {
-  throw data({ message: "Order not found." }, { status: 404 });
+  invariantResponse(false, "Order not found.", 404);
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -49,7 +53,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const orderId = orderIdParam.safeParse(params.orderId);
   if (!orderId.success) notFound();
   const parsed = payActionSchema.safeParse(await readForm(request));
-  if (!parsed.success) return data({ message: "Unknown payment action." }, { status: 400 });
+  if (!parsed.success) return formFailure({ formError: "Unknown payment action." });
   const input = parsed.data;
   const result =
     input.intent === "razorpay"
@@ -57,10 +61,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       : await settleTestPayment(db, user.id, orderId.data, input.intent);
   if (!result.ok) {
     if (result.status === 404) notFound();
-    return data({ message: result.message }, { status: result.status });
+    return formFailure({ formError: result.message }, result.status);
   }
-  if (result.outcome === "failed") return redirect("/checkout?payment=failed");
-  return redirect(`/account/orders/${orderId.data}?placed=1`);
+  if (result.outcome === "failed") return redirectWithFlash("/checkout", { kind: "error", message: PAYMENT_FAILED });
+  return redirectWithFlash(`/account/orders/${orderId.data}`, ORDER_COMPLETE);
 }
 
 declare global {
@@ -130,9 +134,9 @@ function RazorpayButton({
         <input type="hidden" name="razorpay_signature" />
       </Form>
       {error ? (
-        <p role="alert" className="mb-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
+        <div className="mb-3">
+          <FormAlert>{error}</FormAlert>
+        </div>
       ) : null}
       <Button type="button" size="lg" className="w-full" disabled={!ready} onClick={open}>
         Pay {formatPaise(amountPaise)} with UPI, card or netbanking
@@ -168,10 +172,10 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
           <div className="mt-4 border-t border-slate-200 pt-4">
             <SummaryTotalsTable totals={order.totals} couponCode={order.couponCode} />
           </div>
-          {actionData?.message ? (
-            <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-              {actionData.message}
-            </p>
+          {actionData?.formError ? (
+            <div className="mt-4">
+              <FormAlert>{actionData.formError}</FormAlert>
+            </div>
           ) : null}
           <div className="mt-6">
             {testMode ? (

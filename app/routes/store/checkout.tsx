@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { logInFromForm, signUpFromForm } from "~/features/accounts/auth-actions.server";
 import { GuestCartField } from "~/features/accounts/auth-card";
@@ -7,14 +7,17 @@ import { getOptionalUser, requireUser } from "~/features/accounts/guards.server"
 import { useCart } from "~/features/cart/cart-context";
 import { cartSubtotalPaise } from "~/features/cart/cart-store";
 import { getCheckoutSummary, placeOrder } from "~/features/checkout/checkout.server";
+import { ORDER_COMPLETE } from "~/features/checkout/messages";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { couponField, placeOrderSchema } from "~/features/checkout/schema";
-import { readForm } from "~/lib/form.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formFailure, readForm } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
-import { FormAlert } from "~/ui/field";
+import { Field, FormAlert } from "~/ui/field";
 import type { Route } from "./+types/checkout";
 
 export function meta(_: Route.MetaArgs) {
@@ -33,14 +36,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await getOptionalUser(db, request);
   const url = new URL(request.url);
-  const notice = url.searchParams.get("payment") === "failed" ? "failed" : null;
   // Guests sign in or sign up right here (the cart is kept); `?account=new` shows sign-up.
-  if (!user) return { signedIn: false as const, notice, newAccount: url.searchParams.get("account") === "new" };
+  if (!user) return { signedIn: false as const, newAccount: url.searchParams.get("account") === "new" };
   const coupon = couponField.safeParse(url.searchParams.get("coupon") ?? undefined);
   const summary = await getCheckoutSummary(db, user.id, coupon.success ? coupon.data : null);
   return {
     signedIn: true as const,
-    notice,
     couponInput: url.searchParams.get("coupon") ?? "",
     couponFormatError: coupon.success ? null : (coupon.error.issues[0]?.message ?? "Invalid coupon code."),
     summary,
@@ -57,30 +58,40 @@ export async function action({ request, context }: Route.ActionArgs) {
     const ctx = { request, clientIp: clientIpOf(context) };
     if (form.intent === "login") {
       const result = await logInFromForm(db, form, ctx);
-      if (!result.ok) return data({ intent: "login" as const, ...result.body }, result.status);
+      if (!result.ok) {
+        const { status, ...failure } = result;
+        return formFailure({ ...failure, intent: "login" as const }, status);
+      }
       return redirect("/checkout", { headers: result.headers });
     }
     const result = await signUpFromForm(db, form, ctx);
-    if (!result.ok) return data({ intent: "signup" as const, ...result.body }, result.status);
+    if (!result.ok) {
+      const { status, ...failure } = result;
+      return formFailure({ ...failure, intent: "signup" as const }, status);
+    }
     return redirect("/checkout", { headers: result.headers });
   }
   const buyer = user ?? (await requireUser(db, request)); // a guest goes to /login?redirectTo=/checkout
   // Only the coupon is read: item prices and totals posted by a client are ignored.
   const parsed = placeOrderSchema.safeParse({ coupon: form.coupon || undefined });
   if (!parsed.success) {
-    return data(
-      { field: "coupon" as const, message: parsed.error.issues[0]?.message ?? "Invalid coupon code." },
-      { status: 400 },
-    );
+    return formFailure({
+      intent: "order" as const,
+      fieldErrors: { coupon: parsed.error.issues[0]?.message ?? "Invalid coupon code." },
+    });
   }
   const result = await placeOrder(db, buyer.id, { couponCode: parsed.data.coupon });
   if (result.ok) {
-    return redirect(
-      result.next === "pay" ? `/checkout/pay/${result.orderId}` : `/account/orders/${result.orderId}?placed=1`,
-    );
+    if (result.next === "pay") return redirect(`/checkout/pay/${result.orderId}`);
+    return redirectWithFlash(`/account/orders/${result.orderId}`, ORDER_COMPLETE);
   }
   const status = result.field === "coupon" ? 400 : result.field === "cart" ? 409 : 503;
-  return data({ field: result.field, message: result.message }, { status });
+  return formFailure(
+    result.field === "coupon"
+      ? { intent: "order" as const, fieldErrors: { coupon: result.message } }
+      : { intent: "order" as const, formError: result.message },
+    status,
+  );
 }
 
 type ActionData = Route.ComponentProps["actionData"];
@@ -160,7 +171,7 @@ function GuestCheckout({
           {showSignup ? (
             <SignupFields values={signup?.values} errors={signup?.fieldErrors ?? {}} />
           ) : (
-            <LoginFields email={login?.email} errors={login?.fieldErrors ?? {}} />
+            <LoginFields email={login?.values.email} errors={login?.fieldErrors ?? {}} />
           )}
           <Button type="submit" disabled={busy}>
             {showSignup
@@ -195,11 +206,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     <main id="main">
       <Container className="max-w-3xl py-8 sm:py-12">
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Checkout</h1>
-        {loaderData.notice === "failed" ? (
-          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            The payment failed. Nothing was charged and your cart is kept: you can try again.
-          </p>
-        ) : null}
         <div className="mt-6">
           {loaderData.signedIn ? (
             <CheckoutForm data={loaderData} actionData={actionData} busy={busy} />
@@ -223,9 +229,9 @@ function CheckoutForm({
   actionData: Route.ComponentProps["actionData"];
   busy: boolean;
 }) {
-  const placed = actionData && "field" in actionData ? actionData : undefined;
-  const couponError = (placed?.field === "coupon" ? placed.message : null) ?? couponFormatError ?? summary.couponError;
-  const formError = placed && placed.field !== "coupon" ? placed.message : null;
+  const placed = actionData?.intent === "order" ? actionData : undefined;
+  const couponError = placed?.fieldErrors.coupon ?? couponFormatError ?? summary.couponError;
+  const formError = placed?.formError ?? null;
   const appliedCode = summary.coupon?.code ?? "";
   const empty = summary.lines.length === 0;
 
@@ -267,34 +273,33 @@ function CheckoutForm({
             </div>
 
             <Form method="get" className="mt-4 border-t border-slate-200 pt-4" aria-label="Coupon">
-              <label htmlFor="coupon" className="block text-sm font-medium text-slate-700">
-                Coupon code
-              </label>
-              <div className="mt-1 flex gap-2">
-                <input
-                  id="coupon"
-                  name="coupon"
-                  defaultValue={appliedCode || couponInput}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  maxLength={40}
-                  aria-invalid={couponError ? true : undefined}
-                  aria-describedby={couponError ? "coupon-error" : appliedCode ? "coupon-applied" : undefined}
-                  className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-sm uppercase focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-invalid:border-red-500"
-                />
-                <Button type="submit" variant="secondary">
-                  Apply
-                </Button>
-              </div>
-              {couponError ? (
-                <p id="coupon-error" className="mt-2 text-sm text-red-700">
-                  {couponError}
-                </p>
-              ) : appliedCode ? (
-                <p id="coupon-applied" className="mt-2 text-sm text-emerald-700">
-                  Coupon {appliedCode} applied: you save {formatPaise(summary.totals.discountPaise)}.
-                </p>
-              ) : null}
+              <Field
+                id="coupon"
+                label="Coupon code"
+                name="coupon"
+                error={couponError ?? undefined}
+                hint={
+                  !couponError && appliedCode
+                    ? `Coupon ${appliedCode} applied: you save ${formatPaise(summary.totals.discountPaise)}.`
+                    : undefined
+                }
+              >
+                {(p) => (
+                  <div className="flex gap-2">
+                    <input
+                      {...p}
+                      className={cn(p.className, "min-w-0 flex-1 uppercase")}
+                      defaultValue={appliedCode || couponInput}
+                      autoComplete="off"
+                      autoCapitalize="characters"
+                      maxLength={40}
+                    />
+                    <Button type="submit" variant="secondary">
+                      Apply
+                    </Button>
+                  </div>
+                )}
+              </Field>
             </Form>
 
             <div className="mt-4 border-t border-slate-200 pt-4">
@@ -304,9 +309,9 @@ function CheckoutForm({
             <Form method="post" className="mt-6">
               <input type="hidden" name="coupon" value={appliedCode} />
               {formError ? (
-                <p role="alert" className="mb-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-                  {formError}
-                </p>
+                <div className="mb-3">
+                  <FormAlert>{formError}</FormAlert>
+                </div>
               ) : null}
               <Button type="submit" size="lg" className="w-full" disabled={busy}>
                 {summary.totals.totalPaise === 0

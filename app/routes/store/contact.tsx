@@ -1,32 +1,33 @@
-import { CheckCircle2, Mail, MessageCircle } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Mail, MessageCircle } from "lucide-react";
+import { Form, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { saveContactMessage } from "~/features/contact/contact.server";
-import { type ContactFieldErrors, parseContactForm } from "~/features/contact/schema";
+import { contactSchema } from "~/features/contact/schema";
 import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
 import { getSettings } from "~/features/settings/settings.server";
 import { StoreErrorPage } from "~/features/site/not-found";
-import { readFormData } from "~/lib/form.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { formFailure, parseForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
+import { Field, FormAlert } from "~/ui/field";
 import type { Route } from "./+types/contact";
 
 export const CONTACT_SUCCESS = "Thank you! Your message has been sent. We will reply within one working day.";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(_: Route.LoaderArgs) {
   const db = await getDb();
   const settings = await getSettings(db);
-  const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return { email: settings.siteContactEmail, whatsappNumber: settings.whatsappNumber, sent };
+  return { email: settings.siteContactEmail, whatsappNumber: settings.whatsappNumber };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
-  const form = await readFormData(request);
-  const parsed = parseContactForm(form);
-  if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
+  const parsed = await parseForm(request, contactSchema);
+  if (!parsed.ok) return formFailure(parsed);
   await saveContactMessage(db, parsed.data);
-  return redirect("/contact?sent=1");
+  return redirectWithFlash("/contact", CONTACT_SUCCESS);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -39,58 +40,10 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-function Field({
-  name,
-  label,
-  error,
-  defaultValue,
-  multiline,
-  type = "text",
-  autoComplete,
-}: {
-  name: string;
-  label: string;
-  error?: string;
-  defaultValue?: string;
-  multiline?: boolean;
-  type?: string;
-  autoComplete?: string;
-}) {
-  const id = `contact-${name}`;
-  const errorId = `${id}-error`;
-  const common = {
-    id,
-    name,
-    defaultValue,
-    required: true,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? errorId : undefined,
-    className:
-      "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 aria-[invalid=true]:border-red-600",
-  };
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      {multiline ? (
-        <textarea {...common} rows={6} maxLength={5000} />
-      ) : (
-        <input {...common} type={type} autoComplete={autoComplete} maxLength={name === "email" ? 254 : 100} />
-      )}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const errors: ContactFieldErrors = actionData?.errors ?? {};
+  const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.values;
   return (
     <main id="main">
@@ -98,31 +51,45 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <div>
           <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Contact Us</h1>
           <p className="mt-2 text-slate-600">Questions about a course, notes or a payment? Send us a message.</p>
-          {loaderData.sent && !actionData ? (
-            <p
-              role="status"
-              className="mt-6 flex items-start gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-900"
-            >
-              <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
-              {CONTACT_SUCCESS}
-            </p>
-          ) : null}
-          {actionData?.errors ? (
-            <p role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-800">
-              Please correct the fields marked below.
-            </p>
+          {actionData ? (
+            <div className="mt-6">
+              <FormAlert>Please correct the fields marked below.</FormAlert>
+            </div>
           ) : null}
           <Form method="post" noValidate className="mt-6 max-w-xl space-y-5">
-            <Field name="name" label="Name" error={errors.name} defaultValue={values?.name} autoComplete="name" />
             <Field
+              id="contact-name"
+              name="name"
+              label="Name"
+              required
+              maxLength={100}
+              error={errors.name}
+              defaultValue={values?.name}
+              autoComplete="name"
+            />
+            <Field
+              id="contact-email"
               name="email"
               label="Email"
               type="email"
+              required
+              maxLength={254}
               error={errors.email}
               defaultValue={values?.email}
               autoComplete="email"
             />
-            <Field name="message" label="Message" multiline error={errors.message} defaultValue={values?.message} />
+            <Field id="contact-message" name="message" label="Message" error={errors.message}>
+              {(p) => (
+                <textarea
+                  {...p}
+                  className={cn(p.className, "h-auto py-2")}
+                  rows={6}
+                  maxLength={5000}
+                  required
+                  defaultValue={values?.message}
+                />
+              )}
+            </Field>
             <Button type="submit" disabled={busy}>
               {busy ? "Sending…" : "Send Message"}
             </Button>

@@ -5,9 +5,11 @@ import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { getCoursePlayer, setLessonCompleted } from "~/features/learning/player.server";
 import { ProgressBar } from "~/features/learning/progress-bar";
-import { idParam, lessonProgressForm, playerQuery } from "~/features/learning/schema";
+import { lessonProgressForm, playerQuery } from "~/features/learning/schema";
 import { NotFoundPage } from "~/features/site/not-found";
+import { invariantResponse } from "~/lib/errors";
 import { readForm } from "~/lib/form.server";
+import { idSchema } from "~/lib/id";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
@@ -31,7 +33,7 @@ export function headers() {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await requireUser(db, request);
-  const id = idParam.safeParse(params.id);
+  const id = idSchema.safeParse(params.id);
   const query = playerQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!id.success || !query.success) notFound();
   const player = await getCoursePlayer(db, user.id, id.data, query.data.lesson);
@@ -42,10 +44,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const db = await getDb();
   const user = await requireUser(db, request);
-  const id = idParam.safeParse(params.id);
+  const id = idSchema.safeParse(params.id);
   if (!id.success) notFound();
   const form = lessonProgressForm.safeParse(await readForm(request));
-  if (!form.success) throw data({ message: "Choose a lesson of this course." }, { status: 400 });
+  invariantResponse(form.success, "Choose a lesson of this course.");
   const { intent, lessonId } = form.data;
   const result = await setLessonCompleted(db, user.id, id.data, lessonId, intent === "complete");
   if (!result.ok) notFound();

@@ -1,7 +1,7 @@
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { attachmentHeader, prepareDownload } from "~/features/learning/downloads.server";
-import { idParam } from "~/features/learning/schema";
+import { idSchema } from "~/lib/id";
 import type { Route } from "./+types/download";
 
 function notFound() {
@@ -19,7 +19,7 @@ function notFound() {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await requireUser(db, request);
-  const id = idParam.safeParse(params.productId);
+  const id = idSchema.safeParse(params.productId);
   if (!id.success) return notFound();
   const file = await prepareDownload(db, user, id.data);
   if (!file) return notFound();

@@ -1,0 +1,179 @@
+/**
+ * The forms of Course Management (the list at /admin/courses and the editor at /admin/courses/:id):
+ * what each submit means and which catalog and outline functions it calls. Routes read the form,
+ * call `applyCourseListForm` / `applyCourseEditorForm`, and turn the outcome into a redirect with a
+ * message or a refusal (app/lib/form.server.ts). Refusals a person can act on are HttpErrors.
+ */
+import { z } from "zod";
+import type { Db } from "~/db/client.server";
+import { storeUpload, type UploadKind } from "~/features/files/upload.server";
+import { addLesson, addModule, deleteLesson, deleteModule, updateLesson } from "~/features/learning/outline.server";
+import { HttpError } from "~/lib/errors";
+import { type ActionFailure, noNul, validate } from "~/lib/form.server";
+import { idSchema } from "~/lib/id";
+import { createAdminProduct, deleteAdminProduct, setProductStatus, updateAdminProduct } from "./catalog.server";
+import { STATUS_LABELS } from "./labels";
+import { instructorInput, KINDS, newProductSchema, productUpdateSchema, STATUSES, SUBJECTS } from "./schema";
+
+/** Done: where to go next and what to tell the admin there. */
+export type FormOutcome = { ok: true; to: string; message: string } | ({ ok: false } & ActionFailure);
+
+/** The list's filters (bad values fall back to the defaults). */
+export const courseListQuery = z.object({
+  kind: z.enum(KINDS).catch("course"),
+  category: z.enum([...SUBJECTS, "all"]).catch("all"),
+  q: z.string().max(200).refine(noNul).catch(""),
+});
+
+const listIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create") }).passthrough(),
+  z.object({ intent: z.literal("status"), id: idSchema, status: z.enum(STATUSES) }),
+  z.object({ intent: z.literal("delete"), id: idSchema }),
+]);
+
+/** The id of the item a list submit asks to delete (a refused delete offers to archive it instead). */
+export function deleteTarget(form: Record<string, unknown>): number | undefined {
+  const parsed = listIntent.safeParse(form);
+  return parsed.success && parsed.data.intent === "delete" ? parsed.data.id : undefined;
+}
+
+/** A submit of the list page: create an item, change one's status, or delete one. `backTo` is the list. */
+export async function applyCourseListForm(
+  db: Db,
+  actorId: string,
+  form: Record<string, FormDataEntryValue>,
+  backTo: string,
+): Promise<FormOutcome> {
+  const parsed = listIntent.safeParse(form);
+  if (!parsed.success) throw new HttpError(400, "Unknown action.");
+  const input = parsed.data;
+  if (input.intent === "create") {
+    const result = validate(newProductSchema, form);
+    if (!result.ok) return result;
+    const v = result.data;
+    const row = await createAdminProduct(db, actorId, {
+      kind: v.kind,
+      title: v.name,
+      ...instructorInput(v),
+      subject: v.category,
+      status: v.status,
+      description: v.description,
+    });
+    return { ok: true, to: backTo, message: `"${row.title}" was created as ${STATUS_LABELS[row.status]}.` };
+  }
+  if (input.intent === "status") {
+    const row = await setProductStatus(db, actorId, input.id, input.status);
+    return { ok: true, to: backTo, message: `"${row.title}" is now ${STATUS_LABELS[row.status]}.` };
+  }
+  const row = await deleteAdminProduct(db, actorId, input.id);
+  return { ok: true, to: backTo, message: `"${row.title}" was deleted.` };
+}
+
+const editorIntent = z.enum([
+  "save",
+  "status",
+  "delete",
+  "add-module",
+  "add-lesson",
+  "update-lesson",
+  "delete-lesson",
+  "delete-module",
+]);
+
+/** A chosen file (browsers send an empty part when none was picked). */
+function pickedFile(value: FormDataEntryValue | null) {
+  return value instanceof File && value.size > 0 ? value : null;
+}
+
+/** Stores an upload; a refused file is an error on its own field. */
+async function upload(field: string, file: File, kind: UploadKind) {
+  try {
+    return await storeUpload(file, kind);
+  } catch (error) {
+    if (error instanceof HttpError) throw new HttpError(error.status, error.message, { field });
+    throw error;
+  }
+}
+
+/** The id of a module or lesson named by the form; anything else is not found. */
+function targetId(value: FormDataEntryValue | undefined) {
+  const id = idSchema.safeParse(value);
+  if (!id.success) throw new HttpError(404, "Not found.");
+  return id.data;
+}
+
+/** A submit of the editor of item `id`: details (with image and PDF uploads), status, delete, outline. */
+export async function applyCourseEditorForm(
+  db: Db,
+  actorId: string,
+  id: number,
+  formData: FormData,
+): Promise<FormOutcome> {
+  const form = Object.fromEntries(formData);
+  const intent = editorIntent.safeParse(form.intent);
+  if (!intent.success) throw new HttpError(400, "Unknown action.");
+  const here = `/admin/courses/${id}`;
+  const outline = `${here}#outline`;
+  const text = (key: string) => (typeof form[key] === "string" ? (form[key] as string) : "");
+  switch (intent.data) {
+    case "status": {
+      const status = z.enum(STATUSES).safeParse(form.status);
+      if (!status.success) throw new HttpError(400, "Choose Draft, Published or Archived.", { field: "status" });
+      const row = await setProductStatus(db, actorId, id, status.data);
+      return { ok: true, to: here, message: `"${row.title}" is now ${STATUS_LABELS[row.status]}.` };
+    }
+    case "delete": {
+      const row = await deleteAdminProduct(db, actorId, id);
+      return { ok: true, to: `/admin/courses?kind=${row.kind}`, message: `"${row.title}" was deleted.` };
+    }
+    case "add-module":
+      await addModule(db, actorId, id, text("moduleTitle"));
+      return { ok: true, to: outline, message: "Module added." };
+    case "add-lesson": {
+      const moduleId = idSchema.safeParse(form.moduleId);
+      if (!moduleId.success) throw new HttpError(400, "Choose a module of this course.", { field: "moduleId" });
+      await addLesson(db, actorId, id, {
+        moduleId: moduleId.data,
+        title: text("lessonTitle"),
+        videoUrl: text("videoUrl"),
+      });
+      return { ok: true, to: outline, message: "Lesson added." };
+    }
+    case "update-lesson":
+      await updateLesson(db, actorId, id, targetId(form.targetId), {
+        title: text("lessonTitle"),
+        videoUrl: text("videoUrl"),
+      });
+      return { ok: true, to: outline, message: "Lesson updated." };
+    case "delete-lesson":
+      await deleteLesson(db, actorId, id, targetId(form.targetId));
+      return { ok: true, to: outline, message: "Removed." };
+    case "delete-module":
+      await deleteModule(db, actorId, id, targetId(form.targetId));
+      return { ok: true, to: outline, message: "Removed." };
+    case "save":
+      break;
+  }
+  const parsed = validate(productUpdateSchema, formData);
+  if (!parsed.ok) return parsed;
+  const v = parsed.data;
+  // Files are checked by content and stored only once the other fields are valid.
+  const imageFile = pickedFile(formData.get("imageFile"));
+  const image = imageFile ? `/media/${await upload("imageFile", imageFile, "image")}` : v.image;
+  const pdfFile = pickedFile(formData.get("pdfFile"));
+  const fileKey = pdfFile ? await upload("pdfFile", pdfFile, "pdf") : undefined;
+  const row = await updateAdminProduct(db, actorId, id, {
+    title: v.title,
+    subject: v.category,
+    classLevel: v.classLevel,
+    status: v.status,
+    pricePaise: v.price,
+    rating: v.rating,
+    ...instructorInput(v),
+    description: v.description,
+    modules: v.modules,
+    image,
+    ...(fileKey ? { fileKey } : {}),
+  });
+  return { ok: true, to: here, message: `"${row.title}" was saved.` };
+}

@@ -1,0 +1,487 @@
+/** The admin editor of a course, note or PYQ (/admin/courses/:id) and the Add New form of the list. */
+import { useState } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { Badge, Card, ConfirmDialog } from "~/features/admin/ui";
+import type { FieldErrors, FormValues } from "~/lib/form.server";
+import { Button } from "~/ui/button";
+import { Field, inputClass } from "~/ui/field";
+import {
+  KIND_SHORT_LABELS as KIND_LABELS,
+  type KINDS,
+  STATUS_LABELS,
+  STATUSES,
+  SUBJECT_LABELS,
+  SUBJECTS,
+} from "./labels";
+import { NEW_INSTRUCTOR } from "./schema";
+
+type Status = (typeof STATUSES)[number];
+type Kind = (typeof KINDS)[number];
+
+export interface EditedProduct {
+  id: number;
+  kind: Kind;
+  title: string;
+  status: Status;
+  instructorId: number;
+  subject: (typeof SUBJECTS)[number];
+  classLevel: "11" | "12" | "both";
+  pricePaise: number;
+  rating: number;
+  image: string;
+  fileKey: string | null;
+  description: string;
+  modules: string[];
+}
+
+export interface OutlineModule {
+  id: number;
+  title: string;
+  lessons: { id: number; title: string; videoUrl: string }[];
+}
+
+type Instructor = { id: number; name: string };
+
+/** The value to show: what was sent (after a refusal), else the stored one. */
+function sentOr(values: FormValues, key: string, fallback: string) {
+  return values[key] ?? fallback;
+}
+
+/** Publish / Archive / Move to Draft, and Delete (refused for sold items, which can be archived). */
+export function CourseStatusCard({ product, busy }: { product: EditedProduct; busy: boolean }) {
+  const submit = useSubmit();
+  return (
+    <Card title="Status">
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={product.status}>{STATUS_LABELS[product.status]}</Badge>
+        {STATUSES.filter((s) => s !== product.status).map((s) => (
+          <Form method="post" key={s}>
+            <input type="hidden" name="intent" value="status" />
+            <input type="hidden" name="status" value={s} />
+            <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+              {s === "published" ? "Publish" : s === "archived" ? "Archive" : "Move to Draft"}
+            </Button>
+          </Form>
+        ))}
+        <ConfirmDialog
+          title={`Delete "${product.title}"?`}
+          description="Only items that were never sold can be deleted. A sold item stays and can be archived: it leaves the store and its owners keep access."
+          confirmLabel="Delete"
+          disabled={busy}
+          onConfirm={() => submit({ intent: "delete" }, { method: "post" })}
+          trigger={
+            <Button type="button" size="sm" variant="dangerGhost">
+              Delete
+            </Button>
+          }
+        />
+      </div>
+      <p className="mt-2 text-xs text-slate-500">
+        Draft is hidden, Published is live, Archived leaves the store while owners keep access.
+      </p>
+    </Card>
+  );
+}
+
+/** Title, instructor, category, class, price, rating, status, image (with upload and preview), PDF, description, modules. */
+export function CourseDetailsForm({
+  product,
+  instructors,
+  errors,
+  values,
+  busy,
+}: {
+  product: EditedProduct;
+  instructors: Instructor[];
+  errors: FieldErrors;
+  values: FormValues;
+  busy: boolean;
+}) {
+  const v = (key: string, fallback: string) => sentOr(values, key, fallback);
+  const [instructor, setInstructor] = useState(v("instructor", String(product.instructorId)));
+  const [image, setImage] = useState(v("image", product.image));
+  return (
+    <Card title="Details">
+      <Form method="post" encType="multipart/form-data" className="grid gap-4 sm:grid-cols-2" noValidate>
+        <input type="hidden" name="intent" value="save" />
+        <div className="sm:col-span-2">
+          <Field label="Title" name="title" error={errors.title}>
+            {(p) => <input {...p} className={inputClass} defaultValue={v("title", product.title)} required />}
+          </Field>
+        </div>
+        <Field label="Instructor" name="instructor" error={errors.instructor}>
+          {(p) => (
+            <select {...p} className={inputClass} value={instructor} onChange={(e) => setInstructor(e.target.value)}>
+              {instructors.map((i) => (
+                <option key={i.id} value={i.id}>
+                  {i.name}
+                </option>
+              ))}
+              <option value={NEW_INSTRUCTOR}>New Instructor</option>
+            </select>
+          )}
+        </Field>
+        <Field label="New instructor's name" name="newInstructor" error={errors.newInstructor}>
+          {(p) => (
+            <input
+              {...p}
+              className={inputClass}
+              defaultValue={v("newInstructor", "")}
+              disabled={instructor !== NEW_INSTRUCTOR}
+            />
+          )}
+        </Field>
+        <Field label="Category" name="category" error={errors.category}>
+          {(p) => (
+            <select {...p} className={inputClass} defaultValue={v("category", product.subject)}>
+              {SUBJECTS.map((s) => (
+                <option key={s} value={s}>
+                  {SUBJECT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Class" name="classLevel" error={errors.classLevel}>
+          {(p) => (
+            <select {...p} className={inputClass} defaultValue={v("classLevel", product.classLevel)}>
+              <option value="11">Class 11</option>
+              <option value="12">Class 12</option>
+              <option value="both">Class 11 and 12</option>
+            </select>
+          )}
+        </Field>
+        <Field label="Price (₹)" name="price" error={errors.price} hint="0 shows as “Free”.">
+          {(p) => (
+            <input
+              {...p}
+              inputMode="decimal"
+              className={inputClass}
+              defaultValue={v("price", (product.pricePaise / 100).toFixed(2))}
+            />
+          )}
+        </Field>
+        <Field label="Rating shown (0–5)" name="rating" error={errors.rating}>
+          {(p) => (
+            <input
+              {...p}
+              inputMode="decimal"
+              className={inputClass}
+              defaultValue={v("rating", String(product.rating))}
+            />
+          )}
+        </Field>
+        <Field label="Status" name="status" error={errors.status}>
+          {(p) => (
+            <select {...p} className={inputClass} defaultValue={v("status", product.status)}>
+              {STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Image"
+          name="image"
+          error={errors.image}
+          hint="A path such as /images/covers/… or an https:// address."
+        >
+          {(p) => <input {...p} className={inputClass} value={image} onChange={(e) => setImage(e.target.value)} />}
+        </Field>
+        <Field
+          label="Upload a new image"
+          name="imageFile"
+          error={errors.imageFile}
+          hint="PNG, JPEG, WebP, GIF or AVIF, up to 5 MB."
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+              className="text-sm"
+              onChange={(e) => {
+                const file = e.currentTarget.files?.[0];
+                if (file) setImage(URL.createObjectURL(file));
+              }}
+            />
+          )}
+        </Field>
+        {product.kind !== "course" ? (
+          <Field
+            label="PDF file"
+            name="pdfFile"
+            error={errors.pdfFile}
+            hint={
+              product.fileKey
+                ? "A PDF is attached; choose a file to replace it (up to 50 MB)."
+                : "No PDF yet; choose one (up to 50 MB)."
+            }
+          >
+            {(p) => <input {...p} type="file" accept="application/pdf" className="text-sm" />}
+          </Field>
+        ) : null}
+        <div className="sm:col-span-2">
+          <p className="mb-1 text-sm font-medium text-slate-800">Preview</p>
+          {image ? (
+            <img
+              src={image}
+              alt="Cover preview"
+              className="h-32 w-auto rounded-lg border border-slate-200 object-cover"
+            />
+          ) : null}
+        </div>
+        <div className="sm:col-span-2">
+          <Field label="Description" name="description" error={errors.description}>
+            {(p) => (
+              <textarea
+                {...p}
+                rows={5}
+                className={`${inputClass} h-auto py-2`}
+                defaultValue={v("description", product.description)}
+              />
+            )}
+          </Field>
+        </div>
+        <div className="sm:col-span-2">
+          <Field label="Modules (“What you'll learn”), one per line" name="modules" error={errors.modules}>
+            {(p) => (
+              <textarea
+                {...p}
+                rows={6}
+                className={`${inputClass} h-auto py-2`}
+                defaultValue={v("modules", product.modules.join("\n"))}
+              />
+            )}
+          </Field>
+        </div>
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={busy}>
+            Save changes
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+/** The modules and lessons of a course: add, edit and remove them. */
+export function CourseOutlineEditor({
+  outline,
+  errors,
+  busy,
+}: {
+  outline: OutlineModule[];
+  errors: FieldErrors;
+  busy: boolean;
+}) {
+  return (
+    <Card title="Modules and lessons" className="scroll-mt-20">
+      <div id="outline" className="space-y-4">
+        {outline.length === 0 ? (
+          <p className="text-sm text-slate-600">No modules yet. Add the first one below.</p>
+        ) : null}
+        {outline.map((m) => (
+          <div key={m.id} className="rounded-lg border border-slate-200 p-3">
+            <div className="flex items-center justify-between gap-2">
+              <h3 className="font-semibold text-slate-900">{m.title}</h3>
+              <Form method="post">
+                <input type="hidden" name="intent" value="delete-module" />
+                <input type="hidden" name="targetId" value={m.id} />
+                <Button
+                  type="submit"
+                  size="sm"
+                  variant="dangerGhost"
+                  disabled={busy}
+                  aria-label={`Remove module ${m.title}`}
+                >
+                  Remove
+                </Button>
+              </Form>
+            </div>
+            <ol className="mt-2 space-y-1 text-sm">
+              {m.lessons.map((l) => (
+                <li key={l.id} className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="min-w-0 truncate">
+                    {l.title} <span className="text-xs text-slate-500">{l.videoUrl}</span>
+                  </span>
+                  <details className="w-full sm:order-last">
+                    <summary className="cursor-pointer text-xs font-semibold text-brand-700">
+                      Edit lesson <span className="sr-only">{l.title}</span>
+                    </summary>
+                    <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
+                      <input type="hidden" name="intent" value="update-lesson" />
+                      <input type="hidden" name="targetId" value={l.id} />
+                      <label className="grid gap-1 text-xs">
+                        Title
+                        <input
+                          name="lessonTitle"
+                          required
+                          defaultValue={l.title}
+                          className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                        />
+                      </label>
+                      <label className="grid gap-1 text-xs">
+                        Video URL (YouTube or Vimeo)
+                        <input
+                          name="videoUrl"
+                          type="url"
+                          required
+                          defaultValue={l.videoUrl}
+                          className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                        />
+                      </label>
+                      <Button type="submit" size="sm" className="self-end" disabled={busy}>
+                        Save lesson
+                      </Button>
+                    </Form>
+                  </details>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="delete-lesson" />
+                    <input type="hidden" name="targetId" value={l.id} />
+                    <Button
+                      type="submit"
+                      size="sm"
+                      variant="dangerGhost"
+                      disabled={busy}
+                      aria-label={`Remove lesson ${l.title}`}
+                    >
+                      Remove
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+            </ol>
+          </div>
+        ))}
+        <Form method="post" className="flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
+          <input type="hidden" name="intent" value="add-module" />
+          <div className="flex-1">
+            <Field label="New module title" name="moduleTitle" error={errors.moduleTitle}>
+              {(p) => <input {...p} className={inputClass} />}
+            </Field>
+          </div>
+          <Button type="submit" variant="secondary" disabled={busy}>
+            Add module
+          </Button>
+        </Form>
+        {outline.length ? (
+          <Form method="post" className="grid gap-2 sm:grid-cols-4 sm:items-end" noValidate>
+            <input type="hidden" name="intent" value="add-lesson" />
+            <Field label="Module" name="moduleId" error={errors.moduleId}>
+              {(p) => (
+                <select {...p} className={inputClass}>
+                  {outline.map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {m.title}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label="Lesson title" name="lessonTitle" error={errors.lessonTitle}>
+              {(p) => <input {...p} className={inputClass} />}
+            </Field>
+            <Field label="Video link (YouTube or Vimeo)" name="videoUrl" error={errors.videoUrl}>
+              {(p) => <input {...p} className={inputClass} inputMode="url" placeholder="https://youtu.be/…" />}
+            </Field>
+            <Button type="submit" variant="secondary" disabled={busy}>
+              Add lesson
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+/** The Add New Course / Notes / PYQ form of the list (toggled open by its button). */
+export function NewCourseForm({
+  kind,
+  instructors,
+  errors,
+  values,
+}: {
+  kind: Kind;
+  instructors: Instructor[];
+  errors: FieldErrors;
+  values: FormValues;
+}) {
+  const [instructor, setInstructor] = useState(values.instructor ?? String(instructors[0]?.id ?? NEW_INSTRUCTOR));
+  const busy = useNavigation().state === "submitting";
+  const v = (k: string): string | undefined => values[k];
+  return (
+    <Card title={`Add New ${kind === "course" ? "Course" : KIND_LABELS[kind]}`} className="scroll-mt-20">
+      <Form method="post" className="grid gap-4 sm:grid-cols-2" id="add-course" noValidate>
+        <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="kind" value={kind} />
+        <Field label="Name" name="name" error={errors.name}>
+          {(p) => <input {...p} className={inputClass} defaultValue={v("name")} required maxLength={200} />}
+        </Field>
+        <Field label="Instructor" name="instructor" error={errors.instructor}>
+          {(p) => (
+            <select {...p} className={inputClass} value={instructor} onChange={(e) => setInstructor(e.target.value)}>
+              {instructors.map((i) => (
+                <option key={i.id} value={i.id}>
+                  {i.name}
+                </option>
+              ))}
+              <option value={NEW_INSTRUCTOR}>New Instructor</option>
+            </select>
+          )}
+        </Field>
+        <Field
+          label="New instructor's name"
+          name="newInstructor"
+          error={errors.newInstructor}
+          hint="Only used when “New Instructor” is chosen."
+        >
+          {(p) => (
+            <input
+              {...p}
+              className={inputClass}
+              defaultValue={v("newInstructor")}
+              disabled={instructor !== NEW_INSTRUCTOR}
+            />
+          )}
+        </Field>
+        <Field label="Category" name="category" error={errors.category}>
+          {(p) => (
+            <select {...p} className={inputClass} defaultValue={v("category") ?? "accountancy"}>
+              {SUBJECTS.map((s) => (
+                <option key={s} value={s}>
+                  {SUBJECT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Status" name="status" error={errors.status}>
+          {(p) => (
+            <select {...p} className={inputClass} defaultValue={v("status") ?? "draft"}>
+              {STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="sm:col-span-2">
+          <Field label="Description" name="description" error={errors.description}>
+            {(p) => (
+              <textarea {...p} rows={3} className={`${inputClass} h-auto py-2`} defaultValue={v("description")} />
+            )}
+          </Field>
+        </div>
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={busy}>
+            Save
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}

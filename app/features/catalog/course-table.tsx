@@ -1,0 +1,168 @@
+/** The list of Course Management (/admin/courses): item-type tabs, filters and the table of items. */
+import { FileBarChart, Pencil, Trash2 } from "lucide-react";
+import { Form, Link, useSubmit } from "react-router";
+import { Badge, ConfirmDialog } from "~/features/admin/ui";
+import { formatDate } from "~/lib/dates";
+import { formatCount } from "~/lib/numbers";
+import { Button } from "~/ui/button";
+import { inputClass } from "~/ui/field";
+import { KINDS, STATUS_LABELS, type STATUSES, SUBJECT_LABELS, SUBJECTS } from "./labels";
+
+export const NO_COURSES_IN_CATEGORY = "No courses found in the selected category";
+
+type Kind = (typeof KINDS)[number];
+
+export interface CourseListQuery {
+  kind: Kind;
+  category: (typeof SUBJECTS)[number] | "all";
+  q: string;
+}
+
+export interface CourseRow {
+  id: number;
+  title: string;
+  subject: (typeof SUBJECTS)[number];
+  instructor: string;
+  enrolments: number;
+  status: (typeof STATUSES)[number];
+  updatedAt: Date | string;
+}
+
+export function kindPlural(kind: Kind) {
+  return kind === "course" ? "Courses" : kind === "note" ? "Notes" : "PYQ";
+}
+
+/** Courses / Notes / PYQ. */
+export function CourseKindTabs({ query }: { query: CourseListQuery }) {
+  return (
+    <nav aria-label="Item type" className="flex gap-2">
+      {KINDS.map((k) => (
+        <Link
+          key={k}
+          to={`?kind=${k}`}
+          aria-current={k === query.kind ? "page" : undefined}
+          className={`rounded-full px-4 py-1.5 text-sm font-semibold ${k === query.kind ? "bg-brand-600 text-white" : "bg-white text-slate-700 ring-1 ring-slate-300"}`}
+        >
+          {kindPlural(k)}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** Category (applies at once) and search. */
+export function CourseFilters({ query }: { query: CourseListQuery }) {
+  const submit = useSubmit();
+  const kindLabel = kindPlural(query.kind);
+  return (
+    <Form method="get" action="/admin/courses" className="mb-4 flex flex-col gap-3 sm:flex-row">
+      <input type="hidden" name="kind" value={query.kind} />
+      <label className="sr-only" htmlFor="category-filter">
+        Category
+      </label>
+      <select
+        id="category-filter"
+        name="category"
+        defaultValue={query.category}
+        className={`${inputClass} sm:w-56`}
+        onChange={(e) => submit(e.currentTarget.form)}
+      >
+        <option value="all">All Categories</option>
+        {SUBJECTS.map((s) => (
+          <option key={s} value={s}>
+            {SUBJECT_LABELS[s]}
+          </option>
+        ))}
+      </select>
+      <label className="sr-only" htmlFor="course-search">
+        Search {kindLabel.toLowerCase()}
+      </label>
+      <input
+        id="course-search"
+        type="search"
+        name="q"
+        defaultValue={query.q}
+        placeholder={`Search ${kindLabel.toLowerCase()}…`}
+        className={inputClass}
+      />
+      <Button type="submit" variant="secondary">
+        Filter
+      </Button>
+    </Form>
+  );
+}
+
+/** The items with their instructor, enrolments, status and actions (edit, report, delete). */
+export function CourseTable({ rows, busy }: { rows: CourseRow[]; busy: boolean }) {
+  const submit = useSubmit();
+  return rows.length === 0 ? (
+    <p className="py-8 text-center text-sm text-slate-600">{NO_COURSES_IN_CATEGORY}</p>
+  ) : (
+    <div className="-mx-4 overflow-x-auto sm:mx-0">
+      <table className="w-full min-w-[720px] text-left text-sm">
+        <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+          <tr>
+            <th className="px-3 py-2">Title</th>
+            <th className="px-3 py-2">Instructor</th>
+            <th className="px-3 py-2 text-right">Enrolments</th>
+            <th className="px-3 py-2">Status</th>
+            <th className="px-3 py-2">Last updated</th>
+            <th className="px-3 py-2 text-right">Actions</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <td className="px-3 py-2">
+                <Link to={`/admin/courses/${r.id}`} className="font-medium text-slate-900 hover:underline">
+                  {r.title}
+                </Link>
+                <span className="block text-xs text-slate-500">{SUBJECT_LABELS[r.subject]}</span>
+              </td>
+              <td className="px-3 py-2">{r.instructor}</td>
+              <td className="px-3 py-2 text-right">{formatCount(r.enrolments)}</td>
+              <td className="px-3 py-2">
+                <Badge tone={r.status}>{STATUS_LABELS[r.status]}</Badge>
+              </td>
+              <td className="px-3 py-2 text-slate-600">{formatDate(r.updatedAt)}</td>
+              <td className="px-3 py-2">
+                <div className="flex justify-end gap-1">
+                  <Link
+                    to={`/admin/courses/${r.id}`}
+                    className="rounded p-2 hover:bg-slate-100"
+                    aria-label={`Edit ${r.title}`}
+                  >
+                    <Pencil className="h-4 w-4" aria-hidden />
+                  </Link>
+                  <Link
+                    to={`/admin/courses/${r.id}/report`}
+                    className="rounded p-2 hover:bg-slate-100"
+                    aria-label={`Report for ${r.title}`}
+                  >
+                    <FileBarChart className="h-4 w-4" aria-hidden />
+                  </Link>
+                  <ConfirmDialog
+                    title={`Delete "${r.title}"?`}
+                    description="Items that were never sold are deleted for good. Sold items cannot be deleted; you will be offered to archive them instead."
+                    confirmLabel="Delete"
+                    disabled={busy}
+                    onConfirm={() => submit({ intent: "delete", id: String(r.id) }, { method: "post" })}
+                    trigger={
+                      <button
+                        type="button"
+                        className="rounded p-2 text-red-700 hover:bg-red-50"
+                        aria-label={`Delete ${r.title}`}
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden />
+                      </button>
+                    }
+                  />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

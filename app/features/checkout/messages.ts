@@ -1,0 +1,3 @@
+/** What the buyer is told after paying (app/lib/flash.server.ts carries it to the next page). */
+export const ORDER_COMPLETE = "Thank you! Your order is complete and your items are ready in My Courses.";
+export const PAYMENT_FAILED = "The payment failed. Nothing was charged and your cart is kept: you can try again.";
