@@ -10,12 +10,13 @@ const FRAMEWORK = new RegExp(
   `${sep}node_modules${sep}(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)${sep}`,
 );
 /**
- * The storefront's own shared code (UI kit, cart, layout pieces) and its icons. Never admin code,
+ * The storefront's own shared code (UI kit, cart, layout pieces) and its icons. Never admin code
+ * (app/routes/admin, app/features/admin, and a domain's admin screens, app/features/<domain>/admin-*),
  * and never the modules loaded on demand (cart drawer panel, chat box), which keep their own
  * chunks so that public pages do not download them up front.
  */
 const STORE_SHARED = new RegExp(
-  `${sep}app${sep}(?!routes${sep}admin|features${sep}admin|features${sep}cart${sep}cart-drawer-panel|features${sep}site${sep}chat-box)|${sep}node_modules${sep}(lucide-react|clsx)${sep}`,
+  `${sep}app${sep}(?!routes${sep}admin|features${sep}admin|features${sep}[\\w-]+${sep}admin-|features${sep}cart${sep}cart-drawer-panel|features${sep}contact${sep}chat-box)|${sep}node_modules${sep}(lucide-react|clsx)${sep}`,
 );
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -28,7 +29,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             // Fewer files on the first load (a phone on 4G pays for each request): the framework in
             // one chunk, and the storefront's shared modules grouped by the set of routes using them,
-            // with groups under 3 KB merged into a neighbour (30 → 17 scripts on /; see bench/RESULTS.md).
+            // with groups under 1.5 KB merged into a neighbour (see bench/RESULTS.md).
             codeSplitting: {
               groups: [
                 { name: "framework", test: FRAMEWORK, priority: 2 },
@@ -37,7 +38,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: STORE_SHARED,
                   minShareCount: 2,
                   entriesAware: true,
-                  entriesAwareMergeThreshold: 3_000,
+                  entriesAwareMergeThreshold: 1_500,
                   priority: 1,
                 },
               ],

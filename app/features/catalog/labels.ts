@@ -45,3 +45,6 @@ export function kindFromPath(pathname: string): keyof typeof KIND_BASE_ROUTE | n
   if (segment === "pyq") return "pyq";
   return null;
 }
+
+/** The instructor select's value for "New Instructor" (a name typed beside it). */
+export const NEW_INSTRUCTOR = "new";

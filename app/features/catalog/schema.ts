@@ -1,10 +1,9 @@
 /** Zod schemas of the product forms (shared by the admin route actions and their tests). */
 import { z } from "zod";
 import { MAX_ID } from "~/lib/id";
-import { KINDS, STATUSES, SUBJECTS } from "./labels";
+import { KINDS, NEW_INSTRUCTOR, STATUSES, SUBJECTS } from "./labels";
 
-export { KINDS, STATUSES, SUBJECTS };
-export const NEW_INSTRUCTOR = "new";
+export { KINDS, NEW_INSTRUCTOR, STATUSES, SUBJECTS };
 
 const instructorChoice = {
   instructor: z.string().min(1, "Choose an instructor."),

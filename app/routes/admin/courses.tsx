@@ -5,10 +5,10 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
+import { NewCourseForm } from "~/features/catalog/admin-course-editor";
+import { applyCourseListForm, courseListQuery, deleteTarget } from "~/features/catalog/admin-course-forms.server";
+import { CourseFilters, CourseKindTabs, CourseTable } from "~/features/catalog/admin-course-table";
 import { listAdminProducts, listInstructors } from "~/features/catalog/catalog.server";
-import { applyCourseListForm, courseListQuery, deleteTarget } from "~/features/catalog/course-admin-forms.server";
-import { NewCourseForm } from "~/features/catalog/course-editor";
-import { CourseFilters, CourseKindTabs, CourseTable } from "~/features/catalog/course-table";
 import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
 import { HttpError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -17,7 +17,7 @@ import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/field";
 import type { Route } from "./+types/courses";
 
-export { NO_COURSES_IN_CATEGORY } from "~/features/catalog/course-table";
+export { NO_COURSES_IN_CATEGORY } from "~/features/catalog/admin-course-table";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Course Management | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];

@@ -8,12 +8,12 @@ import { Field, inputClass } from "~/ui/field";
 import {
   KIND_SHORT_LABELS as KIND_LABELS,
   type KINDS,
+  NEW_INSTRUCTOR,
   STATUS_LABELS,
   STATUSES,
   SUBJECT_LABELS,
   SUBJECTS,
 } from "./labels";
-import { NEW_INSTRUCTOR } from "./schema";
 
 type Status = (typeof STATUSES)[number];
 type Kind = (typeof KINDS)[number];
