@@ -6,6 +6,7 @@ import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { isDatabaseSuspect, markDatabaseSuspect } from "~/db/health.server";
 import { contentSecurityPolicy, createNonce } from "~/lib/csp.server";
+import { getEnv } from "~/lib/env.server";
 
 export const streamTimeout = 5_000;
 
@@ -28,7 +29,7 @@ export default function handleRequest(
     responseHeaders.set("Retry-After", "10");
   }
   const nonce = createNonce();
-  if (process.env.NODE_ENV === "production") {
+  if (getEnv().NODE_ENV === "production") {
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   }
   return new Promise<Response>((resolve, reject) => {
