@@ -15,10 +15,18 @@ const flag = (name: string, fallback: boolean) =>
   );
 
 const RAZORPAY_API_BASE_URL = "https://api.razorpay.com";
+const PORT_MESSAGE = "PORT must be a port number (0 to 65535)";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: unsetIfEmpty(z.coerce.number().int().min(0).max(65535).default(3000)),
+  PORT: unsetIfEmpty(
+    z.coerce
+      .number({ error: PORT_MESSAGE })
+      .int(PORT_MESSAGE)
+      .min(0, PORT_MESSAGE)
+      .max(65535, PORT_MESSAGE)
+      .default(3000),
+  ),
   HOST: unsetIfEmpty(z.string().default("0.0.0.0")),
   /** Public origin used in links, canonical URLs and emails. */
   APP_URL: z.url().default("http://localhost:3000"),
@@ -134,7 +142,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const name = issue.path.join(".");
-    return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+    return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
   });
   throw new EnvError(`Invalid environment variables: ${problems.join("; ")}. See .env.example.`);
 }

@@ -121,11 +121,12 @@ describe("env", () => {
     expect(problem({ SMTP_URL: "https://mail.example.com" })).toMatch(/SMTP_URL must be/);
     expect(problem({ RAZORPAY_API_BASE_URL: "api.razorpay.com" })).toMatch(/RAZORPAY_API_BASE_URL must be/);
     expect(problem({ RAZORPAY_KEY_ID: "rzp_live_x" })).toMatch(
-      /RAZORPAY_KEY_SECRET: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together \(only RAZORPAY_KEY_ID is set\)/,
+      /^Invalid environment variables: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together \(only RAZORPAY_KEY_ID is set\)/,
     );
     expect(problem({ RAZORPAY_KEY_SECRET: "s" })).toMatch(/only RAZORPAY_KEY_SECRET is set/);
     expect(problem({ FILE_STORAGE: "s3" })).toMatch(/S3_BUCKET: required when FILE_STORAGE=s3/);
     expect(problem({ LOG_LEVEL: "loud" })).toMatch(/LOG_LEVEL/);
+    expect(problem({ PORT: "eighty" })).toMatch(/PORT must be a port number \(0 to 65535\)/);
   });
 
   it("lists every bad value on the same line", () => {

@@ -180,7 +180,7 @@ describe("server lifecycle", () => {
         { RAZORPAY_KEY_ID: "rzp_live_x", RAZORPAY_KEY_SECRET: "" },
         /must be set together \(only RAZORPAY_KEY_ID is set\)/,
       ],
-      [{ PORT: "eighty" }, /^Invalid environment variables: PORT: /],
+      [{ PORT: "eighty" }, /^Invalid environment variables: PORT must be a port number/],
     ];
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-bad-env-"));
     for (const [vars, message] of cases) {
