@@ -10,21 +10,46 @@ import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 
+// NODE_ENV is the one variable read here directly: it decides which app to load (the Vite dev
+// server or the build) before the app's configuration can be read. Every other setting comes from
+// getEnv() (app/lib/env.server.ts), which parses and checks them all.
 const DEVELOPMENT = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
 if (!process.env.NODE_ENV) process.env.NODE_ENV = DEVELOPMENT ? "development" : "production";
-const PORT = Number.parseInt(process.env.PORT || "3000", 10);
-const HOST = process.env.HOST || "0.0.0.0";
 const SHUTDOWN_TIMEOUT_MS = 4500;
 const BUILD_PATH = path.resolve("build/server/index.js");
 // Request bodies: forms and JSON are small; only admin screens upload files (PDFs up to 50 MB).
 const BODY_LIMIT = 1024 * 1024;
 const ADMIN_BODY_LIMIT = 60 * 1024 * 1024;
 
-const logger = pino({ level: process.env.LOG_LEVEL || "info" });
+/** A bad setting stops the start with its one-line message (no stack trace); anything else is thrown on. */
+function stopOnConfigError(error) {
+  if (error?.name !== "EnvError") throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+let viteDevServer;
+let appModule;
+let env;
+try {
+  if (DEVELOPMENT) {
+    const vite = await import("vite");
+    viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+    appModule = await viteDevServer.ssrLoadModule("./server/app.ts");
+  } else {
+    appModule = await import(BUILD_PATH);
+  }
+  env = appModule.getEnv();
+} catch (error) {
+  await viteDevServer?.close();
+  stopOnConfigError(error);
+}
+
+const logger = pino({ level: env.LOG_LEVEL });
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
 app.use(
   helmet({
     // The CSP with per-request nonces is set by the app itself.
@@ -65,12 +90,8 @@ app.use(
   }),
 );
 
-let appModule;
 if (DEVELOPMENT) {
-  const vite = await import("vite");
-  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   app.use(viteDevServer.middlewares);
-  appModule = await viteDevServer.ssrLoadModule("./server/app.ts");
   app.use(async (req, res, next) => {
     try {
       const source = await viteDevServer.ssrLoadModule("./server/app.ts");
@@ -93,7 +114,6 @@ if (DEVELOPMENT) {
     }),
   );
   app.use(express.static("build/client", { maxAge: "1d", index: false }));
-  appModule = await import(BUILD_PATH);
   app.use(appModule.app);
 }
 
@@ -105,7 +125,7 @@ app.use((err, req, res, _next) => {
 });
 
 const started = Date.now();
-const info = await appModule.startup();
+const info = await appModule.startup().catch(stopOnConfigError);
 logger.info({ ...info, ms: Date.now() - started }, "database ready");
 
 // Anonymous page-cache hits are answered before any middleware (server/app.ts serveFromPageCache).
@@ -122,9 +142,9 @@ const server = http.createServer((req, res) => {
   }
   app(req, res);
 });
-server.listen(PORT, HOST, () => {
+server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
-  const port = typeof address === "object" && address ? address.port : PORT;
+  const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port }, `listening on http://localhost:${port}`);
 });
 server.keepAliveTimeout = 65_000;

@@ -1,8 +1,17 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { precompress } from "./scripts/vite-precompress.ts";
+
+/**
+ * Rolldown's "plugin timings" report (printed when plugins take a large share of a build, as they do
+ * whenever the shared build machine is busy) is advice for plugin authors: off for our builds.
+ */
+const noBundlerTimings: Plugin = {
+  name: "commerce-academy:no-bundler-timings",
+  config: () => ({ build: { rolldownOptions: { checks: { bundlerTimings: false } } } }),
+};
 
 const sep = String.raw`[\\/]`;
 /** React, React DOM and React Router: what every page needs, in one file. */
@@ -49,5 +58,5 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
   },
-  plugins: [tailwindcss(), reactRouter(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), precompress(), noBundlerTimings],
 }));

@@ -7,6 +7,7 @@ import { ServerRouter } from "react-router";
 import { isDatabaseSuspect, markDatabaseSuspect } from "~/db/health.server";
 import { CART_QUEUE_SCRIPT } from "~/features/cart/cart-context";
 import { contentSecurityPolicy, createNonce, inlineScriptHashes } from "~/lib/csp.server";
+import { getEnv } from "~/lib/env.server";
 
 export const streamTimeout = 5_000;
 
@@ -32,7 +33,7 @@ export default function handleRequest(
     responseHeaders.set("Retry-After", "10");
   }
   const nonce = createNonce();
-  if (process.env.NODE_ENV === "production") {
+  if (getEnv().NODE_ENV === "production") {
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, INLINE_SCRIPT_HASHES));
   }
   return new Promise<Response>((resolve, reject) => {

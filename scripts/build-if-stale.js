@@ -34,6 +34,8 @@ export function buildIfStale({ quiet = false } = {}) {
     cwd: root,
     // Always the production build: under Vitest NODE_ENV is "test", and Vite would bundle React's
     // development build (twice the JavaScript), which the e2e tests and benchmarks must not measure.
+    // (Build tooling runs before the app exists, so it passes the environment on rather than using
+    // getEnv(); the app's own settings are checked when server.js starts it.)
     env: { ...process.env, NODE_ENV: "production" },
     stdio: quiet ? "pipe" : "inherit",
     encoding: "utf8",

@@ -20,6 +20,7 @@ const html = `<!doctype html><html><body style="margin:0">
 </div></body></html>`;
 
 const browser = await chromium.launch({
+  // A developer tool, not the app: it reads the tests' Chromium setting directly (no app config).
   executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu"],
 });

@@ -20,6 +20,9 @@ import { describePaymentSetup } from "~/features/payments/gateway.server";
 import { getEnv } from "~/lib/env.server";
 import { PageCache } from "./page-cache";
 
+/** server.js reads its settings (PORT, HOST, LOG_LEVEL, TRUST_PROXY) here too: one parsed configuration. */
+export { EnvError, getEnv } from "~/lib/env.server";
+
 export const app = express.Router();
 
 app.get("/healthz", (_req, res) => {
@@ -48,8 +51,10 @@ app.use(async (req, res, next) => {
 });
 
 export const pageCache = new PageCache();
-const pageCacheOn = process.env.PAGE_CACHE !== "0";
-if (pageCacheOn) app.use(pageCache.middleware());
+const pageCacheMiddleware = pageCache.middleware();
+// PAGE_CACHE is read per request (not when this module loads), so that a bad value is reported by
+// server.js as a configuration error rather than as a failed import.
+app.use((req, res, next) => (getEnv().PAGE_CACHE ? pageCacheMiddleware(req, res, next) : next()));
 
 /**
  * server.js calls this first for every request: a page-cache hit is answered at once, before
@@ -57,7 +62,7 @@ if (pageCacheOn) app.use(pageCache.middleware());
  * carry what those set). Never while the database is suspect: then the outage page answers.
  */
 export function serveFromPageCache(req: IncomingMessage, res: ServerResponse): boolean {
-  return pageCacheOn && !isDatabaseSuspect() && pageCache.serveHit(req, res);
+  return getEnv().PAGE_CACHE && !isDatabaseSuspect() && pageCache.serveHit(req, res);
 }
 
 // State-changing requests from another site are refused before any action runs.
@@ -103,8 +108,9 @@ async function followContentVersion() {
 
 /** Opens the database, applies migrations, seeds a new install and writes its sample PDFs. */
 export async function startup() {
-  // A half-configured Razorpay stops the start with a clear message (never a silent test mode).
-  const payments = describePaymentSetup();
+  // A bad setting (e.g. half a Razorpay key pair: never a silent test mode) stops the start here at the latest.
+  const env = getEnv();
+  const payments = describePaymentSetup(env);
   if (payments.warning) console.warn(JSON.stringify({ level: 40, msg: payments.warning }));
   const handle = await getDbHandle();
   const result = await migrateAndSeed(handle);
@@ -112,9 +118,7 @@ export async function startup() {
   // ADMIN_EMAIL/ADMIN_PASSWORD: create the owner on the first start (when no admin exists yet).
   const owner = await ensureAdminFromEnv(handle.db);
   // Settles paid-but-unfulfilled orders and expires stale pending ones (every instance may run it: it is idempotent).
-  const setting = process.env.ORDERS_RECONCILE_INTERVAL_SECONDS?.trim();
-  const seconds = setting ? Number(setting) : 300;
-  startReconciler(handle.db, Number.isFinite(seconds) ? seconds * 1000 : 300_000, (message, report) =>
+  startReconciler(handle.db, env.ORDERS_RECONCILE_INTERVAL_SECONDS * 1000, (message, report) =>
     console.warn(JSON.stringify({ msg: message, ...report })),
   );
   const sampleFiles = await ensureSeedFiles(handle.db, getFileStorage());

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
+import { getEnv } from "~/lib/env.server";
 import type { DbHandle } from "./client.server";
 import { seedDatabase } from "./seed/seed.server";
 
 export function migrationsFolder() {
-  const fromEnv = process.env.MIGRATIONS_DIR;
-  const dir = fromEnv ? path.resolve(fromEnv) : path.resolve(process.cwd(), "drizzle");
+  const dir = path.resolve(getEnv().MIGRATIONS_DIR);
   if (!fs.existsSync(path.join(dir, "meta", "_journal.json"))) {
     throw new Error(`No migrations found in ${dir}. Run the server from the project folder or set MIGRATIONS_DIR.`);
   }

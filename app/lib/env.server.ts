@@ -1,10 +1,33 @@
 import path from "node:path";
 import { z } from "zod";
 
+/** An empty value counts as unset, so `VAR=` in an env file means "use the default". */
+const unsetIfEmpty = <T extends z.ZodType>(type: T) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), type);
+
+/** A switch: 1/0 or true/false. */
+const flag = (name: string, fallback: boolean) =>
+  unsetIfEmpty(
+    z
+      .enum(["0", "1", "true", "false"], { error: `${name} must be 1 or 0` })
+      .transform((value) => value === "1" || value === "true")
+      .default(fallback),
+  );
+
+const RAZORPAY_API_BASE_URL = "https://api.razorpay.com";
+const PORT_MESSAGE = "PORT must be a port number (0 to 65535)";
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  PORT: unsetIfEmpty(
+    z.coerce
+      .number({ error: PORT_MESSAGE })
+      .int(PORT_MESSAGE)
+      .min(0, PORT_MESSAGE)
+      .max(65535, PORT_MESSAGE)
+      .default(3000),
+  ),
+  HOST: unsetIfEmpty(z.string().default("0.0.0.0")),
   /** Public origin used in links, canonical URLs and emails. */
   APP_URL: z.url().default("http://localhost:3000"),
   /** Folder for the embedded database and uploaded files. */
@@ -16,7 +39,7 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: unsetIfEmpty(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
   /** Where uploaded files and note/PYQ PDFs live: DATA_DIR/files on local disk, or an S3-compatible bucket. */
   FILE_STORAGE: z.enum(["local", "s3"]).default("local"),
   S3_BUCKET: z.string().optional(),
@@ -49,21 +72,86 @@ const schema = z.object({
     .string()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** 1 behind one reverse proxy: the client address comes from X-Forwarded-For. */
+  TRUST_PROXY: flag("TRUST_PROXY", false),
+  /** Folder of the SQL migrations. */
+  MIGRATIONS_DIR: unsetIfEmpty(z.string().default("./drizzle")),
+  /** Off (0) turns off the shared anonymous full-page cache. */
+  PAGE_CACHE: flag("PAGE_CACHE", true),
+  /** smtp://user:pass@host:587 sends email; unset = messages only go to the outbox. */
+  SMTP_URL: unsetIfEmpty(
+    z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be a URL like smtp://user:pass@host:587" }).optional(),
+  ),
+  MAIL_FROM: unsetIfEmpty(z.string().default("Commerce Academy <no-reply@commerce-academy.in>")),
+  /** Razorpay API keys: both set = Razorpay takes payments, neither = the built-in test gateway. */
+  RAZORPAY_KEY_ID: unsetIfEmpty(z.string().trim().optional()),
+  RAZORPAY_KEY_SECRET: unsetIfEmpty(z.string().trim().optional()),
+  RAZORPAY_WEBHOOK_SECRET: unsetIfEmpty(z.string().trim().optional()),
+  RAZORPAY_API_BASE_URL: unsetIfEmpty(
+    z
+      .url({ protocol: /^https?$/, error: "RAZORPAY_API_BASE_URL must be an http(s) URL" })
+      .trim()
+      .default(RAZORPAY_API_BASE_URL),
+  ),
+  /** Seconds between order reconciliations in this instance; 0 = off. At most setInterval's limit (~24 days). */
+  ORDERS_RECONCILE_INTERVAL_SECONDS: unsetIfEmpty(
+    z.coerce
+      .number({ error: "ORDERS_RECONCILE_INTERVAL_SECONDS must be a whole number of seconds (0 = off)" })
+      .int("ORDERS_RECONCILE_INTERVAL_SECONDS must be a whole number of seconds (0 = off)")
+      .min(0, "ORDERS_RECONCILE_INTERVAL_SECONDS must be 0 (off) or more")
+      .max(2_147_483, "ORDERS_RECONCILE_INTERVAL_SECONDS must be at most 2147483 (about 24 days)")
+      .default(300),
+  ),
+  /** Unpaid orders older than this many minutes are cancelled. */
+  ORDER_PENDING_EXPIRY_MINUTES: unsetIfEmpty(
+    z.coerce
+      .number({ error: "ORDER_PENDING_EXPIRY_MINUTES must be a number of minutes" })
+      .positive("ORDER_PENDING_EXPIRY_MINUTES must be more than 0")
+      .default(60),
+  ),
 });
 
-export type Env = z.infer<typeof schema>;
+const config = schema.superRefine((env, ctx) => {
+  // Half a Razorpay key pair would silently fall back to the test gateway and give courses away.
+  if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
+    const set = env.RAZORPAY_KEY_ID ? "RAZORPAY_KEY_ID" : "RAZORPAY_KEY_SECRET";
+    ctx.addIssue({
+      code: "custom",
+      path: [set === "RAZORPAY_KEY_ID" ? "RAZORPAY_KEY_SECRET" : "RAZORPAY_KEY_ID"],
+      message: `RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together (only ${set} is set)`,
+    });
+  }
+  if (env.FILE_STORAGE === "s3" && !env.S3_BUCKET) {
+    ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required when FILE_STORAGE=s3" });
+  }
+});
+
+export type Env = z.infer<typeof config>;
+
+/** A bad or missing setting. Its message is one line naming the variable(s); server.js prints just that. */
+export class EnvError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses a set of variables (process.env by default) without caching; throws EnvError on a bad value. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = config.safeParse(source);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const name = issue.path.join(".");
+    return issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`;
+  });
+  throw new EnvError(`Invalid environment variables: ${problems.join("; ")}. See .env.example.`);
+}
 
 let cached: Env | undefined;
 
-/** Parses process.env once; a bad value stops the process with a clear message. */
+/** The parsed configuration: process.env is read once; a bad value throws EnvError (start-up stops). */
 export function getEnv(): Env {
-  if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
-    throw new Error(`Invalid environment variables:\n${problems}\nSee .env.example.`);
-  }
-  cached = parsed.data;
+  cached ??= parseEnv();
   return cached;
 }
 
@@ -71,7 +159,7 @@ export function resolveDataDir(env: Env = getEnv()): string {
   return path.resolve(env.DATA_DIR);
 }
 
-/** For tests that change process.env between cases. */
+/** For tests that change process.env between cases: the next getEnv() reads it again. */
 export function resetEnvCache() {
   cached = undefined;
 }

@@ -1,11 +1,24 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { getEnv, resetEnvCache } from "./env.server";
+import { EnvError, getEnv, parseEnv, resetEnvCache } from "./env.server";
 
 const saved = { ...process.env };
 afterEach(() => {
   process.env = { ...saved };
   resetEnvCache();
 });
+
+/** The message parseEnv stops with for these variables (it must be one line and name the variable). */
+function problem(vars: Record<string, string>) {
+  try {
+    parseEnv(vars);
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as Error).message;
+    expect(message).not.toContain("\n");
+    return message;
+  }
+  throw new Error(`accepted ${JSON.stringify(vars)}`);
+}
 
 describe("env", () => {
   it("uses documented defaults", () => {
@@ -23,5 +36,102 @@ describe("env", () => {
     process.env.DATABASE_URL = "mysql://nope";
     resetEnvCache();
     expect(() => getEnv()).toThrow(/DATABASE_URL must start with postgres:\/\//);
+  });
+
+  it("caches until resetEnvCache()", () => {
+    process.env.PAGE_CACHE = "0";
+    resetEnvCache();
+    expect(getEnv().PAGE_CACHE).toBe(false);
+    process.env.PAGE_CACHE = "1";
+    expect(getEnv().PAGE_CACHE).toBe(false);
+    resetEnvCache();
+    expect(getEnv().PAGE_CACHE).toBe(true);
+  });
+
+  it("gives every other setting the README's default, also for an empty value", () => {
+    const defaults = {
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      LOG_LEVEL: "info",
+      TRUST_PROXY: false,
+      MIGRATIONS_DIR: "./drizzle",
+      PAGE_CACHE: true,
+      SMTP_URL: undefined,
+      MAIL_FROM: "Commerce Academy <no-reply@commerce-academy.in>",
+      RAZORPAY_KEY_ID: undefined,
+      RAZORPAY_KEY_SECRET: undefined,
+      RAZORPAY_WEBHOOK_SECRET: undefined,
+      RAZORPAY_API_BASE_URL: "https://api.razorpay.com",
+      ORDERS_RECONCILE_INTERVAL_SECONDS: 300,
+      ORDER_PENDING_EXPIRY_MINUTES: 60,
+    };
+    const empty = Object.fromEntries(Object.keys(defaults).map((k) => [k, ""]));
+    for (const env of [parseEnv({}), parseEnv(empty)]) {
+      for (const [key, value] of Object.entries(defaults)) expect(env[key as keyof typeof env], key).toEqual(value);
+    }
+  });
+
+  it("reads the values it is given", () => {
+    const env = parseEnv({
+      TRUST_PROXY: "1",
+      MIGRATIONS_DIR: "/srv/migrations",
+      PAGE_CACHE: "0",
+      SMTP_URL: "smtp://user:pass@mail.example.com:587",
+      MAIL_FROM: "Shop <shop@example.com>",
+      RAZORPAY_KEY_ID: "rzp_test_x",
+      RAZORPAY_KEY_SECRET: "secret",
+      RAZORPAY_WEBHOOK_SECRET: "hook",
+      RAZORPAY_API_BASE_URL: "http://127.0.0.1:9999",
+      ORDERS_RECONCILE_INTERVAL_SECONDS: "0",
+      ORDER_PENDING_EXPIRY_MINUTES: "30",
+    });
+    expect(env).toMatchObject({
+      TRUST_PROXY: true,
+      MIGRATIONS_DIR: "/srv/migrations",
+      PAGE_CACHE: false,
+      SMTP_URL: "smtp://user:pass@mail.example.com:587",
+      MAIL_FROM: "Shop <shop@example.com>",
+      RAZORPAY_KEY_ID: "rzp_test_x",
+      RAZORPAY_KEY_SECRET: "secret",
+      RAZORPAY_WEBHOOK_SECRET: "hook",
+      RAZORPAY_API_BASE_URL: "http://127.0.0.1:9999",
+      ORDERS_RECONCILE_INTERVAL_SECONDS: 0,
+      ORDER_PENDING_EXPIRY_MINUTES: 30,
+    });
+    expect(parseEnv({ PAGE_CACHE: "true", TRUST_PROXY: "false" })).toMatchObject({
+      PAGE_CACHE: true,
+      TRUST_PROXY: false,
+    });
+  });
+
+  it("refuses a bad value with one line naming the variable", () => {
+    expect(problem({ PAGE_CACHE: "maybe" })).toMatch(/^Invalid environment variables: PAGE_CACHE must be 1 or 0/);
+    expect(problem({ TRUST_PROXY: "yes" })).toMatch(/TRUST_PROXY must be 1 or 0/);
+    expect(problem({ ORDERS_RECONCILE_INTERVAL_SECONDS: "-1" })).toMatch(
+      /ORDERS_RECONCILE_INTERVAL_SECONDS must be 0 \(off\) or more/,
+    );
+    expect(problem({ ORDERS_RECONCILE_INTERVAL_SECONDS: "often" })).toMatch(
+      /ORDERS_RECONCILE_INTERVAL_SECONDS must be/,
+    );
+    expect(problem({ ORDERS_RECONCILE_INTERVAL_SECONDS: "1.5" })).toMatch(/ORDERS_RECONCILE_INTERVAL_SECONDS must be/);
+    expect(problem({ ORDERS_RECONCILE_INTERVAL_SECONDS: "99999999" })).toMatch(/at most 2147483/);
+    expect(problem({ ORDER_PENDING_EXPIRY_MINUTES: "0" })).toMatch(/ORDER_PENDING_EXPIRY_MINUTES must be more than 0/);
+    expect(problem({ ORDER_PENDING_EXPIRY_MINUTES: "soon" })).toMatch(/ORDER_PENDING_EXPIRY_MINUTES must be/);
+    expect(problem({ SMTP_URL: "not a url" })).toMatch(/SMTP_URL must be a URL like smtp:\/\//);
+    expect(problem({ SMTP_URL: "https://mail.example.com" })).toMatch(/SMTP_URL must be/);
+    expect(problem({ RAZORPAY_API_BASE_URL: "api.razorpay.com" })).toMatch(/RAZORPAY_API_BASE_URL must be/);
+    expect(problem({ RAZORPAY_KEY_ID: "rzp_live_x" })).toMatch(
+      /^Invalid environment variables: RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together \(only RAZORPAY_KEY_ID is set\)/,
+    );
+    expect(problem({ RAZORPAY_KEY_SECRET: "s" })).toMatch(/only RAZORPAY_KEY_SECRET is set/);
+    expect(problem({ FILE_STORAGE: "s3" })).toMatch(/S3_BUCKET: required when FILE_STORAGE=s3/);
+    expect(problem({ LOG_LEVEL: "loud" })).toMatch(/LOG_LEVEL/);
+    expect(problem({ PORT: "eighty" })).toMatch(/PORT must be a port number \(0 to 65535\)/);
+  });
+
+  it("lists every bad value on the same line", () => {
+    const message = problem({ PAGE_CACHE: "maybe", SMTP_URL: "not a url" });
+    expect(message).toMatch(/PAGE_CACHE must be 1 or 0; SMTP_URL must be a URL/);
+    expect(message).toMatch(/See \.env\.example\.$/);
   });
 });

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
@@ -170,6 +171,36 @@ describe("production server", () => {
 });
 
 describe("server lifecycle", () => {
+  it("refuses a bad setting at start with one line naming the variable, and no stack trace", () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ PAGE_CACHE: "maybe" }, /PAGE_CACHE must be 1 or 0/],
+      [{ ORDERS_RECONCILE_INTERVAL_SECONDS: "-1" }, /ORDERS_RECONCILE_INTERVAL_SECONDS must be 0 \(off\) or more/],
+      [{ SMTP_URL: "not a url" }, /SMTP_URL must be a URL like smtp:\/\//],
+      [
+        { RAZORPAY_KEY_ID: "rzp_live_x", RAZORPAY_KEY_SECRET: "" },
+        /must be set together \(only RAZORPAY_KEY_ID is set\)/,
+      ],
+      [{ PORT: "eighty" }, /^Invalid environment variables: PORT must be a port number/],
+    ];
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-bad-env-"));
+    for (const [vars, message] of cases) {
+      const run = spawnSync(process.execPath, [path.join(ROOT, "server.js")], {
+        cwd: ROOT,
+        // Were a value accepted, the server would start on a free port with throw-away data.
+        env: { ...process.env, NODE_ENV: "production", PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "", ...vars },
+        encoding: "utf8",
+        timeout: 30_000,
+      });
+      const label = JSON.stringify(vars);
+      expect(run.status, label).toBe(1);
+      expect(run.stdout, label).toBe("");
+      const lines = run.stderr.trimEnd().split("\n");
+      expect(lines, label).toHaveLength(1);
+      expect(lines[0], label).toMatch(message);
+      expect(lines[0], label).toMatch(/^Invalid environment variables: .*See \.env\.example\.$/);
+    }
+  });
+
   it("exits within 5 s on SIGTERM with the database closed, and a restart keeps data without seeding twice", async () => {
     const first = await startServer();
     expect((await fetch(`${first.url}/`)).status).toBe(200);

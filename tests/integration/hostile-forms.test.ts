@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { resetEnvCache } from "~/lib/env.server";
 import * as accountRoute from "~/routes/account/account";
 import * as authApi from "~/routes/api/auth";
 import * as cartRoute from "~/routes/api/cart";
@@ -360,12 +361,14 @@ describe("Razorpay webhook", () => {
   const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
   beforeEach(() => {
     Object.assign(process.env, env);
+    resetEnvCache();
   });
   afterEach(() => {
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }
+    resetEnvCache();
   });
 
   it("a signed body that is JSON but not an event object is a 400", async () => {

@@ -8,6 +8,7 @@ import { ORDER_COMPLETE } from "~/features/checkout/messages";
 import { reconcileOrders } from "~/features/orders/reconcile.server";
 import { refundOrder } from "~/features/orders/refund.server";
 import { confirmRazorpayCheckout, settleTestPayment } from "~/features/payments/payments.server";
+import { resetEnvCache } from "~/lib/env.server";
 import { HttpError } from "~/lib/errors";
 import * as webhookRoute from "~/routes/api/razorpay-webhook";
 import * as payRoute from "~/routes/store/checkout-pay";
@@ -40,6 +41,7 @@ beforeEach(() => {
     RAZORPAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
     RAZORPAY_API_BASE_URL: fake.url,
   });
+  resetEnvCache();
   fake.requests = [];
   fake.failNext = null;
 });
@@ -48,6 +50,7 @@ afterEach(() => {
     if (savedEnv[k] === undefined) delete process.env[k];
     else process.env[k] = savedEnv[k];
   }
+  resetEnvCache();
 });
 
 const sign = (secret: string, message: string) => createHmac("sha256", secret).update(message).digest("hex");
@@ -317,9 +320,11 @@ describe("Razorpay adapter against a fake of its API", () => {
     const saved = { id: process.env.RAZORPAY_KEY_ID, secret: process.env.RAZORPAY_KEY_SECRET };
     delete process.env.RAZORPAY_KEY_ID;
     delete process.env.RAZORPAY_KEY_SECRET;
+    resetEnvCache();
     const { user, order } = await razorpayOrder();
     expect(order.gateway).toBe("test");
     Object.assign(process.env, { RAZORPAY_KEY_ID: saved.id, RAZORPAY_KEY_SECRET: saved.secret });
+    resetEnvCache();
     expect(await settleTestPayment(await getDb(), user.id, order.id, "pay")).toMatchObject({ ok: false, status: 409 });
     expect((await getOrder(order.id)).status).toBe("pending");
     expect(await enrolmentsOf(user.id)).toEqual([]);
@@ -327,6 +332,7 @@ describe("Razorpay adapter against a fake of its API", () => {
 
   it("without RAZORPAY_WEBHOOK_SECRET every webhook is refused", async () => {
     delete process.env.RAZORPAY_WEBHOOK_SECRET;
+    resetEnvCache();
     expect(await postWebhook(webhookEvent("payment.captured", {}), "valid")).toMatchObject({ status: 404 });
   });
 });

@@ -6,6 +6,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
+import { getEnv } from "~/lib/env.server";
 
 export interface EmailAttachment {
   filename: string;
@@ -26,7 +27,7 @@ let transport: Transport | null | undefined;
 
 async function getTransport(): Promise<Transport | null> {
   if (transport !== undefined) return transport;
-  const url = process.env.SMTP_URL;
+  const url = getEnv().SMTP_URL;
   if (!url) {
     transport = null;
     return transport;
@@ -37,7 +38,7 @@ async function getTransport(): Promise<Transport | null> {
 }
 
 export function mailFrom() {
-  return process.env.MAIL_FROM || "Commerce Academy <no-reply@commerce-academy.in>";
+  return getEnv().MAIL_FROM;
 }
 
 /** Records the message and delivers it when SMTP is configured. Never throws for delivery errors. */

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { getEnv, resolveDataDir } from "~/lib/env.server";
+import { EnvError, getEnv, resolveDataDir } from "~/lib/env.server";
 
 export interface StoredFile {
   stream: Readable;
@@ -175,8 +175,8 @@ const g = globalThis as G;
 export function createConfiguredStorage(): FileStorage {
   const env = getEnv();
   if (env.FILE_STORAGE === "s3") {
-    if (!env.S3_BUCKET)
-      throw new Error("Invalid environment variables:\n  S3_BUCKET: required when FILE_STORAGE=s3\nSee .env.example.");
+    // getEnv() already refuses FILE_STORAGE=s3 without a bucket; this narrows the type.
+    if (!env.S3_BUCKET) throw new EnvError("S3_BUCKET: required when FILE_STORAGE=s3");
     return createS3Storage({
       bucket: env.S3_BUCKET,
       region: env.S3_REGION,

@@ -9,11 +9,12 @@ import { and, eq, lt } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { gatewayFor } from "~/features/payments/gateway.server";
+import { getEnv } from "~/lib/env.server";
 import { closeUnpaidOrder, confirmPayment, fulfilOrder, resendOwedConfirmations } from "./fulfilment.server";
 
 export interface ReconcileOptions {
   now?: Date;
-  /** Pending orders older than this are asked about and then cancelled. */
+  /** Pending orders older than this are asked about and then cancelled (default ORDER_PENDING_EXPIRY_MINUTES). */
   pendingExpiryMinutes?: number;
   /** Pending orders older than this are checked with the gateway. */
   checkAfterMinutes?: number;
@@ -29,15 +30,12 @@ export interface ReconcileReport {
   emailsResent: number;
 }
 
-export function pendingExpiryMinutesFromEnv() {
-  const n = Number(process.env.ORDER_PENDING_EXPIRY_MINUTES);
-  return Number.isFinite(n) && n > 0 ? n : 60;
-}
-
 export async function reconcileOrders(db: DbOrTx, opts: ReconcileOptions = {}): Promise<ReconcileReport> {
   const now = opts.now ?? new Date();
   const limit = opts.batchSize ?? 200;
-  const expiry = new Date(now.getTime() - (opts.pendingExpiryMinutes ?? pendingExpiryMinutesFromEnv()) * 60_000);
+  const expiry = new Date(
+    now.getTime() - (opts.pendingExpiryMinutes ?? getEnv().ORDER_PENDING_EXPIRY_MINUTES) * 60_000,
+  );
   const checkBefore = new Date(now.getTime() - (opts.checkAfterMinutes ?? 5) * 60_000);
   const report: ReconcileReport = { fulfilled: 0, confirmed: 0, expired: 0, errors: 0, emailsResent: 0 };
 

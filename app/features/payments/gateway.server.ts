@@ -3,6 +3,7 @@
  * the built-in test gateway. Both end in the same confirmation and fulfilment
  * code (app/features/orders/fulfilment.server.ts).
  */
+import { type Env, getEnv } from "~/lib/env.server";
 import { createRazorpayGateway, razorpayConfig } from "./razorpay.server";
 
 export type GatewayName = "razorpay" | "test" | "free";
@@ -64,8 +65,8 @@ export function isTestGatewayEnabled() {
   return razorpayConfig() === null;
 }
 
-/** Checked at server start: throws on a half-configured Razorpay; says which gateway takes payments. */
-export function describePaymentSetup(env: NodeJS.ProcessEnv = process.env) {
+/** Said at server start: which gateway takes payments (a half-configured Razorpay never gets here: getEnv() refuses it). */
+export function describePaymentSetup(env: Env = getEnv()) {
   const config = razorpayConfig(env);
   if (!config)
     return {

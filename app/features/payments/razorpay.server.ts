@@ -5,6 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import Razorpay from "razorpay";
+import { type Env, getEnv } from "~/lib/env.server";
 import type { GatewayOrderStatus, PaymentGateway } from "./gateway.server";
 
 export interface RazorpayConfig {
@@ -14,31 +15,20 @@ export interface RazorpayConfig {
   apiBaseUrl: string;
 }
 
-export class PaymentConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PaymentConfigError";
-  }
-}
-
 /**
- * Razorpay settings, or null for the test gateway (neither key set). One key without the other
- * is refused: silently falling back to the test gateway would give courses away.
+ * Razorpay settings from the parsed configuration, or null for the test gateway (neither key set).
+ * One key without the other never gets here: getEnv() refuses it (silently falling back to the
+ * test gateway would give courses away).
  */
-export function razorpayConfig(env: NodeJS.ProcessEnv = process.env): RazorpayConfig | null {
-  const keyId = env.RAZORPAY_KEY_ID?.trim();
-  const keySecret = env.RAZORPAY_KEY_SECRET?.trim();
-  if (!keyId && !keySecret) return null;
-  if (!keyId || !keySecret) {
-    throw new PaymentConfigError(
-      `RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together (only ${keyId ? "RAZORPAY_KEY_ID" : "RAZORPAY_KEY_SECRET"} is set). See .env.example.`,
-    );
-  }
+export function razorpayConfig(env: Env = getEnv()): RazorpayConfig | null {
+  const keyId = env.RAZORPAY_KEY_ID;
+  const keySecret = env.RAZORPAY_KEY_SECRET;
+  if (!keyId || !keySecret) return null;
   return {
     keyId,
     keySecret,
-    webhookSecret: env.RAZORPAY_WEBHOOK_SECRET?.trim() || null,
-    apiBaseUrl: env.RAZORPAY_API_BASE_URL?.trim() || "https://api.razorpay.com",
+    webhookSecret: env.RAZORPAY_WEBHOOK_SECRET ?? null,
+    apiBaseUrl: env.RAZORPAY_API_BASE_URL,
   };
 }
 

@@ -1,21 +1,27 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/lib/env.server";
 import { describePaymentSetup } from "./gateway.server";
 import { razorpayConfig, signaturesMatch, verifyPaymentSignature, verifyWebhookSignature } from "./razorpay.server";
 
 describe("Razorpay configuration", () => {
   it("uses the test gateway without keys and refuses one key without the other", () => {
-    expect(razorpayConfig({})).toBeNull();
-    expect(describePaymentSetup({}).gateway).toBe("test");
-    expect(() => razorpayConfig({ RAZORPAY_KEY_ID: "rzp_live_x" })).toThrow(/must be set together/);
-    expect(() => razorpayConfig({ RAZORPAY_KEY_SECRET: "s" })).toThrow(/only RAZORPAY_KEY_SECRET/);
-    expect(razorpayConfig({ RAZORPAY_KEY_ID: "rzp_test_x", RAZORPAY_KEY_SECRET: "s" })).toEqual({
+    expect(razorpayConfig(parseEnv({}))).toBeNull();
+    expect(describePaymentSetup(parseEnv({})).gateway).toBe("test");
+    expect(() => parseEnv({ RAZORPAY_KEY_ID: "rzp_live_x" })).toThrow(/must be set together/);
+    expect(() => parseEnv({ RAZORPAY_KEY_SECRET: "s" })).toThrow(/only RAZORPAY_KEY_SECRET/);
+    expect(() => parseEnv({ RAZORPAY_KEY_ID: "rzp_live_x", RAZORPAY_KEY_SECRET: "  " })).toThrow(
+      /only RAZORPAY_KEY_ID/,
+    );
+    expect(razorpayConfig(parseEnv({ RAZORPAY_KEY_ID: " rzp_test_x ", RAZORPAY_KEY_SECRET: "s" }))).toEqual({
       keyId: "rzp_test_x",
       keySecret: "s",
       webhookSecret: null,
       apiBaseUrl: "https://api.razorpay.com",
     });
-    expect(describePaymentSetup({ RAZORPAY_KEY_ID: "k", RAZORPAY_KEY_SECRET: "s" }).warning).toMatch(/WEBHOOK_SECRET/);
+    expect(describePaymentSetup(parseEnv({ RAZORPAY_KEY_ID: "k", RAZORPAY_KEY_SECRET: "s" })).warning).toMatch(
+      /WEBHOOK_SECRET/,
+    );
   });
 });
 
