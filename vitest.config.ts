@@ -44,7 +44,10 @@ export default defineConfig({
           include: ["tests/e2e/**/*.e2e.test.ts"],
           setupFiles: [failOnConsole],
           globalSetup: ["./tests/e2e/global-setup.ts"],
-          fileParallelism: false,
+          // Two files at once: the browser tests mostly wait (on the network, on timers). Files on
+          // the shared server only add their own users, carts and orders; a file that changes what
+          // every visitor sees (settings, maintenance, the catalog) starts a server of its own.
+          maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

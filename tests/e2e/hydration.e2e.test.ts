@@ -85,7 +85,7 @@ describe("hydration keeps the server's HTML", () => {
   const PATHS = ["/", "/courses/std/12", "/courses/1", "/notes/7", "/checkout", "/login", "/no-such-page"];
 
   for (const path of PATHS) {
-    it(`${path}: nothing rebuilt, stylesheet and one title kept, no errors`, async () => {
+    it.concurrent(`${path}: nothing rebuilt, stylesheet and one title kept, no errors`, async () => {
       const context = await browser.newContext({ viewport: PHONE });
       const { page, errors, state, serverTitle, serverTitles, serverBody } = await hydrate(context, path);
       expect(state.removed.filter((r) => !EXPECTED.test(r))).toEqual([]);

@@ -61,8 +61,9 @@ async function headInfo(page: Page) {
 describe("every public page in Chromium", () => {
   const titles = new Map<string, string>();
 
+  // Pages are independent reads: up to five at once (vitest's maxConcurrency), each in its own context.
   for (const { path, h1 } of PAGES) {
-    it(`${path}: renders, has SEO tags, 0 axe violations at 360 px and 1440 px, no broken images`, async () => {
+    it.concurrent(`${path}: renders, has SEO tags, 0 axe violations at 360 px and 1440 px, no broken images`, async () => {
       for (const viewport of [PHONE, DESKTOP]) {
         const opened = await openPage(browser, `${baseUrl}${path}`, { viewport });
         const { page } = opened;
@@ -93,7 +94,7 @@ describe("every public page in Chromium", () => {
   });
 
   for (const path of ["/no/such/page", "/courses/999", "/courses/abc", "/notes/1", "/pyq/std/10"]) {
-    it(`${path}: the 404 page with HTTP 404 and no axe violations`, async () => {
+    it.concurrent(`${path}: the 404 page with HTTP 404 and no axe violations`, async () => {
       const opened = await openPage(browser, `${baseUrl}${path}`, { viewport: PHONE });
       expect(opened.status).toBe(404);
       expect(await opened.page.getByRole("heading", { level: 1, name: "404 - Page Not Found" }).isVisible()).toBe(true);

@@ -20,7 +20,7 @@ import * as users from "~/routes/admin/users";
 import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
 import { getTestDb } from "../helpers/db";
 import { createOrder } from "../helpers/orders";
-import { makeRequest, thrownStatus } from "../helpers/route";
+import { flashOf, makeRequest, thrownStatus } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type Fn = (args: any) => unknown;
@@ -328,21 +328,29 @@ describe("settings, roles and maintenance routes", () => {
     await createTestUser({ name: "Sita Rao", email: "sita@example.com" });
     const send = async (form: Record<string, string>) =>
       unwrap(await post(settingsRole.action, "/admin/settings/role", form));
+    /** A change redirects back with the spec's message as the one-time flash. */
+    const changed = async (form: Record<string, string>) => {
+      const response = (await post(settingsRole.action, "/admin/settings/role", form)) as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/admin/settings/role");
+      return flashOf(response);
+    };
     expect(await send({ intent: "grant", email: "  " })).toMatchObject({
       status: 400,
-      data: { ok: false, message: "Email field cannot be empty." },
+      data: { fieldErrors: { email: "Email field cannot be empty." } },
     });
-    expect(await send({ intent: "grant", email: " Sita@EXAMPLE.com" })).toMatchObject({
-      status: 200,
-      data: { ok: true, message: "Sita Rao has been successfully added as an admin." },
-    });
+    expect(await changed({ intent: "grant", email: " Sita@EXAMPLE.com" })).toBe(
+      "Sita Rao has been successfully added as an admin.",
+    );
     expect(await send({ intent: "grant", email: "sita@example.com" })).toMatchObject({
       status: 409,
-      data: { message: 'User with email "sita@example.com" is already an admin.' },
+      data: { fieldErrors: { email: 'User with email "sita@example.com" is already an admin.' } },
     });
-    expect((await send({ intent: "grant", email: "ghost@example.com" })).data.message).toContain(
-      'No account uses the email "ghost@example.com"',
-    );
+    const ghost = await send({ intent: "grant", email: "ghost@example.com" });
+    expect(ghost.status).toBe(422);
+    expect(ghost.data.fieldErrors.email).toContain('No account uses the email "ghost@example.com"');
+    expect(ghost.data.values.email).toBe("ghost@example.com");
+    expect(await send({ intent: "promote" })).toMatchObject({ status: 400, data: { formError: "Unknown action." } });
     const list = unwrap(await get(settingsRole.loader, "/admin/settings/role")).data.admins as {
       id: string;
       name: string;
@@ -355,14 +363,12 @@ describe("settings, roles and maintenance routes", () => {
     const sita = list.find((a) => a.name === "Sita Rao")!;
     expect(await send({ intent: "remove", userId: owner.id })).toMatchObject({
       status: 409,
-      data: { message: "Cannot remove the primary administrator role." },
+      data: { formError: "Cannot remove the primary administrator role." },
     });
+    expect(await changed({ intent: "remove", userId: sita.id })).toBe("Sita Rao's admin role has been removed.");
     expect(await send({ intent: "remove", userId: sita.id })).toMatchObject({
-      status: 200,
-      data: { message: "Sita Rao's admin role has been removed." },
-    });
-    expect(await send({ intent: "remove", userId: sita.id })).toMatchObject({
-      data: { message: "Failed to remove admin role. Please try again." },
+      status: 409,
+      data: { formError: "Failed to remove admin role. Please try again." },
     });
   });
 });

@@ -8,7 +8,7 @@ import { createProduct } from "../helpers/factories";
 import { callAction, normalise } from "../helpers/form";
 import { makeRequest } from "../helpers/route";
 
-type CartAnswer = { items: CartItem[]; notices: string[]; error?: string };
+type CartAnswer = { items: CartItem[]; notices: string[]; message?: string };
 
 async function getCart(cookie?: string) {
   let result: unknown;
@@ -33,7 +33,7 @@ describe("/api/cart", () => {
   it("answers 401 JSON to anonymous visitors, for reads and writes", async () => {
     const read = await getCart();
     expect(read.status).toBe(401);
-    expect(read.data).toEqual({ error: "Sign in to use the cart on the server." });
+    expect(read.data).toEqual({ message: "Sign in to use the cart on the server." });
     const write = await callAction(action, "/api/cart", { intent: "clear" });
     expect(write.status).toBe(401);
   });
@@ -155,7 +155,7 @@ describe("/api/cart", () => {
     for (const body of [{ intent: "explode" }, { intent: "add", productId: "abc" }, { intent: "add" }, {}]) {
       const res = await callAction<CartAnswer>(action, "/api/cart", body as Record<string, string>, { cookie });
       expect(res.status).toBe(400);
-      expect(res.data?.error).toMatch(/intent=add/);
+      expect(res.data?.message).toMatch(/intent=add/);
     }
     expect((await getCart(cookie)).data?.items).toEqual([]);
   });

@@ -1,8 +1,12 @@
-/** Admin roles (seed-spec §4, §5, §6, §8): the messages are the spec's, word for word. */
+/**
+ * Admin roles (seed-spec §4, §5, §6, §8): the messages are the spec's, word for word. A change
+ * returns its success message; a refusal is an HttpError carrying the spec's message.
+ */
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
+import { HttpError } from "~/lib/errors";
 import { FULL_PERMISSIONS } from "./labels";
 
 export const ROLE_MESSAGES = {
@@ -16,8 +20,6 @@ export const ROLE_MESSAGES = {
   noAccount: (email: string) =>
     `No account uses the email "${email}". Ask them to sign up first, then add them as an admin.`,
 } as const;
-
-export type RoleResult = { ok: true; message: string } | { ok: false; message: string; status: number };
 
 export async function listAdmins(db: DbOrTx) {
   return db
@@ -34,14 +36,23 @@ export function normaliseEmail(raw: unknown) {
     .toLowerCase();
 }
 
-export async function grantAdmin(db: Db, actorId: string, rawEmail: unknown): Promise<RoleResult> {
+/** A database failure is reported with the spec's "Failed to … Please try again." (503), never as a crash. */
+function failed(message: string) {
+  return (error: unknown): never => {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(503, message, { cause: error });
+  };
+}
+
+export async function grantAdmin(db: Db, actorId: string, rawEmail: unknown): Promise<string> {
   const email = normaliseEmail(rawEmail);
-  if (!email) return { ok: false, message: ROLE_MESSAGES.emptyEmail, status: 400 };
-  try {
-    return await db.transaction(async (tx) => {
+  if (!email) throw new HttpError(400, ROLE_MESSAGES.emptyEmail, { field: "email" });
+  return db
+    .transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.email, email)).for("update");
-      if (!user) return { ok: false as const, message: ROLE_MESSAGES.noAccount(email), status: 404 };
-      if (user.role === "admin") return { ok: false as const, message: ROLE_MESSAGES.duplicate(email), status: 409 };
+      // 422, not 404: the page exists, the email names no account (a 404 would show the not-found page).
+      if (!user) throw new HttpError(422, ROLE_MESSAGES.noAccount(email), { field: "email" });
+      if (user.role === "admin") throw new HttpError(409, ROLE_MESSAGES.duplicate(email), { field: "email" });
       await tx.update(users).set({ role: "admin" }).where(eq(users.id, user.id));
       await recordEvent(tx, {
         actorId,
@@ -51,23 +62,22 @@ export async function grantAdmin(db: Db, actorId: string, rawEmail: unknown): Pr
         entityType: "user",
         entityId: user.id,
       });
-      return { ok: true as const, message: ROLE_MESSAGES.added(user.name) };
-    });
-  } catch {
-    return { ok: false, message: ROLE_MESSAGES.addFailed, status: 500 };
-  }
+      return ROLE_MESSAGES.added(user.name);
+    })
+    .catch(failed(ROLE_MESSAGES.addFailed));
 }
 
-export async function removeAdmin(db: Db, actorId: string, userId: string): Promise<RoleResult> {
-  try {
-    return await db.transaction(async (tx) => {
+export async function removeAdmin(db: Db, actorId: string, userId: string): Promise<string> {
+  return db
+    .transaction(async (tx) => {
       const [user] = await tx
         .select()
         .from(users)
         .where(and(eq(users.id, userId), eq(users.role, "admin")))
         .for("update");
-      if (!user) return { ok: false as const, message: ROLE_MESSAGES.removeFailed, status: 404 };
-      if (user.isPrimary) return { ok: false as const, message: ROLE_MESSAGES.primary, status: 409 };
+      // Already removed (say, from another tab): the spec's failure message, as a conflict.
+      if (!user) throw new HttpError(409, ROLE_MESSAGES.removeFailed);
+      if (user.isPrimary) throw new HttpError(409, ROLE_MESSAGES.primary);
       await tx.update(users).set({ role: "student" }).where(eq(users.id, user.id));
       await recordEvent(tx, {
         actorId,
@@ -77,9 +87,7 @@ export async function removeAdmin(db: Db, actorId: string, userId: string): Prom
         entityType: "user",
         entityId: user.id,
       });
-      return { ok: true as const, message: ROLE_MESSAGES.removed(user.name) };
-    });
-  } catch {
-    return { ok: false, message: ROLE_MESSAGES.removeFailed, status: 500 };
-  }
+      return ROLE_MESSAGES.removed(user.name);
+    })
+    .catch(failed(ROLE_MESSAGES.removeFailed));
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { Badge, Card, ConfirmDialog } from "~/features/admin/ui";
 import type { FieldErrors, FormValues } from "~/lib/form.server";
+import { paiseToDecimal } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Field, inputClass } from "~/ui/field";
 import {
@@ -157,7 +158,7 @@ export function CourseDetailsForm({
               {...p}
               inputMode="decimal"
               className={inputClass}
-              defaultValue={v("price", (product.pricePaise / 100).toFixed(2))}
+              defaultValue={v("price", paiseToDecimal(product.pricePaise))}
             />
           )}
         </Field>

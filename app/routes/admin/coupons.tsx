@@ -18,7 +18,7 @@ import { invariantResponse } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, formValues, readForm, validate } from "~/lib/form.server";
 import { idSchema } from "~/lib/id";
-import { formatPaise } from "~/lib/money";
+import { formatPaise, paiseToDecimal } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Field, FormAlert, inputClass } from "~/ui/field";
 import type { Route } from "./+types/coupons";
@@ -115,10 +115,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
                 {...p}
                 inputMode="decimal"
                 className={inputClass}
-                defaultValue={v(
-                  "value",
-                  e ? (e.kind === "percent" ? String(e.value) : (e.value / 100).toFixed(2)) : "",
-                )}
+                defaultValue={v("value", e ? (e.kind === "percent" ? String(e.value) : paiseToDecimal(e.value)) : "")}
               />
             )}
           </Field>
@@ -138,7 +135,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
                 {...p}
                 inputMode="decimal"
                 className={inputClass}
-                defaultValue={v("minSubtotal", e ? (e.minSubtotalPaise / 100).toFixed(2) : "0")}
+                defaultValue={v("minSubtotal", e ? paiseToDecimal(e.minSubtotalPaise) : "0")}
               />
             )}
           </Field>

@@ -1,6 +1,6 @@
 import { ArrowLeft, ShieldCheck, Trash2 } from "lucide-react";
 import { useMemo } from "react";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
@@ -8,7 +8,8 @@ import { FULL_PERMISSIONS } from "~/features/accounts/labels";
 import { grantAdmin, listAdmins, removeAdmin } from "~/features/accounts/roles.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Badge, Card, ConfirmDialog, PageHeader } from "~/features/admin/ui";
-import { readForm } from "~/lib/form.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { failureFrom, formFailure, parseForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import { inputClass } from "~/ui/field";
 import { FlashToast } from "~/ui/flash-toast";
@@ -32,14 +33,17 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const admin = await requireAdmin(db, request);
-  const parsed = actionSchema.safeParse(await readForm(request));
-  if (!parsed.success) return data({ ok: false, message: "Unknown action.", at: Date.now() }, { status: 400 });
-  const result =
-    parsed.data.intent === "grant"
-      ? await grantAdmin(db, admin.id, parsed.data.email)
-      : await removeAdmin(db, admin.id, parsed.data.userId);
-  // The spec's message box shows the outcome in place (it clears after 3000 ms).
-  return data({ ok: result.ok, message: result.message, at: Date.now() }, { status: result.ok ? 200 : result.status });
+  const parsed = await parseForm(request, actionSchema);
+  if (!parsed.ok) return formFailure({ formError: "Unknown action.", values: parsed.values });
+  try {
+    const message =
+      parsed.data.intent === "grant"
+        ? await grantAdmin(db, admin.id, parsed.data.email)
+        : await removeAdmin(db, admin.id, parsed.data.userId);
+    return redirectWithFlash("/admin/settings/role", message);
+  } catch (error) {
+    return failureFrom(error, parsed.values);
+  }
 }
 
 export default function AdminRoles({ loaderData, actionData }: Route.ComponentProps) {
@@ -47,13 +51,12 @@ export default function AdminRoles({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const submit = useSubmit();
-  const notice = useMemo(
-    () =>
-      actionData
-        ? { kind: actionData.ok ? ("success" as const) : ("error" as const), message: actionData.message }
-        : null,
-    [actionData],
-  );
+  // A refusal is shown in the same message box as the root's success flash (the spec's message box,
+  // cleared after 3000 ms); a new action result is a new object, so the same message shows again.
+  const notice = useMemo(() => {
+    const refusal = actionData?.fieldErrors.email ?? actionData?.formError;
+    return refusal ? { kind: "error" as const, message: refusal } : null;
+  }, [actionData]);
   return (
     <div className="space-y-6">
       <Link
@@ -77,8 +80,10 @@ export default function AdminRoles({ loaderData, actionData }: Route.ComponentPr
             type="email"
             placeholder="Email of an existing account"
             className={inputClass}
-            aria-invalid={actionData && !actionData.ok ? true : undefined}
-            key={actionData?.ok ? actionData.at : "email"}
+            aria-invalid={actionData?.fieldErrors.email ? true : undefined}
+            defaultValue={actionData?.values.email}
+            // Emptied once the list of admins changes (a grant went through).
+            key={admins.map((a) => a.id).join()}
           />
           <Button type="submit" disabled={busy}>
             <ShieldCheck className="h-4 w-4" aria-hidden /> Grant Access

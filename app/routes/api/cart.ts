@@ -1,4 +1,7 @@
-/** Resource route of the signed-in user's server cart: GET → { items }, POST intents → { items, notices }. */
+/**
+ * Resource route of the signed-in user's server cart: GET → { items }, POST intents → { items, notices };
+ * a refusal is `{ message }` with its status, like every other route (app/lib/errors.ts).
+ */
 
 import { data } from "react-router";
 import { z } from "zod";
@@ -6,6 +9,7 @@ import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { parseGuestCart } from "~/features/accounts/schema";
 import { addToCart, clearCart, getCart, mergeIntoCart, removeFromCart } from "~/features/cart/cart.server";
+import { invariantResponse } from "~/lib/errors";
 import { idSchema } from "~/lib/id";
 import type { Route } from "./+types/cart";
 
@@ -19,14 +23,10 @@ const cartIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("merge"), productIds: z.unknown() }),
 ]);
 
-function unauthorized() {
-  return data({ error: "Sign in to use the cart on the server." }, { status: 401, headers: noStore });
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await getOptionalUser(db, request);
-  if (!user) throw unauthorized();
+  invariantResponse(user, "Sign in to use the cart on the server.", 401);
   return data({ items: await getCart(db, user.id) }, { headers: noStore });
 }
 
@@ -43,18 +43,10 @@ async function readBody(request: Request): Promise<Record<string, unknown>> {
 export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const user = await getOptionalUser(db, request);
-  if (!user) throw unauthorized();
-  if (request.method !== "POST") throw data({ error: "Use POST." }, { status: 405, headers: noStore });
+  invariantResponse(user, "Sign in to use the cart on the server.", 401);
+  invariantResponse(request.method === "POST", "Use POST.", 405);
   const parsed = cartIntent.safeParse(await readBody(request));
-  if (!parsed.success) {
-    throw data(
-      { error: "Send intent=add|remove (with productId), clear or merge (with productIds)." },
-      {
-        status: 400,
-        headers: noStore,
-      },
-    );
-  }
+  invariantResponse(parsed.success, "Send intent=add|remove (with productId), clear or merge (with productIds).");
   const input = parsed.data;
   let result: Awaited<ReturnType<typeof addToCart>>;
   switch (input.intent) {

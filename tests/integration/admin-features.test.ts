@@ -1,3 +1,4 @@
+/** Admin features called directly (roles, analytics, reports, ledger, search, settings, notifications). */
 import { desc, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ import {
   revokeAccess,
   userStats,
 } from "~/features/accounts/users.server";
+import { listNotifications, markAllNotificationsRead, NO_NOTIFICATIONS } from "~/features/admin/notifications.server";
 import { analyticsPdf, quarterReport, quarterReportPdf } from "~/features/analytics/reports.server";
 import {
   createAdminProduct,
@@ -27,10 +29,9 @@ import { adminSearch } from "~/features/search/search.server";
 import { assertNotInMaintenance } from "~/features/settings/maintenance.server";
 import { getSettings, settingsSchema, updateSettings } from "~/features/settings/settings.server";
 import { HttpError } from "~/lib/errors";
-import { getTestDb } from "../../../tests/helpers/db";
-import { createUser } from "../../../tests/helpers/factories";
-import { createOrder } from "../../../tests/helpers/orders";
-import { listNotifications, markAllNotificationsRead, NO_NOTIFICATIONS } from "./notifications.server";
+import { getTestDb } from "../helpers/db";
+import { createUser } from "../helpers/factories";
+import { createOrder } from "../helpers/orders";
 
 async function admin(overrides: Partial<typeof schema.users.$inferInsert> = {}) {
   return createUser({ role: "admin", name: "Asha Admin", ...overrides });
@@ -218,22 +219,20 @@ describe("admin roles (spec §4/§5/§8 messages)", () => {
     const { db } = await getTestDb();
     const owner = await admin({ isPrimary: true, name: "Owner", email: "owner@example.com" });
     await createUser({ name: "Sita Rao", email: "sita@example.com" });
-    expect(await grantAdmin(db, owner.id, "   ")).toEqual({
-      ok: false,
-      message: "Email field cannot be empty.",
+    await expect(grantAdmin(db, owner.id, "   ")).rejects.toMatchObject({
       status: 400,
+      field: "email",
+      message: "Email field cannot be empty.",
     });
-    expect(await grantAdmin(db, owner.id, "  SITA@Example.com ")).toEqual({
-      ok: true,
-      message: "Sita Rao has been successfully added as an admin.",
-    });
-    expect(await grantAdmin(db, owner.id, "sita@example.com")).toMatchObject({
-      ok: false,
+    expect(await grantAdmin(db, owner.id, "  SITA@Example.com ")).toBe(
+      "Sita Rao has been successfully added as an admin.",
+    );
+    await expect(grantAdmin(db, owner.id, "sita@example.com")).rejects.toMatchObject({
+      status: 409,
       message: 'User with email "sita@example.com" is already an admin.',
     });
-    expect(await grantAdmin(db, owner.id, "ghost@example.com")).toMatchObject({
-      ok: false,
-      status: 404,
+    await expect(grantAdmin(db, owner.id, "ghost@example.com")).rejects.toMatchObject({
+      status: 422,
       message: ROLE_MESSAGES.noAccount("ghost@example.com"),
     });
     const admins = await listAdmins(db);
@@ -248,23 +247,22 @@ describe("admin roles (spec §4/§5/§8 messages)", () => {
     const { db } = await getTestDb();
     const owner = await admin({ isPrimary: true, name: "Owner" });
     const staff = await admin({ name: "Staff Person" });
-    expect(await removeAdmin(db, staff.id, owner.id)).toMatchObject({
-      ok: false,
+    await expect(removeAdmin(db, staff.id, owner.id)).rejects.toMatchObject({
+      status: 409,
       message: "Cannot remove the primary administrator role.",
     });
-    expect(await removeAdmin(db, owner.id, staff.id)).toEqual({
-      ok: true,
-      message: "Staff Person's admin role has been removed.",
-    });
-    expect(await removeAdmin(db, owner.id, staff.id)).toMatchObject({
-      ok: false,
+    expect(await removeAdmin(db, owner.id, staff.id)).toBe("Staff Person's admin role has been removed.");
+    await expect(removeAdmin(db, owner.id, staff.id)).rejects.toMatchObject({
+      status: 409,
       message: "Failed to remove admin role. Please try again.",
     });
     const failing = { transaction: () => Promise.reject(new Error("connection lost")) } as unknown as typeof db;
-    expect(await removeAdmin(failing, owner.id, staff.id)).toMatchObject({
+    await expect(removeAdmin(failing, owner.id, staff.id)).rejects.toMatchObject({
+      status: 503,
       message: "Failed to remove admin role. Please try again.",
     });
-    expect(await grantAdmin(failing, owner.id, "a@b.c")).toMatchObject({
+    await expect(grantAdmin(failing, owner.id, "a@b.c")).rejects.toMatchObject({
+      status: 503,
       message: "Failed to add admin role. Please try again.",
     });
   });
