@@ -25,6 +25,18 @@ export { EnvError, getEnv } from "~/lib/env.server";
 
 export const app = express.Router();
 
+/**
+ * The methods the app answers. Anything else (TRACE, PROPFIND, made-up verbs) is a 405 here, before
+ * a route sees it: the Fetch API the router builds requests with refuses some of them (TRACE) with
+ * an exception.
+ */
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+app.use((req, res, next) => {
+  if (METHODS.includes(req.method)) return next();
+  res.status(405).set({ Allow: METHODS.join(", "), "Cache-Control": "no-store" }).type("text/plain");
+  res.send("Method not allowed.");
+});
+
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
 });
@@ -67,8 +79,7 @@ export function serveFromPageCache(req: IncomingMessage, res: ServerResponse): b
 
 // State-changing requests from another site are refused before any action runs.
 app.use((req, res, next) => {
-  const own = new URL(getEnv().APP_URL).origin;
-  const allowed = [own, `${req.protocol}://${req.get("host")}`];
+  const allowed = [...getEnv().APP_ORIGINS, `${req.protocol}://${req.get("host")}`];
   const origin = req.get("origin");
   if (isCrossOriginMutation(req.method, { origin, secFetchSite: req.get("sec-fetch-site") }, allowed)) {
     res.status(403).set("Cache-Control", "no-store").type("text/plain").send(CROSS_ORIGIN_MESSAGE);

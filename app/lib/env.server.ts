@@ -28,8 +28,11 @@ const schema = z.object({
       .default(3000),
   ),
   HOST: unsetIfEmpty(z.string().default("0.0.0.0")),
-  /** Public origin used in links, canonical URLs and emails. */
-  APP_URL: z.url().default("http://localhost:3000"),
+  /**
+   * Public origin used in links, canonical URLs and emails. Unset: http://localhost:<PORT>.
+   * Required in production with DATABASE_URL (config below).
+   */
+  APP_URL: unsetIfEmpty(z.url({ protocol: /^https?$/, error: "APP_URL must be an http(s) URL" }).optional()),
   /** Folder for the embedded database and uploaded files. */
   DATA_DIR: z.string().default("./data"),
   /** postgres://… switches from the embedded PGlite to a PostgreSQL server. */
@@ -111,22 +114,61 @@ const schema = z.object({
   ),
 });
 
-const config = schema.superRefine((env, ctx) => {
-  // Half a Razorpay key pair would silently fall back to the test gateway and give courses away.
-  if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
-    const set = env.RAZORPAY_KEY_ID ? "RAZORPAY_KEY_ID" : "RAZORPAY_KEY_SECRET";
-    ctx.addIssue({
-      code: "custom",
-      path: [set === "RAZORPAY_KEY_ID" ? "RAZORPAY_KEY_SECRET" : "RAZORPAY_KEY_ID"],
-      message: `RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together (only ${set} is set)`,
-    });
-  }
-  if (env.FILE_STORAGE === "s3" && !env.S3_BUCKET) {
-    ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required when FILE_STORAGE=s3" });
-  }
-});
+/** Loopback names are interchangeable: http://localhost:4101 and http://127.0.0.1:4101 are the same server. */
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1"];
 
-export type Env = z.infer<typeof config>;
+/** The origins this server answers as: APP_URL's, and on a loopback address both loopback names. */
+export function appOrigins(appUrl: string): string[] {
+  const url = new URL(appUrl);
+  const origins = new Set([url.origin]);
+  if (LOOPBACK_HOSTS.includes(url.hostname)) {
+    for (const hostname of LOOPBACK_HOSTS) {
+      const other = new URL(url.origin);
+      other.hostname = hostname;
+      origins.add(other.origin);
+    }
+  }
+  return [...origins];
+}
+
+const config = schema
+  .superRefine((env, ctx) => {
+    const productionWithPostgres = env.NODE_ENV === "production" && Boolean(env.DATABASE_URL);
+    // Several instances behind a public address: links and cookies must not guess it from PORT.
+    if (productionWithPostgres && !env.APP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["APP_URL"],
+        message: "APP_URL is required in production with DATABASE_URL (the public address, e.g. https://shop.example)",
+      });
+    }
+    if (productionWithPostgres && !env.BETTER_AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BETTER_AUTH_SECRET"],
+        message:
+          "BETTER_AUTH_SECRET is required in production with DATABASE_URL (every instance must use the same one; `openssl rand -base64 32`)",
+      });
+    }
+    // Half a Razorpay key pair would silently fall back to the test gateway and give courses away.
+    if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
+      const set = env.RAZORPAY_KEY_ID ? "RAZORPAY_KEY_ID" : "RAZORPAY_KEY_SECRET";
+      ctx.addIssue({
+        code: "custom",
+        path: [set === "RAZORPAY_KEY_ID" ? "RAZORPAY_KEY_SECRET" : "RAZORPAY_KEY_ID"],
+        message: `RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together (only ${set} is set)`,
+      });
+    }
+    if (env.FILE_STORAGE === "s3" && !env.S3_BUCKET) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required when FILE_STORAGE=s3" });
+    }
+  })
+  .transform((env) => {
+    const APP_URL = env.APP_URL ?? `http://localhost:${env.PORT}`;
+    return { ...env, APP_URL, APP_ORIGINS: appOrigins(APP_URL) };
+  });
+
+export type Env = z.output<typeof config>;
 
 /** A bad or missing setting. Its message is one line naming the variable(s); server.js prints just that. */
 export class EnvError extends Error {

@@ -21,6 +21,34 @@ function problem(vars: Record<string, string>) {
 }
 
 describe("env", () => {
+  it("APP_URL unset: http://localhost:<PORT>, answering as localhost and 127.0.0.1 on that port", () => {
+    const env = parseEnv({ PORT: "4101" });
+    expect(env.APP_URL).toBe("http://localhost:4101");
+    expect(env.APP_ORIGINS).toEqual(["http://localhost:4101", "http://127.0.0.1:4101"]);
+    expect(parseEnv({}).APP_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ APP_URL: "", PORT: "4102" }).APP_URL).toBe("http://localhost:4102");
+  });
+
+  it("APP_URL set: that origin only, unless it is a loopback address", () => {
+    expect(parseEnv({ APP_URL: "https://shop.example", PORT: "4101" }).APP_ORIGINS).toEqual(["https://shop.example"]);
+    expect(parseEnv({ APP_URL: "http://127.0.0.1:5000" }).APP_ORIGINS).toEqual([
+      "http://127.0.0.1:5000",
+      "http://localhost:5000",
+    ]);
+    expect(problem({ APP_URL: "ftp://shop.example" })).toMatch(/APP_URL must be an http\(s\) URL/);
+  });
+
+  it("production with DATABASE_URL requires APP_URL and BETTER_AUTH_SECRET", () => {
+    const base = { NODE_ENV: "production", DATABASE_URL: "postgres://db/app" };
+    expect(problem(base)).toMatch(/APP_URL is required in production with DATABASE_URL/);
+    expect(problem(base)).toMatch(/BETTER_AUTH_SECRET is required in production with DATABASE_URL/);
+    expect(parseEnv({ ...base, APP_URL: "https://shop.example", BETTER_AUTH_SECRET: "s".repeat(32) }).APP_URL).toBe(
+      "https://shop.example",
+    );
+    // The embedded database (one process) may derive it.
+    expect(parseEnv({ NODE_ENV: "production", PORT: "4101" }).APP_URL).toBe("http://localhost:4101");
+  });
+
   it("uses documented defaults", () => {
     delete process.env.PORT;
     delete process.env.DATA_DIR;

@@ -2,6 +2,7 @@
  * Drill: the database disappears for 10 s under load. /readyz fails, pages answer
  * a friendly 503 (no stack traces, never a 500), and service comes back by itself.
  */
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDrillDatabase } from "../helpers/pg-drill";
 import { type RunningServer, startServer } from "../helpers/server";
@@ -14,7 +15,13 @@ beforeAll(async () => {
   const url = new URL(await createDrillDatabase("outage"));
   proxy = await startTcpProxy(Number(url.port || 5432), url.hostname);
   url.port = String(proxy.port);
-  server = await startServer({ env: { DATABASE_URL: url.toString(), DATABASE_POOL_MAX: "4" } });
+  server = await startServer({
+    env: {
+      DATABASE_URL: url.toString(),
+      DATABASE_POOL_MAX: "4",
+      BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
+    },
+  });
 });
 
 afterAll(async () => {

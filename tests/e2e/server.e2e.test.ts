@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
@@ -157,6 +158,29 @@ describe("production server", () => {
     expect(small.status).not.toBe(413);
   });
 
+  it("answers TRACE and other methods it does not take with 405 and the methods it takes", async () => {
+    // fetch() refuses to send TRACE, so this goes through node:http as a scanner's request would.
+    // (A verb Node's HTTP parser does not know, say BREW, is its own 400 before the app sees it.)
+    for (const method of ["TRACE", "PROPFIND", "LINK"]) {
+      for (const url of ["/", "/login", "/api/cart", "/no-such-page"]) {
+        const answer = await new Promise<{ status?: number; allow?: string; body: string }>((resolve, reject) => {
+          const req = http.request(`${baseUrl}${url}`, { method }, (res) => {
+            let body = "";
+            res.on("data", (c) => {
+              body += c;
+            });
+            res.on("end", () => resolve({ status: res.statusCode, allow: res.headers.allow, body }));
+          });
+          req.on("error", reject);
+          req.end();
+        });
+        expect(answer.status, `${method} ${url}`).toBe(405);
+        expect(answer.allow).toContain("GET");
+        expect(answer.body).toBe("Method not allowed.");
+      }
+    }
+  });
+
   it("every image on the home page loads", async () => {
     const html = await (await fetch(`${baseUrl}/`)).text();
     const sources = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((m) => m[1]!);
@@ -198,6 +222,25 @@ describe("server lifecycle", () => {
       expect(lines, label).toHaveLength(1);
       expect(lines[0], label).toMatch(message);
       expect(lines[0], label).toMatch(/^Invalid environment variables: .*See \.env\.example\.$/);
+    }
+  });
+
+  it("without APP_URL, uses http://localhost:<PORT> and takes both loopback names as its own origin", async () => {
+    const server = await startServer({ env: { APP_URL: "" } });
+    try {
+      const own = `http://localhost:${server.port}`;
+      expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toContain(`<loc>${own}/courses/1</loc>`);
+      const signUp = (origin: string, email: string) =>
+        fetch(`${server.url}/api/auth/sign-up/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin },
+          body: JSON.stringify({ name: "Port Person", email, password: "correct-horse-battery" }),
+        });
+      expect((await signUp(`http://127.0.0.1:${server.port}`, "port-a@example.com")).status).toBe(200);
+      expect((await signUp(own, "port-b@example.com")).status).toBe(200);
+      expect((await signUp("http://evil.example", "port-c@example.com")).status).toBe(403);
+    } finally {
+      await server.stop();
     }
   });
 

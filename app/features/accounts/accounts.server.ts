@@ -14,18 +14,6 @@ import type { FieldErrors } from "~/lib/form.server";
 import { authHeaders, getAuth } from "./auth.server";
 import { sendWelcomeEmail } from "./emails.server";
 import { EMAIL_TAKEN, LOGIN_FAILED, RESET_REQUESTED, RESET_TOKEN_INVALID } from "./messages";
-import {
-  clear as clearRate,
-  firstBlocked,
-  hit,
-  LOGIN_FAILURES_PER_EMAIL,
-  LOGIN_FAILURES_PER_IP,
-  RESETS_PER_EMAIL,
-  RESETS_PER_IP,
-  rateKey,
-  SIGNUPS_PER_IP,
-  tooManyMessage,
-} from "./rate-limit.server";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./schema";
 
 export interface RequestContext {
@@ -37,10 +25,6 @@ export interface RequestContext {
 export type FlowResult<T = object> =
   | ({ ok: true; headers: Headers } & T)
   | { ok: false; status: number; formError?: string; fieldErrors?: FieldErrors };
-
-function ipOf(ctx: RequestContext) {
-  return ctx.clientIp || "unknown";
-}
 
 /** Set-Cookie headers of a Better Auth call, ready to put on our response. */
 function cookiesOf(headers: Headers | undefined): Headers {
@@ -54,15 +38,28 @@ function codeOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A refusal of the auth hooks (auth-hooks.server.ts): a limit reached (429) or a field out of
+ * bounds (400, on the field it names), with the hook's message.
+ */
+function hookRefusal(error: unknown): FlowResult<never> | null {
+  const code = codeOf(error);
+  const message = (error as Error).message;
+  if (code === "TOO_MANY_ATTEMPTS") return { ok: false, status: 429, formError: message };
+  if (code === "INVALID_INPUT") {
+    const field = (error as { body?: { field?: string } }).body?.field;
+    return field
+      ? { ok: false, status: 400, fieldErrors: { [field]: message } }
+      : { ok: false, status: 400, formError: message };
+  }
+  return null;
+}
+
 export async function signUp(
   db: Db,
   input: { name: string; email: string; password: string },
   ctx: RequestContext,
 ): Promise<FlowResult<{ userId: string }>> {
-  const ipKey = rateKey("signup-ip", ipOf(ctx));
-  const wait = await firstBlocked(db, [[ipKey, SIGNUPS_PER_IP]]);
-  if (wait) return { ok: false, status: 429, formError: tooManyMessage(wait) };
-  await hit(db, ipKey, SIGNUPS_PER_IP);
   const auth = await getAuth(db);
   try {
     const { headers, response } = await auth.api.signUpEmail({
@@ -82,6 +79,8 @@ export async function signUp(
     await sendWelcomeEmail(db, { name: user.name, email: user.email });
     return { ok: true, headers: cookiesOf(headers), userId: user.id };
   } catch (error) {
+    const limited = hookRefusal(error);
+    if (limited) return limited;
     const code = codeOf(error);
     if (code?.startsWith("USER_ALREADY_EXISTS")) return { ok: false, status: 400, fieldErrors: { email: EMAIL_TAKEN } };
     if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
@@ -103,13 +102,7 @@ export async function logIn(
   input: { email: string; password: string },
   ctx: RequestContext,
 ): Promise<FlowResult<{ userId: string }>> {
-  const emailKey = rateKey("login-email", input.email);
-  const ipKey = rateKey("login-ip", ipOf(ctx));
-  const wait = await firstBlocked(db, [
-    [emailKey, LOGIN_FAILURES_PER_EMAIL],
-    [ipKey, LOGIN_FAILURES_PER_IP],
-  ]);
-  if (wait) return { ok: false, status: 429, formError: tooManyMessage(wait) };
+  // The per-account and per-IP limits are counted by the auth hooks, on every log-in path.
   const auth = await getAuth(db);
   try {
     const { headers, response } = await auth.api.signInEmail({
@@ -117,13 +110,12 @@ export async function logIn(
       headers: authHeaders(ctx.request, ctx.clientIp),
       returnHeaders: true,
     });
-    await clearRate(db, emailKey);
     return { ok: true, headers: cookiesOf(headers), userId: response.user.id };
   } catch (error) {
     if (!isAPIError(error)) throw error;
+    const limited = hookRefusal(error);
+    if (limited) return limited;
     // Wrong password, unknown email and banned accounts read the same: no enumeration.
-    await hit(db, emailKey, LOGIN_FAILURES_PER_EMAIL);
-    await hit(db, ipKey, LOGIN_FAILURES_PER_IP);
     return { ok: false, status: 400, formError: LOGIN_FAILED };
   }
 }
@@ -143,20 +135,17 @@ export async function requestPasswordReset(
   input: { email: string },
   ctx: RequestContext,
 ): Promise<FlowResult<{ message: string }>> {
-  const emailKey = rateKey("reset-email", input.email);
-  const ipKey = rateKey("reset-ip", ipOf(ctx));
-  const wait = await firstBlocked(db, [
-    [emailKey, RESETS_PER_EMAIL],
-    [ipKey, RESETS_PER_IP],
-  ]);
-  if (wait) return { ok: false, status: 429, formError: tooManyMessage(wait) };
-  await hit(db, emailKey, RESETS_PER_EMAIL);
-  await hit(db, ipKey, RESETS_PER_IP);
   const auth = await getAuth(db);
-  await auth.api.requestPasswordReset({
-    body: { email: input.email },
-    headers: authHeaders(ctx.request, ctx.clientIp),
-  });
+  try {
+    await auth.api.requestPasswordReset({
+      body: { email: input.email },
+      headers: authHeaders(ctx.request, ctx.clientIp),
+    });
+  } catch (error) {
+    const limited = hookRefusal(error);
+    if (limited) return limited;
+    throw error;
+  }
   return { ok: true, headers: new Headers(), message: RESET_REQUESTED };
 }
 
@@ -167,6 +156,8 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     return { ok: true, headers: new Headers() };
   } catch (error) {
     const code = codeOf(error);
+    if (code === "INVALID_INPUT")
+      return { ok: false, status: 400, fieldErrors: { password: (error as Error).message } };
     if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") {
       return { ok: false, status: 400, formError: RESET_TOKEN_INVALID };
     }
@@ -264,6 +255,8 @@ export async function changePassword(
         fieldErrors: { newPassword: `Use ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.` },
       };
     }
+    const refused = hookRefusal(error);
+    if (refused) return refused;
     throw error;
   }
 }

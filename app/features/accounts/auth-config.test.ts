@@ -25,11 +25,6 @@ describe("auth secret", () => {
     expect(resolveAuthSecret()).toBe("x".repeat(40));
   });
 
-  it("is required in production with DATABASE_URL", () => {
-    setEnv({ BETTER_AUTH_SECRET: undefined, NODE_ENV: "production", DATABASE_URL: "postgres://db/app" });
-    expect(() => resolveAuthSecret()).toThrow(/BETTER_AUTH_SECRET is required in production with DATABASE_URL/);
-  });
-
   it("with the embedded database, is generated once and kept in DATA_DIR", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-secret-"));
     setEnv({ BETTER_AUTH_SECRET: undefined, NODE_ENV: "production", DATABASE_URL: undefined, DATA_DIR: dir });

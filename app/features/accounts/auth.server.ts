@@ -7,17 +7,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { getSettings } from "~/features/settings/settings.server";
 import { getEnv, resolveDataDir } from "~/lib/env.server";
+import { afterAuthEndpoint, afterPasswordReset, beforeAuthEndpoint, CLIENT_IP_HEADER } from "./auth-hooks.server";
 import { sendPasswordResetEmail } from "./emails.server";
 
-/** Header our server sets from the socket address (express `req.ip`); any incoming copy is dropped. */
-export const CLIENT_IP_HEADER = "x-ca-client-ip";
+export { CLIENT_IP_HEADER, PRIMARY_PROTECTED_MESSAGE } from "./auth-hooks.server";
+
 export const COOKIE_PREFIX = "ca";
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
@@ -28,21 +27,15 @@ const SESSION_TTL_SECONDS = 60 * 60 * 24 * 30;
 const TEST_SECRET = "test-secret-commerce-academy-not-for-production-use";
 
 /**
- * BETTER_AUTH_SECRET when set. Otherwise: a fixed value under NODE_ENV=test; with the
- * embedded database a random secret generated once and kept in DATA_DIR/auth-secret
- * (one process per data directory, so it is shared by everything that opens it);
- * with DATABASE_URL in production it is required (several instances must agree).
+ * BETTER_AUTH_SECRET when set (getEnv() requires it in production with DATABASE_URL, where every
+ * instance must agree). Otherwise: a fixed value under NODE_ENV=test; with the embedded database
+ * a random secret generated once and kept in DATA_DIR/auth-secret (one process per data directory,
+ * so it is shared by everything that opens it).
  */
 export function resolveAuthSecret(): string {
   const env = getEnv();
   if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
   if (env.NODE_ENV === "test") return TEST_SECRET;
-  if (env.DATABASE_URL && env.NODE_ENV === "production") {
-    throw new Error(
-      "BETTER_AUTH_SECRET is required in production with DATABASE_URL (every app instance must use the same one). " +
-        "Generate one with `openssl rand -base64 32`.",
-    );
-  }
   const dir = resolveDataDir(env);
   const file = path.join(dir, "auth-secret");
   try {
@@ -69,37 +62,6 @@ export function wantsSecureCookies(): boolean {
   return env.NODE_ENV === "production" && !isLoopback(env.APP_URL);
 }
 
-/** Better Auth admin endpoints that act on another user: never on the primary admin. */
-const USER_CHANGING_PATHS = new Set([
-  "/admin/set-role",
-  "/admin/remove-user",
-  "/admin/ban-user",
-  "/admin/set-user-password",
-  "/admin/update-user",
-  "/admin/revoke-user-sessions",
-]);
-const ROLE_VALUES = new Set(["student", "instructor", "guest", "admin"]);
-export const PRIMARY_PROTECTED_MESSAGE = "Cannot remove the primary administrator role.";
-
-function protectPrimary(db: Db) {
-  return createAuthMiddleware(async (ctx) => {
-    if (!USER_CHANGING_PATHS.has(ctx.path)) return;
-    const body = (ctx.body ?? {}) as { userId?: unknown; role?: unknown };
-    if (ctx.path === "/admin/set-role") {
-      const roles = Array.isArray(body.role) ? body.role : [body.role];
-      if (roles.length !== 1 || !ROLE_VALUES.has(String(roles[0]))) {
-        throw new APIError("BAD_REQUEST", { message: "Role must be student, instructor, guest or admin." });
-      }
-    }
-    if (typeof body.userId !== "string") return;
-    const [target] = await db
-      .select({ isPrimary: schema.users.isPrimary })
-      .from(schema.users)
-      .where(eq(schema.users.id, body.userId));
-    if (target?.isPrimary) throw new APIError("FORBIDDEN", { message: PRIMARY_PROTECTED_MESSAGE });
-  });
-}
-
 function createAuth(db: Db) {
   const env = getEnv();
   return betterAuth({
@@ -107,7 +69,7 @@ function createAuth(db: Db) {
     baseURL: env.APP_URL,
     basePath: "/api/auth",
     secret: resolveAuthSecret(),
-    trustedOrigins: [new URL(env.APP_URL).origin],
+    trustedOrigins: env.APP_ORIGINS,
     database: drizzleAdapter(db, {
       provider: "pg",
       usePlural: true,
@@ -139,10 +101,14 @@ function createAuth(db: Db) {
       sendResetPassword: async ({ user, token }) => {
         await sendPasswordResetEmail(db, { name: user.name, email: user.email }, token);
       },
+      onPasswordReset: async ({ user }) => {
+        await afterPasswordReset(db, user);
+      },
     },
     rateLimit: {
-      // Shared by every app instance. Our own forms add per-email and per-IP limits (rate-limit.server.ts);
-      // the windows here also bound how long Better Auth keeps rows of that table.
+      // Per IP over HTTP, shared by every app instance. The app's own limits (per account and per IP,
+      // auth-hooks.server.ts) hold on every path; the windows here also bound how long Better Auth
+      // keeps rows of that table.
       enabled: env.NODE_ENV !== "test",
       storage: "database",
       window: 60,
@@ -174,7 +140,7 @@ function createAuth(db: Db) {
         },
       },
     },
-    hooks: { before: protectPrimary(db) },
+    hooks: { before: beforeAuthEndpoint(db), after: afterAuthEndpoint(db) },
     // Impersonation is not part of the product.
     disabledPaths: ["/admin/impersonate-user", "/admin/stop-impersonating"],
     plugins: [admin({ defaultRole: "student", adminRoles: ["admin"] })],
@@ -204,6 +170,7 @@ export function authHeaders(request: Request, clientIp?: string): Headers {
   if (cookie) headers.set("cookie", cookie);
   const ua = request.headers.get("user-agent");
   if (ua) headers.set("user-agent", ua);
-  if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
+  // A request always has a client, known or not: per-IP limits apply to "unknown" too.
+  headers.set(CLIENT_IP_HEADER, clientIp || "unknown");
   return headers;
 }

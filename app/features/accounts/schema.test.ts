@@ -30,6 +30,32 @@ describe("safeRedirectTo", () => {
     }
   });
 
+  it("checks the target after normalising it: dot segments cannot make a protocol-relative URL", () => {
+    for (const bad of [
+      "/.//evil.example",
+      "/../..//evil.example",
+      "/a/..//evil.example",
+      "/%2e//evil.example",
+      "/%2E%2E//evil.example/x?y=1",
+      "/./\\evil.example",
+    ]) {
+      expect(safeRedirectTo(bad), bad).toBe("/");
+    }
+    expect(safeRedirectTo("/courses/./std/../std/12")).toBe("/courses/std/12");
+  });
+
+  it("never leaves the site, built from the pieces of such tricks", () => {
+    const piece = fc.constantFrom("/", ".", "..", "%2e", "%2F", "\\", "evil.example", "@", ":", "?", "#", "a");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const out = safeRedirectTo(`/${pieces.join("")}`);
+        expect(out.startsWith("//")).toBe(false);
+        expect(new URL(out, "https://shop.example").origin).toBe("https://shop.example");
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("never leaves the site, whatever the input", () => {
     fc.assert(
       fc.property(fc.string(), (s) => {

@@ -5,7 +5,7 @@ import { MAX_PASSWORD, MIN_PASSWORD } from "./limits";
 
 export { MAX_PASSWORD, MIN_PASSWORD };
 
-const email = z
+export const emailField = z
   .string({ error: "Enter your email address." })
   .trim()
   .toLowerCase()
@@ -18,21 +18,21 @@ const newPassword = z
   .min(MIN_PASSWORD, `Use at least ${MIN_PASSWORD} characters.`)
   .max(MAX_PASSWORD, `Use at most ${MAX_PASSWORD} characters.`);
 
-const name = z
+export const nameField = z
   .string({ error: "Enter your full name." })
   .trim()
   .min(1, "Enter your full name.")
   .max(100, "Use at most 100 characters.");
 
-export const signupSchema = z.object({ name, email, password: newPassword });
+export const signupSchema = z.object({ name: nameField, email: emailField, password: newPassword });
 export const loginSchema = z.object({
-  email,
+  email: emailField,
   password: z
     .string({ error: "Enter your password." })
     .min(1, "Enter your password.")
     .max(MAX_PASSWORD * 2),
 });
-export const forgotPasswordSchema = z.object({ email });
+export const forgotPasswordSchema = z.object({ email: emailField });
 export const resetPasswordSchema = z
   .object({
     token: z.string().min(1).max(200),
@@ -44,8 +44,8 @@ export const resetPasswordSchema = z
     message: "The passwords do not match.",
   });
 export const profileSchema = z.object({
-  name,
-  email,
+  name: nameField,
+  email: emailField,
   /** Needed only when the email changes. */
   currentPassword: z
     .string()
@@ -67,22 +67,27 @@ export const changePasswordSchema = z
   });
 
 /**
- * Where to go after logging in: only a same-site relative path ("/x", not "//host" or "/\host"),
- * never back to the auth pages themselves.
+ * Where to go after logging in: a path on this site, never back to the auth pages themselves.
+ * The target is normalised first (dot segments, percent-decoding of the host part, control
+ * characters) and checked after: `/.//evil.example` and `/../..//evil.example` normalise to
+ * `//evil.example`, a protocol-relative URL to another host, and are refused like `//evil.example`.
  */
 export function safeRedirectTo(value: unknown, fallback = "/"): string {
   if (typeof value !== "string" || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
+  if (!value.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  let url: URL;
   try {
-    const url = new URL(value, "http://internal.invalid");
-    if (url.origin !== "http://internal.invalid") return fallback;
-    if (/^\/(login|signup|logout|forgot-password|reset-password)(\/|$)/.test(url.pathname)) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    url = new URL(value, "http://internal.invalid");
   } catch {
     return fallback;
   }
+  if (url.origin !== "http://internal.invalid") return fallback;
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  // Checked on the cleaned path: one leading slash, then not a second one (or a backslash).
+  if (!/^\/(?![/\\])/.test(target)) return fallback;
+  if (/^\/(login|signup|logout|forgot-password|reset-password)(\/|$)/.test(url.pathname)) return fallback;
+  return target;
 }
 
 /**

@@ -162,12 +162,25 @@ type RazorpayWebhookBody = z.infer<typeof webhookBodySchema>;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** PostgreSQL's jsonb holds no U+0000 and no lone surrogate; the payload is logged as jsonb. */
-function storableInJsonb(value: unknown): boolean {
-  if (typeof value === "string") return !value.includes("\u0000") && !LONE_SURROGATE.test(value);
-  if (Array.isArray(value)) return value.every(storableInJsonb);
-  if (value && typeof value === "object")
-    return Object.entries(value).every(([k, v]) => storableInJsonb(k) && storableInJsonb(v));
+/** Razorpay's events nest about five levels; anything far deeper is not one of them. */
+const MAX_JSON_DEPTH = 32;
+
+/**
+ * PostgreSQL's jsonb holds no U+0000 and no lone surrogate; the payload is logged as jsonb. Walked
+ * with a queue, not recursion, and only MAX_JSON_DEPTH deep: a body nested thousands of levels is
+ * refused instead of overflowing the stack.
+ */
+function storableInJsonb(root: unknown): boolean {
+  const queue: Array<[unknown, number]> = [[root, 0]];
+  for (let next = queue.pop(); next; next = queue.pop()) {
+    const [value, depth] = next;
+    if (typeof value === "string") {
+      if (value.includes("\u0000") || LONE_SURROGATE.test(value)) return false;
+    } else if (value && typeof value === "object") {
+      if (depth >= MAX_JSON_DEPTH) return false;
+      for (const [key, child] of Object.entries(value)) queue.push([key, depth + 1], [child, depth + 1]);
+    }
+  }
   return true;
 }
 
@@ -203,8 +216,8 @@ export async function handleRazorpayWebhook(db: DbOrTx, rawBody: string, headers
   } catch {
     return { status: 400, body: { ok: false, message: "The body is not JSON." } };
   }
-  const parsed = webhookBodySchema.safeParse(json);
-  if (!parsed.success || !storableInJsonb(json)) {
+  const parsed = storableInJsonb(json) ? webhookBodySchema.safeParse(json) : undefined;
+  if (!parsed?.success) {
     return { status: 400, body: { ok: false, message: "The body is not a Razorpay event." } };
   }
   const event: RazorpayWebhookBody = parsed.data;
