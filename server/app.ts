@@ -33,7 +33,10 @@ export const app = express.Router();
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 app.use((req, res, next) => {
   if (METHODS.includes(req.method)) return next();
-  res.status(405).set({ Allow: METHODS.join(", "), "Cache-Control": "no-store" }).type("text/plain");
+  res
+    .status(405)
+    .set({ Allow: METHODS.join(", "), "Cache-Control": "no-store" })
+    .type("text/plain");
   res.send("Method not allowed.");
 });
 
