@@ -124,13 +124,20 @@ export function formFailure<E extends object = Record<never, never>>(
 /**
  * For an action's `catch`: an HttpError a feature threw becomes the action's answer (a field error
  * when it names a field, else the form's error) with the error's status; a 404 is thrown as the
- * "not found" page. Any other error is thrown again (a 500).
+ * "not found" page. Any other error is thrown again (a 500). `extra` goes into the answer as it is
+ * (say, which of a page's forms refused: `{ intent: "login" }`).
  */
-export function failureFrom(error: unknown, values: FormValues = {}) {
+export function failureFrom<E extends object = Record<never, never>>(
+  error: unknown,
+  values: FormValues = {},
+  extra: E = {} as E,
+) {
   if (!(error instanceof HttpError)) throw error;
   if (error.status === 404) throw data({ message: error.message }, { status: 404, headers: NO_STORE });
   return formFailure(
-    error.field ? { fieldErrors: { [error.field]: error.message }, values } : { formError: error.message, values },
+    error.field
+      ? { ...extra, fieldErrors: { [error.field]: error.message }, values }
+      : { ...extra, formError: error.message, values },
     error.status,
   );
 }

@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { accounts, users } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { getEnv } from "~/lib/env.server";
-import type { FieldErrors } from "~/lib/form.server";
+import { HttpError } from "~/lib/errors";
 import { authHeaders, getAuth } from "./auth.server";
 import { sendWelcomeEmail } from "./emails.server";
 import { EMAIL_TAKEN, LOGIN_FAILED, RESET_REQUESTED, RESET_TOKEN_INVALID } from "./messages";
@@ -22,9 +22,13 @@ export interface RequestContext {
   clientIp?: string;
 }
 
-export type FlowResult<T = object> =
-  | ({ ok: true; headers: Headers } & T)
-  | { ok: false; status: number; formError?: string; fieldErrors?: FieldErrors };
+/** A signed-in session: the Set-Cookie headers to put on the redirect, and whose it is. */
+export interface Session {
+  headers: Headers;
+  userId: string;
+}
+
+const PASSWORD_LENGTH = `Use ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.`;
 
 /** Set-Cookie headers of a Better Auth call, ready to put on our response. */
 function cookiesOf(headers: Headers | undefined): Headers {
@@ -39,18 +43,16 @@ function codeOf(error: unknown): string | undefined {
 }
 
 /**
- * A refusal of the auth hooks (auth-hooks.server.ts): a limit reached (429) or a field out of
- * bounds (400, on the field it names), with the hook's message.
+ * A refusal of the auth hooks (auth-hooks.server.ts) as the app's HttpError: a limit reached (429)
+ * or a field out of bounds (400, on the field it names, or on `rename[field]`), with the hook's message.
  */
-function hookRefusal(error: unknown): FlowResult<never> | null {
+function hookRefusal(error: unknown, rename: Record<string, string> = {}): HttpError | null {
   const code = codeOf(error);
   const message = (error as Error).message;
-  if (code === "TOO_MANY_ATTEMPTS") return { ok: false, status: 429, formError: message };
+  if (code === "TOO_MANY_ATTEMPTS") return new HttpError(429, message);
   if (code === "INVALID_INPUT") {
     const field = (error as { body?: { field?: string } }).body?.field;
-    return field
-      ? { ok: false, status: 400, fieldErrors: { [field]: message } }
-      : { ok: false, status: 400, formError: message };
+    return new HttpError(400, message, { field: field ? (rename[field] ?? field) : undefined });
   }
   return null;
 }
@@ -59,7 +61,7 @@ export async function signUp(
   db: Db,
   input: { name: string; email: string; password: string },
   ctx: RequestContext,
-): Promise<FlowResult<{ userId: string }>> {
+): Promise<Session> {
   const auth = await getAuth(db);
   try {
     const { headers, response } = await auth.api.signUpEmail({
@@ -77,31 +79,24 @@ export async function signUp(
       entityId: user.id,
     });
     await sendWelcomeEmail(db, { name: user.name, email: user.email });
-    return { ok: true, headers: cookiesOf(headers), userId: user.id };
+    return { headers: cookiesOf(headers), userId: user.id };
   } catch (error) {
-    const limited = hookRefusal(error);
-    if (limited) return limited;
-    const code = codeOf(error);
-    if (code?.startsWith("USER_ALREADY_EXISTS")) return { ok: false, status: 400, fieldErrors: { email: EMAIL_TAKEN } };
-    if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
-      return {
-        ok: false,
-        status: 400,
-        fieldErrors: { password: `Use ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.` },
-      };
-    }
-    if (code === "INVALID_EMAIL") {
-      return { ok: false, status: 400, fieldErrors: { email: "Enter a valid email address, like name@example.com." } };
-    }
-    throw error;
+    throw hookRefusal(error) ?? signUpRefusal(codeOf(error)) ?? error;
   }
 }
 
-export async function logIn(
-  db: Db,
-  input: { email: string; password: string },
-  ctx: RequestContext,
-): Promise<FlowResult<{ userId: string }>> {
+function signUpRefusal(code: string | undefined): HttpError | null {
+  if (code?.startsWith("USER_ALREADY_EXISTS")) return new HttpError(400, EMAIL_TAKEN, { field: "email" });
+  if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
+    return new HttpError(400, PASSWORD_LENGTH, { field: "password" });
+  }
+  if (code === "INVALID_EMAIL") {
+    return new HttpError(400, "Enter a valid email address, like name@example.com.", { field: "email" });
+  }
+  return null;
+}
+
+export async function logIn(db: Db, input: { email: string; password: string }, ctx: RequestContext): Promise<Session> {
   // The per-account and per-IP limits are counted by the auth hooks, on every log-in path.
   const auth = await getAuth(db);
   try {
@@ -110,13 +105,11 @@ export async function logIn(
       headers: authHeaders(ctx.request, ctx.clientIp),
       returnHeaders: true,
     });
-    return { ok: true, headers: cookiesOf(headers), userId: response.user.id };
+    return { headers: cookiesOf(headers), userId: response.user.id };
   } catch (error) {
     if (!isAPIError(error)) throw error;
-    const limited = hookRefusal(error);
-    if (limited) return limited;
     // Wrong password, unknown email and banned accounts read the same: no enumeration.
-    return { ok: false, status: 400, formError: LOGIN_FAILED };
+    throw hookRefusal(error) ?? new HttpError(400, LOGIN_FAILED);
   }
 }
 
@@ -130,11 +123,7 @@ export async function logOut(db: Db, ctx: RequestContext): Promise<Headers> {
   }
 }
 
-export async function requestPasswordReset(
-  db: Db,
-  input: { email: string },
-  ctx: RequestContext,
-): Promise<FlowResult<{ message: string }>> {
+export async function requestPasswordReset(db: Db, input: { email: string }, ctx: RequestContext): Promise<string> {
   const auth = await getAuth(db);
   try {
     await auth.api.requestPasswordReset({
@@ -142,33 +131,22 @@ export async function requestPasswordReset(
       headers: authHeaders(ctx.request, ctx.clientIp),
     });
   } catch (error) {
-    const limited = hookRefusal(error);
-    if (limited) return limited;
-    throw error;
+    throw hookRefusal(error) ?? error;
   }
-  return { ok: true, headers: new Headers(), message: RESET_REQUESTED };
+  return RESET_REQUESTED;
 }
 
-export async function resetPassword(db: Db, input: { token: string; password: string }): Promise<FlowResult> {
+export async function resetPassword(db: Db, input: { token: string; password: string }): Promise<void> {
   const auth = await getAuth(db);
   try {
     await auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
-    return { ok: true, headers: new Headers() };
   } catch (error) {
     const code = codeOf(error);
-    if (code === "INVALID_INPUT")
-      return { ok: false, status: 400, fieldErrors: { password: (error as Error).message } };
-    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") {
-      return { ok: false, status: 400, formError: RESET_TOKEN_INVALID };
-    }
+    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") throw new HttpError(400, RESET_TOKEN_INVALID);
     if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
-      return {
-        ok: false,
-        status: 400,
-        fieldErrors: { password: `Use ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.` },
-      };
+      throw new HttpError(400, PASSWORD_LENGTH, { field: "password" });
     }
-    throw error;
+    throw hookRefusal(error, { newPassword: "password" }) ?? error;
   }
 }
 
@@ -195,28 +173,21 @@ export async function updateProfile(
   db: DbOrTx,
   userId: string,
   input: { name: string; email: string; currentPassword?: string },
-): Promise<FlowResult> {
+): Promise<void> {
   const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (!current) return { ok: false, status: 404, formError: "Account not found." };
+  if (!current) throw new HttpError(404, "Account not found.");
   const email = input.email.toLowerCase();
   if (email !== current.email.toLowerCase()) {
     if (!input.currentPassword || !(await passwordMatches(db, userId, input.currentPassword))) {
-      return {
-        ok: false,
-        status: 400,
-        fieldErrors: { currentPassword: "Enter your current password to change your email." },
-      };
+      throw new HttpError(400, "Enter your current password to change your email.", { field: "currentPassword" });
     }
     const [taken] = await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, userId)));
-    if (taken) {
-      return { ok: false, status: 400, fieldErrors: { email: "That email is already used by another account." } };
-    }
+    if (taken) throw new HttpError(400, "That email is already used by another account.", { field: "email" });
   }
   await db.update(users).set({ name: input.name, email }).where(eq(users.id, userId));
-  return { ok: true, headers: new Headers() };
 }
 
 async function passwordMatches(db: Db, userId: string, password: string): Promise<boolean> {
@@ -234,7 +205,7 @@ export async function changePassword(
   db: Db,
   input: { currentPassword: string; newPassword: string },
   ctx: RequestContext,
-): Promise<FlowResult> {
+): Promise<Headers> {
   const auth = await getAuth(db);
   try {
     const { headers } = await auth.api.changePassword({
@@ -242,22 +213,16 @@ export async function changePassword(
       headers: authHeaders(ctx.request, ctx.clientIp),
       returnHeaders: true,
     });
-    return { ok: true, headers: cookiesOf(headers) };
+    return cookiesOf(headers);
   } catch (error) {
     const code = codeOf(error);
     if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") {
-      return { ok: false, status: 400, fieldErrors: { currentPassword: "Your current password is not correct." } };
+      throw new HttpError(400, "Your current password is not correct.", { field: "currentPassword" });
     }
     if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
-      return {
-        ok: false,
-        status: 400,
-        fieldErrors: { newPassword: `Use ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.` },
-      };
+      throw new HttpError(400, PASSWORD_LENGTH, { field: "newPassword" });
     }
-    const refused = hookRefusal(error);
-    if (refused) return refused;
-    throw error;
+    throw hookRefusal(error) ?? error;
   }
 }
 

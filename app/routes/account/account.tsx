@@ -6,7 +6,7 @@ import { requireUser } from "~/features/accounts/guards.server";
 import { MIN_PASSWORD } from "~/features/accounts/limits";
 import { changePasswordSchema, profileSchema } from "~/features/accounts/schema";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { formFailure, readForm, validate } from "~/lib/form.server";
+import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
@@ -35,24 +35,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === "profile") {
     const parsed = validate(profileSchema, form);
     if (!parsed.ok) return formFailure({ ...parsed, intent: "profile" });
-    const result = await updateProfile(db, user.id, parsed.data);
-    if (!result.ok)
-      return formFailure(
-        { intent: "profile", fieldErrors: result.fieldErrors, formError: result.formError, values: parsed.values },
-        result.status,
-      );
+    try {
+      await updateProfile(db, user.id, parsed.data);
+    } catch (error) {
+      return failureFrom(error, parsed.values, { intent: "profile" });
+    }
     return redirectWithFlash("/account", PROFILE_SAVED);
   }
   if (form.intent === "password") {
     const parsed = validate(changePasswordSchema, form);
     if (!parsed.ok) return formFailure({ ...parsed, intent: "password" });
-    const result = await changePassword(db, parsed.data, { request, clientIp: clientIpOf(context) });
-    if (!result.ok)
-      return formFailure(
-        { intent: "password", fieldErrors: result.fieldErrors, formError: result.formError },
-        result.status,
-      );
-    return redirectWithFlash("/account", PASSWORD_CHANGED, { headers: result.headers });
+    let headers: Headers;
+    try {
+      headers = await changePassword(db, parsed.data, { request, clientIp: clientIpOf(context) });
+    } catch (error) {
+      return failureFrom(error, parsed.values, { intent: "password" });
+    }
+    return redirectWithFlash("/account", PASSWORD_CHANGED, { headers });
   }
   return formFailure({ intent: "unknown", formError: "Unknown action." });
 }

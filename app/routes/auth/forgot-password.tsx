@@ -5,7 +5,7 @@ import { AuthCard } from "~/features/accounts/auth-card";
 import { EmailField } from "~/features/accounts/auth-fields";
 import { forgotPasswordSchema } from "~/features/accounts/schema";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { formFailure, parseForm } from "~/lib/form.server";
+import { failureFrom, formFailure, parseForm } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/field";
@@ -19,9 +19,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
   const parsed = await parseForm(request, forgotPasswordSchema);
   if (!parsed.ok) return formFailure(parsed);
-  const result = await requestPasswordReset(db, parsed.data, { request, clientIp: clientIpOf(context) });
-  if (!result.ok) return formFailure({ formError: result.formError, values: parsed.values }, result.status);
-  return redirectWithFlash("/forgot-password", result.message);
+  try {
+    const message = await requestPasswordReset(db, parsed.data, { request, clientIp: clientIpOf(context) });
+    return redirectWithFlash("/forgot-password", message);
+  } catch (error) {
+    return failureFrom(error, parsed.values);
+  }
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

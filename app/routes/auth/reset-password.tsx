@@ -6,7 +6,7 @@ import { NewPasswordField } from "~/features/accounts/auth-fields";
 import { RESET_TOKEN_INVALID } from "~/features/accounts/messages";
 import { resetPasswordSchema } from "~/features/accounts/schema";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { formFailure, parseForm } from "~/lib/form.server";
+import { failureFrom, formFailure, parseForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import { Field, FormAlert } from "~/ui/field";
 import type { Route } from "./+types/reset-password";
@@ -27,8 +27,11 @@ export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const parsed = await parseForm(request, resetPasswordSchema);
   if (!parsed.ok) return formFailure(parsed);
-  const result = await resetPassword(db, parsed.data);
-  if (!result.ok) return formFailure({ fieldErrors: result.fieldErrors, formError: result.formError }, result.status);
+  try {
+    await resetPassword(db, parsed.data);
+  } catch (error) {
+    return failureFrom(error, parsed.values);
+  }
   return redirectWithFlash("/login", PASSWORD_RESET_DONE);
 }
 

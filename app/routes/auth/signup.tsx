@@ -1,11 +1,11 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
-import { signUpFromForm } from "~/features/accounts/auth-actions.server";
+import { signUpWithGuestCart } from "~/features/accounts/auth-actions.server";
 import { AuthCard, GuestCartField } from "~/features/accounts/auth-card";
 import { SignupFields } from "~/features/accounts/auth-fields";
 import { getOptionalUser } from "~/features/accounts/guards.server";
-import { safeRedirectTo } from "~/features/accounts/schema";
-import { formFailure, readForm } from "~/lib/form.server";
+import { safeRedirectTo, signupSchema } from "~/features/accounts/schema";
+import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/field";
@@ -26,12 +26,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
   const form = await readForm(request);
   const redirectTo = safeRedirectTo(form.redirectTo);
-  const result = await signUpFromForm(db, form, { request, clientIp: clientIpOf(context) });
-  if (!result.ok) {
-    const { status, ...failure } = result;
-    return formFailure(failure, status);
+  const parsed = validate(signupSchema, form);
+  if (!parsed.ok) return formFailure(parsed);
+  try {
+    const headers = await signUpWithGuestCart(db, parsed.data, form.guestCart, {
+      request,
+      clientIp: clientIpOf(context),
+    });
+    return redirect(redirectTo, { headers });
+  } catch (error) {
+    return failureFrom(error, parsed.values);
   }
-  return redirect(redirectTo, { headers: result.headers });
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {

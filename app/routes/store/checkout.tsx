@@ -1,9 +1,10 @@
 import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
-import { logInFromForm, signUpFromForm } from "~/features/accounts/auth-actions.server";
+import { logInWithGuestCart, signUpWithGuestCart } from "~/features/accounts/auth-actions.server";
 import { GuestCartField } from "~/features/accounts/auth-card";
 import { LoginFields, SignupFields } from "~/features/accounts/auth-fields";
 import { getOptionalUser, requireUser } from "~/features/accounts/guards.server";
+import { loginSchema, signupSchema } from "~/features/accounts/schema";
 import { useCart } from "~/features/cart/cart-context";
 import { cartSubtotalPaise } from "~/features/cart/cart-store";
 import { getCheckoutSummary, placeOrder } from "~/features/checkout/checkout.server";
@@ -11,7 +12,7 @@ import { ORDER_COMPLETE } from "~/features/checkout/messages";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { couponField, placeOrderSchema } from "~/features/checkout/schema";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { formFailure, readForm } from "~/lib/form.server";
+import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
@@ -57,19 +58,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (user) return redirect("/checkout");
     const ctx = { request, clientIp: clientIpOf(context) };
     if (form.intent === "login") {
-      const result = await logInFromForm(db, form, ctx);
-      if (!result.ok) {
-        const { status, ...failure } = result;
-        return formFailure({ ...failure, intent: "login" as const }, status);
+      const parsed = validate(loginSchema, form);
+      if (!parsed.ok) return formFailure({ ...parsed, intent: "login" as const });
+      try {
+        return redirect("/checkout", { headers: await logInWithGuestCart(db, parsed.data, form.guestCart, ctx) });
+      } catch (error) {
+        return failureFrom(error, parsed.values, { intent: "login" as const });
       }
-      return redirect("/checkout", { headers: result.headers });
     }
-    const result = await signUpFromForm(db, form, ctx);
-    if (!result.ok) {
-      const { status, ...failure } = result;
-      return formFailure({ ...failure, intent: "signup" as const }, status);
+    const parsed = validate(signupSchema, form);
+    if (!parsed.ok) return formFailure({ ...parsed, intent: "signup" as const });
+    try {
+      return redirect("/checkout", { headers: await signUpWithGuestCart(db, parsed.data, form.guestCart, ctx) });
+    } catch (error) {
+      return failureFrom(error, parsed.values, { intent: "signup" as const });
     }
-    return redirect("/checkout", { headers: result.headers });
   }
   const buyer = user ?? (await requireUser(db, request)); // a guest goes to /login?redirectTo=/checkout
   // Only the coupon is read: item prices and totals posted by a client are ignored.
