@@ -18,12 +18,38 @@ import { ensureSeedFiles } from "~/features/learning/sample-pdf.server";
 import { startReconciler, stopReconciler } from "~/features/orders/reconcile.server";
 import { describePaymentSetup } from "~/features/payments/gateway.server";
 import { getEnv } from "~/lib/env.server";
+import { isPersonalisedPath, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
 import { PageCache } from "./page-cache";
 
 /** server.js reads its settings (PORT, HOST, LOG_LEVEL, TRUST_PROXY) here too: one parsed configuration. */
 export { EnvError, getEnv } from "~/lib/env.server";
 
 export const app = express.Router();
+
+/**
+ * Answers made for one signed-in person (account, orders and invoices, checkout, my courses,
+ * downloads, the admin area, and their `.data`) carry `Cache-Control: private, no-store`, whatever
+ * their status and whatever the route set: the rule is the path (app/lib/route-path.ts), applied
+ * here for every response, so a new route under those paths is covered without doing anything.
+ * Set now (the page cache reads it when the response ends) and again as the headers are written
+ * (React Router appends a route's own Cache-Control to it).
+ */
+app.use((req, res, next) => {
+  if (!isPersonalisedPath(req.path)) return next();
+  res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: unknown[]) {
+    this.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+    for (const arg of args) {
+      if (arg && typeof arg === "object" && !Array.isArray(arg)) {
+        const headers = arg as Record<string, unknown>;
+        for (const name of Object.keys(headers)) if (name.toLowerCase() === "cache-control") delete headers[name];
+      }
+    }
+    return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
+  } as typeof res.writeHead;
+  next();
+});
 
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
