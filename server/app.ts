@@ -17,6 +17,14 @@ import { getFileStorage } from "~/features/files/storage.server";
 import { ensureSeedFiles } from "~/features/learning/sample-pdf.server";
 import { startReconciler, stopReconciler } from "~/features/orders/reconcile.server";
 import { describePaymentSetup } from "~/features/payments/gateway.server";
+import {
+  isMaintenanceOn,
+  MAINTENANCE_HTML,
+  MAINTENANCE_MESSAGE,
+  MAINTENANCE_RETRY_AFTER_SECONDS,
+  refreshMaintenanceMode,
+  refusedForMaintenance,
+} from "~/features/settings/maintenance.server";
 import { getEnv } from "~/lib/env.server";
 import { isPersonalisedPath, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
 import { PageCache } from "./page-cache";
@@ -76,6 +84,40 @@ app.use(async (req, res, next) => {
   }
 });
 
+/**
+ * Maintenance mode (app/features/settings/maintenance.server.ts): every request that gets this far
+ * (everything but static files and the health checks above) passes here, before the page cache and
+ * React Router. While it is on, anyone but a signed-in admin gets a 503 except on the few open paths.
+ * Costs nothing while it is off (the setting is in memory).
+ */
+app.use(async (req, res, next) => {
+  if (!isMaintenanceOn()) return next();
+  try {
+    const { db } = await getDbHandle();
+    if (!(await refusedForMaintenance(db, fetchRequestOf(req)))) return next();
+  } catch (error) {
+    return next(error);
+  }
+  res.status(503).set({ "Retry-After": String(MAINTENANCE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
+  const wantsPage =
+    (req.method === "GET" || req.method === "HEAD") &&
+    !req.path.endsWith(".data") &&
+    !req.path.toLowerCase().startsWith("/api/") &&
+    /text\/html/.test(req.get("accept") ?? "");
+  if (wantsPage) res.type("html").send(MAINTENANCE_HTML);
+  else res.json({ message: MAINTENANCE_MESSAGE });
+});
+
+/** The URL and headers of an Express request as a fetch Request (no body), for session look-ups. */
+function fetchRequestOf(req: express.Request): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), { headers });
+}
+
 export const pageCache = new PageCache();
 const pageCacheMiddleware = pageCache.middleware();
 // PAGE_CACHE is read per request (not when this module loads), so that a bad value is reported by
@@ -85,10 +127,11 @@ app.use((req, res, next) => (getEnv().PAGE_CACHE ? pageCacheMiddleware(req, res,
 /**
  * server.js calls this first for every request: a page-cache hit is answered at once, before
  * the security-header, compression, logging and routing middleware (its stored headers already
- * carry what those set). Never while the database is suspect: then the outage page answers.
+ * carry what those set). Never while the database is suspect (the outage page answers) nor in
+ * maintenance mode (the maintenance middleware answers).
  */
 export function serveFromPageCache(req: IncomingMessage, res: ServerResponse): boolean {
-  return getEnv().PAGE_CACHE && !isDatabaseSuspect() && pageCache.serveHit(req, res);
+  return getEnv().PAGE_CACHE && !isDatabaseSuspect() && !isMaintenanceOn() && pageCache.serveHit(req, res);
 }
 
 // State-changing requests from another site are refused before any action runs.
@@ -113,12 +156,21 @@ app.use(
 
 const stopTasks: (() => Promise<void> | void)[] = [];
 
-/** Keeps the page cache in step with the shared content version (NOTIFY, with a poll as the fallback). */
+/**
+ * Keeps the page cache and the in-memory maintenance setting in step with the shared content
+ * version (NOTIFY, with a poll as the fallback): a settings save bumps it in every instance.
+ */
 async function followContentVersion() {
   const handle = await getDbHandle();
+  let settingsOf: string | undefined;
   const refresh = async () => {
     try {
-      pageCache.setVersion(await readContentVersion(handle));
+      const version = await readContentVersion(handle);
+      if (version !== settingsOf) {
+        await refreshMaintenanceMode(handle.db);
+        settingsOf = version;
+      }
+      pageCache.setVersion(version);
     } catch {
       pageCache.clear(); // database unreachable: serve nothing stale
     }
