@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
-import { and, count, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, count, eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { listNotifications } from "~/features/admin/notifications.server";
@@ -388,5 +388,65 @@ describe("a second, different payment on a paid order", () => {
       }),
     ]);
     expect(unread).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("refund email", () => {
+  it("tells the buyer the order number, the amount refunded in rupees and that access was removed", async () => {
+    const { user, order } = await razorpayOrder();
+    const payment = fake.capture(order.gatewayOrderId!);
+    await postWebhook(webhookEvent("payment.captured", { payment }), "valid");
+    const db = await getDb();
+    await db.delete(schema.emailOutbox);
+    await refundOrder(db, order.id, user.id);
+    const mail = await db.select().from(schema.emailOutbox);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.to).toBe(user.email);
+    expect(mail[0]!.subject).toBe(`Refund for your Commerce Academy order ${order.number}`);
+    expect(mail[0]!.text).toContain(order.number);
+    expect(mail[0]!.text).toContain(formatPaise(order.totalPaise));
+    expect(mail[0]!.text).toMatch(/access .* removed/i);
+    expect(mail[0]!.html).toContain(formatPaise(order.totalPaise));
+  });
+
+  it("is sent for a refund made in Razorpay's dashboard too", async () => {
+    const { user, order } = await razorpayOrder();
+    const payment = fake.capture(order.gatewayOrderId!);
+    await postWebhook(webhookEvent("payment.captured", { payment }), "valid");
+    const db = await getDb();
+    await db.delete(schema.emailOutbox);
+    const refund = refundEntity({ payment_id: payment.id, amount: order.totalPaise });
+    await postWebhook(webhookEvent("refund.processed", { refund, payment }), "valid");
+    await postWebhook(webhookEvent("refund.processed", { refund, payment }), "valid");
+    const mail = await db.select().from(schema.emailOutbox);
+    expect(mail.map((m) => [m.to, m.subject])).toEqual([
+      [user.email, `Refund for your Commerce Academy order ${order.number}`],
+    ]);
+  });
+
+  it("a failure to write the email does not undo the refund", async () => {
+    const { user, order } = await razorpayOrder();
+    const payment = fake.capture(order.gatewayOrderId!);
+    await postWebhook(webhookEvent("payment.captured", { payment }), "valid");
+    const db = await getDb();
+    await db.execute(sql`create function fail_outbox() returns trigger language plpgsql as $$
+      begin raise exception 'the mail queue is down'; end $$`);
+    await db.execute(
+      sql`create trigger fail_outbox before insert on email_outbox for each row execute function fail_outbox()`,
+    );
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    let warned: string[] = [];
+    try {
+      const result = await refundOrder(db, order.id, user.id);
+      expect(result.revokedEnrolments).toBe(2);
+    } finally {
+      await db.execute(sql`drop trigger fail_outbox on email_outbox`);
+      await db.execute(sql`drop function fail_outbox()`);
+      warned = warn.mock.calls.map((call) => String(call[0]));
+      warn.mockRestore();
+    }
+    expect((await getOrder(order.id)).status).toBe("refunded");
+    expect(await enrolmentsOf(user.id)).toEqual([]);
+    expect(warned).toEqual([expect.stringMatching(/the refund email of order .* could not be sent/)]);
   });
 });

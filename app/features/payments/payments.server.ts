@@ -5,7 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { DbOrTx } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { orders, paymentEvents } from "~/db/schema";
 import { closeUnpaidOrder, confirmPayment } from "~/features/orders/fulfilment.server";
 import { getOrderForUser } from "~/features/orders/orders.server";
@@ -187,7 +187,7 @@ async function findOrderBy(db: DbOrTx, column: "gatewayOrderId" | "gatewayPaymen
 }
 
 /** POST /api/payments/razorpay/webhook: the raw body and X-Razorpay-Signature are checked before anything is read. */
-export async function handleRazorpayWebhook(db: DbOrTx, rawBody: string, headers: Headers): Promise<WebhookResponse> {
+export async function handleRazorpayWebhook(db: Db, rawBody: string, headers: Headers): Promise<WebhookResponse> {
   const config = razorpayConfig();
   if (!config?.webhookSecret) {
     return {
