@@ -13,7 +13,6 @@ import appCss from "./app.css?url";
 import { getDb } from "./db/client.server";
 import { ForbiddenPage } from "./features/accounts/forbidden";
 import { getOptionalUser } from "./features/accounts/guards.server";
-import { assertNotInMaintenance } from "./features/settings/maintenance.server";
 import { NotFoundPage } from "./features/site/not-found";
 import { readFlash } from "./lib/flash.server";
 import { FlashToast } from "./ui/flash-toast";
@@ -31,11 +30,11 @@ export const links: LinksFunction = () => [
 /**
  * The signed-in user (or null) for the header; every route can read it with useRouteLoaderData("root").
  * Also the one-time message of the last action (app/lib/flash.server.ts), cleared as it is read.
+ * (Maintenance mode is enforced before any loader runs, in server/app.ts.)
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await getOptionalUser(db, request);
-  await assertNotInMaintenance(db, request, user);
   const { flash, headers } = await readFlash(request);
   return data({ user, flash }, { headers });
 }

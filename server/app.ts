@@ -17,7 +17,16 @@ import { getFileStorage } from "~/features/files/storage.server";
 import { ensureSeedFiles } from "~/features/learning/sample-pdf.server";
 import { startReconciler, stopReconciler } from "~/features/orders/reconcile.server";
 import { describePaymentSetup } from "~/features/payments/gateway.server";
+import {
+  isMaintenanceOn,
+  MAINTENANCE_HTML,
+  MAINTENANCE_MESSAGE,
+  MAINTENANCE_RETRY_AFTER_SECONDS,
+  refreshMaintenanceMode,
+  refusedForMaintenance,
+} from "~/features/settings/maintenance.server";
 import { getEnv } from "~/lib/env.server";
+import { isPersonalisedPath, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
 import { PageCache } from "./page-cache";
 
 /** server.js reads its settings (PORT, HOST, LOG_LEVEL, TRUST_PROXY) here too: one parsed configuration. */
@@ -38,6 +47,31 @@ app.use((req, res, next) => {
     .set({ Allow: METHODS.join(", "), "Cache-Control": "no-store" })
     .type("text/plain");
   res.send("Method not allowed.");
+});
+
+/**
+ * Answers made for one signed-in person (account, orders and invoices, checkout, my courses,
+ * downloads, the admin area, and their `.data`) carry `Cache-Control: private, no-store`, whatever
+ * their status and whatever the route set: the rule is the path (app/lib/route-path.ts), applied
+ * here for every response, so a new route under those paths is covered without doing anything.
+ * Set now (the page cache reads it when the response ends) and again as the headers are written
+ * (React Router appends a route's own Cache-Control to it).
+ */
+app.use((req, res, next) => {
+  if (!isPersonalisedPath(req.path)) return next();
+  res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: unknown[]) {
+    this.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+    for (const arg of args) {
+      if (arg && typeof arg === "object" && !Array.isArray(arg)) {
+        const headers = arg as Record<string, unknown>;
+        for (const name of Object.keys(headers)) if (name.toLowerCase() === "cache-control") delete headers[name];
+      }
+    }
+    return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
+  } as typeof res.writeHead;
+  next();
 });
 
 app.get("/healthz", (_req, res) => {
@@ -65,6 +99,40 @@ app.use(async (req, res, next) => {
   }
 });
 
+/**
+ * Maintenance mode (app/features/settings/maintenance.server.ts): every request that gets this far
+ * (everything but static files and the health checks above) passes here, before the page cache and
+ * React Router. While it is on, anyone but a signed-in admin gets a 503 except on the few open paths.
+ * Costs nothing while it is off (the setting is in memory).
+ */
+app.use(async (req, res, next) => {
+  if (!isMaintenanceOn()) return next();
+  try {
+    const { db } = await getDbHandle();
+    if (!(await refusedForMaintenance(db, fetchRequestOf(req)))) return next();
+  } catch (error) {
+    return next(error);
+  }
+  res.status(503).set({ "Retry-After": String(MAINTENANCE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
+  const wantsPage =
+    (req.method === "GET" || req.method === "HEAD") &&
+    !req.path.endsWith(".data") &&
+    !req.path.toLowerCase().startsWith("/api/") &&
+    /text\/html/.test(req.get("accept") ?? "");
+  if (wantsPage) res.type("html").send(MAINTENANCE_HTML);
+  else res.json({ message: MAINTENANCE_MESSAGE });
+});
+
+/** The URL and headers of an Express request as a fetch Request (no body), for session look-ups. */
+function fetchRequestOf(req: express.Request): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+  }
+  return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), { headers });
+}
+
 export const pageCache = new PageCache();
 const pageCacheMiddleware = pageCache.middleware();
 // PAGE_CACHE is read per request (not when this module loads), so that a bad value is reported by
@@ -74,10 +142,11 @@ app.use((req, res, next) => (getEnv().PAGE_CACHE ? pageCacheMiddleware(req, res,
 /**
  * server.js calls this first for every request: a page-cache hit is answered at once, before
  * the security-header, compression, logging and routing middleware (its stored headers already
- * carry what those set). Never while the database is suspect: then the outage page answers.
+ * carry what those set). Never while the database is suspect (the outage page answers) nor in
+ * maintenance mode (the maintenance middleware answers).
  */
 export function serveFromPageCache(req: IncomingMessage, res: ServerResponse): boolean {
-  return getEnv().PAGE_CACHE && !isDatabaseSuspect() && pageCache.serveHit(req, res);
+  return getEnv().PAGE_CACHE && !isDatabaseSuspect() && !isMaintenanceOn() && pageCache.serveHit(req, res);
 }
 
 // State-changing requests from another site are refused before any action runs.
@@ -101,12 +170,21 @@ app.use(
 
 const stopTasks: (() => Promise<void> | void)[] = [];
 
-/** Keeps the page cache in step with the shared content version (NOTIFY, with a poll as the fallback). */
+/**
+ * Keeps the page cache and the in-memory maintenance setting in step with the shared content
+ * version (NOTIFY, with a poll as the fallback): a settings save bumps it in every instance.
+ */
 async function followContentVersion() {
   const handle = await getDbHandle();
+  let settingsOf: string | undefined;
   const refresh = async () => {
     try {
-      pageCache.setVersion(await readContentVersion(handle));
+      const version = await readContentVersion(handle);
+      if (version !== settingsOf) {
+        await refreshMaintenanceMode(handle.db);
+        settingsOf = version;
+      }
+      pageCache.setVersion(version);
     } catch {
       pageCache.clear(); // database unreachable: serve nothing stale
     }

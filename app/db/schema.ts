@@ -420,6 +420,8 @@ export const auditLog = pgTable(
     index("audit_log_created_at_idx").on(t.createdAt),
     index("audit_log_actor_id_idx").on(t.actorId),
     index("audit_log_entity_idx").on(t.entityType, t.entityId),
+    // The admin notifications list payment alerts (PAYMENT_ALERT, audit.server.ts) newest first: bounded by this index.
+    index("audit_log_payment_alert_idx").on(t.createdAt).where(sql`${t.type} = 'Payment alert'`),
   ],
 );
 

@@ -105,12 +105,12 @@ const schema = z.object({
       .max(2_147_483, "ORDERS_RECONCILE_INTERVAL_SECONDS must be at most 2147483 (about 24 days)")
       .default(300),
   ),
-  /** Unpaid orders older than this many minutes are cancelled. */
+  /** Unpaid orders older than this many minutes are cancelled and give their coupon use back. */
   ORDER_PENDING_EXPIRY_MINUTES: unsetIfEmpty(
     z.coerce
       .number({ error: "ORDER_PENDING_EXPIRY_MINUTES must be a number of minutes" })
       .positive("ORDER_PENDING_EXPIRY_MINUTES must be more than 0")
-      .default(60),
+      .default(15),
   ),
 });
 

@@ -91,7 +91,7 @@ describe("env", () => {
       RAZORPAY_WEBHOOK_SECRET: undefined,
       RAZORPAY_API_BASE_URL: "https://api.razorpay.com",
       ORDERS_RECONCILE_INTERVAL_SECONDS: 300,
-      ORDER_PENDING_EXPIRY_MINUTES: 60,
+      ORDER_PENDING_EXPIRY_MINUTES: 15,
     };
     const empty = Object.fromEntries(Object.keys(defaults).map((k) => [k, ""]));
     for (const env of [parseEnv({}), parseEnv(empty)]) {

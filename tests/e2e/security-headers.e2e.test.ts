@@ -1,7 +1,8 @@
 /**
  * Security headers on every kind of answer of the production server: a document, an API answer
  * and an uploaded file. Uploaded files are never served as HTML, even when their bytes are HTML
- * or SVG with a script (a file planted in storage under an image name).
+ * or SVG with a script (a file planted in storage under an image name). Personalised answers are
+ * never stored by a browser or a shared cache.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -9,6 +10,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../helpers/server";
+import {
+  addToServerCart,
+  payOnTestGateway,
+  placeOrderOverHttp,
+  STUDENT_PASSWORD,
+  signUpOverHttp,
+} from "../helpers/student-http";
 
 let server: RunningServer;
 const htmlAsPng = `images/${randomUUID()}.png`;
@@ -88,5 +96,58 @@ describe("security headers (production server)", () => {
       expect(res.headers.get("content-type"), url).not.toMatch(/html|svg/);
       expectCommonHeaders(res, url);
     }
+  });
+
+  it("personalised answers (account, checkout, my courses, admin, downloads, invoices and their .data) are private, no-store", async () => {
+    const student = {
+      name: "Ira Sen",
+      email: `ira.${randomUUID().slice(0, 8)}@example.com`,
+      password: STUDENT_PASSWORD,
+    };
+    const cookie = await signUpOverHttp(server.url, student);
+    // A paid order: a course, and a note whose PDF the student may download (seeded ids 1 and 9).
+    await addToServerCart(server.url, student, 1);
+    await addToServerCart(server.url, student, 9);
+    const orderId = await placeOrderOverHttp(server.url, student);
+    await payOnTestGateway(server.url, student, orderId);
+    const paths = [
+      "/account",
+      "/account.data",
+      "/account/orders",
+      `/account/orders/${orderId}`,
+      `/account/orders/${orderId}.data`,
+      `/account/orders/${orderId}/invoice`,
+      "/checkout",
+      "/checkout.data",
+      `/checkout/pay/${orderId}`,
+      `/checkout/pay/${orderId}.data`,
+      "/my-courses",
+      "/my-courses.data",
+      "/my-courses/1",
+      "/downloads/9",
+      "/downloads/1",
+      "/admin",
+      "/admin/settings.data",
+      // React Router matches paths case-insensitively and decoded: so does the rule.
+      "/Account",
+      "/%61ccount",
+    ];
+    for (const who of ["student", "anonymous"] as const) {
+      for (const url of paths) {
+        const res = await fetch(`${server.url}${url}`, {
+          headers: who === "student" ? { cookie } : {},
+          redirect: "manual",
+        });
+        expect(res.headers.get("cache-control"), `${who} ${url} (${res.status})`).toBe("private, no-store");
+        if (who === "student" && /invoice|downloads\/9/.test(url)) {
+          expect(res.headers.get("content-type"), url).toBe("application/pdf");
+        }
+        await res.body?.cancel();
+      }
+    }
+    // Public pages stay cacheable (the shared page cache serves them to anonymous visitors).
+    const courses = await fetch(`${server.url}/courses`);
+    expect(courses.headers.get("cache-control") ?? "").not.toMatch(/private|no-store/);
+    await courses.body?.cancel();
   });
 });

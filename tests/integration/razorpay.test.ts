@@ -1,8 +1,9 @@
 import { createHmac } from "node:crypto";
-import { count, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, count, eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { listNotifications } from "~/features/admin/notifications.server";
 import { placeOrder } from "~/features/checkout/checkout.server";
 import { ORDER_COMPLETE } from "~/features/checkout/messages";
 import { reconcileOrders } from "~/features/orders/reconcile.server";
@@ -10,8 +11,10 @@ import { refundOrder } from "~/features/orders/refund.server";
 import { confirmRazorpayCheckout, settleTestPayment } from "~/features/payments/payments.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { HttpError } from "~/lib/errors";
+import { formatPaise } from "~/lib/money";
 import * as webhookRoute from "~/routes/api/razorpay-webhook";
 import * as payRoute from "~/routes/store/checkout-pay";
+import { createTestUser } from "../helpers/auth";
 import { asUser, buyerWithCart, cartOf, createCoupon, enrolmentsOf, getOrder } from "../helpers/checkout";
 import { paymentEntity, RazorpayFake, refundEntity, webhookEvent } from "../helpers/razorpay-fake";
 import { flashOf, makeRequest } from "../helpers/route";
@@ -334,5 +337,116 @@ describe("Razorpay adapter against a fake of its API", () => {
     delete process.env.RAZORPAY_WEBHOOK_SECRET;
     resetEnvCache();
     expect(await postWebhook(webhookEvent("payment.captured", {}), "valid")).toMatchObject({ status: 404 });
+  });
+});
+
+describe("a second, different payment on a paid order", () => {
+  it("is flagged to the admins (notification and audit entry), answered 200 and fulfils nothing twice", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    const { user, order } = await razorpayOrder();
+    const first = fake.capture(order.gatewayOrderId!);
+    expect(await postWebhook(webhookEvent("payment.captured", { payment: first }), "valid", "evt_a")).toMatchObject({
+      status: 200,
+      body: { message: "fulfilled" },
+    });
+    // The buyer paid again (a second UPI attempt went through): Razorpay captures another payment.
+    const second = fake.capture(order.gatewayOrderId!);
+    expect(second.id).not.toBe(first.id);
+    const answers = [
+      await postWebhook(webhookEvent("payment.captured", { payment: second }), "valid", "evt_b"),
+      // Razorpay redelivers until it gets a 200; a redelivery is not a third payment.
+      await postWebhook(webhookEvent("payment.captured", { payment: second }), "valid", "evt_b"),
+      // The first payment again is just a duplicate delivery: nothing to flag.
+      await postWebhook(webhookEvent("payment.captured", { payment: first }), "valid", "evt_a"),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => a.body.message)).toEqual(["extra_payment", "extra_payment", "already"]);
+
+    const after = await getOrder(order.id);
+    expect(after).toMatchObject({ status: "fulfilled", gatewayPaymentId: first.id });
+    expect(await enrolmentsOf(user.id, { live: false })).toHaveLength(2);
+    const db = await getDb();
+    expect(await db.select().from(schema.invoiceCounters)).toEqual([expect.objectContaining({ lastNumber: 1 })]);
+    expect(await db.select().from(schema.emailOutbox)).toHaveLength(1);
+
+    const alerts = await db
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entityType, "order"), eq(schema.auditLog.type, "Payment alert")));
+    expect(alerts).toEqual([expect.objectContaining({ entityId: order.id, status: "Pending", actorId: null })]);
+    expect(alerts[0]!.description).toContain(order.number);
+    expect(alerts[0]!.description).toContain(second.id);
+    expect(alerts[0]!.description).toContain(formatPaise(order.totalPaise));
+
+    const { items, unread } = await listNotifications(db, admin.id);
+    const flagged = items.filter((i) => i.title.includes("payment") && i.title.includes(order.number));
+    expect(flagged).toEqual([
+      expect.objectContaining({
+        title: `Second payment on order ${order.number}`,
+        href: `/admin/sales?q=${order.number}`,
+        isNew: true,
+      }),
+    ]);
+    expect(unread).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("refund email", () => {
+  it("tells the buyer the order number, the amount refunded in rupees and that access was removed", async () => {
+    const { user, order } = await razorpayOrder();
+    const payment = fake.capture(order.gatewayOrderId!);
+    await postWebhook(webhookEvent("payment.captured", { payment }), "valid");
+    const db = await getDb();
+    await db.delete(schema.emailOutbox);
+    await refundOrder(db, order.id, user.id);
+    const mail = await db.select().from(schema.emailOutbox);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.to).toBe(user.email);
+    expect(mail[0]!.subject).toBe(`Refund for your Commerce Academy order ${order.number}`);
+    expect(mail[0]!.text).toContain(order.number);
+    expect(mail[0]!.text).toContain(formatPaise(order.totalPaise));
+    expect(mail[0]!.text).toMatch(/access .* removed/i);
+    expect(mail[0]!.html).toContain(formatPaise(order.totalPaise));
+  });
+
+  it("is sent for a refund made in Razorpay's dashboard too", async () => {
+    const { user, order } = await razorpayOrder();
+    const payment = fake.capture(order.gatewayOrderId!);
+    await postWebhook(webhookEvent("payment.captured", { payment }), "valid");
+    const db = await getDb();
+    await db.delete(schema.emailOutbox);
+    const refund = refundEntity({ payment_id: payment.id, amount: order.totalPaise });
+    await postWebhook(webhookEvent("refund.processed", { refund, payment }), "valid");
+    await postWebhook(webhookEvent("refund.processed", { refund, payment }), "valid");
+    const mail = await db.select().from(schema.emailOutbox);
+    expect(mail.map((m) => [m.to, m.subject])).toEqual([
+      [user.email, `Refund for your Commerce Academy order ${order.number}`],
+    ]);
+  });
+
+  it("a failure to write the email does not undo the refund", async () => {
+    const { user, order } = await razorpayOrder();
+    const payment = fake.capture(order.gatewayOrderId!);
+    await postWebhook(webhookEvent("payment.captured", { payment }), "valid");
+    const db = await getDb();
+    await db.execute(sql`create function fail_outbox() returns trigger language plpgsql as $$
+      begin raise exception 'the mail queue is down'; end $$`);
+    await db.execute(
+      sql`create trigger fail_outbox before insert on email_outbox for each row execute function fail_outbox()`,
+    );
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    let warned: string[] = [];
+    try {
+      const result = await refundOrder(db, order.id, user.id);
+      expect(result.revokedEnrolments).toBe(2);
+    } finally {
+      await db.execute(sql`drop trigger fail_outbox on email_outbox`);
+      await db.execute(sql`drop function fail_outbox()`);
+      warned = warn.mock.calls.map((call) => String(call[0]));
+      warn.mockRestore();
+    }
+    expect((await getOrder(order.id)).status).toBe("refunded");
+    expect(await enrolmentsOf(user.id)).toEqual([]);
+    expect(warned).toEqual([expect.stringMatching(/the refund email of order .* could not be sent/)]);
   });
 });

@@ -18,6 +18,9 @@ export const LOGIN_FAILURES_PER_IP: RateRule = { windowSeconds: 900, max: 20 };
 export const SIGNUPS_PER_IP: RateRule = { windowSeconds: 900, max: 10 };
 export const RESETS_PER_EMAIL: RateRule = { windowSeconds: 900, max: 3 };
 export const RESETS_PER_IP: RateRule = { windowSeconds: 900, max: 10 };
+/** Contact form messages stored (contact/contact.server.ts), per IP and per signed-in account. */
+export const CONTACT_PER_IP: RateRule = { windowSeconds: 900, max: 5 };
+export const CONTACT_PER_ACCOUNT: RateRule = { windowSeconds: 900, max: 5 };
 
 export function rateKey(kind: string, value: string) {
   // Hash so the table holds no email addresses.
@@ -61,7 +64,8 @@ export async function clear(db: DbOrTx, key: string) {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
-export function tooManyMessage(seconds: number) {
+/** The refusal of a limited form: "Too many attempts" (or messages…), and how long to wait. */
+export function tooManyMessage(seconds: number, what = "attempts") {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  return `Too many ${what}. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
 }

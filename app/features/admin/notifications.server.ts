@@ -1,17 +1,19 @@
 /**
  * The admin notifications dropdown, fed by the real events in their own tables:
- * paid orders, refunds, contact messages and sign-ups. Each admin has a read
- * mark; events after it are unread.
+ * paid orders, refunds, contact messages, sign-ups, and payment alerts (a second
+ * payment on a paid order, in the audit log). Each admin has a read mark; events
+ * after it are unread.
  */
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { adminNotificationReads } from "~/db/schema";
+import { PAYMENT_ALERT } from "~/features/audit/audit.server";
 
 export const NO_NOTIFICATIONS = "No new notifications.";
 
 export interface Notification {
   id: string;
-  kind: "order" | "refund" | "contact" | "signup";
+  kind: "order" | "refund" | "contact" | "signup" | "payment";
   title: string;
   href: string;
   time: Date;
@@ -24,7 +26,9 @@ export async function listNotifications(db: DbOrTx, adminId: string, limit = 10)
     .from(adminNotificationReads)
     .where(eq(adminNotificationReads.userId, adminId));
   const readThrough = mark?.readThrough ?? new Date(0);
-  // Each branch is bounded by its own index on the time column before the union.
+  // Each branch is bounded by its own index on the time column before the union. The payment alert's
+  // type is written into the query (not a parameter) so that its partial index applies.
+  const paymentAlert = sql.raw(`'${PAYMENT_ALERT}'`);
   const result = await db.execute<{
     id: string;
     kind: Notification["kind"];
@@ -45,6 +49,10 @@ export async function listNotifications(db: DbOrTx, adminId: string, limit = 10)
     union all
     (select 'signup-' || u.id, 'signup', u.name || ' signed up', '/admin/users/' || u.id, u.created_at
        from users u order by u.created_at desc limit ${limit})
+    union all
+    (select 'payment-' || a.id, 'payment', 'Second payment on order ' || o.number, '/admin/sales?q=' || o.number, a.created_at
+       from audit_log a join orders o on o.id = a.entity_id::uuid
+      where a.type = ${paymentAlert} and a.entity_type = 'order' order by a.created_at desc limit ${limit})
     order by time desc limit ${limit}
   `);
   const items: Notification[] = result.rows.map((r) => {

@@ -14,6 +14,12 @@ export interface AuditEvent {
   entityId?: string | number;
 }
 
+/**
+ * The type of an event an admin must act on about a payment (a second payment on a paid order,
+ * orders/fulfilment.server.ts); the admin notifications list these (a partial index in schema.ts).
+ */
+export const PAYMENT_ALERT = "Payment alert";
+
 /** Writes one event; pass the transaction so the event commits or rolls back with the change. */
 export async function recordEvent(db: DbOrTx, event: AuditEvent) {
   await db.insert(auditLog).values({

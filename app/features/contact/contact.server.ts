@@ -2,12 +2,38 @@
 import { desc } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
+import {
+  CONTACT_PER_ACCOUNT,
+  CONTACT_PER_IP,
+  firstBlocked,
+  hit,
+  type RateRule,
+  rateKey,
+  tooManyMessage,
+} from "~/features/accounts/rate-limit.server";
 import { recordEvent } from "~/features/audit/audit.server";
+import { HttpError } from "~/lib/errors";
 import type { ContactInput } from "./schema";
 
-/** Stores a contact message and notifies the admins through the audit log, atomically. */
-export async function saveContactMessage(db: Db, input: ContactInput) {
+export interface ContactSender {
+  /** Socket address from the HTTP server (load context); absent in direct calls. */
+  clientIp?: string;
+  /** The signed-in account, if any. */
+  userId?: string | null;
+}
+
+/**
+ * Stores a contact message and notifies the admins through the audit log, atomically. Limited
+ * like sign-up (rate-limit.server.ts, counters shared by every instance): 5 messages per IP and
+ * 5 per signed-in account in 15 minutes; over the limit it throws HttpError 429 and stores nothing.
+ */
+export async function saveContactMessage(db: Db, input: ContactInput, sender: ContactSender = {}) {
+  const limits: Array<[string, RateRule]> = [[rateKey("contact-ip", sender.clientIp || "unknown"), CONTACT_PER_IP]];
+  if (sender.userId) limits.push([rateKey("contact-account", sender.userId), CONTACT_PER_ACCOUNT]);
+  const wait = await firstBlocked(db, limits);
+  if (wait) throw new HttpError(429, tooManyMessage(wait, "messages"));
   return db.transaction(async (tx) => {
+    for (const [key, rule] of limits) await hit(tx, key, rule);
     const [row] = await tx.insert(contactMessages).values(input).returning({ id: contactMessages.id });
     await recordEvent(tx, {
       type: "Contact",

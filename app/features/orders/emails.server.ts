@@ -1,4 +1,4 @@
-/** The order confirmation email, with the GST invoice attached. */
+/** The emails of an order: its confirmation (with the GST invoice attached) and its refund. */
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders, users } from "~/db/schema";
@@ -54,6 +54,33 @@ export async function sendOrderConfirmation(db: DbOrTx, orderId: string) {
         ]
       : [],
   });
+}
+
+/** Tells the buyer their order was refunded: the number, the amount in rupees, and that access was removed. */
+export async function sendRefundEmail(db: DbOrTx, orderId: string) {
+  const order = await loadOrder(db, orderId);
+  if (!order) return;
+  const to = await buyerEmail(db, orderId);
+  if (!to) return;
+  const amount = formatPaise(order.totalPaise);
+  const link = new URL(`/account/orders/${order.id}`, getEnv().APP_URL).toString();
+  const refunded =
+    order.totalPaise > 0
+      ? `We have refunded your order ${order.number}: ${amount} is on its way back to the account you paid with (banks usually show it within 5 to 7 working days).`
+      : `Your order ${order.number} has been cancelled (it was free, so there is nothing to pay back).`;
+  const text = [
+    refunded,
+    "",
+    "Your access to these items has been removed:",
+    ...order.items.map((i) => `- ${i.title}`),
+    "",
+    `Order details: ${link}`,
+    "Questions? Write to us from the Contact page.",
+  ].join("\n");
+  const html = `<p>${escapeHtml(refunded)}</p><p>Your access to these items has been removed:</p><ul>${order.items
+    .map((i) => `<li>${escapeHtml(i.title)}</li>`)
+    .join("")}</ul><p><a href="${escapeHtml(link)}">View your order</a></p>`;
+  await sendEmail(db, { to, subject: `Refund for your Commerce Academy order ${order.number}`, text, html });
 }
 
 async function buyerEmail(db: DbOrTx, orderId: string) {

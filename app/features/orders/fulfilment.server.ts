@@ -8,8 +8,8 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { cartItems, enrolments, orderItems, orders } from "~/db/schema";
-import { recordEvent } from "~/features/audit/audit.server";
+import { auditLog, cartItems, enrolments, orderItems, orders } from "~/db/schema";
+import { PAYMENT_ALERT, recordEvent } from "~/features/audit/audit.server";
 import { reclaimCoupon, releaseCoupon } from "~/features/checkout/coupons.server";
 import { formatPaise } from "~/lib/money";
 import { sendOrderConfirmation } from "./emails.server";
@@ -30,16 +30,29 @@ export interface ConfirmInput {
 export type ConfirmOutcome =
   | { outcome: "fulfilled"; orderId: string }
   | { outcome: "already"; orderId: string; status: string }
+  /** A different payment for an order already paid: nothing granted again, the admins are alerted. */
+  | { outcome: "extra_payment"; orderId: string; status: string }
   | { outcome: "rejected"; orderId: string; reason: string }
   | { outcome: "missing"; orderId: string };
 
-/** Records a verified payment and fulfils the order. Safe to call any number of times, concurrently. */
+/**
+ * Records a verified payment and fulfils the order. Safe to call any number of times, concurrently.
+ * A second, different payment for an order already paid (the buyer paid twice) grants nothing more:
+ * it is written to the audit log as a payment alert, once per payment, which the admin
+ * notifications show, so the extra money can be refunded.
+ */
 export async function confirmPayment(db: DbOrTx, input: ConfirmInput): Promise<ConfirmOutcome> {
   const result = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
     if (!order) return { outcome: "missing" as const };
     if (order.status === "paid" || order.status === "fulfilled" || order.status === "refunded") {
-      return { outcome: "already" as const, status: order.status };
+      const extra =
+        input.gateway === order.gateway &&
+        input.paymentId !== null &&
+        order.gatewayPaymentId !== null &&
+        input.paymentId !== order.gatewayPaymentId;
+      if (extra) await alertExtraPayment(tx, order, input);
+      return { outcome: extra ? ("extra_payment" as const) : ("already" as const), status: order.status };
     }
     if (order.gateway !== input.gateway) return { outcome: "rejected" as const, reason: "gateway mismatch" };
     if (input.amountPaise !== order.totalPaise) return { outcome: "rejected" as const, reason: "amount mismatch" };
@@ -78,6 +91,10 @@ export async function confirmPayment(db: DbOrTx, input: ConfirmInput): Promise<C
   }
   // Also finishes an order an earlier call marked paid but did not fulfil (a crash in between).
   const fulfilled = await fulfilOrder(db, input.orderId);
+  if (result.outcome === "extra_payment") {
+    console.warn(`[payments] order ${input.orderId} received another payment ${input.paymentId}: admins alerted`);
+    return { outcome: "extra_payment", orderId: input.orderId, status: result.status };
+  }
   // "fulfilled" only for the call that did the fulfilment: when another call got there first
   // (it may even have fulfilled the order this call marked paid), this one reports "already".
   if (fulfilled) return { outcome: "fulfilled", orderId: input.orderId };
@@ -86,6 +103,33 @@ export async function confirmPayment(db: DbOrTx, input: ConfirmInput): Promise<C
     orderId: input.orderId,
     status: result.outcome === "paid" ? "fulfilled" : result.status,
   };
+}
+
+/** Writes the payment alert of a second payment, unless this payment was alerted already (a redelivery). */
+async function alertExtraPayment(tx: DbOrTx, order: typeof orders.$inferSelect, input: ConfirmInput) {
+  const description =
+    `Second payment on order ${order.number}: ${input.gateway} payment ${input.paymentId} ` +
+    `(${formatPaise(input.amountPaise)}) arrived after the order was paid with ${order.gatewayPaymentId} ` +
+    `(${formatPaise(order.totalPaise)}). Nothing more was granted: refund the extra payment at the gateway.`;
+  const [seen] = await tx
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entityType, "order"),
+        eq(auditLog.entityId, order.id),
+        eq(auditLog.type, PAYMENT_ALERT),
+        eq(auditLog.description, description),
+      ),
+    );
+  if (seen) return;
+  await recordEvent(tx, {
+    type: PAYMENT_ALERT,
+    description,
+    status: "Pending",
+    entityType: "order",
+    entityId: order.id,
+  });
 }
 
 /**

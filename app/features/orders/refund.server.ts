@@ -1,15 +1,17 @@
 /**
  * Refunds (called by the admin screens and by Razorpay's refund.processed
  * webhook): the gateway refunds the payment, the order becomes "refunded",
- * the enrolments it granted are revoked and the audit log records it.
+ * the enrolments it granted are revoked and the audit log records it; once
+ * that has committed, the buyer is emailed.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import type { DbOrTx } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { enrolments, orders } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { gatewayFor } from "~/features/payments/gateway.server";
 import { HttpError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
+import { sendRefundEmail } from "./emails.server";
 
 export interface RefundResult {
   orderId: string;
@@ -23,14 +25,16 @@ export interface RefundResult {
  * gateway's own webhook). With `callGateway: false` the money was already
  * returned at the gateway (its dashboard), so only our side is updated.
  * Throws HttpError: 404 unknown order, 409 not refundable, 502 gateway refused.
+ * It opens its own transaction (hence `Db`): the email goes after the commit, and a
+ * failure to write it is logged, never undoing the refund.
  */
 export async function refundOrder(
-  db: DbOrTx,
+  db: Db,
   orderId: string,
   actorId: string | null,
   opts: { callGateway?: boolean; gatewayRefundId?: string } = {},
 ): Promise<RefundResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // The row lock makes a second, concurrent refund wait and then find the order refunded.
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) throw new HttpError(404, "Order not found.");
@@ -76,4 +80,10 @@ export async function refundOrder(
     });
     return { orderId, number: order.number, refundId, revokedEnrolments: revoked.length };
   });
+  try {
+    await sendRefundEmail(db, orderId);
+  } catch (error) {
+    console.warn(`[orders] the refund email of order ${result.number} could not be sent:`, error);
+  }
+  return result;
 }

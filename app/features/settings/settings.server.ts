@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { settings } from "~/db/schema";
 import { seedSettings } from "~/db/seed/data";
 import { recordEvent } from "~/features/audit/audit.server";
+import { rememberMaintenanceMode } from "./maintenance.server";
 
 export type SiteSettings = typeof settings.$inferSelect;
 
@@ -45,9 +46,13 @@ export const settingsSchema = z.object({
 
 export type SettingsInput = z.infer<typeof settingsSchema>;
 
-/** Saves the settings and records the change in the audit log, in one transaction. */
+/**
+ * Saves the settings and records the change in the audit log, in one transaction. Maintenance mode
+ * takes effect on this instance as soon as it commits (other instances hear of it through the
+ * content version: maintenance.server.ts).
+ */
 export async function updateSettings(db: Db, actorId: string, input: SettingsInput): Promise<SiteSettings> {
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const before = await getSettings(tx);
     const [row] = await tx
       .insert(settings)
@@ -65,4 +70,6 @@ export async function updateSettings(db: Db, actorId: string, input: SettingsInp
     });
     return row!;
   });
+  rememberMaintenanceMode(saved.maintenanceMode);
+  return saved;
 }

@@ -1,13 +1,15 @@
 import { Mail, MessageCircle } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
+import { getOptionalUser } from "~/features/accounts/guards.server";
 import { saveContactMessage } from "~/features/contact/contact.server";
 import { contactSchema } from "~/features/contact/schema";
 import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
 import { getSettings } from "~/features/settings/settings.server";
 import { StoreErrorPage } from "~/features/site/not-found";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { formFailure, parseForm } from "~/lib/form.server";
+import { failureFrom, formFailure, parseForm } from "~/lib/form.server";
+import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
@@ -22,11 +24,16 @@ export async function loader(_: Route.LoaderArgs) {
   return { email: settings.siteContactEmail, whatsappNumber: settings.whatsappNumber };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
   const parsed = await parseForm(request, contactSchema);
   if (!parsed.ok) return formFailure(parsed);
-  await saveContactMessage(db, parsed.data);
+  const user = await getOptionalUser(db, request);
+  try {
+    await saveContactMessage(db, parsed.data, { clientIp: clientIpOf(context), userId: user?.id });
+  } catch (error) {
+    return failureFrom(error, parsed.values); // 429: too many messages
+  }
   return redirectWithFlash("/contact", CONTACT_SUCCESS);
 }
 
@@ -53,7 +60,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <p className="mt-2 text-slate-600">Questions about a course, notes or a payment? Send us a message.</p>
           {actionData ? (
             <div className="mt-6">
-              <FormAlert>Please correct the fields marked below.</FormAlert>
+              <FormAlert>{actionData.formError ?? "Please correct the fields marked below."}</FormAlert>
             </div>
           ) : null}
           <Form method="post" noValidate className="mt-6 max-w-xl space-y-5">

@@ -26,10 +26,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${title ?? "My Courses"} | Commerce Academy` }, { name: "robots", content: "noindex" }];
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await requireUser(db, request);

@@ -3,6 +3,7 @@ import { getDb } from "~/db/client.server";
 import { CART_QUEUE_SCRIPT, CartProvider } from "~/features/cart/cart-context";
 import { TOAST_DURATION_MS } from "~/features/cart/cart-store";
 import { ChatWidget } from "~/features/contact/chat-widget";
+import { MaintenanceBanner } from "~/features/settings/maintenance-banner";
 import { getSettings } from "~/features/settings/settings.server";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
@@ -11,11 +12,18 @@ import type { loader as rootLoader } from "~/root";
 import { Toaster } from "~/ui/toaster";
 import type { Route } from "./+types/layout";
 
-/** Public origin for canonical URLs (meta functions read it from here) and the chat widget's WhatsApp number. */
+/**
+ * Public origin for canonical URLs (meta functions read it from here), the chat widget's WhatsApp
+ * number, and whether maintenance mode is on (only admins get a page then: they see a banner).
+ */
 export async function loader(_: Route.LoaderArgs) {
   const db = await getDb();
   const settings = await getSettings(db);
-  return { appUrl: getEnv().APP_URL.replace(/\/+$/, ""), whatsappNumber: settings.whatsappNumber };
+  return {
+    appUrl: getEnv().APP_URL.replace(/\/+$/, ""),
+    whatsappNumber: settings.whatsappNumber,
+    maintenanceMode: settings.maintenanceMode,
+  };
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
@@ -29,6 +37,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant inline script of ours */}
       <script dangerouslySetInnerHTML={{ __html: CART_QUEUE_SCRIPT }} />
       <div className="flex min-h-dvh flex-col">
+        {loaderData.maintenanceMode && user?.role === "admin" ? <MaintenanceBanner /> : null}
         <SiteHeader user={user} />
         <div className="flex-1">
           <Outlet />

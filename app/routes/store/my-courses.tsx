@@ -14,10 +14,6 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "My Courses | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await requireUser(db, request);

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_payment_alert_idx" ON "audit_log" USING btree ("created_at") WHERE "audit_log"."type" = 'Payment alert';
