@@ -97,9 +97,14 @@ async function priceCoupon(db: DbOrTx, userId: string, code: string, lines: Pric
   return couponDiscount(coupon, lines);
 }
 
-export type PlaceOrderResult =
-  | { ok: true; orderId: string; next: "pay" | "done" }
-  | { ok: false; field: "coupon" | "cart" | "payment"; message: string };
+/** The order placed, and what comes next: pay at the gateway, or nothing (a ₹0 order is enrolled at once). */
+export interface PlacedOrder {
+  orderId: string;
+  next: "pay" | "done";
+}
+
+export const PAYMENT_SERVICE_DOWN =
+  "We could not reach the payment service. Nothing was charged; please try again in a minute.";
 
 async function nextOrderNumber(tx: Tx) {
   const result = await tx.execute<{ n: string | number }>(sql`select nextval('order_number_seq') as n`);
@@ -109,78 +114,72 @@ async function nextOrderNumber(tx: Tx) {
 /**
  * Creates the order from the server cart: snapshot lines, totals in paise, the
  * coupon's use taken. A ₹0 order is fulfilled at once; otherwise the payment
- * gateway's order is created and the caller sends the buyer to pay.
+ * gateway's order is created and the caller sends the buyer to pay. Refusals are HttpErrors: a coupon
+ * that does not apply (400, on the coupon field), a cart with nothing to buy (409), the payment
+ * service unreachable (503; the order is failed and its coupon use given back).
  */
 export async function placeOrder(
   db: DbOrTx,
   userId: string,
   input: { couponCode?: string | null } = {},
-): Promise<PlaceOrderResult> {
+): Promise<PlacedOrder> {
   const code = input.couponCode ? normaliseCouponCode(input.couponCode) : "";
   const gateway = getPaymentGateway();
-  let created: { id: string; number: string; totalPaise: number };
-  try {
-    created = await db.transaction(async (tx) => {
-      // One checkout at a time per user: a double submit waits for the first.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-      await cancelPendingOrders(tx, userId);
-      const cart = await readCart(tx, userId);
-      if (cart.lines.length === 0) {
-        throw new HttpError(
-          409,
-          cart.owned.length > 0
-            ? "Everything in your cart is already yours: see My Courses."
-            : "Your cart is empty. Add a course, notes or a paper first.",
-          { field: "cart" },
-        );
-      }
-      const coupon = code ? await findCoupon(tx, code) : null;
-      let discountPaise = 0;
-      if (code) {
-        if (!coupon?.active) throw couponRefusal("unknown", code);
-        const problem = couponProblem(coupon, cart.lines, new Date());
-        if (problem) throw couponRefusal(problem, code, coupon);
-        discountPaise = couponDiscount(coupon, cart.lines);
-      }
-      const totals = computeTotals(cart.lines, discountPaise);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          number: await nextOrderNumber(tx),
-          userId,
-          status: "pending",
-          subtotalPaise: totals.subtotalPaise,
-          discountPaise: totals.discountPaise,
-          gstPaise: totals.gstPaise,
-          totalPaise: totals.totalPaise,
-          couponCode: coupon ? coupon.code : null,
-          gateway: totals.totalPaise === 0 ? "free" : gateway.name,
-        })
-        .returning({ id: orders.id, number: orders.number, totalPaise: orders.totalPaise });
-      await tx.insert(orderItems).values(
-        cart.lines.map((l) => ({
-          orderId: order!.id,
-          productId: l.productId,
-          title: l.title,
-          pricePaise: l.pricePaise,
-        })),
+  const created = await db.transaction(async (tx) => {
+    // One checkout at a time per user: a double submit waits for the first.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    await cancelPendingOrders(tx, userId);
+    const cart = await readCart(tx, userId);
+    if (cart.lines.length === 0) {
+      throw new HttpError(
+        409,
+        cart.owned.length > 0
+          ? "Everything in your cart is already yours: see My Courses."
+          : "Your cart is empty. Add a course, notes or a paper first.",
       );
-      if (coupon) await redeemCoupon(tx, coupon, userId, order!.id);
-      await recordEvent(tx, {
-        actorId: userId,
-        type: "Order",
-        description: `Order ${order!.number} placed for ${formatPaise(totals.totalPaise)}`,
-        status: "Pending",
-        entityType: "order",
-        entityId: order!.id,
-      });
-      return order!;
+    }
+    const coupon = code ? await findCoupon(tx, code) : null;
+    let discountPaise = 0;
+    if (code) {
+      if (!coupon?.active) throw couponRefusal("unknown", code);
+      const problem = couponProblem(coupon, cart.lines, new Date());
+      if (problem) throw couponRefusal(problem, code, coupon);
+      discountPaise = couponDiscount(coupon, cart.lines);
+    }
+    const totals = computeTotals(cart.lines, discountPaise);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        number: await nextOrderNumber(tx),
+        userId,
+        status: "pending",
+        subtotalPaise: totals.subtotalPaise,
+        discountPaise: totals.discountPaise,
+        gstPaise: totals.gstPaise,
+        totalPaise: totals.totalPaise,
+        couponCode: coupon ? coupon.code : null,
+        gateway: totals.totalPaise === 0 ? "free" : gateway.name,
+      })
+      .returning({ id: orders.id, number: orders.number, totalPaise: orders.totalPaise });
+    await tx.insert(orderItems).values(
+      cart.lines.map((l) => ({
+        orderId: order!.id,
+        productId: l.productId,
+        title: l.title,
+        pricePaise: l.pricePaise,
+      })),
+    );
+    if (coupon) await redeemCoupon(tx, coupon, userId, order!.id);
+    await recordEvent(tx, {
+      actorId: userId,
+      type: "Order",
+      description: `Order ${order!.number} placed for ${formatPaise(totals.totalPaise)}`,
+      status: "Pending",
+      entityType: "order",
+      entityId: order!.id,
     });
-  } catch (error) {
-    if (error instanceof HttpError && (error.field === "coupon" || error.field === "cart"))
-      return { ok: false, field: error.field, message: error.message };
-    throw error;
-  }
+    return order!;
+  });
 
   if (created.totalPaise === 0) {
     await confirmPayment(db, {
@@ -190,7 +189,7 @@ export async function placeOrder(
       amountPaise: 0,
       source: "checkout",
     });
-    return { ok: true, orderId: created.id, next: "done" };
+    return { orderId: created.id, next: "done" };
   }
   try {
     const { gatewayOrderId } = await gateway.createOrder({
@@ -208,13 +207,9 @@ export async function placeOrder(
         .where(and(eq(orders.id, created.id), eq(orders.status, "pending")));
       await releaseCoupon(tx, created.id);
     });
-    return {
-      ok: false,
-      field: "payment",
-      message: "We could not reach the payment service. Nothing was charged; please try again in a minute.",
-    };
+    throw new HttpError(503, PAYMENT_SERVICE_DOWN);
   }
-  return { ok: true, orderId: created.id, next: "pay" };
+  return { orderId: created.id, next: "pay" };
 }
 
 /** A new checkout replaces the user's unpaid ones (their coupon uses are given back). */

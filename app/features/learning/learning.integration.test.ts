@@ -144,7 +144,7 @@ describe("progress", () => {
     const total = start.progress.total;
 
     const result = await setLessonCompleted(db, user.id, course.id, second.id, true);
-    expect(result).toEqual({ ok: true, nextLessonId: start.outline[0]!.lessons[2]!.id });
+    expect(result).toEqual({ nextLessonId: start.outline[0]!.lessons[2]!.id });
     // Twice is the same as once.
     await setLessonCompleted(db, user.id, course.id, second.id, true);
 
@@ -190,7 +190,7 @@ describe("progress", () => {
     const lessonId = (await getCoursePlayer(db, owner.id, course.id))!.current!.id;
     await setLessonCompleted(db, owner.id, course.id, lessonId, true);
 
-    expect(await setLessonCompleted(db, stranger.id, course.id, lessonId, true)).toEqual({ ok: false });
+    await expect(setLessonCompleted(db, stranger.id, course.id, lessonId, true)).rejects.toMatchObject({ status: 404 });
     const rows = await db
       .select()
       .from(schema.lessonCompletions)
@@ -199,7 +199,9 @@ describe("progress", () => {
     // A lesson of another course cannot be marked through this one.
     const other = await product("economics-class-12");
     const [otherLesson] = await db.select().from(schema.lessons).where(eq(schema.lessons.productId, other.id));
-    expect(await setLessonCompleted(db, owner.id, course.id, otherLesson!.id, true)).toEqual({ ok: false });
+    await expect(setLessonCompleted(db, owner.id, course.id, otherLesson!.id, true)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });
 

@@ -5,6 +5,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { courseModules, courseProgress, lessonCompletions, lessons } from "~/db/schema";
+import { HttpError } from "~/lib/errors";
 import { getAccessibleProduct } from "./access.server";
 import { coursePercent } from "./progress";
 
@@ -135,12 +136,13 @@ async function recordLastLesson(db: Db, userId: string, productId: number, lesso
     });
 }
 
-export type MarkResult = { ok: true; nextLessonId: number | null } | { ok: false };
+const LESSON_NOT_FOUND = "This lesson is not part of a course you can open.";
 
 /**
  * Marks a lesson of an accessible course complete (or not complete again) and
- * makes it the resume point. { ok: false } when the user may not open the
- * course or the lesson is not part of it.
+ * makes it the resume point; returns the lesson after it. A 404 HttpError when the
+ * user may not open the course or the lesson is not part of it (the same answer, so
+ * a stranger learns nothing about the course).
  */
 export async function setLessonCompleted(
   db: Db,
@@ -148,9 +150,9 @@ export async function setLessonCompleted(
   productId: number,
   lessonId: number,
   completed: boolean,
-): Promise<MarkResult> {
+): Promise<{ nextLessonId: number | null }> {
   const course = await getAccessibleProduct(db, userId, productId, ["course"]);
-  if (!course) return { ok: false };
+  if (!course) throw new HttpError(404, LESSON_NOT_FOUND);
   const ordered = await db
     .select({ id: lessons.id })
     .from(lessons)
@@ -158,7 +160,7 @@ export async function setLessonCompleted(
     .where(eq(lessons.productId, productId))
     .orderBy(asc(courseModules.position), asc(courseModules.id), asc(lessons.position), asc(lessons.id));
   const index = ordered.findIndex((l) => l.id === lessonId);
-  if (index < 0) return { ok: false };
+  if (index < 0) throw new HttpError(404, LESSON_NOT_FOUND);
 
   await db.transaction(async (tx) => {
     if (completed) {
@@ -176,5 +178,5 @@ export async function setLessonCompleted(
         set: { lastLessonId: lessonId, updatedAt: new Date() },
       });
   });
-  return { ok: true, nextLessonId: ordered[index + 1]?.id ?? null };
+  return { nextLessonId: ordered[index + 1]?.id ?? null };
 }

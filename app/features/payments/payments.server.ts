@@ -50,9 +50,13 @@ export async function getPaymentPage(db: DbOrTx, userId: string, orderId: string
   };
 }
 
-export type PayActionResult =
-  | { ok: true; outcome: "fulfilled" | "failed" | "already" }
-  | { ok: false; status: 400 | 404 | 409; message: string };
+/** What a pay button did; a refusal is an HttpError (404 not the buyer's order, 400 bad signature, 409 refused). */
+export interface PayActionResult {
+  outcome: "fulfilled" | "failed" | "already";
+}
+
+const ORDER_NOT_FOUND = "Order not found.";
+const PAYMENT_REJECTED = "This payment could not be accepted.";
 
 /** The test gateway's "Pay" and "Fail" buttons. */
 export async function settleTestPayment(
@@ -62,14 +66,14 @@ export async function settleTestPayment(
   result: "pay" | "fail",
 ): Promise<PayActionResult> {
   const order = await getOrderForUser(db, userId, orderId);
-  if (order?.gateway !== "test") return { ok: false, status: 404, message: "Order not found." };
+  if (order?.gateway !== "test") throw new HttpError(404, ORDER_NOT_FOUND);
   if (!isTestGatewayEnabled()) {
-    return { ok: false, status: 409, message: "Test mode is off: this order cannot be paid with the test gateway." };
+    throw new HttpError(409, "Test mode is off: this order cannot be paid with the test gateway.");
   }
   if (result === "fail") {
     await logPaymentEvent(db, { gateway: "test", type: "payment.failed", orderId, payload: { by: userId } });
     const closed = await closeUnpaidOrder(db, orderId, "failed");
-    return closed ? { ok: true, outcome: "failed" } : { ok: true, outcome: "already" };
+    return { outcome: closed ? "failed" : "already" };
   }
   // One payment per order: a double click on "Pay" is the same payment again, never a second one
   // (which confirmPayment would flag to the admins as money taken twice).
@@ -82,8 +86,8 @@ export async function settleTestPayment(
     amountPaise: order.totalPaise,
     source: "test",
   });
-  if (outcome.outcome === "rejected") return { ok: false, status: 409, message: "This payment could not be accepted." };
-  return { ok: true, outcome: outcome.outcome === "fulfilled" ? "fulfilled" : "already" };
+  if (outcome.outcome === "rejected") throw new HttpError(409, PAYMENT_REJECTED);
+  return { outcome: outcome.outcome === "fulfilled" ? "fulfilled" : "already" };
 }
 
 /** Razorpay Checkout's handler posts these three fields back; the signature is checked before anything else. */
@@ -95,9 +99,7 @@ export async function confirmRazorpayCheckout(
 ): Promise<PayActionResult> {
   const config = razorpayConfig();
   const order = await getOrderForUser(db, userId, orderId);
-  if (order?.gateway !== "razorpay" || !order.gatewayOrderId || !config) {
-    return { ok: false, status: 404, message: "Order not found." };
-  }
+  if (order?.gateway !== "razorpay" || !order.gatewayOrderId || !config) throw new HttpError(404, ORDER_NOT_FOUND);
   // Our own stored Razorpay order id is signed, never the one the browser sent.
   const valid =
     fields.razorpay_order_id === order.gatewayOrderId &&
@@ -110,12 +112,10 @@ export async function confirmRazorpayCheckout(
       config.keySecret,
     );
   if (!valid) {
-    return {
-      ok: false,
-      status: 400,
-      message:
-        "We could not verify this payment. If money was taken, it will be confirmed automatically within minutes.",
-    };
+    throw new HttpError(
+      400,
+      "We could not verify this payment. If money was taken, it will be confirmed automatically within minutes.",
+    );
   }
   await logPaymentEvent(db, { gateway: "razorpay", type: "checkout.success", orderId, payload: fields });
   const outcome = await confirmPayment(db, {
@@ -125,8 +125,8 @@ export async function confirmRazorpayCheckout(
     amountPaise: order.totalPaise,
     source: "redirect",
   });
-  if (outcome.outcome === "rejected") return { ok: false, status: 409, message: "This payment could not be accepted." };
-  return { ok: true, outcome: outcome.outcome === "fulfilled" ? "fulfilled" : "already" };
+  if (outcome.outcome === "rejected") throw new HttpError(409, PAYMENT_REJECTED);
+  return { outcome: outcome.outcome === "fulfilled" ? "fulfilled" : "already" };
 }
 
 // The fields we read, with their types checked: a signed body is still only as good as its shape.

@@ -9,7 +9,7 @@ import { confirmRazorpayCheckout, getPaymentPage, settleTestPayment } from "~/fe
 import { NotFoundPage } from "~/features/site/not-found";
 import { invariantResponse } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { formFailure, readForm } from "~/lib/form.server";
+import { failureFrom, formFailure, readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
@@ -55,13 +55,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const parsed = payActionSchema.safeParse(await readForm(request));
   if (!parsed.success) return formFailure({ formError: "Unknown payment action." });
   const input = parsed.data;
-  const result =
-    input.intent === "razorpay"
-      ? await confirmRazorpayCheckout(db, user.id, orderId.data, input)
-      : await settleTestPayment(db, user.id, orderId.data, input.intent);
-  if (!result.ok) {
-    if (result.status === 404) notFound();
-    return formFailure({ formError: result.message }, result.status);
+  let result: Awaited<ReturnType<typeof settleTestPayment>>;
+  try {
+    result =
+      input.intent === "razorpay"
+        ? await confirmRazorpayCheckout(db, user.id, orderId.data, input)
+        : await settleTestPayment(db, user.id, orderId.data, input.intent);
+  } catch (error) {
+    return failureFrom(error); // a 404 is the not-found page
   }
   if (result.outcome === "failed") return redirectWithFlash("/checkout", { kind: "error", message: PAYMENT_FAILED });
   return redirectWithFlash(`/account/orders/${orderId.data}`, ORDER_COMPLETE);

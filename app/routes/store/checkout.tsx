@@ -83,18 +83,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       fieldErrors: { coupon: parsed.error.issues[0]?.message ?? "Invalid coupon code." },
     });
   }
-  const result = await placeOrder(db, buyer.id, { couponCode: parsed.data.coupon });
-  if (result.ok) {
-    if (result.next === "pay") return redirect(`/checkout/pay/${result.orderId}`);
-    return redirectWithFlash(`/account/orders/${result.orderId}`, ORDER_COMPLETE);
+  let placed: Awaited<ReturnType<typeof placeOrder>>;
+  try {
+    placed = await placeOrder(db, buyer.id, { couponCode: parsed.data.coupon });
+  } catch (error) {
+    return failureFrom(error, {}, { intent: "order" as const });
   }
-  const status = result.field === "coupon" ? 400 : result.field === "cart" ? 409 : 503;
-  return formFailure(
-    result.field === "coupon"
-      ? { intent: "order" as const, fieldErrors: { coupon: result.message } }
-      : { intent: "order" as const, formError: result.message },
-    status,
-  );
+  if (placed.next === "pay") return redirect(`/checkout/pay/${placed.orderId}`);
+  return redirectWithFlash(`/account/orders/${placed.orderId}`, ORDER_COMPLETE);
 }
 
 type ActionData = Route.ComponentProps["actionData"];

@@ -7,7 +7,7 @@ import { getCoursePlayer, setLessonCompleted } from "~/features/learning/player.
 import { ProgressBar } from "~/features/learning/progress-bar";
 import { lessonProgressForm, playerQuery } from "~/features/learning/schema";
 import { NotFoundPage } from "~/features/site/not-found";
-import { invariantResponse } from "~/lib/errors";
+import { asResponse, invariantResponse } from "~/lib/errors";
 import { readForm } from "~/lib/form.server";
 import { idSchema } from "~/lib/id";
 import { Button } from "~/ui/button";
@@ -45,8 +45,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = lessonProgressForm.safeParse(await readForm(request));
   invariantResponse(form.success, "Choose a lesson of this course.");
   const { intent, lessonId } = form.data;
-  const result = await setLessonCompleted(db, user.id, id.data, lessonId, intent === "complete");
-  if (!result.ok) notFound();
+  let result: Awaited<ReturnType<typeof setLessonCompleted>>;
+  try {
+    result = await setLessonCompleted(db, user.id, id.data, lessonId, intent === "complete");
+  } catch (error) {
+    throw asResponse(error); // the not-found page
+  }
   // After completing a lesson the student moves on to the next one.
   const target = intent === "complete" && result.nextLessonId ? result.nextLessonId : lessonId;
   return redirect(`/my-courses/${id.data}?lesson=${target}`);
