@@ -2,7 +2,7 @@
 import { closeDb, getDbHandle } from "~/db/client.server";
 import { migrateAndSeed } from "~/db/migrate.server";
 import { getFileStorage } from "~/features/files/storage.server";
-import { ensureSeedFiles } from "~/features/learning/sample-pdf.server";
+import { ensureSeedFiles } from "~/features/learning/seed-files.server";
 
 try {
   const handle = await getDbHandle();

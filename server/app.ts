@@ -14,7 +14,7 @@ import { migrateAndSeed } from "~/db/migrate.server";
 import { ensureAdminFromEnv } from "~/features/accounts/accounts.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
 import { getFileStorage } from "~/features/files/storage.server";
-import { ensureSeedFiles } from "~/features/learning/sample-pdf.server";
+import { ensureSeedFiles } from "~/features/learning/seed-files.server";
 import { startReconciler, stopReconciler } from "~/features/orders/reconcile.server";
 import { describePaymentSetup } from "~/features/payments/gateway.server";
 import { getEnv } from "~/lib/env.server";

@@ -6,7 +6,8 @@ import type { Db } from "~/db/client.server";
 import { stampPdf } from "../files/stamp.server";
 import { type FileStorage, getBytes, getFileStorage } from "../files/storage.server";
 import { getAccessibleProduct } from "./access.server";
-import { generateSamplePdf, isSeedFileKey, loadSampleSource } from "./sample-pdf.server";
+import { generateSamplePdf, isSeedFileKey } from "./sample-pdf.server";
+import { loadSampleSource } from "./seed-files.server";
 
 export interface Downloader {
   id: string;
@@ -38,7 +39,7 @@ export async function prepareDownload(
     }
   }
   if (!bytes) return null;
-  return { filename: `${product.slug}.pdf`, bytes: await stampPdf(bytes, user) };
+  return { filename: `${product.slug}.pdf`, bytes: await stampPdf({ bytes, buyer: user }) };
 }
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */

@@ -9,7 +9,8 @@ import { extractPdfText } from "../../../tests/helpers/pdf-text";
 import { getAccessibleProduct, hasAccess, isOwned, listOwnedProducts, ownedProductIds } from "./access.server";
 import { prepareDownload } from "./downloads.server";
 import { getCoursePlayer, setLessonCompleted } from "./player.server";
-import { ensureSeedFiles, isSeedFileKey } from "./sample-pdf.server";
+import { isSeedFileKey } from "./sample-pdf.server";
+import { ensureSeedFiles } from "./seed-files.server";
 
 async function product(slug: string) {
   const db = await getDb();

@@ -5,7 +5,7 @@ import { orders, users } from "~/db/schema";
 import { sendEmail } from "~/features/email/email.server";
 import { getEnv } from "~/lib/env.server";
 import { formatPaise } from "~/lib/money";
-import { renderInvoicePdf } from "./invoice.server";
+import { renderInvoicePdf } from "./invoice-pdf.server";
 import { buildInvoiceData, invoiceFileName, loadOrder } from "./orders.server";
 
 function escapeHtml(text: string) {

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders, products, users } from "~/db/schema";
 import { getSettings } from "~/features/settings/settings.server";
-import { type InvoiceData, renderInvoicePdf } from "./invoice.server";
+import { type InvoiceData, renderInvoicePdf } from "./invoice-pdf.server";
 
 export type OrderStatus = (typeof orders.$inferSelect)["status"];
 
