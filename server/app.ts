@@ -18,6 +18,7 @@ import { ensureSeedFiles } from "~/features/learning/seed-files.server";
 import { startReconciler, stopReconciler } from "~/features/orders/reconcile.server";
 import { describePaymentSetup } from "~/features/payments/gateway.server";
 import { getEnv } from "~/lib/env.server";
+import { closePdfPool } from "~/lib/pdf-pool.server";
 import { PageCache } from "./page-cache";
 
 /** server.js reads its settings (PORT, HOST, LOG_LEVEL, TRUST_PROXY) here too: one parsed configuration. */
@@ -134,5 +135,7 @@ export async function startup() {
 export async function shutdown() {
   for (const stop of stopTasks.splice(0)) await stop();
   stopReconciler();
+  // Requests are drained by now: a PDF job still running has nobody waiting for it.
+  await closePdfPool();
   await closeDb();
 }

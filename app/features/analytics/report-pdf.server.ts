@@ -1,6 +1,6 @@
 /**
  * The admin PDF reports (sales analytics, quarterly report), drawn with pdf-lib from figures the
- * caller has read (reports.server.ts). Pure functions: no database.
+ * caller has read (reports.server.ts). Pure jobs of the PDF pool (server/pdf-worker.ts).
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { formatPaiseForPdf } from "~/lib/money";

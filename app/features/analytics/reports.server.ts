@@ -1,15 +1,16 @@
-/** PDF exports: the analytics report and the quarterly report, drawn (report-pdf.server.ts) from figures read here. */
+/** PDF exports: the analytics report and the quarterly report, made on the PDF pool from figures read here. */
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 import { getSettings } from "~/features/settings/settings.server";
+import { runPdfJob } from "~/lib/pdf-pool.server";
 import { loadSalesOverview, salesFigures, topCourses } from "./metrics.server";
 import { financialQuarter } from "./periods";
-import { type QuarterReport, renderAnalyticsPdf, renderQuarterReportPdf } from "./report-pdf.server";
+import type { QuarterReport, renderAnalyticsPdf, renderQuarterReportPdf } from "./report-pdf.server";
 
 export async function analyticsPdf(db: DbOrTx, now = new Date()): Promise<Uint8Array> {
   const [overview, top, settings] = await Promise.all([loadSalesOverview(db, now), topCourses(db), getSettings(db)]);
-  return renderAnalyticsPdf({
+  return runPdfJob<typeof renderAnalyticsPdf>("analytics-report", {
     sellerName: settings.sellerName,
     now,
     overview,
@@ -65,7 +66,7 @@ export async function quarterReport(db: DbOrTx, fyStartYear: number, quarter: 1 
 
 export async function quarterReportPdf(db: DbOrTx, fyStartYear: number, quarter: 1 | 2 | 3 | 4) {
   const [report, settings] = await Promise.all([quarterReport(db, fyStartYear, quarter), getSettings(db)]);
-  return renderQuarterReportPdf({
+  return runPdfJob<typeof renderQuarterReportPdf>("quarter-report", {
     sellerName: settings.sellerName,
     sellerGstin: settings.sellerGstin,
     quarter: report,

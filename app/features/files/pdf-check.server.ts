@@ -1,6 +1,7 @@
 /**
  * What pdf-lib makes of an uploaded PDF (upload.server.ts): every download is stamped, so a PDF is
- * only accepted when pdf-lib opens it.
+ * only accepted when pdf-lib opens it. Parsing a 50 MB file is heavy work, so this is a pure job of
+ * the PDF pool (server/pdf-worker.ts), run off the main thread with runPdfJob.
  */
 import { PDFDocument } from "pdf-lib";
 

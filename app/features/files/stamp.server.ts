@@ -37,6 +37,7 @@ export interface StampInput {
   now?: Date;
 }
 
+/** A pure job of the PDF pool (server/pdf-worker.ts): callers run it with runPdfJob, off the main thread. */
 export async function stampPdf({ bytes, buyer, now = new Date() }: StampInput): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes, { ignoreEncryption: false });
   const font = await doc.embedFont(StandardFonts.Helvetica);

@@ -6,7 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import { HttpError } from "~/lib/errors";
-import { checkPdf } from "./pdf-check.server";
+import { runPdfJob } from "~/lib/pdf-pool.server";
+import type { checkPdf } from "./pdf-check.server";
 import { type FileStorage, getFileStorage } from "./storage.server";
 
 export type UploadKind = "image" | "pdf";
@@ -67,7 +68,7 @@ export async function storeUpload(
     throw new HttpError(400, "The file's contents do not match its type.");
   }
   // Every download is stamped with the buyer's name, so the PDF must open in pdf-lib.
-  const { pages, encrypted } = await checkPdf(bytes);
+  const { pages, encrypted } = await runPdfJob<typeof checkPdf>("check", bytes);
   if (encrypted) {
     throw new HttpError(400, "Password-protected PDFs cannot be sold here: upload the PDF without a password.");
   }

@@ -137,7 +137,10 @@ function pageHeader(page: PDFPage, fonts: Fonts, source: SampleSource, pageNo: n
   });
 }
 
-/** A few pages of real-looking study material for a note or PYQ paper. */
+/**
+ * A few pages of real-looking study material for a note or PYQ paper. A pure job of the PDF pool
+ * (server/pdf-worker.ts): callers run it with runPdfJob, off the main thread.
+ */
 export async function generateSamplePdf(source: SampleSource): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(source.title);

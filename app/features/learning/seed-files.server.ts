@@ -1,12 +1,18 @@
 /**
  * The seeded notes' and PYQ papers' sample PDFs in file storage: written at first start (or into a
- * fresh storage bucket), and again on download when one is lost.
+ * fresh storage bucket), and again on download when one is lost. Made on the PDF pool.
  */
 import { asc, eq, inArray, like } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { instructors, products } from "~/db/schema";
+import { runPdfJob } from "~/lib/pdf-pool.server";
 import type { FileStorage } from "../files/storage.server";
-import { generateSamplePdf, type SampleSource, SEED_FILE_PREFIX } from "./sample-pdf.server";
+import { type generateSamplePdf, type SampleSource, SEED_FILE_PREFIX } from "./sample-pdf.server";
+
+/** The sample PDF of `source` (made on the PDF pool's worker threads). */
+export function samplePdf(source: SampleSource): Promise<Uint8Array> {
+  return runPdfJob<typeof generateSamplePdf>("sample", source);
+}
 
 /** The sample source of a product row (for regenerating a missing seed file). */
 export async function loadSampleSource(db: DbOrTx, productId: number): Promise<SampleSource | null> {
@@ -60,7 +66,7 @@ export async function ensureSeedFiles(db: DbOrTx, storage: FileStorage): Promise
   for (const m of missing) {
     const source = sources.find((s) => s.id === m.id);
     if (!source) continue;
-    await storage.put(m.key, await generateSamplePdf(source), { contentType: "application/pdf" });
+    await storage.put(m.key, await samplePdf(source), { contentType: "application/pdf" });
     generated++;
   }
   return generated;

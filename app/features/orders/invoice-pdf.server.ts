@@ -57,6 +57,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number) {
   return lines;
 }
 
+/** A pure job of the PDF pool (server/pdf-worker.ts): callers run it with runPdfJob, off the main thread. */
 export async function renderInvoicePdf(invoice: InvoiceData): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Tax Invoice ${invoice.invoiceNumber}`);
