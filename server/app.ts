@@ -132,10 +132,17 @@ export async function startup() {
   };
 }
 
+/**
+ * The first step of a shutdown, while requests drain (server.js): PDF jobs still running are
+ * cancelled, so their requests answer 503 at once instead of holding the drain up.
+ */
+export async function stopPdfJobs() {
+  await closePdfPool();
+}
+
 export async function shutdown() {
   for (const stop of stopTasks.splice(0)) await stop();
   stopReconciler();
-  // Requests are drained by now: a PDF job still running has nobody waiting for it.
-  await closePdfPool();
+  await closePdfPool(); // a PDF job started while requests drained
   await closeDb();
 }

@@ -2,7 +2,7 @@ import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { extractPdfText } from "../../tests/helpers/pdf-text";
 import { HttpError } from "./errors";
-import { PDF_TIMEOUT_MESSAGE, PdfPool } from "./pdf-pool.server";
+import { PDF_STOPPED_MESSAGE, PDF_TIMEOUT_MESSAGE, PdfPool } from "./pdf-pool.server";
 
 async function pages(n: number) {
   const doc = await PDFDocument.create();
@@ -35,6 +35,17 @@ describe("PDF pool", () => {
 
     const next = await pool.run<Uint8Array>("stamp", { bytes, buyer });
     expect(extractPdfText(next)).toContain("Licensed to Asha Verma");
+  });
+
+  it("closing the pool (server shutdown) cancels a running job with a 503 for people", async () => {
+    const own = new PdfPool({ timeoutMs: 60_000, maxThreads: 1 });
+    const bytes = await pages(7);
+    await own.run("stamp", { bytes, buyer });
+    const long = { bytes, buyer: { name: "x".repeat(300_000), email: "x@example.com" } };
+    const running = own.run("stamp", long).catch((e: unknown) => e);
+    await own.close();
+    expect(await running).toMatchObject({ status: 503, message: PDF_STOPPED_MESSAGE });
+    expect(own.threads).toBe(0);
   });
 
   it("an unknown job is a plain error (a bug, not a busy server), and the pool keeps working", async () => {

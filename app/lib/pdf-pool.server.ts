@@ -32,6 +32,7 @@ declare global {
 export const PDF_TIMEOUT_MESSAGE =
   "Making this PDF took too long, so we stopped. Please try again in a few minutes; if it keeps happening, contact us.";
 export const PDF_BUSY_MESSAGE = "We are making a lot of PDFs right now. Please try again in a minute.";
+export const PDF_STOPPED_MESSAGE = "The server is restarting. Please try again in a minute.";
 
 /** Jobs waiting for a thread at most; each holds its input (a PDF of up to 50 MB) in memory. */
 const MAX_QUEUE = 100;
@@ -57,6 +58,7 @@ export interface PdfPoolOptions {
 export class PdfPool {
   readonly #pool: Piscina;
   readonly #timeoutMs: number;
+  #closed = false;
 
   constructor({ timeoutMs, maxThreads = os.availableParallelism() }: PdfPoolOptions) {
     this.#timeoutMs = timeoutMs;
@@ -79,6 +81,7 @@ export class PdfPool {
     try {
       return await this.#pool.run({ job, input }, { signal: limit.signal });
     } catch (error) {
+      if (this.#closed) throw new HttpError(503, PDF_STOPPED_MESSAGE, { cause: error });
       if (limit.signal.aborted) throw new HttpError(503, PDF_TIMEOUT_MESSAGE, { cause: error });
       if (error instanceof Error && error.message === "Task queue is at limit") {
         throw new HttpError(503, PDF_BUSY_MESSAGE, { cause: error });
@@ -94,8 +97,9 @@ export class PdfPool {
     return this.#pool.threads.length;
   }
 
-  /** Terminates every thread at once; jobs still running or queued are rejected. */
+  /** Terminates every thread at once; jobs still running or queued are refused with a 503. */
   async close(): Promise<void> {
+    this.#closed = true;
     await this.#pool.destroy();
   }
 }
@@ -119,7 +123,7 @@ export function runPdfJob<Job extends (input: never) => Promise<unknown>>(
   return getPdfPool().run(job, input);
 }
 
-/** Server shutdown and tests: stops the app's pool (the next job makes a new one). */
+/** Server shutdown and tests: stops the app's pool, cancelling its jobs (the next job makes a new pool). */
 export async function closePdfPool(): Promise<void> {
   const pool = shared;
   shared = undefined;
