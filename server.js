@@ -161,10 +161,13 @@ async function shutdown(signal) {
   force.unref();
   const hardExit = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
   hardExit.unref();
-  await new Promise((resolve) => {
+  const drained = new Promise((resolve) => {
     server.close(resolve);
     server.closeIdleConnections();
   });
+  // A PDF job still running is cancelled (its request answers 503 at once) rather than holding up the drain.
+  await appModule.stopPdfJobs().catch((err) => logger.error({ err }, "error while stopping the PDF workers"));
+  await drained;
   try {
     await appModule.shutdown();
     logger.info("database closed");

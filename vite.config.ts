@@ -13,6 +13,35 @@ const noBundlerTimings: Plugin = {
   config: () => ({ build: { rolldownOptions: { checks: { bundlerTimings: false } } } }),
 };
 
+/**
+ * The PDF pool's worker (server/pdf-worker.ts) is an entry of its own in the server build, emitted as
+ * build/server/pdf-worker.js (its shared modules go to build/server/assets/ like the rest). The pool
+ * (app/lib/pdf-pool.server.ts) gets the worker's URL, relative to its own chunk, in place of
+ * `import.meta.PDF_WORKER_URL`; under Vitest and `npm run dev` nothing is replaced and the pool runs
+ * the TypeScript source through tsx. (Not `import.meta.ROLLUP_FILE_URL_…`: Vite would list the worker
+ * as an asset, and React Router would move it into the public client build.)
+ */
+function pdfWorkerEntry(): Plugin {
+  const fileName = "pdf-worker.js";
+  const placeholder = "__PDF_WORKER_RELATIVE_URL__";
+  return {
+    name: "commerce-academy:pdf-worker-entry",
+    apply: "build",
+    buildStart() {
+      this.emitFile({ type: "chunk", id: path.resolve(import.meta.dirname, "server/pdf-worker.ts"), fileName });
+    },
+    transform(code, id) {
+      if (!id.endsWith("/app/lib/pdf-pool.server.ts")) return;
+      return code.replaceAll("import.meta.PDF_WORKER_URL", `new URL("${placeholder}", import.meta.url).href`);
+    },
+    renderChunk(code, chunk) {
+      if (!code.includes(placeholder)) return;
+      const relative = path.posix.relative(path.posix.dirname(chunk.fileName), fileName);
+      return code.replaceAll(placeholder, relative.startsWith(".") ? relative : `./${relative}`);
+    },
+  };
+}
+
 const sep = String.raw`[\\/]`;
 /** React, React DOM and React Router: what every page needs, in one file. */
 const FRAMEWORK = new RegExp(
@@ -58,5 +87,5 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
   },
-  plugins: [tailwindcss(), reactRouter(), precompress(), noBundlerTimings],
+  plugins: [tailwindcss(), reactRouter(), precompress(), noBundlerTimings, isSsrBuild && pdfWorkerEntry()],
 }));

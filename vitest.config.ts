@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 const failOnConsole = "./tests/helpers/fail-on-console.ts";
+const closePdfPool = "./tests/helpers/pdf-pool-setup.ts";
 
 export default defineConfig({
   resolve: { alias },
@@ -16,7 +17,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts", "node_modules/**"],
-          setupFiles: [failOnConsole],
+          setupFiles: [failOnConsole, closePdfPool],
         },
       },
       {
@@ -26,7 +27,7 @@ export default defineConfig({
           environment: "node",
           sequence: { groupOrder: 1 },
           include: ["app/**/*.integration.test.ts", "tests/integration/**/*.test.ts"],
-          setupFiles: [failOnConsole, "./tests/helpers/db-setup.ts"],
+          setupFiles: [failOnConsole, closePdfPool, "./tests/helpers/db-setup.ts"],
           // One database per worker, kept across files (initdb is the slow part).
           isolate: false,
           pool: "forks",

@@ -3,6 +3,7 @@
 import { closeDb, getDbHandle } from "~/db/client.server";
 import { migrate } from "~/db/migrate.server";
 import { reconcileOrders } from "~/features/orders/reconcile.server";
+import { closePdfPool } from "~/lib/pdf-pool.server";
 
 try {
   // Pending migrations first (a no-op on an up-to-date database), so the tables exist.
@@ -17,5 +18,7 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 } finally {
+  // Confirmation emails carry the invoice PDF, made on the PDF pool.
+  await closePdfPool();
   await closeDb();
 }

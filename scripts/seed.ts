@@ -2,7 +2,8 @@
 import { closeDb, getDbHandle } from "~/db/client.server";
 import { migrateAndSeed } from "~/db/migrate.server";
 import { getFileStorage } from "~/features/files/storage.server";
-import { ensureSeedFiles } from "~/features/learning/sample-pdf.server";
+import { ensureSeedFiles } from "~/features/learning/seed-files.server";
+import { closePdfPool } from "~/lib/pdf-pool.server";
 
 try {
   const handle = await getDbHandle();
@@ -16,4 +17,6 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
+} finally {
+  await closePdfPool();
 }

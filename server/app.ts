@@ -14,7 +14,7 @@ import { migrateAndSeed } from "~/db/migrate.server";
 import { ensureAdminFromEnv } from "~/features/accounts/accounts.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
 import { getFileStorage } from "~/features/files/storage.server";
-import { ensureSeedFiles } from "~/features/learning/sample-pdf.server";
+import { ensureSeedFiles } from "~/features/learning/seed-files.server";
 import { startReconciler, stopReconciler } from "~/features/orders/reconcile.server";
 import { describePaymentSetup } from "~/features/payments/gateway.server";
 import {
@@ -26,6 +26,7 @@ import {
   refusedForMaintenance,
 } from "~/features/settings/maintenance.server";
 import { getEnv } from "~/lib/env.server";
+import { closePdfPool } from "~/lib/pdf-pool.server";
 import { isPersonalisedPath, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
 import { PageCache } from "./page-cache";
 
@@ -223,8 +224,17 @@ export async function startup() {
   };
 }
 
+/**
+ * The first step of a shutdown, while requests drain (server.js): PDF jobs still running are
+ * cancelled, so their requests answer 503 at once instead of holding the drain up.
+ */
+export async function stopPdfJobs() {
+  await closePdfPool();
+}
+
 export async function shutdown() {
   for (const stop of stopTasks.splice(0)) await stop();
   stopReconciler();
+  await closePdfPool(); // a PDF job started while requests drained
   await closeDb();
 }

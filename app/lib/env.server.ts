@@ -112,6 +112,14 @@ const schema = z.object({
       .positive("ORDER_PENDING_EXPIRY_MINUTES must be more than 0")
       .default(15),
   ),
+  /** Time limit of one PDF job (stamping a download, an invoice, a report), in seconds: past it the job is stopped. */
+  PDF_TIMEOUT_SECONDS: unsetIfEmpty(
+    z.coerce
+      .number({ error: "PDF_TIMEOUT_SECONDS must be a number of seconds" })
+      .positive("PDF_TIMEOUT_SECONDS must be more than 0")
+      .max(3600, "PDF_TIMEOUT_SECONDS must be at most 3600 (an hour)")
+      .default(20),
+  ),
 });
 
 /** Loopback names are interchangeable: http://localhost:4101 and http://127.0.0.1:4101 are the same server. */

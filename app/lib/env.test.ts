@@ -92,6 +92,7 @@ describe("env", () => {
       RAZORPAY_API_BASE_URL: "https://api.razorpay.com",
       ORDERS_RECONCILE_INTERVAL_SECONDS: 300,
       ORDER_PENDING_EXPIRY_MINUTES: 15,
+      PDF_TIMEOUT_SECONDS: 20,
     };
     const empty = Object.fromEntries(Object.keys(defaults).map((k) => [k, ""]));
     for (const env of [parseEnv({}), parseEnv(empty)]) {
@@ -112,6 +113,7 @@ describe("env", () => {
       RAZORPAY_API_BASE_URL: "http://127.0.0.1:9999",
       ORDERS_RECONCILE_INTERVAL_SECONDS: "0",
       ORDER_PENDING_EXPIRY_MINUTES: "30",
+      PDF_TIMEOUT_SECONDS: "2.5",
     });
     expect(env).toMatchObject({
       TRUST_PROXY: true,
@@ -125,6 +127,7 @@ describe("env", () => {
       RAZORPAY_API_BASE_URL: "http://127.0.0.1:9999",
       ORDERS_RECONCILE_INTERVAL_SECONDS: 0,
       ORDER_PENDING_EXPIRY_MINUTES: 30,
+      PDF_TIMEOUT_SECONDS: 2.5,
     });
     expect(parseEnv({ PAGE_CACHE: "true", TRUST_PROXY: "false" })).toMatchObject({
       PAGE_CACHE: true,
@@ -145,6 +148,9 @@ describe("env", () => {
     expect(problem({ ORDERS_RECONCILE_INTERVAL_SECONDS: "99999999" })).toMatch(/at most 2147483/);
     expect(problem({ ORDER_PENDING_EXPIRY_MINUTES: "0" })).toMatch(/ORDER_PENDING_EXPIRY_MINUTES must be more than 0/);
     expect(problem({ ORDER_PENDING_EXPIRY_MINUTES: "soon" })).toMatch(/ORDER_PENDING_EXPIRY_MINUTES must be/);
+    expect(problem({ PDF_TIMEOUT_SECONDS: "0" })).toMatch(/PDF_TIMEOUT_SECONDS must be more than 0/);
+    expect(problem({ PDF_TIMEOUT_SECONDS: "a while" })).toMatch(/PDF_TIMEOUT_SECONDS must be a number of seconds/);
+    expect(problem({ PDF_TIMEOUT_SECONDS: "86400" })).toMatch(/PDF_TIMEOUT_SECONDS must be at most 3600/);
     expect(problem({ SMTP_URL: "not a url" })).toMatch(/SMTP_URL must be a URL like smtp:\/\//);
     expect(problem({ SMTP_URL: "https://mail.example.com" })).toMatch(/SMTP_URL must be/);
     expect(problem({ RAZORPAY_API_BASE_URL: "api.razorpay.com" })).toMatch(/RAZORPAY_API_BASE_URL must be/);

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { resetEnvCache } from "~/lib/env.server";
+import { closePdfPool } from "~/lib/pdf-pool.server";
 import { action as playerAction, loader as playerLoader } from "~/routes/store/course-player";
 import { loader as downloadLoader } from "~/routes/store/download";
 import { loader as myCoursesLoader } from "~/routes/store/my-courses";
@@ -157,6 +159,30 @@ describe("download route, signed in", () => {
       expect(res.status).toBe(404);
       expect(text(res.body)).not.toContain("%PDF");
     }
+  });
+
+  it("a download past the PDF time limit is a 503 with a message for people; the next one works", async () => {
+    const user = await createTestUser();
+    const id = await seededId("accountancy-formula-sheet");
+    const cookie = await cookieFor(user);
+    const setLimit = async (seconds: string | undefined) => {
+      if (seconds === undefined) delete process.env.PDF_TIMEOUT_SECONDS;
+      else process.env.PDF_TIMEOUT_SECONDS = seconds;
+      resetEnvCache();
+      await closePdfPool(); // the next job makes a pool with the new limit
+    };
+    const before = process.env.PDF_TIMEOUT_SECONDS;
+    await setLimit("0.001");
+    try {
+      const res = await run(downloadLoader, `/downloads/${id}`, { productId: String(id) }, cookie);
+      expect(res.status).toBe(503);
+      expect(JSON.parse(text(res.body))).toEqual({ message: expect.stringMatching(/^Making this PDF took too long/) });
+    } finally {
+      await setLimit(before);
+    }
+    const next = await run(downloadLoader, `/downloads/${id}`, { productId: String(id) }, cookie);
+    expect(next.status).toBe(200);
+    expect(text(next.body.slice(0, 5))).toBe("%PDF-");
   });
 
   it("any signed-in student downloads a free note", async () => {

@@ -30,7 +30,15 @@ export function displayToUser(rotation: number, width: number, height: number) {
   return { angle, visual, toUser };
 }
 
-export async function stampPdf(bytes: Uint8Array, buyer: Buyer, now = new Date()): Promise<Uint8Array> {
+export interface StampInput {
+  bytes: Uint8Array;
+  buyer: Buyer;
+  /** The download date printed in the footer. */
+  now?: Date;
+}
+
+/** A pure job of the PDF pool (server/pdf-worker.ts): callers run it with runPdfJob, off the main thread. */
+export async function stampPdf({ bytes, buyer, now = new Date() }: StampInput): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes, { ignoreEncryption: false });
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const line = toDrawable(stampLine(buyer), font);

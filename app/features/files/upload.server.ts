@@ -5,8 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
-import { PDFDocument } from "pdf-lib";
 import { HttpError } from "~/lib/errors";
+import { runPdfJob } from "~/lib/pdf-pool.server";
+import type { checkPdf } from "./pdf-check.server";
 import { type FileStorage, getFileStorage } from "./storage.server";
 
 export type UploadKind = "image" | "pdf";
@@ -67,14 +68,9 @@ export async function storeUpload(
     throw new HttpError(400, "The file's contents do not match its type.");
   }
   // Every download is stamped with the buyer's name, so the PDF must open in pdf-lib.
-  let pages = 0;
-  try {
-    pages = (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
-  } catch (error) {
-    if (error instanceof Error && error.name === "EncryptedPDFError") {
-      throw new HttpError(400, "Password-protected PDFs cannot be sold here: upload the PDF without a password.");
-    }
-    pages = 0;
+  const { pages, encrypted } = await runPdfJob<typeof checkPdf>("check", bytes);
+  if (encrypted) {
+    throw new HttpError(400, "Password-protected PDFs cannot be sold here: upload the PDF without a password.");
   }
   if (pages < 1) throw new HttpError(400, "The PDF could not be read. Export it again and upload the new file.");
   const key = `pdfs/${randomUUID()}.pdf`;

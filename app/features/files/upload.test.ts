@@ -87,7 +87,10 @@ describe("stampPdf", () => {
     const doc = await PDFDocument.create();
     doc.addPage();
     doc.addPage([300, 300]);
-    const stamped = await stampPdf(await doc.save(), { name: "प्रिया Zoë", email: "priya@example.com" });
+    const stamped = await stampPdf({
+      bytes: await doc.save(),
+      buyer: { name: "प्रिया Zoë", email: "priya@example.com" },
+    });
     const out = await PDFDocument.load(stamped);
     expect(out.getPageCount()).toBe(2);
     expect(out.getSubject()).toBe(
@@ -114,7 +117,7 @@ describe("displayToUser", () => {
     const { degrees } = await import("pdf-lib");
     const doc = await PDFDocument.create();
     doc.addPage().setRotation(degrees(90));
-    const stamped = await stampPdf(await doc.save(), { name: "Asha", email: "asha@example.com" });
+    const stamped = await stampPdf({ bytes: await doc.save(), buyer: { name: "Asha", email: "asha@example.com" } });
     expect((await PDFDocument.load(stamped)).getPage(0).getRotation().angle).toBe(90);
   });
 });

@@ -1,12 +1,15 @@
 /**
  * Protected downloads of note and PYQ PDFs: access is checked on every request,
- * and every copy is stamped with the buyer's name and email.
+ * and every copy is stamped with the buyer's name and email (on the PDF pool's
+ * worker threads, so a long stamping job holds up no other request).
  */
 import type { Db } from "~/db/client.server";
-import { stampPdf } from "../files/stamp.server";
+import { runPdfJob } from "~/lib/pdf-pool.server";
+import type { stampPdf } from "../files/stamp.server";
 import { type FileStorage, getBytes, getFileStorage } from "../files/storage.server";
 import { getAccessibleProduct } from "./access.server";
-import { generateSamplePdf, isSeedFileKey, loadSampleSource } from "./sample-pdf.server";
+import { isSeedFileKey } from "./sample-pdf.server";
+import { loadSampleSource, samplePdf } from "./seed-files.server";
 
 export interface Downloader {
   id: string;
@@ -19,7 +22,10 @@ export interface PreparedDownload {
   bytes: Uint8Array;
 }
 
-/** The stamped PDF for this user, or null (→ 404) when they may not have it or it has no file. */
+/**
+ * The stamped PDF for this user, or null (→ 404) when they may not have it or it has no file.
+ * Throws HttpError 503 when stamping passes the time limit (PDF_TIMEOUT_SECONDS).
+ */
 export async function prepareDownload(
   db: Db,
   user: Downloader,
@@ -33,12 +39,13 @@ export async function prepareDownload(
     // A sample file lost with its storage (new bucket, wiped disk): make it again.
     const source = await loadSampleSource(db, product.id);
     if (source) {
-      bytes = await generateSamplePdf(source);
+      bytes = await samplePdf(source);
       await storage.put(product.fileKey, bytes, { contentType: "application/pdf" });
     }
   }
   if (!bytes) return null;
-  return { filename: `${product.slug}.pdf`, bytes: await stampPdf(bytes, user) };
+  const buyer = { name: user.name, email: user.email };
+  return { filename: `${product.slug}.pdf`, bytes: await runPdfJob<typeof stampPdf>("stamp", { bytes, buyer }) };
 }
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */

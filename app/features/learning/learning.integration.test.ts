@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
@@ -9,7 +11,8 @@ import { extractPdfText } from "../../../tests/helpers/pdf-text";
 import { getAccessibleProduct, hasAccess, isOwned, listOwnedProducts, ownedProductIds } from "./access.server";
 import { prepareDownload } from "./downloads.server";
 import { getCoursePlayer, setLessonCompleted } from "./player.server";
-import { ensureSeedFiles, isSeedFileKey } from "./sample-pdf.server";
+import { isSeedFileKey } from "./sample-pdf.server";
+import { ensureSeedFiles } from "./seed-files.server";
 
 async function product(slug: string) {
   const db = await getDb();
@@ -50,6 +53,22 @@ async function refundedPurchase(userId: string, productId: number) {
     source: "purchase",
     grantedAt: new Date(Date.now() - 60_000),
     revokedAt: new Date(),
+  });
+}
+
+/** GET /healthz on a local server: its body. */
+function healthz(port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path: "/healthz" }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        res.on("end", () => resolve(body));
+      })
+      .on("error", reject);
   });
 }
 
@@ -255,6 +274,41 @@ describe("downloads", () => {
     const stamps = text.split("\n").filter((l) => l.includes("Licensed to Riya Sharma (riya.sharma@example.com)"));
     expect(stamps).toHaveLength(doc.getPageCount());
     expect(text).toContain("Partnership Accounts");
+  });
+
+  it("stamps off the main thread: /healthz answers again and again while a long name is stamped", async () => {
+    // The incident: stamping a 900,000-character name ran 32 s on the main thread and /healthz waited behind it.
+    const db = await getDb();
+    const user = await createUser();
+    const note = await product(PAID_NOTE);
+    await enrol(user.id, note.id);
+    const server = http.createServer((_req, res) => res.end('{"status":"ok"}'));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const done: string[] = [];
+    let checks: Promise<void> | undefined;
+    const downloader = {
+      ...user,
+      // The name is read when stamping starts: the health checks start then, one after another
+      // (as a load balancer's would), and must all be answered while the stamping runs.
+      get name() {
+        checks ??= (async () => {
+          for (let i = 0; i < 10; i++) expect(await healthz(port)).toBe('{"status":"ok"}');
+          done.push("10 health checks");
+        })();
+        return "Riya ".repeat(30_000);
+      },
+    };
+    try {
+      const file = await prepareDownload(db, downloader, note.id);
+      done.push("download");
+      await checks;
+      expect(extractPdfText(file!.bytes)).toContain("Licensed to Riya Riya");
+      expect(done).toEqual(["10 health checks", "download"]);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   it("non-owners, refunded buyers, drafts, courses and unknown ids get nothing", async () => {

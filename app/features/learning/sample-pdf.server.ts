@@ -1,15 +1,12 @@
 /**
  * Sample PDFs for the seeded notes and PYQ papers: a cover, a contents page and
  * a page per topic with real-looking study material. Generated at first start
- * into file storage (keys under `seed/`), and again on download if missing.
+ * into file storage (keys under `seed/`), and again on download if missing
+ * (seed-files.server.ts).
  */
-import { asc, eq, inArray, like } from "drizzle-orm";
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import type { DbOrTx } from "~/db/client.server";
-import { instructors, products } from "~/db/schema";
 import { SUBJECT_BOARD_NAMES, type Subject } from "~/features/catalog/labels";
 import { toDrawable, wrapText } from "../files/pdf-text";
-import type { FileStorage } from "../files/storage.server";
 
 export const SEED_FILE_PREFIX = "seed/";
 
@@ -140,7 +137,10 @@ function pageHeader(page: PDFPage, fonts: Fonts, source: SampleSource, pageNo: n
   });
 }
 
-/** A few pages of real-looking study material for a note or PYQ paper. */
+/**
+ * A few pages of real-looking study material for a note or PYQ paper. A pure job of the PDF pool
+ * (server/pdf-worker.ts): callers run it with runPdfJob, off the main thread.
+ */
 export async function generateSamplePdf(source: SampleSource): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(source.title);
@@ -221,62 +221,4 @@ export async function generateSamplePdf(source: SampleSource): Promise<Uint8Arra
     }
   });
   return doc.save({ useObjectStreams: false });
-}
-
-/** The sample source of a product row (for regenerating a missing seed file). */
-export async function loadSampleSource(db: DbOrTx, productId: number): Promise<SampleSource | null> {
-  const [row] = await db
-    .select({
-      kind: products.kind,
-      title: products.title,
-      subject: products.subject,
-      classLevel: products.classLevel,
-      author: instructors.name,
-      description: products.description,
-      modules: products.modules,
-    })
-    .from(products)
-    .innerJoin(instructors, eq(instructors.id, products.instructorId))
-    .where(eq(products.id, productId));
-  return row ?? null;
-}
-
-/**
- * Writes every missing seed PDF into storage (first start, or a fresh storage
- * bucket). Returns how many it generated.
- */
-export async function ensureSeedFiles(db: DbOrTx, storage: FileStorage): Promise<number> {
-  const rows = await db
-    .select({ id: products.id, fileKey: products.fileKey })
-    .from(products)
-    .where(like(products.fileKey, `${SEED_FILE_PREFIX}%`))
-    .orderBy(asc(products.id));
-  let generated = 0;
-  const missing: { id: number; key: string }[] = [];
-  for (const row of rows) {
-    if (row.fileKey && !(await storage.exists(row.fileKey))) missing.push({ id: row.id, key: row.fileKey });
-  }
-  if (!missing.length) return 0;
-  const ids = missing.map((m) => m.id);
-  const sources = await db
-    .select({
-      id: products.id,
-      kind: products.kind,
-      title: products.title,
-      subject: products.subject,
-      classLevel: products.classLevel,
-      author: instructors.name,
-      description: products.description,
-      modules: products.modules,
-    })
-    .from(products)
-    .innerJoin(instructors, eq(instructors.id, products.instructorId))
-    .where(inArray(products.id, ids));
-  for (const m of missing) {
-    const source = sources.find((s) => s.id === m.id);
-    if (!source) continue;
-    await storage.put(m.key, await generateSamplePdf(source), { contentType: "application/pdf" });
-    generated++;
-  }
-  return generated;
 }

@@ -5,8 +5,7 @@ import { orders, users } from "~/db/schema";
 import { sendEmail } from "~/features/email/email.server";
 import { getEnv } from "~/lib/env.server";
 import { formatPaise } from "~/lib/money";
-import { renderInvoicePdf } from "./invoice.server";
-import { buildInvoiceData, invoiceFileName, loadOrder } from "./orders.server";
+import { buildInvoiceData, invoiceFileName, invoicePdf, loadOrder } from "./orders.server";
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -48,7 +47,7 @@ export async function sendOrderConfirmation(db: DbOrTx, orderId: string) {
       ? [
           {
             filename: invoiceFileName(invoice.invoiceNumber),
-            content: await renderInvoicePdf(invoice),
+            content: await invoicePdf(invoice),
             contentType: "application/pdf",
           },
         ]

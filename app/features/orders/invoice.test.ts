@@ -1,6 +1,7 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { financialYear, formatInvoiceNumber, invoiceDateText, renderInvoicePdf } from "./invoice.server";
+import { financialYear, formatInvoiceNumber } from "./invoice.server";
+import { invoiceDateText, renderInvoicePdf } from "./invoice-pdf.server";
 
 describe("invoice numbering", () => {
   it("uses the Indian financial year April–March in IST", () => {

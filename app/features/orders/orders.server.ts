@@ -3,7 +3,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders, products, users } from "~/db/schema";
 import { getSettings } from "~/features/settings/settings.server";
-import { type InvoiceData, renderInvoicePdf } from "./invoice.server";
+import { runPdfJob } from "~/lib/pdf-pool.server";
+import type { InvoiceData, renderInvoicePdf } from "./invoice-pdf.server";
 
 export type OrderStatus = (typeof orders.$inferSelect)["status"];
 
@@ -94,11 +95,16 @@ export async function buildInvoiceData(db: DbOrTx, order: OrderDetail): Promise<
   };
 }
 
+/** The invoice PDF (made on the PDF pool's worker threads). */
+export function invoicePdf(invoice: InvoiceData): Promise<Uint8Array> {
+  return runPdfJob<typeof renderInvoicePdf>("invoice", invoice);
+}
+
 /** The invoice PDF of one of the user's orders, or null (no such order, not theirs, or not paid). */
 export async function getInvoicePdfForUser(db: DbOrTx, userId: string, orderId: string) {
   const order = await getOrderForUser(db, userId, orderId);
   if (!order) return null;
   const data = await buildInvoiceData(db, order);
   if (!data) return null;
-  return { fileName: invoiceFileName(data.invoiceNumber), bytes: await renderInvoicePdf(data) };
+  return { fileName: invoiceFileName(data.invoiceNumber), bytes: await invoicePdf(data) };
 }

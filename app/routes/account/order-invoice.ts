@@ -2,7 +2,7 @@ import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { orderIdParam } from "~/features/checkout/schema";
 import { getInvoicePdfForUser } from "~/features/orders/orders.server";
-import { invariantResponse } from "~/lib/errors";
+import { asResponse, invariantResponse } from "~/lib/errors";
 import type { Route } from "./+types/order-invoice";
 
 /** GET /account/orders/:orderId/invoice: the GST invoice PDF, for the order's owner only. */
@@ -10,7 +10,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await requireUser(db, request);
   const orderId = orderIdParam.safeParse(params.orderId);
-  const invoice = orderId.success ? await getInvoicePdfForUser(db, user.id, orderId.data) : null;
+  const invoice = orderId.success
+    ? await getInvoicePdfForUser(db, user.id, orderId.data).catch((error) => {
+        throw asResponse(error);
+      })
+    : null;
   invariantResponse(invoice, "Invoice not found.", 404);
   return new Response(Buffer.from(invoice.bytes), {
     headers: {

@@ -1,12 +1,15 @@
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { analyticsPdf } from "~/features/analytics/reports.server";
+import { asResponse } from "~/lib/errors";
 import type { Route } from "./+types/sales-analytics";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
-  const pdf = await analyticsPdf(db);
+  const pdf = await analyticsPdf(db).catch((error) => {
+    throw asResponse(error);
+  });
   const date = new Date().toISOString().slice(0, 10);
   return new Response(new Uint8Array(pdf), {
     headers: {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { quarterReportPdf } from "~/features/analytics/reports.server";
-import { invariantResponse } from "~/lib/errors";
+import { asResponse, invariantResponse } from "~/lib/errors";
 import type { Route } from "./+types/sales-quarterly";
 
 const quarterSchema = z
@@ -18,7 +18,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const parsed = quarterSchema.safeParse(new URL(request.url).searchParams.get("quarter"));
   invariantResponse(parsed.success, "Choose a quarter such as 2025-Q3.");
   const { fyStartYear, quarter } = parsed.data;
-  const pdf = await quarterReportPdf(db, fyStartYear, quarter);
+  const pdf = await quarterReportPdf(db, fyStartYear, quarter).catch((error) => {
+    throw asResponse(error);
+  });
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

@@ -1,6 +1,7 @@
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { attachmentHeader, prepareDownload } from "~/features/learning/downloads.server";
+import { asResponse } from "~/lib/errors";
 import { idSchema } from "~/lib/id";
 import type { Route } from "./+types/download";
 
@@ -15,13 +16,18 @@ function notFound() {
   });
 }
 
-/** A note or PYQ PDF, checked on every request and stamped with the buyer's name and email. */
+/**
+ * A note or PYQ PDF, checked on every request and stamped with the buyer's name and email
+ * (a 503 with a message when stamping passes its time limit).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await requireUser(db, request);
   const id = idSchema.safeParse(params.productId);
   if (!id.success) return notFound();
-  const file = await prepareDownload(db, user, id.data);
+  const file = await prepareDownload(db, user, id.data).catch((error) => {
+    throw asResponse(error);
+  });
   if (!file) return notFound();
   return new Response(new Blob([file.bytes as Uint8Array<ArrayBuffer>]).stream(), {
     headers: {

@@ -1,0 +1,73 @@
+/**
+ * The seeded notes' and PYQ papers' sample PDFs in file storage: written at first start (or into a
+ * fresh storage bucket), and again on download when one is lost. Made on the PDF pool.
+ */
+import { asc, eq, inArray, like } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { instructors, products } from "~/db/schema";
+import { runPdfJob } from "~/lib/pdf-pool.server";
+import type { FileStorage } from "../files/storage.server";
+import { type generateSamplePdf, type SampleSource, SEED_FILE_PREFIX } from "./sample-pdf.server";
+
+/** The sample PDF of `source` (made on the PDF pool's worker threads). */
+export function samplePdf(source: SampleSource): Promise<Uint8Array> {
+  return runPdfJob<typeof generateSamplePdf>("sample", source);
+}
+
+/** The sample source of a product row (for regenerating a missing seed file). */
+export async function loadSampleSource(db: DbOrTx, productId: number): Promise<SampleSource | null> {
+  const [row] = await db
+    .select({
+      kind: products.kind,
+      title: products.title,
+      subject: products.subject,
+      classLevel: products.classLevel,
+      author: instructors.name,
+      description: products.description,
+      modules: products.modules,
+    })
+    .from(products)
+    .innerJoin(instructors, eq(instructors.id, products.instructorId))
+    .where(eq(products.id, productId));
+  return row ?? null;
+}
+
+/**
+ * Writes every missing seed PDF into storage (first start, or a fresh storage
+ * bucket). Returns how many it generated.
+ */
+export async function ensureSeedFiles(db: DbOrTx, storage: FileStorage): Promise<number> {
+  const rows = await db
+    .select({ id: products.id, fileKey: products.fileKey })
+    .from(products)
+    .where(like(products.fileKey, `${SEED_FILE_PREFIX}%`))
+    .orderBy(asc(products.id));
+  let generated = 0;
+  const missing: { id: number; key: string }[] = [];
+  for (const row of rows) {
+    if (row.fileKey && !(await storage.exists(row.fileKey))) missing.push({ id: row.id, key: row.fileKey });
+  }
+  if (!missing.length) return 0;
+  const ids = missing.map((m) => m.id);
+  const sources = await db
+    .select({
+      id: products.id,
+      kind: products.kind,
+      title: products.title,
+      subject: products.subject,
+      classLevel: products.classLevel,
+      author: instructors.name,
+      description: products.description,
+      modules: products.modules,
+    })
+    .from(products)
+    .innerJoin(instructors, eq(instructors.id, products.instructorId))
+    .where(inArray(products.id, ids));
+  for (const m of missing) {
+    const source = sources.find((s) => s.id === m.id);
+    if (!source) continue;
+    await storage.put(m.key, await samplePdf(source), { contentType: "application/pdf" });
+    generated++;
+  }
+  return generated;
+}
