@@ -242,7 +242,10 @@ describe("maintenance mode (production server)", () => {
     // A browser asking for a page gets the friendly page; everything else a short JSON message.
     const page = await fetch(`${base}/courses`, { headers: { accept: "text/html" } });
     expect(page.headers.get("content-type")).toMatch(/text\/html/);
-    expect(await page.text()).toMatch(/<h1>We'll be right back<\/h1>/);
+    const html = await page.text();
+    expect(html).toMatch(/<h1>We'll be right back<\/h1>/);
+    // The owner, signed out, finds the way in from the page itself.
+    expect(html).toContain('<a href="/login">Log in</a>');
     for (const url of ["/courses.data", "/api/cart", `/downloads/${ids.note}`]) {
       const res = await send("GET", url, "student");
       expect(res.headers.get("content-type"), url).toMatch(/application\/json/);
