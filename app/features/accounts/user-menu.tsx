@@ -73,14 +73,14 @@ export function UserMenu({ user }: { user: MenuUser }) {
   return (
     <details ref={ref} className="relative">
       <summary
-        className="flex h-9 cursor-pointer list-none items-center gap-2 rounded-lg px-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+        className="flex h-9 cursor-pointer list-none items-center gap-2 rounded-lg px-1 text-sm font-semibold text-slate-800 hover:bg-slate-100 sm:px-2 [&::-webkit-details-marker]:hidden"
         aria-label={`Account menu for ${user.name}`}
       >
         <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-white">
           <UserRound className="h-4 w-4" aria-hidden />
         </span>
         <span className="hidden max-w-32 truncate md:inline">{first}</span>
-        <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
+        <ChevronDown className="hidden h-4 w-4 text-slate-500 sm:block" aria-hidden />
       </summary>
       <div className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
         <div className="border-b border-slate-100 px-3 py-2">

@@ -48,10 +48,17 @@ export function SiteHeader({ user = null }: { user?: MenuUser | null }) {
       >
         Skip to content
       </a>
-      <Container className="flex h-16 items-center gap-3">
-        <Link to="/" className="flex items-center gap-2 font-bold text-slate-900" aria-label="Commerce Academy home">
-          <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
-          <span className="whitespace-nowrap text-base sm:text-lg">Commerce Academy</span>
+      <Container className="flex h-16 items-center gap-2 sm:gap-3">
+        {/* min-w-0 + truncate: on the narrowest phones the name gives way before the controls do. */}
+        <Link
+          to="/"
+          className="flex min-w-0 items-center gap-2 font-bold text-slate-900"
+          aria-label="Commerce Academy home"
+        >
+          <img src="/favicon.svg" alt="" width={32} height={32} className="h-7 w-7 shrink-0 sm:h-8 sm:w-8" />
+          <span className="truncate whitespace-nowrap text-sm tracking-tight sm:text-lg sm:tracking-normal">
+            Commerce Academy
+          </span>
         </Link>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
           {NAV_LINKS.map((link) => (
@@ -60,7 +67,7 @@ export function SiteHeader({ user = null }: { user?: MenuUser | null }) {
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           {user ? (
             <UserMenu user={user} />
           ) : (
@@ -78,7 +85,8 @@ export function SiteHeader({ user = null }: { user?: MenuUser | null }) {
             type="button"
             variant="ghost"
             size="icon"
-            className="lg:hidden"
+            // The 44 px target reaches into the page margin, so the row fits a 360 px phone.
+            className="-mr-2 lg:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? "Close menu" : "Open menu"}
