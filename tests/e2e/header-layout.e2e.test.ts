@@ -30,7 +30,7 @@ beforeAll(async () => {
   for (const role of ROLES) {
     const context = await browser.newContext();
     if (role !== "anonymous") {
-      const form =
+      const form: Record<string, string> =
         role === "admin"
           ? { email: OWNER.email, password: OWNER.password, redirectTo: "/" }
           : {
