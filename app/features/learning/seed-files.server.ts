@@ -14,21 +14,25 @@ export function samplePdf(source: SampleSource): Promise<Uint8Array> {
   return runPdfJob<typeof generateSamplePdf>("sample", source);
 }
 
+/** The columns a sample PDF is made from (SampleSource), with the product's id. */
+const SAMPLE_COLUMNS = {
+  id: products.id,
+  kind: products.kind,
+  title: products.title,
+  subject: products.subject,
+  classLevel: products.classLevel,
+  author: instructors.name,
+  description: products.description,
+  modules: products.modules,
+};
+
+function sampleSources(db: DbOrTx) {
+  return db.select(SAMPLE_COLUMNS).from(products).innerJoin(instructors, eq(instructors.id, products.instructorId));
+}
+
 /** The sample source of a product row (for regenerating a missing seed file). */
 export async function loadSampleSource(db: DbOrTx, productId: number): Promise<SampleSource | null> {
-  const [row] = await db
-    .select({
-      kind: products.kind,
-      title: products.title,
-      subject: products.subject,
-      classLevel: products.classLevel,
-      author: instructors.name,
-      description: products.description,
-      modules: products.modules,
-    })
-    .from(products)
-    .innerJoin(instructors, eq(instructors.id, products.instructorId))
-    .where(eq(products.id, productId));
+  const [row] = await sampleSources(db).where(eq(products.id, productId));
   return row ?? null;
 }
 
@@ -48,21 +52,12 @@ export async function ensureSeedFiles(db: DbOrTx, storage: FileStorage): Promise
     if (row.fileKey && !(await storage.exists(row.fileKey))) missing.push({ id: row.id, key: row.fileKey });
   }
   if (!missing.length) return 0;
-  const ids = missing.map((m) => m.id);
-  const sources = await db
-    .select({
-      id: products.id,
-      kind: products.kind,
-      title: products.title,
-      subject: products.subject,
-      classLevel: products.classLevel,
-      author: instructors.name,
-      description: products.description,
-      modules: products.modules,
-    })
-    .from(products)
-    .innerJoin(instructors, eq(instructors.id, products.instructorId))
-    .where(inArray(products.id, ids));
+  const sources = await sampleSources(db).where(
+    inArray(
+      products.id,
+      missing.map((m) => m.id),
+    ),
+  );
   for (const m of missing) {
     const source = sources.find((s) => s.id === m.id);
     if (!source) continue;
