@@ -19,7 +19,8 @@ export function FlashToast({ flash }: { flash: { kind: "success" | "error"; mess
   }, [flash]);
   if (!shown) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex justify-center px-4">
+    // Below the store header and the admin top bar (4rem each), so it never covers their navigation.
+    <div className="pointer-events-none fixed inset-x-0 top-[4.75rem] z-[60] flex justify-center px-4">
       <p
         role={shown.kind === "error" ? "alert" : "status"}
         data-flash={shown.kind}

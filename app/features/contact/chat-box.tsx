@@ -1,24 +1,39 @@
 /** The chat widget's open box: its own chunk, downloaded with the first hover, focus or click on the button. */
 import { Send, X } from "lucide-react";
-import type { FormEvent, RefObject } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { cn } from "~/ui/cn";
 import type { ChatWidgetProps } from "./chat-widget";
-import { CHAT_GREETING, CHAT_PLACEHOLDER, CHAT_STATUS, type ChatWidgetOptions } from "./chat-widget-options";
+import {
+  CHAT_GREETING,
+  CHAT_PLACEHOLDER,
+  CHAT_STATUS,
+  type ChatWidgetOptions,
+  whatsappLink,
+} from "./chat-widget-options";
 
 export interface ChatBoxProps {
   o: ChatWidgetOptions & ChatWidgetProps;
   boxId: string;
   titleId: string;
-  typing: boolean;
-  message: string;
-  setMessage(message: string): void;
-  submit(e: FormEvent): void;
-  inputRef: RefObject<HTMLInputElement | null>;
   onClose(): void;
 }
 
-export function ChatBox({ o, boxId, titleId, typing, message, setMessage, submit, inputRef, onClose }: ChatBoxProps) {
+export function ChatBox({ o, boxId, titleId, onClose }: ChatBoxProps) {
   const dark = o.darkMode;
+  // Typing dots for messageDelay seconds, then the greeting.
+  const [typing, setTyping] = useState(true);
+  useEffect(() => {
+    const t = setTimeout(() => setTyping(false), o.messageDelay * 1000);
+    return () => clearTimeout(t);
+  }, [o.messageDelay]);
+  const [message, setMessage] = useState("");
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = message.trim();
+    if (!text) return;
+    window.open(whatsappLink(o.phoneNumber, text), "_blank", "noopener,noreferrer");
+    setMessage("");
+  };
   return (
     <section
       id={boxId}
@@ -77,7 +92,6 @@ export function ChatBox({ o, boxId, titleId, typing, message, setMessage, submit
         rel="noopener"
       >
         <input
-          ref={inputRef}
           // biome-ignore lint/a11y/noAutofocus: the chat box was just opened on purpose
           autoFocus
           name="text"

@@ -2,7 +2,7 @@ import { MessageCircle } from "lucide-react";
 import { type CSSProperties, useEffect, useId, useRef, useState } from "react";
 import { cn } from "~/ui/cn";
 import type { ChatBox as ChatBoxType } from "./chat-box";
-import { CHAT_DEFAULTS, type ChatWidgetOptions, startNotificationTimer, whatsappLink } from "./chat-widget-options";
+import { CHAT_DEFAULTS, type ChatWidgetOptions, startNotificationTimer } from "./chat-widget-options";
 
 let chatBox: Promise<typeof import("./chat-box")> | undefined;
 const loadChatBox = () => {
@@ -26,18 +26,17 @@ export type ChatWidgetProps = Partial<ChatWidgetOptions> & {
   buttonStyle?: CSSProperties;
   chatboxClassName?: string;
   chatboxStyle?: CSSProperties;
+  /** The page shown (its path): the elements to keep clear of are looked up again when it changes. */
+  page?: string;
 };
 
 /** Floating WhatsApp chat (spec §4): a round button, a popup chat box, a repeating "1" notification. */
 export function ChatWidget(props: ChatWidgetProps) {
   const o = { ...CHAT_DEFAULTS, ...props };
   const [open, setOpen] = useState(false);
-  const [typing, setTyping] = useState(true);
   const [notified, setNotified] = useState(false);
-  const [message, setMessage] = useState("");
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const boxId = useId();
   const titleId = useId();
 
@@ -50,14 +49,6 @@ export function ChatWidget(props: ChatWidgetProps) {
       if (notificationSound && notificationSoundSrc) new Audio(notificationSoundSrc).play().catch(() => {});
     });
   }, [open, notification, notificationDelay, notificationLoop, notificationSound, notificationSoundSrc]);
-
-  // Typing dots for messageDelay seconds, then the greeting.
-  useEffect(() => {
-    if (!open) return;
-    setTyping(true);
-    const t = setTimeout(() => setTyping(false), o.messageDelay * 1000);
-    return () => clearTimeout(t);
-  }, [open, o.messageDelay]);
 
   useEffect(() => {
     if (!open) return;
@@ -79,6 +70,26 @@ export function ChatWidget(props: ChatWidgetProps) {
     };
   }, [open, o.allowEsc, o.allowClickAway]);
 
+  // Out of the way while a page's main action (Add to Cart, a total: `data-main-action`) passes
+  // through the bottom of the screen, where the button floats.
+  const [away, setAway] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page brings new elements to watch
+  useEffect(() => {
+    const under = new Set<Element>();
+    const watcher = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) e.isIntersecting ? under.add(e.target) : under.delete(e.target);
+        setAway(under.size > 0);
+      },
+      { rootMargin: "-80% 0px 0px" },
+    );
+    for (const el of document.querySelectorAll("[data-main-action]")) watcher.observe(el);
+    return () => {
+      watcher.disconnect();
+      setAway(false);
+    };
+  }, [props.page]);
+
   // The chat box's code comes with the first hover, focus or click on the button, not with the page.
   const [Box, setBox] = useState<typeof ChatBoxType | null>(null);
   const load = () => {
@@ -93,18 +104,14 @@ export function ChatWidget(props: ChatWidgetProps) {
     setNotified(false);
   };
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const text = message.trim();
-    if (!text) return;
-    window.open(whatsappLink(o.phoneNumber, text), "_blank", "noopener,noreferrer");
-    setMessage("");
-  };
-
   return (
     <div
       ref={rootRef}
-      className={cn("fixed bottom-4 right-4 z-30 flex flex-col items-end gap-3 sm:bottom-6 sm:right-6", o.className)}
+      className={cn(
+        "fixed bottom-4 right-4 z-30 flex flex-col items-end gap-3 sm:bottom-6 sm:right-6",
+        away && !open && "invisible",
+        o.className,
+      )}
       style={o.style}
     >
       {open && Box ? (
@@ -112,11 +119,6 @@ export function ChatWidget(props: ChatWidgetProps) {
           o={o}
           boxId={boxId}
           titleId={titleId}
-          typing={typing}
-          message={message}
-          setMessage={setMessage}
-          submit={submit}
-          inputRef={inputRef}
           onClose={() => {
             setOpen(false);
             buttonRef.current?.focus();

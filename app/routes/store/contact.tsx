@@ -1,5 +1,5 @@
 import { Mail, MessageCircle } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { saveContactMessage } from "~/features/contact/contact.server";
@@ -49,6 +49,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const location = useLocation();
   const busy = navigation.state === "submitting";
   const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.values;
@@ -63,7 +64,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <FormAlert>{actionData.formError ?? "Please correct the fields marked below."}</FormAlert>
             </div>
           ) : null}
-          <Form method="post" noValidate className="mt-6 max-w-xl space-y-5">
+          {/* A new form after each sent message (the redirect is a new location): no old text left. */}
+          <Form key={location.key} method="post" noValidate className="mt-6 max-w-xl space-y-5">
             <Field
               id="contact-name"
               name="name"

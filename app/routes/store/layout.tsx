@@ -30,7 +30,9 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
   const signedIn = Boolean(user);
   const { pathname } = useLocation();
-  const onHome = pathname === "/";
+  // Checkout, payment and the course player keep the screen for the task at hand: no floating chat
+  // over the totals, the pay button or the progress (the footer links to Contact).
+  const focused = pathname.startsWith("/checkout") || /^\/my-courses\/[^/]+/.test(pathname);
   return (
     <CartProvider signedIn={signedIn}>
       {/* Queues "Add to Cart" clicks made before hydration; runs before any button exists. */}
@@ -44,14 +46,25 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <SiteFooter />
       </div>
-      <ChatWidget
-        phoneNumber={loaderData.whatsappNumber}
-        accountName="Commerce Academy"
-        avatar="/favicon.svg"
-        allowEsc={onHome}
-        allowClickAway={onHome}
+      {focused ? null : (
+        <ChatWidget
+          phoneNumber={loaderData.whatsappNumber}
+          accountName="Commerce Academy"
+          avatar="/favicon.svg"
+          allowEsc
+          allowClickAway
+          page={pathname}
+        />
+      )}
+      {/* Below the header (4rem), so a toast never covers its navigation. */}
+      <Toaster
+        duration={TOAST_DURATION_MS}
+        position="top-center"
+        offset={{ top: 80 }}
+        mobileOffset={{ top: 76 }}
+        closeButton
+        richColors
       />
-      <Toaster duration={TOAST_DURATION_MS} position="top-center" closeButton richColors />
     </CartProvider>
   );
 }

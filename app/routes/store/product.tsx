@@ -105,7 +105,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 {formatPrice(p.pricePaise)}
               </p>
               {p.pricePaise > 0 ? <p className="mt-1 text-sm text-slate-600">+ GST (18%) at checkout</p> : null}
-              <AddToCartButton item={p} size="lg" className="mt-5 w-full" />
+              <AddToCartButton item={p} size="lg" className="mt-5 w-full" data-main-action />
               <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-600">This includes</h2>
               <ul className="mt-3 space-y-2">
                 {KIND_FEATURES[p.kind].map((feature) => (
