@@ -1,0 +1,144 @@
+/**
+ * Every screen right on a phone, a tablet and a desktop, for every role (issue 18): for each page
+ * route of app/routes.ts with real ids, as a visitor, a student and the owner, at 360, 768 and
+ * 1440 px, nothing scrolls sideways and every control lies inside the viewport and is what a tap
+ * at its centre reaches. The main action of each page (Add to Cart, Pay, Apply, the totals, the
+ * player's progress) is not covered at 360 px wherever the student scrolls it into view.
+ */
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../helpers/browser";
+import { mapPool } from "../helpers/pool";
+import {
+  coveredTargets,
+  layoutProblems,
+  pagePatterns,
+  prepareScreenInstall,
+  ROLES,
+  type ScreenInstall,
+  type ScreenRole,
+  type StorageState,
+  screenUrls,
+  storageForRoles,
+  WIDTHS,
+} from "../helpers/screens";
+import { type RunningServer, startServer } from "../helpers/server";
+
+let install: ScreenInstall;
+let server: RunningServer;
+let browser: Browser;
+let storage: Record<ScreenRole, StorageState>;
+
+beforeAll(async () => {
+  // Its own install: the student's orders and the owner account are part of what is shown.
+  install = await prepareScreenInstall();
+  server = await startServer({ dataDir: install.dataDir });
+  browser = await launchBrowser();
+  storage = await storageForRoles(browser, server.url, install);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(role: ScreenRole, url: string, width: number): Promise<{ page: Page; status: number }> {
+  const context = await browser.newContext({ viewport: { width, height: 740 }, storageState: storage[role] });
+  const page = await context.newPage();
+  const response = await page.goto(`${server.url}${url}`, { waitUntil: "networkidle" });
+  return { page, status: response?.status() ?? 0 };
+}
+
+async function settle(page: Page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+describe("every screen for every role", () => {
+  it("walks every page route, the admin area and the store included", () => {
+    const patterns = pagePatterns();
+    for (const p of ["/", "/courses/:id", "/checkout", "/checkout/pay/:orderId", "/my-courses/:id", "/admin/sales"]) {
+      expect(patterns).toContain(p);
+    }
+    expect(patterns).not.toContain("/api/cart");
+    expect(patterns).not.toContain("/downloads/:productId");
+    expect(screenUrls(install.ids).every((u) => !u.includes(":"))).toBe(true);
+  });
+
+  it("no sideways scrolling, and every control inside the viewport and reachable, at 360, 768 and 1440 px", async () => {
+    const cases = ROLES.flatMap((role) => screenUrls(install.ids).map((url) => ({ role, url })));
+    // A page a role is sent away from (log in, 403) is checked once per role, where it lands.
+    const seen = new Set<string>();
+    const found = await mapPool(cases, 3, async ({ role, url }) => {
+      const { page, status } = await open(role, url, WIDTHS[0]);
+      const landed = `${role} ${new URL(page.url()).pathname} ${status}`;
+      const problems: string[] = [];
+      if (status >= 500) problems.push(`answered ${status}`);
+      if (!seen.has(landed) || new URL(page.url()).pathname === url) {
+        seen.add(landed);
+        for (const width of WIDTHS) {
+          if (width !== WIDTHS[0]) await page.setViewportSize({ width, height: 800 });
+          await settle(page);
+          for (const p of await layoutProblems(page, width)) problems.push(`${width}px: ${p}`);
+        }
+      }
+      await page.context().close();
+      return problems.map((p) => `${role} ${url} ${p}`);
+    });
+    expect(found.flat()).toEqual([]);
+  }, 600_000);
+
+  it("nothing covers the main action or the total of a page at 360 px, wherever it is scrolled", async () => {
+    const amountOf = (page: Page, label: string) =>
+      page.locator("dt, span", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::*[1]");
+    const addToCart = (page: Page) => page.getByRole("button", { name: /Add to Cart/ });
+    const ids = install.ids;
+    const pages: { role: ScreenRole; url: string; targets: (page: Page) => Record<string, Locator> }[] = [
+      ...[`/courses/${ids.course}`, `/notes/${ids.note}`, `/pyq/${ids.pyq}`].flatMap((url) =>
+        (["anonymous", "student"] as const).map((role) => ({
+          role,
+          url,
+          targets: (page: Page) => ({ "Add to Cart": addToCart(page) }),
+        })),
+      ),
+      {
+        role: "anonymous",
+        url: "/checkout",
+        targets: (page) => ({
+          subtotal: amountOf(page, "Subtotal"),
+          "Log In and Continue": page.getByRole("button", { name: "Log In and Continue" }),
+          "Create an account": page.getByRole("link", { name: "Create an account" }),
+        }),
+      },
+      {
+        role: "student",
+        url: "/checkout",
+        targets: (page) => ({
+          Apply: page.getByRole("button", { name: "Apply" }),
+          total: amountOf(page, "Total"),
+          "the pay button": page.locator("main form button[type=submit]").last(),
+        }),
+      },
+      {
+        role: "student",
+        url: `/checkout/pay/${ids.pendingOrder}`,
+        targets: (page) => ({
+          total: amountOf(page, "Total"),
+          Pay: page.getByRole("button", { name: "Pay", exact: true }),
+        }),
+      },
+      {
+        role: "student",
+        url: `/my-courses/${ids.ownedCourse}`,
+        targets: (page) => ({ "the progress": page.getByText(/\d+ of \d+ lessons/) }),
+      },
+    ];
+    const found = await mapPool(pages, 3, async ({ role, url, targets }) => {
+      const { page, status } = await open(role, url, 360);
+      const problems = status === 200 ? [] : [`answered ${status}`];
+      const list = Object.entries(targets(page)).map(([name, locator]) => ({ name, locator }));
+      problems.push(...(await coveredTargets(page, list)));
+      await page.context().close();
+      return problems.map((p) => `${role} ${url}: ${p}`);
+    });
+    expect(found.flat()).toEqual([]);
+  });
+});
