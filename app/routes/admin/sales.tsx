@@ -14,6 +14,7 @@ import { formatDateTime } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, noNul, readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
+import { countOf, formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { FormAlert, inputClass } from "~/ui/field";
 import type { Route } from "./+types/sales";
@@ -93,7 +94,7 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
             {c.refundRate}%
           </p>
           <p className="text-xs text-slate-500">
-            {c.refundedCount} of {c.paidOrderCount + c.refundedCount} paid orders
+            {formatCount(c.refundedCount)} of {countOf(c.paidOrderCount, "paid order")} refunded
           </p>
         </Card>
         <Card>
@@ -101,7 +102,7 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
           <p className="mt-1 text-2xl font-bold" data-metric="average-order">
             {formatPaise(c.averageOrderPaise)}
           </p>
-          <p className="text-xs text-slate-500">{c.paidOrderCount} paid orders</p>
+          <p className="text-xs text-slate-500">Over {countOf(c.keptOrderCount, "paid order")} not refunded</p>
         </Card>
         <Card>
           <p className="text-sm text-slate-600">Free→paid conversion</p>
