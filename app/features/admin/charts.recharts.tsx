@@ -12,7 +12,7 @@ import {
   YAxis,
 } from "recharts";
 import { formatPaise, formatPaiseCompact } from "~/lib/money";
-import { valueAxisTicks } from "./chart-axis";
+import { valueAxis } from "./chart-axis";
 import type { ChartPoint } from "./charts";
 
 export function SalesEnrolmentChart({ data }: { data: ChartPoint[] }) {
@@ -24,7 +24,7 @@ export function SalesEnrolmentChart({ data }: { data: ChartPoint[] }) {
         <YAxis
           yAxisId="rev"
           tickFormatter={formatPaiseCompact}
-          ticks={valueAxisTicks(data.map((d) => d.revenuePaise))}
+          {...valueAxis(data.map((d) => d.revenuePaise))}
           tick={{ fontSize: 11 }}
           width={64}
         />
@@ -32,7 +32,7 @@ export function SalesEnrolmentChart({ data }: { data: ChartPoint[] }) {
           yAxisId="enr"
           orientation="right"
           allowDecimals={false}
-          ticks={valueAxisTicks(data.map((d) => d.enrolments))}
+          {...valueAxis(data.map((d) => d.enrolments))}
           tick={{ fontSize: 11 }}
           width={36}
         />
@@ -53,7 +53,7 @@ export function RevenueBarChart({ data }: { data: ChartPoint[] }) {
         <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
         <YAxis
           tickFormatter={formatPaiseCompact}
-          ticks={valueAxisTicks(data.map((d) => d.revenuePaise))}
+          {...valueAxis(data.map((d) => d.revenuePaise))}
           tick={{ fontSize: 11 }}
           width={64}
         />

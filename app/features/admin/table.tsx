@@ -1,6 +1,6 @@
 /**
- * The one table of the admin screens (README "Conventions"): a plain table from the `sm`
- * breakpoint up, and below it one card per row: the row's title first, then each column as
+ * The one table of the admin screens (README "Conventions"): a plain table from the `md`
+ * breakpoint (768 px) up, and below it one card per row: the row's title first, then each column as
  * "label  value", then its actions on a line of their own. Nothing scrolls sideways on a phone and
  * every action stays on screen. Pure CSS: the server renders it and it costs no client code.
  */
@@ -34,8 +34,8 @@ export function AdminTable<Row>({
   label: string;
 }) {
   return (
-    <table aria-label={label} className="block w-full text-left text-sm sm:table">
-      <thead className="hidden border-b border-slate-200 text-xs uppercase text-slate-500 sm:table-header-group">
+    <table aria-label={label} className="block w-full text-left text-sm md:table">
+      <thead className="hidden border-b border-slate-200 text-xs uppercase text-slate-500 md:table-header-group">
         <tr>
           {columns.map((c) => (
             <th
@@ -48,30 +48,34 @@ export function AdminTable<Row>({
           ))}
         </tr>
       </thead>
-      <tbody className="block divide-y divide-slate-100 sm:table-row-group">
+      <tbody className="block divide-y divide-slate-100 md:table-row-group">
         {rows.map((row) => (
-          <tr key={rowKey(row)} className="block py-3 sm:table-row sm:py-0">
+          <tr key={rowKey(row)} className="block py-3 md:table-row md:py-0">
             {columns.map((c) => (
               <td
                 key={c.header}
                 className={cn(
-                  "[overflow-wrap:anywhere] sm:table-cell sm:px-3 sm:py-2 sm:align-middle",
+                  "md:table-cell md:px-3 md:py-2 md:align-middle",
+                  // A phone's card may break a long word anywhere; the table keeps words whole (give
+                  // long unbroken text such as an email address `[overflow-wrap:anywhere]` itself).
+                  "[overflow-wrap:anywhere] md:[overflow-wrap:break-word]",
                   c.role === "title"
                     ? "block pb-1 font-medium text-slate-900"
                     : c.role === "actions"
-                      ? "block pt-2 sm:text-right"
+                      ? "block pt-2 md:text-right"
                       : "flex items-baseline justify-between gap-4 py-0.5 text-right",
-                  c.role === undefined ? "sm:text-left" : "",
+                  c.role === "number" ? "md:whitespace-nowrap" : "",
+                  c.role === undefined ? "md:text-left" : "",
                   c.className,
                 )}
               >
                 {c.role === "title" || c.role === "actions" ? null : (
-                  <span className="shrink-0 text-left text-xs font-medium uppercase text-slate-500 sm:hidden">
+                  <span className="shrink-0 text-left text-xs font-medium uppercase text-slate-500 md:hidden">
                     {c.header}
                   </span>
                 )}
                 {c.role === "actions" ? (
-                  <div className="flex flex-wrap items-center gap-2 sm:justify-end">{c.cell(row)}</div>
+                  <div className="flex flex-wrap items-center gap-2 md:flex-nowrap md:justify-end">{c.cell(row)}</div>
                 ) : (
                   <div className="min-w-0">{c.cell(row)}</div>
                 )}

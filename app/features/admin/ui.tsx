@@ -101,7 +101,7 @@ export function Badge({ children, tone }: { children: ReactNode; tone?: string }
   return (
     <span
       className={cn(
-        "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold capitalize",
+        "inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold capitalize",
         STATUS_STYLES[(tone ?? String(children)).toLowerCase()] ?? "bg-slate-100 text-slate-700",
       )}
     >

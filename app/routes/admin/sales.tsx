@@ -208,7 +208,7 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
                     <Link to={`/admin/users/${o.userId}`} className="hover:underline">
                       {o.customer}
                     </Link>
-                    <span className="block text-xs text-slate-500">{o.email}</span>
+                    <span className="block text-xs text-slate-500 [overflow-wrap:anywhere]">{o.email}</span>
                   </>
                 ),
               },

@@ -9,7 +9,7 @@ import { Badge, Card, PageHeader, Pager } from "~/features/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { noNul } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
-import { formatCount } from "~/lib/numbers";
+import { countOf, formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { inputClass } from "~/ui/field";
 import type { Route } from "./+types/users";
@@ -93,7 +93,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                     {ROLE_LABELS[u.role]}
                     {u.isPrimary ? " · Primary" : ""}
                   </Badge>
-                  <span>{u.courses} courses</span>
+                  <span>{countOf(u.courses, "course")}</span>
                   <span>Last active {formatDateTime(u.lastActiveAt)}</span>
                   <span>Spent {formatPaise(u.totalSpentPaise)}</span>
                 </span>
