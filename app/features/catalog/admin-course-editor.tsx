@@ -6,9 +6,8 @@ import type { FieldErrors, FormValues } from "~/lib/form.server";
 import { paiseToDecimal } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Field, inputClass } from "~/ui/field";
+import { CLASS_LABELS, CLASS_LEVELS } from "./class-levels";
 import {
-  CLASS_LABELS,
-  CLASS_LEVELS,
   KIND_SHORT_LABELS as KIND_LABELS,
   type KINDS,
   NEW_INSTRUCTOR,

@@ -13,7 +13,8 @@ import { FEATURED_NOTES } from "~/lib/display";
 import { HttpError } from "~/lib/errors";
 import { MAX_ID } from "~/lib/id";
 import { describeProductChanges } from "./changes";
-import { type ClassLevel, KIND_SHORT_LABELS, type Kind, STATUS_LABELS, type Status, type Subject } from "./labels";
+import type { ClassLevel } from "./class-levels";
+import { KIND_SHORT_LABELS, type Kind, STATUS_LABELS, type Status, type Subject } from "./labels";
 import { assertPublishable } from "./publishing.server";
 
 export type ProductKind = "course" | "note" | "pyq";

@@ -1,15 +1,7 @@
 /** What an edit of a course, note or PYQ changed, in words for the audit log (never a field name). */
 import { formatPaise } from "~/lib/money";
-import {
-  CLASS_LABELS,
-  type ClassLevel,
-  KIND_SHORT_LABELS,
-  type Kind,
-  STATUS_LABELS,
-  type Status,
-  SUBJECT_LABELS,
-  type Subject,
-} from "./labels";
+import { CLASS_LABELS, type ClassLevel } from "./class-levels";
+import { KIND_SHORT_LABELS, type Kind, STATUS_LABELS, type Status, SUBJECT_LABELS, type Subject } from "./labels";
 
 export interface ProductValues {
   kind: Kind;

@@ -1,7 +1,8 @@
 /** Zod schemas of the product forms (shared by the admin route actions and their tests). */
 import { z } from "zod";
 import { MAX_ID } from "~/lib/id";
-import { CLASS_LEVELS, type ClassLevel, KINDS, NEW_INSTRUCTOR, STATUSES, SUBJECTS } from "./labels";
+import { CLASS_LEVELS, type ClassLevel } from "./class-levels";
+import { KINDS, NEW_INSTRUCTOR, STATUSES, SUBJECTS } from "./labels";
 
 export { KINDS, NEW_INSTRUCTOR, STATUSES, SUBJECTS };
 
