@@ -2,6 +2,8 @@
  * `npm run bench:http`: requests per second of the app for anonymous visitors
  * against a plain node:http server answering the very same bytes, per route.
  * Target: app / plain ≥ 0.5. Usage: npm run bench:http -- [seconds per run]
+ * `BENCH_STUDENT=1`: every request as a signed-in student who owns a course (the install of
+ * `npm run screenshots`), so no page comes from the anonymous page cache.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,6 +11,8 @@ import os from "node:os";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { buildIfStale } from "../scripts/build-if-stale.js";
+import { signInOverHttp } from "../tests/helpers/auth";
+import { prepareScreenInstall } from "../tests/helpers/screens";
 import { startServer } from "../tests/helpers/server";
 
 const duration = Number(process.argv[2] ?? 10);
@@ -36,10 +40,13 @@ async function plainServer(body: Buffer, contentType: string, encoding?: string)
 }
 
 buildIfStale({ quiet: true });
-const app = await startServer({ env: { LOG_LEVEL: "warn" } });
+const install = process.env.BENCH_STUDENT === "1" ? await prepareScreenInstall() : null;
+const app = await startServer({ env: { LOG_LEVEL: "warn" }, ...(install ? { dataDir: install.dataDir } : {}) });
 try {
+  const cookie = install ? await signInOverHttp(app.url, install.student.email, install.student.password) : null;
   const home = await (await fetch(`${app.url}/`)).text();
-  const courseId = home.match(/href="\/courses\/(\d+)"/)?.[1];
+  // Signed in: the course the student owns (its page shows "Open").
+  const courseId = install?.ids.ownedCourse ?? home.match(/href="\/courses\/(\d+)"/)?.[1];
   const noteId = home.match(/href="\/notes\/(\d+)"/)?.[1];
   const paths = ["/", "/courses/std/12", `/courses/${courseId}`, `/notes/${noteId}`].filter(
     (p) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(p),
@@ -47,10 +54,13 @@ try {
   // BENCH_GZIP=1: both sides answer `Accept-Encoding: gzip` (what browsers send); the plain
   // server answers the page gzipped once beforehand, the app gzips every hit (fresh CSP nonce).
   const gzip = process.env.BENCH_GZIP === "1";
-  const headers: Record<string, string> = gzip ? { "accept-encoding": "gzip" } : {};
+  const headers: Record<string, string> = {
+    ...(gzip ? { "accept-encoding": "gzip" } : {}),
+    ...(cookie ? { cookie } : {}),
+  };
   const rows: string[] = [];
   for (const path of paths) {
-    const res = await fetch(`${app.url}${path}`, { headers: { "accept-encoding": "identity" } });
+    const res = await fetch(`${app.url}${path}`, { headers: { ...headers, "accept-encoding": "identity" } });
     const page = Buffer.from(await res.arrayBuffer());
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
     const body = gzip ? gzipSync(page) : page;
@@ -66,7 +76,7 @@ try {
     console.log(rows.at(-1));
   }
   console.log(
-    `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; ${connections} connections, ${duration} s per run${gzip ? ", Accept-Encoding: gzip" : ""}; load average ${os
+    `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; ${connections} connections, ${duration} s per run${gzip ? ", Accept-Encoding: gzip" : ""}${cookie ? ", signed in as a student" : ""}; load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(" ")}`,
