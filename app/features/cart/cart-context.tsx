@@ -111,16 +111,16 @@ const notice = {
   added: (title: string, openDrawer: () => void) =>
     toast.success(`Added to cart: ${title}`, { action: { label: "View cart", onClick: openDrawer } }),
   already: (title: string) => toast.info(`Already in your cart: ${title}`),
+  failed: () => toast.error("Could not update your cart. Please try again."),
 };
 
 async function postCart(body: Record<string, string>) {
   const res = await fetch("/api/cart", {
     method: "POST",
-    body: new URLSearchParams(body),
-    credentials: "same-origin",
+    body: new URLSearchParams(body), // sent with the session cookie: same origin (fetch's default)
     headers: { Accept: "application/json" },
   });
-  if (!res.ok) throw new Error(`Cart request failed (${res.status})`);
+  if (!res.ok) throw res; // every caller only tells the buyer it did not work
   const json = (await res.json()) as { items?: unknown; notices?: unknown };
   const notices = Array.isArray(json.notices) ? json.notices.filter((n): n is string => typeof n === "string") : [];
   return { items: normalizeCartItems(json.items), notices };
@@ -187,7 +187,7 @@ export function CartProvider({ serverCart, children }: { serverCart: CartItem[] 
             if (notices.length) for (const n of notices) toast.info(n);
             else notice.added(item.title, openDrawer);
           })
-          .catch(() => toast.error("Could not update your cart. Please try again."));
+          .catch(notice.failed);
         return;
       }
       const result = addCartItem(getLocalSnapshot(), item);
@@ -204,7 +204,7 @@ export function CartProvider({ serverCart, children }: { serverCart: CartItem[] 
         setServerItems((prev) => removeCartItem(prev, id));
         postCart({ intent: "remove", productId: String(id) })
           .then(({ items: next }) => setServerItems(next))
-          .catch(() => toast.error("Could not update your cart. Please try again."));
+          .catch(notice.failed);
         return;
       }
       writeLocal(removeCartItem(getLocalSnapshot(), id));
@@ -217,7 +217,7 @@ export function CartProvider({ serverCart, children }: { serverCart: CartItem[] 
       setServerItems(EMPTY);
       postCart({ intent: "clear" })
         .then(({ items: next }) => setServerItems(next))
-        .catch(() => toast.error("Could not update your cart. Please try again."));
+        .catch(notice.failed);
       return;
     }
     writeLocal(EMPTY);
