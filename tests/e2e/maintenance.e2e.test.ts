@@ -29,7 +29,7 @@ const KEY_SECRET = "maintenance_key_secret";
 const WEBHOOK_SECRET = "whsec_maintenance";
 const SIGNUP_EMAIL = "new.visitor@example.com";
 const CONTACT_TEXT = "Sent while the site was in maintenance";
-const BANNER = "Maintenance mode is on: visitors see the maintenance page.";
+const BANNER = "Maintenance mode is on — visitors see the maintenance page.";
 
 let dataDir: string;
 let server: RunningServer;
@@ -244,6 +244,7 @@ describe("maintenance mode (production server)", () => {
     expect(page.headers.get("content-type")).toMatch(/text\/html/);
     const html = await page.text();
     expect(html).toMatch(/<h1>We'll be right back<\/h1>/);
+    expect(html).toContain("<span>Commerce Academy</span>");
     // The owner, signed out, finds the way in from the page itself.
     expect(html).toContain('<a href="/login">Log in</a>');
     for (const url of ["/courses.data", "/api/cart", `/downloads/${ids.note}`]) {
@@ -307,13 +308,18 @@ describe("maintenance mode (production server)", () => {
       await page.goto(`${base}/courses`, { waitUntil: "networkidle" });
       const banner = page.getByRole("region", { name: "Maintenance mode" });
       expect(await banner.getByText(BANNER).isVisible()).toBe(true);
-      expect(await banner.getByRole("link", { name: /settings/i }).getAttribute("href")).toBe("/admin/settings");
+      const turnOff = banner.getByRole("link", { name: "Turn it off" });
+      expect(await turnOff.getAttribute("href")).toBe("/admin/settings#maintenanceMode");
       // Fits the narrow screen: the banner's text wraps inside the viewport, nothing of it is cut off.
       const box = await banner.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
       expect(await banner.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-      // The admin area itself carries no banner (its settings page shows the switch).
-      await page.goto(`${base}/admin/settings`, { waitUntil: "networkidle" });
+      // "Turn it off" leads to the switch itself, on screen; the admin area carries no banner.
+      await turnOff.click();
+      await page.waitForURL(`${base}/admin/settings#maintenanceMode`);
+      const toggle = page.getByRole("checkbox", { name: "Maintenance mode" });
+      expect(await toggle.isChecked()).toBe(true);
+      await expect.poll(() => toggle.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(viewport.height);
       expect(await page.getByText(BANNER).count()).toBe(0);
       expect(errors).toEqual([]);
       await context.close();

@@ -1,7 +1,7 @@
 /** User analytics: stat cards, the searchable list, a user's page, role changes and manual access. Every change is audited. */
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { enrolments, instructors, orders, products, userRole, users } from "~/db/schema";
+import { enrolments, orders, products, userRole, users } from "~/db/schema";
 import type { Role } from "~/features/accounts/guards.server";
 import { freeToPaidConversion } from "~/features/analytics/metrics.server";
 import { dailySums, totals } from "~/features/analytics/rollups.server";
@@ -14,19 +14,23 @@ import { ROLE_LABELS } from "./labels";
 export const USERS_PAGE_SIZE = 20;
 const USER_METRICS = userRole.enumValues.map((r) => `users_${r}` as const);
 
+/**
+ * The cards of User Analytics, all about accounts (analytics/metrics.server.ts defines them):
+ * total users of every role, the accounts with the Instructor role among them, live enrolments
+ * per learner, free→paid conversion.
+ */
 export async function userStats(db: DbOrTx, now = new Date()) {
   // Counted by the rollups (drizzle/0006), not by scanning users and enrolments.
-  const [byRole, running, instructorCount] = await Promise.all([
+  const [byRole, running] = await Promise.all([
     dailySums(db, USER_METRICS),
     totals(db, ["learners", "live_enrolments"] as const),
-    db.$count(instructors),
   ]);
   const load = { learners: running.learners, live: running.live_enrolments };
   const conversion = await freeToPaidConversion(db, now);
   const learners = Number(load?.learners ?? 0);
   return {
     totalUsers: USER_METRICS.reduce((sum, m) => sum + byRole[m], 0),
-    instructors: instructorCount,
+    instructors: byRole.users_instructor,
     averageCourseLoad: learners ? Math.round((Number(load?.live ?? 0) / learners) * 10) / 10 : 0,
     conversion: conversion.rate,
   };

@@ -12,6 +12,7 @@ import {
   YAxis,
 } from "recharts";
 import { formatPaise, formatPaiseCompact } from "~/lib/money";
+import { valueAxisTicks } from "./chart-axis";
 import type { ChartPoint } from "./charts";
 
 export function SalesEnrolmentChart({ data }: { data: ChartPoint[] }) {
@@ -20,8 +21,21 @@ export function SalesEnrolmentChart({ data }: { data: ChartPoint[] }) {
       <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
         <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-        <YAxis yAxisId="rev" tickFormatter={formatPaiseCompact} tick={{ fontSize: 11 }} width={64} />
-        <YAxis yAxisId="enr" orientation="right" allowDecimals={false} tick={{ fontSize: 11 }} width={36} />
+        <YAxis
+          yAxisId="rev"
+          tickFormatter={formatPaiseCompact}
+          ticks={valueAxisTicks(data.map((d) => d.revenuePaise))}
+          tick={{ fontSize: 11 }}
+          width={64}
+        />
+        <YAxis
+          yAxisId="enr"
+          orientation="right"
+          allowDecimals={false}
+          ticks={valueAxisTicks(data.map((d) => d.enrolments))}
+          tick={{ fontSize: 11 }}
+          width={36}
+        />
         <Tooltip formatter={(value, name) => (name === "Revenue" ? formatPaise(Number(value)) : String(value))} />
         <Legend />
         <Bar yAxisId="rev" dataKey="revenuePaise" name="Revenue" fill="#2452e0" radius={[4, 4, 0, 0]} />
@@ -37,7 +51,12 @@ export function RevenueBarChart({ data }: { data: ChartPoint[] }) {
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
         <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-        <YAxis tickFormatter={formatPaiseCompact} tick={{ fontSize: 11 }} width={64} />
+        <YAxis
+          tickFormatter={formatPaiseCompact}
+          ticks={valueAxisTicks(data.map((d) => d.revenuePaise))}
+          tick={{ fontSize: 11 }}
+          width={64}
+        />
         <Tooltip formatter={(value) => formatPaise(Number(value))} />
         <Bar dataKey="revenuePaise" name="Revenue" fill="#2452e0" radius={[4, 4, 0, 0]} />
       </BarChart>

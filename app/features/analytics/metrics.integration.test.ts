@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { userStats } from "~/features/accounts/users.server";
 import { recordEvent } from "~/features/audit/audit.server";
 import { getTestDb } from "../../../tests/helpers/db";
 import { createUser } from "../../../tests/helpers/factories";
 import { createOrder } from "../../../tests/helpers/orders";
-import { dashboardMetrics, loadDashboard, loadSalesOverview, monthlySeries, topCourses } from "./metrics.server";
+import {
+  dashboardMetrics,
+  loadDashboard,
+  loadSalesOverview,
+  monthlySeries,
+  salesFigures,
+  topCourses,
+} from "./metrics.server";
 
 const NOW = new Date("2026-06-15T06:30:00Z"); // noon IST, 15 June 2026
 const JUNE = (d: number) => new Date(Date.UTC(2026, 5, d, 6, 30));
@@ -64,9 +72,10 @@ describe("dashboard and sales figures", () => {
     expect(overview.month).toBe("Jun 2026");
     expect(overview.current.revenuePaise).toBe(juneRevenue);
     expect(overview.previous.revenuePaise).toBe(mayRevenue);
-    expect(overview.current.paidOrderCount).toBe(3);
+    // June's paid orders: a, b, d (refunded), g; the free order is a sale but not a paid order.
+    expect(overview.current).toMatchObject({ salesCount: 5, paidOrderCount: 4, refundedCount: 1, keptOrderCount: 3 });
     expect(overview.current.averageOrderPaise).toBe(Math.round(juneRevenue / 3));
-    // chargeable June sales: a, b, d(refunded), g → 1 of 4 refunded
+    // 1 of 4 paid orders refunded
     expect(overview.current.refundRate).toBe(25);
     // free learners: d (free note); d bought nothing kept → 0% converted
     expect(overview.conversion).toMatchObject({ free: 1, converted: 0, rate: 0, target: 85 });
@@ -126,5 +135,39 @@ describe("dashboard and sales figures", () => {
     const dash = await loadDashboard(db, NOW);
     expect(dash.activity.map((a) => a.type)).toEqual(["Course Update", "Refund"]);
     expect(dash.series).toHaveLength(12);
+  });
+
+  it("agree with each other on one screen: one refunded order is 1 of 1 paid orders refunded and 0 kept", async () => {
+    const { db } = await getTestDb();
+    const c = await catalog();
+    const a = await createUser();
+    await createOrder({ userId: a.id, products: [c.acc12], status: "refunded", paidAt: JUNE(5) });
+    const june = await salesFigures(db, { start: JUNE(1), end: JUNE(30) });
+    // The Refund rate card says "1 of 1 paid order refunded", the Average order value card
+    // "over 0 paid orders not refunded": the same paid order, counted once.
+    expect(june).toEqual({
+      revenuePaise: 0,
+      salesCount: 1,
+      paidOrderCount: 1,
+      refundedCount: 1,
+      keptOrderCount: 0,
+      averageOrderPaise: 0,
+      refundRate: 100,
+    });
+    expect(june.refundedCount + june.keptOrderCount).toBe(june.paidOrderCount);
+  });
+
+  it("User Analytics: instructors are accounts with that role, some of the total users", async () => {
+    const { db } = await getTestDb();
+    // The seed names four instructors on its courses; none of them has an account.
+    expect(await db.$count(schema.instructors)).toBe(4);
+    await createUser({ role: "student" });
+    await createUser({ role: "student" });
+    await createUser({ role: "instructor" });
+    await createUser({ role: "guest" });
+    await createUser({ role: "admin" });
+    const stats = await userStats(db, NOW);
+    expect(stats).toMatchObject({ totalUsers: 5, instructors: 1 });
+    expect(stats.instructors).toBeLessThanOrEqual(stats.totalUsers);
   });
 });

@@ -3,10 +3,16 @@
  *
  * Definitions (one place, used by every screen and export):
  * - a *sale* is an order that was paid: status paid, fulfilled or refunded, dated by paid_at;
+ * - a *paid order* is a sale with a total above ₹0, refunded since or not (a free checkout is a sale,
+ *   never a paid order);
  * - *revenue* is the total (GST included) of sales that were not refunded;
- * - *average order value* is revenue / non-refunded sales with a total above ₹0;
- * - *refund rate* is refunded sales / sales with a total above ₹0;
- * - *free→paid conversion* is the share of learners who took a free item and also bought a paid one.
+ * - *average order value* is revenue / paid orders not refunded;
+ * - *refund rate* is refunded paid orders / paid orders;
+ * - *free→paid conversion* is the share of learners who took a free item and also bought a paid one;
+ * - *users* are accounts of every role, and *instructors* (User Analytics) the accounts with the
+ *   Instructor role, so they are some of the users (the names on courses are the catalog's
+ *   instructors, accounts or not: accounts/users.server.ts `userStats`).
+ * Every figure on a screen is labelled with these words, so two figures never seem to disagree.
  */
 import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
@@ -19,9 +25,14 @@ const SOLD = ["paid", "fulfilled", "refunded"] as const;
 
 export interface SalesFigures {
   revenuePaise: number;
+  /** Every sale, free checkouts included. */
   salesCount: number;
+  /** Paid orders (a total above ₹0), refunded since or not. */
   paidOrderCount: number;
+  /** Paid orders refunded since. */
   refundedCount: number;
+  /** Paid orders not refunded: what the average order value is taken over. */
+  keptOrderCount: number;
   averageOrderPaise: number;
   refundRate: number;
 }
@@ -59,15 +70,18 @@ export async function salesFigures(db: DbOrTx, period: { start: Date; end: Date 
   ]);
   const sum = (m: (typeof SALES_METRICS)[number]) => parts.reduce((acc, p) => acc + (p?.[m] ?? 0), 0);
   const revenuePaise = sum("revenue");
-  const paidOrderCount = sum("paid_orders");
+  // The rollup's metric names: "paid_orders" counts the paid orders not refunded, "chargeable" all of them.
+  const keptOrderCount = sum("paid_orders");
+  const paidOrderCount = sum("chargeable");
   const refundedCount = sum("refunded");
   return {
     revenuePaise,
     salesCount: sum("sales"),
     paidOrderCount,
     refundedCount,
-    averageOrderPaise: paidOrderCount ? Math.round(revenuePaise / paidOrderCount) : 0,
-    refundRate: percent(refundedCount, sum("chargeable")),
+    keptOrderCount,
+    averageOrderPaise: keptOrderCount ? Math.round(revenuePaise / keptOrderCount) : 0,
+    refundRate: percent(refundedCount, paidOrderCount),
   };
 }
 

@@ -92,6 +92,7 @@ export async function renderAnalyticsPdf({ sellerName, now, overview, top }: Ana
   w.line("This month", { size: 13, bold: true });
   w.row(["Revenue", formatPaiseForPdf(overview.current.revenuePaise)], [220, 200]);
   w.row(["Paid orders", String(overview.current.paidOrderCount)], [220, 200]);
+  w.row(["Refunded orders", String(overview.current.refundedCount)], [220, 200]);
   w.row(["Average order value", formatPaiseForPdf(overview.current.averageOrderPaise)], [220, 200]);
   w.row(["Refund rate", `${overview.current.refundRate}%`], [220, 200]);
   w.row(

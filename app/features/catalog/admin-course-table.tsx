@@ -1,6 +1,7 @@
 /** The list of Course Management (/admin/courses): item-type tabs, filters and the table of items. */
 import { FileBarChart, Pencil, Trash2 } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
+import { type AdminColumn, AdminTable } from "~/features/admin/table";
 import { Badge, ConfirmDialog } from "~/features/admin/ui";
 import { formatDate } from "~/lib/dates";
 import { formatCount } from "~/lib/numbers";
@@ -95,74 +96,61 @@ export function CourseFilters({ query }: { query: CourseListQuery }) {
 /** The items with their instructor, enrolments, status and actions (edit, report, delete). */
 export function CourseTable({ rows, busy }: { rows: CourseRow[]; busy: boolean }) {
   const submit = useSubmit();
+  const columns: AdminColumn<CourseRow>[] = [
+    {
+      header: "Title",
+      role: "title",
+      cell: (r) => (
+        <>
+          <Link to={`/admin/courses/${r.id}`} className="font-medium text-slate-900 hover:underline">
+            {r.title}
+          </Link>
+          <span className="block text-xs font-normal text-slate-500">{SUBJECT_LABELS[r.subject]}</span>
+        </>
+      ),
+    },
+    { header: "Instructor", cell: (r) => r.instructor },
+    { header: "Enrolments", role: "number", cell: (r) => formatCount(r.enrolments) },
+    { header: "Status", cell: (r) => <Badge tone={r.status}>{STATUS_LABELS[r.status]}</Badge> },
+    { header: "Last updated", cell: (r) => <span className="text-slate-600">{formatDate(r.updatedAt)}</span> },
+    {
+      header: "Actions",
+      role: "actions",
+      cell: (r) => (
+        <>
+          <Link to={`/admin/courses/${r.id}`} className="rounded p-2 hover:bg-slate-100" aria-label={`Edit ${r.title}`}>
+            <Pencil className="h-4 w-4" aria-hidden />
+          </Link>
+          <Link
+            to={`/admin/courses/${r.id}/report`}
+            className="rounded p-2 hover:bg-slate-100"
+            aria-label={`Report for ${r.title}`}
+          >
+            <FileBarChart className="h-4 w-4" aria-hidden />
+          </Link>
+          <ConfirmDialog
+            title={`Delete "${r.title}"?`}
+            description="Items that were never sold are deleted for good. Sold items cannot be deleted; you will be offered to archive them instead."
+            confirmLabel="Delete"
+            disabled={busy}
+            onConfirm={() => submit({ intent: "delete", id: String(r.id) }, { method: "post" })}
+            trigger={
+              <button
+                type="button"
+                className="rounded p-2 text-red-700 hover:bg-red-50"
+                aria-label={`Delete ${r.title}`}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden />
+              </button>
+            }
+          />
+        </>
+      ),
+    },
+  ];
   return rows.length === 0 ? (
     <p className="py-8 text-center text-sm text-slate-600">{NO_COURSES_IN_CATEGORY}</p>
   ) : (
-    <div className="-mx-4 overflow-x-auto sm:mx-0">
-      <table className="w-full min-w-[720px] text-left text-sm">
-        <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-          <tr>
-            <th className="px-3 py-2">Title</th>
-            <th className="px-3 py-2">Instructor</th>
-            <th className="px-3 py-2 text-right">Enrolments</th>
-            <th className="px-3 py-2">Status</th>
-            <th className="px-3 py-2">Last updated</th>
-            <th className="px-3 py-2 text-right">Actions</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((r) => (
-            <tr key={r.id}>
-              <td className="px-3 py-2">
-                <Link to={`/admin/courses/${r.id}`} className="font-medium text-slate-900 hover:underline">
-                  {r.title}
-                </Link>
-                <span className="block text-xs text-slate-500">{SUBJECT_LABELS[r.subject]}</span>
-              </td>
-              <td className="px-3 py-2">{r.instructor}</td>
-              <td className="px-3 py-2 text-right">{formatCount(r.enrolments)}</td>
-              <td className="px-3 py-2">
-                <Badge tone={r.status}>{STATUS_LABELS[r.status]}</Badge>
-              </td>
-              <td className="px-3 py-2 text-slate-600">{formatDate(r.updatedAt)}</td>
-              <td className="px-3 py-2">
-                <div className="flex justify-end gap-1">
-                  <Link
-                    to={`/admin/courses/${r.id}`}
-                    className="rounded p-2 hover:bg-slate-100"
-                    aria-label={`Edit ${r.title}`}
-                  >
-                    <Pencil className="h-4 w-4" aria-hidden />
-                  </Link>
-                  <Link
-                    to={`/admin/courses/${r.id}/report`}
-                    className="rounded p-2 hover:bg-slate-100"
-                    aria-label={`Report for ${r.title}`}
-                  >
-                    <FileBarChart className="h-4 w-4" aria-hidden />
-                  </Link>
-                  <ConfirmDialog
-                    title={`Delete "${r.title}"?`}
-                    description="Items that were never sold are deleted for good. Sold items cannot be deleted; you will be offered to archive them instead."
-                    confirmLabel="Delete"
-                    disabled={busy}
-                    onConfirm={() => submit({ intent: "delete", id: String(r.id) }, { method: "post" })}
-                    trigger={
-                      <button
-                        type="button"
-                        className="rounded p-2 text-red-700 hover:bg-red-50"
-                        aria-label={`Delete ${r.title}`}
-                      >
-                        <Trash2 className="h-4 w-4" aria-hidden />
-                      </button>
-                    }
-                  />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable label="Items" columns={columns} rows={rows} rowKey={(r) => r.id} />
   );
 }

@@ -69,5 +69,13 @@ export async function refusedForMaintenance(db: Db, request: Request): Promise<b
   return user?.role !== "admin";
 }
 
-/** What a browser asking for a page sees (self-contained: no stylesheet or script is loaded). */
-export const MAINTENANCE_HTML = `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>We'll be right back | Commerce Academy</title><meta name="robots" content="noindex"><style>body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f8fafc;color:#0f172a;text-align:center;padding:24px}h1{font-size:1.75rem;margin:0 0 12px}p{color:#475569;max-width:28rem;margin:0 auto 20px}a{color:#1c3fb3;font-weight:600}</style></head><body><main><h1>We'll be right back</h1><p>${MAINTENANCE_MESSAGE} Your courses, notes and orders are safe.</p><a href="/">Try again</a><p style="margin-top:32px;font-size:.875rem">Running the store? <a href="/login">Log in</a></p></main></body></html>`;
+/** The brand's logo (public/favicon.svg), inline so the page needs no other request. */
+const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="40" height="40" aria-hidden="true"><rect width="64" height="64" rx="14" fill="#2452e0"/><path d="M14 26 32 17l18 9-18 9z" fill="#fff"/><path d="M21 31v9c0 3 5 6 11 6s11-3 11-6v-9l-11 5z" fill="#f59e0b"/></svg>`;
+
+/**
+ * What a browser asking for a page sees: the brand, a friendly message and the one way that leads
+ * somewhere during maintenance, the log-in page. No link back to the store: every store page
+ * answers this same page until maintenance ends (a test checks that each link is open meanwhile).
+ * Self-contained: no stylesheet, image or script is loaded.
+ */
+export const MAINTENANCE_HTML = `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>We'll be right back | Commerce Academy</title><meta name="robots" content="noindex"><style>body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f8fafc;color:#0f172a;text-align:center;padding:24px;box-sizing:border-box}main{max-width:28rem}.brand{display:inline-flex;align-items:center;gap:10px;font-size:1.25rem;font-weight:700;margin:0 0 28px}h1{font-size:1.75rem;margin:0 0 12px}p{color:#475569;margin:0 auto 16px;line-height:1.5}a{color:#1c3fb3;font-weight:600}.small{margin-top:32px;font-size:.875rem}</style></head><body><main><p class="brand">${LOGO_SVG}<span>Commerce Academy</span></p><h1>We'll be right back</h1><p>${MAINTENANCE_MESSAGE}</p><p>We are making a few improvements to the store. Your courses, notes and orders are safe, and everything will be where you left it.</p><p class="small">Running the store? <a href="/login">Log in</a></p></main></body></html>`;

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { settings } from "~/db/schema";
 import { seedSettings } from "~/db/seed/data";
 import { recordEvent } from "~/features/audit/audit.server";
+import { describeSettingsChanges } from "./changes";
 import { rememberMaintenanceMode } from "./maintenance.server";
 
 export type SiteSettings = typeof settings.$inferSelect;
@@ -59,11 +60,10 @@ export async function updateSettings(db: Db, actorId: string, input: SettingsInp
       .values({ id: 1, ...input })
       .onConflictDoUpdate({ target: settings.id, set: input })
       .returning();
-    const changed = (Object.keys(input) as (keyof SettingsInput)[]).filter((k) => before[k] !== input[k]);
     await recordEvent(tx, {
       actorId,
       type: "Settings",
-      description: changed.length ? `Settings updated: ${changed.join(", ")}` : "Settings saved (no changes)",
+      description: describeSettingsChanges(before, input),
       status: "Success",
       entityType: "settings",
       entityId: 1,

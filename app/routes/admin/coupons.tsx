@@ -4,6 +4,7 @@ import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { AdminTable } from "~/features/admin/table";
 import { Badge, Card, PageHeader } from "~/features/admin/ui";
 import {
   createCoupon,
@@ -175,58 +176,54 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
         {coupons.length === 0 ? (
           <p className="text-sm text-slate-600">No coupons yet.</p>
         ) : (
-          <div className="-mx-4 overflow-x-auto sm:mx-0">
-            <table className="w-full min-w-[720px] text-left text-sm">
-              <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-                <tr>
-                  <th className="px-3 py-2">Code</th>
-                  <th className="px-3 py-2">Discount</th>
-                  <th className="px-3 py-2">Valid</th>
-                  <th className="px-3 py-2">Usage</th>
-                  <th className="px-3 py-2">Status</th>
-                  <th className="px-3 py-2 text-right">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {coupons.map((c) => (
-                  <tr key={c.id}>
-                    <td className="px-3 py-2 font-mono font-semibold">{c.code}</td>
-                    <td className="px-3 py-2">
-                      {c.kind === "percent" ? `${c.value}%` : formatPaise(c.value)}
-                      {c.productKind ? ` on ${c.productKind === "pyq" ? "PYQ" : `${c.productKind}s`}` : ""}
-                    </td>
-                    <td className="px-3 py-2">
-                      {formatDate(c.startsAt)} – {formatDate(c.endsAt)}
-                    </td>
-                    <td className="px-3 py-2">
-                      {c.usedCount}
-                      {c.maxUses ? ` / ${c.maxUses}` : ""} uses · {formatPaise(c.discountPaise)} given
-                    </td>
-                    <td className="px-3 py-2">
-                      <Badge tone={c.active ? "success" : "cancelled"}>{c.active ? "Active" : "Disabled"}</Badge>
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="flex justify-end gap-2">
-                        <Button asChild size="sm" variant="ghost">
-                          <Link to={`/admin/coupons?edit=${c.id}`} aria-label={`Edit ${c.code}`}>
-                            Edit
-                          </Link>
-                        </Button>
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="toggle" />
-                          <input type="hidden" name="id" value={c.id} />
-                          <input type="hidden" name="active" value={String(!c.active)} />
-                          <Button type="submit" size="sm" variant="secondary" disabled={busy}>
-                            {c.active ? "Disable" : "Enable"}
-                          </Button>
-                        </Form>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            label="Coupons"
+            rows={coupons}
+            rowKey={(c) => c.id}
+            columns={[
+              { header: "Code", role: "title", cell: (c) => <span className="font-mono font-semibold">{c.code}</span> },
+              {
+                header: "Discount",
+                cell: (c) =>
+                  `${c.kind === "percent" ? `${c.value}%` : formatPaise(c.value)}${
+                    c.productKind ? ` on ${c.productKind === "pyq" ? "PYQ" : `${c.productKind}s`}` : ""
+                  }`,
+              },
+              { header: "Valid", cell: (c) => `${formatDate(c.startsAt)} – ${formatDate(c.endsAt)}` },
+              {
+                header: "Usage",
+                cell: (c) =>
+                  `${c.usedCount}${c.maxUses ? ` / ${c.maxUses}` : ""} uses · ${formatPaise(c.discountPaise)} given`,
+              },
+              {
+                header: "Status",
+                cell: (c) => (
+                  <Badge tone={c.active ? "success" : "cancelled"}>{c.active ? "Active" : "Disabled"}</Badge>
+                ),
+              },
+              {
+                header: "Actions",
+                role: "actions",
+                cell: (c) => (
+                  <>
+                    <Button asChild size="sm" variant="ghost">
+                      <Link to={`/admin/coupons?edit=${c.id}`} aria-label={`Edit ${c.code}`}>
+                        Edit
+                      </Link>
+                    </Button>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="toggle" />
+                      <input type="hidden" name="id" value={c.id} />
+                      <input type="hidden" name="active" value={String(!c.active)} />
+                      <Button type="submit" size="sm" variant="secondary" disabled={busy}>
+                        {c.active ? "Disable" : "Enable"}
+                      </Button>
+                    </Form>
+                  </>
+                ),
+              },
+            ]}
+          />
         )}
       </Card>
     </div>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { AdminTable } from "~/features/admin/table";
 import { Badge, Card, PageHeader } from "~/features/admin/ui";
 import { productReport } from "~/features/catalog/catalog.server";
 import { KIND_SHORT_LABELS as KIND_LABELS, STATUS_LABELS } from "~/features/catalog/labels";
@@ -72,30 +73,17 @@ export default function CourseReport({ loaderData }: Route.ComponentProps) {
         {recent.length === 0 ? (
           <p className="text-sm text-slate-600">No sales yet.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[480px] text-left text-sm">
-              <thead className="text-xs uppercase text-slate-500">
-                <tr>
-                  <th className="px-3 py-2">Order</th>
-                  <th className="px-3 py-2">Paid</th>
-                  <th className="px-3 py-2">Status</th>
-                  <th className="px-3 py-2 text-right">Price</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {recent.map((r) => (
-                  <tr key={r.number}>
-                    <td className="px-3 py-2 font-medium">{r.number}</td>
-                    <td className="px-3 py-2">{formatDateTime(r.paidAt)}</td>
-                    <td className="px-3 py-2">
-                      <Badge>{r.status}</Badge>
-                    </td>
-                    <td className="px-3 py-2 text-right">{formatPaise(r.pricePaise)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            label="Recent sales"
+            rows={recent}
+            rowKey={(r) => r.number}
+            columns={[
+              { header: "Order", role: "title", cell: (r) => r.number },
+              { header: "Paid", cell: (r) => formatDateTime(r.paidAt) },
+              { header: "Status", cell: (r) => <Badge>{r.status}</Badge> },
+              { header: "Price", role: "number", cell: (r) => formatPaise(r.pricePaise) },
+            ]}
+          />
         )}
       </Card>
     </div>

@@ -5,6 +5,7 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { RevenueBarChart } from "~/features/admin/charts";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { AdminTable } from "~/features/admin/table";
 import { Badge, Card, ConfirmDialog, PageHeader, Pager, ProgressBar, Trend } from "~/features/admin/ui";
 import { loadSalesOverview } from "~/features/analytics/metrics.server";
 import { currentFinancialQuarter } from "~/features/analytics/periods";
@@ -14,6 +15,7 @@ import { formatDateTime } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, noNul, readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
+import { countOf, formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { FormAlert, inputClass } from "~/ui/field";
 import type { Route } from "./+types/sales";
@@ -93,7 +95,7 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
             {c.refundRate}%
           </p>
           <p className="text-xs text-slate-500">
-            {c.refundedCount} of {c.paidOrderCount + c.refundedCount} paid orders
+            {formatCount(c.refundedCount)} of {countOf(c.paidOrderCount, "paid order")} refunded
           </p>
         </Card>
         <Card>
@@ -101,7 +103,7 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
           <p className="mt-1 text-2xl font-bold" data-metric="average-order">
             {formatPaise(c.averageOrderPaise)}
           </p>
-          <p className="text-xs text-slate-500">{c.paidOrderCount} paid orders</p>
+          <p className="text-xs text-slate-500">Over {countOf(c.keptOrderCount, "paid order")} not refunded</p>
         </Card>
         <Card>
           <p className="text-sm text-slate-600">Free→paid conversion</p>
@@ -127,7 +129,7 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       </Card>
       <Card title="Exports">
-        <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
+        <div className="flex flex-wrap items-end gap-3">
           <Button asChild variant="secondary">
             <a href="/admin/sales/ledger.csv" download>
               <Download className="h-4 w-4" aria-hidden /> Sales ledger (CSV)
@@ -138,8 +140,13 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
               <Download className="h-4 w-4" aria-hidden /> Analytics (PDF)
             </a>
           </Button>
-          <Form method="get" action="/admin/sales/quarterly-report.pdf" reloadDocument className="flex items-end gap-2">
-            <div>
+          <Form
+            method="get"
+            action="/admin/sales/quarterly-report.pdf"
+            reloadDocument
+            className="flex min-w-0 flex-wrap items-end gap-2"
+          >
+            <div className="min-w-0">
               <label htmlFor="quarter" className="text-sm font-medium text-slate-800">
                 Quarter
               </label>
@@ -188,58 +195,48 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
         {orders.orders.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-600">No orders found.</p>
         ) : (
-          <div className="-mx-4 overflow-x-auto sm:mx-0">
-            <table className="w-full min-w-[720px] text-left text-sm">
-              <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-                <tr>
-                  <th className="px-3 py-2">Order</th>
-                  <th className="px-3 py-2">Customer</th>
-                  <th className="px-3 py-2">Items</th>
-                  <th className="px-3 py-2">Date</th>
-                  <th className="px-3 py-2">Status</th>
-                  <th className="px-3 py-2 text-right">Total</th>
-                  <th className="px-3 py-2 text-right">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {orders.orders.map((o) => (
-                  <tr key={o.id}>
-                    <td className="px-3 py-2 font-medium">{o.number}</td>
-                    <td className="px-3 py-2">
-                      <Link to={`/admin/users/${o.userId}`} className="hover:underline">
-                        {o.customer}
-                      </Link>
-                      <span className="block text-xs text-slate-500">{o.email}</span>
-                    </td>
-                    <td className="max-w-64 truncate px-3 py-2" title={o.items ?? ""}>
-                      {o.items}
-                    </td>
-                    <td className="px-3 py-2">{formatDateTime(o.paidAt ?? o.createdAt)}</td>
-                    <td className="px-3 py-2">
-                      <Badge>{o.status}</Badge>
-                    </td>
-                    <td className="px-3 py-2 text-right">{formatPaise(o.totalPaise)}</td>
-                    <td className="px-3 py-2 text-right">
-                      {o.status === "paid" || o.status === "fulfilled" ? (
-                        <ConfirmDialog
-                          title={`Refund order ${o.number}?`}
-                          description={`${formatPaise(o.totalPaise)} goes back to ${o.customer} (${o.email}) and their access to ${o.items ?? "the items"} is revoked. This cannot be undone.`}
-                          confirmLabel="Refund"
-                          disabled={busy}
-                          onConfirm={() => submit({ intent: "refund", orderId: o.id }, { method: "post" })}
-                          trigger={
-                            <Button type="button" size="sm" variant="dangerGhost" aria-label={`Refund ${o.number}`}>
-                              Refund
-                            </Button>
-                          }
-                        />
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            label="Orders"
+            rows={orders.orders}
+            rowKey={(o) => o.id}
+            columns={[
+              { header: "Order", role: "title", cell: (o) => o.number },
+              {
+                header: "Customer",
+                cell: (o) => (
+                  <>
+                    <Link to={`/admin/users/${o.userId}`} className="hover:underline">
+                      {o.customer}
+                    </Link>
+                    <span className="block text-xs text-slate-500">{o.email}</span>
+                  </>
+                ),
+              },
+              { header: "Items", className: "sm:max-w-64", cell: (o) => o.items },
+              { header: "Date", cell: (o) => formatDateTime(o.paidAt ?? o.createdAt) },
+              { header: "Status", cell: (o) => <Badge>{o.status}</Badge> },
+              { header: "Total", role: "number", cell: (o) => formatPaise(o.totalPaise) },
+              {
+                header: "Actions",
+                role: "actions",
+                cell: (o) =>
+                  o.status === "paid" || o.status === "fulfilled" ? (
+                    <ConfirmDialog
+                      title={`Refund order ${o.number}?`}
+                      description={`${formatPaise(o.totalPaise)} goes back to ${o.customer} (${o.email}) and their access to ${o.items ?? "the items"} is revoked. This cannot be undone.`}
+                      confirmLabel="Refund"
+                      disabled={busy}
+                      onConfirm={() => submit({ intent: "refund", orderId: o.id }, { method: "post" })}
+                      trigger={
+                        <Button type="button" size="sm" variant="dangerGhost" aria-label={`Refund ${o.number}`}>
+                          Refund
+                        </Button>
+                      }
+                    />
+                  ) : null,
+              },
+            ]}
+          />
         )}
         <Pager
           list={orders}

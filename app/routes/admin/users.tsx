@@ -36,20 +36,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { stats, list, query } = loaderData;
+  // Each card says what it counts (the definitions of analytics/metrics.server.ts).
   const cards = [
-    ["Total users", formatCount(stats.totalUsers)],
-    ["Instructors", formatCount(stats.instructors)],
-    ["Average course load", stats.averageCourseLoad.toFixed(1)],
-    ["Conversion", `${stats.conversion}%`],
+    ["Total users", formatCount(stats.totalUsers), "Accounts of every role"],
+    ["Instructors", formatCount(stats.instructors), "Accounts with the Instructor role"],
+    ["Average course load", stats.averageCourseLoad.toFixed(1), "Live enrolments per learner"],
+    ["Conversion", `${stats.conversion}%`, "Learners with a free item who bought a paid one"],
   ] as const;
   return (
     <div className="space-y-6">
       <PageHeader title="User Analytics" subtitle="Everyone with an account, newest first." />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {cards.map(([label, value]) => (
+        {cards.map(([label, value, meaning]) => (
           <Card key={label}>
             <p className="text-sm text-slate-600">{label}</p>
             <p className="mt-1 text-2xl font-bold">{value}</p>
+            <p className="text-xs text-slate-500">{meaning}</p>
           </Card>
         ))}
       </div>

@@ -1,0 +1,34 @@
+/** What a settings save changed, in words for the audit log ("Maintenance mode turned on"). */
+import { ROLE_LABELS } from "~/features/accounts/labels";
+
+export interface SettingsValues {
+  siteContactEmail: string;
+  defaultAccessLevel: keyof typeof ROLE_LABELS;
+  maintenanceMode: boolean;
+  whatsappNumber: string;
+  sellerName: string;
+  sellerAddress: string;
+  sellerGstin: string;
+}
+
+/** One sentence per field, given its new value (every field of the settings form has one). */
+const SAID: { [K in keyof SettingsValues]: (value: SettingsValues[K]) => string } = {
+  siteContactEmail: (v) => `Site contact email changed to ${v}`,
+  defaultAccessLevel: (v) => `Default access level for new sign-ups changed to ${ROLE_LABELS[v]}`,
+  maintenanceMode: (v) => `Maintenance mode turned ${v ? "on" : "off"}`,
+  whatsappNumber: (v) => `WhatsApp number changed to ${v}`,
+  sellerName: (v) => `Seller name on invoices changed to ${v}`,
+  sellerAddress: () => "Seller address on invoices changed",
+  sellerGstin: (v) => `Seller GSTIN changed to ${v}`,
+};
+
+/** The fields that have words: every field of the settings form (settingsSchema; its test checks). */
+export const SETTINGS_FIELDS = Object.keys(SAID) as (keyof SettingsValues)[];
+
+/** "Maintenance mode turned on; WhatsApp number changed to 919876543210", or that nothing changed. */
+export function describeSettingsChanges(before: SettingsValues, after: SettingsValues): string {
+  const said = SETTINGS_FIELDS.filter((key) => before[key] !== after[key]).map((key) =>
+    (SAID[key] as (value: SettingsValues[typeof key]) => string)(after[key]),
+  );
+  return said.length ? said.join("; ") : "Settings saved (no changes)";
+}
