@@ -264,7 +264,7 @@ describe("log out", () => {
     expect(res.headers.getSetCookie().join()).toMatch(/ca\.session_token=;/);
     expect(res.headers.getSetCookie().join()).toMatch(/ca\.session_data=;/);
     // The session row is gone: the session cookie alone signs no one in, and a kept copy of the
-    // signed session cache stops working within its lifetime (the documented trade, ADR 0010).
+    // signed session cache stops working within its lifetime (the documented trade, ADR 0011).
     expect(await whoIs(withoutSessionCache(cookie))).toBeNull();
     expect(await afterSessionCacheLifetime(() => whoIs(cookie))).toBeNull();
   });

@@ -83,7 +83,7 @@ describe("last active", () => {
   });
 });
 
-describe("the signed session cache (ADR 0010)", () => {
+describe("the signed session cache (ADR 0011)", () => {
   it("a fresh cache answers without the session row; once its lifetime is over the row decides", async () => {
     const user = await createTestUser({ name: "Cached Person" });
     const cookie = await cookieFor(user);

@@ -94,7 +94,7 @@ function createAuth(db: Db) {
       updateAge: 60 * 60 * 24,
       // The session and user ride in a signed cookie for SESSION_CACHE_SECONDS, so most signed-in
       // requests read no session row. The trade: a sign-out elsewhere, a ban or a role change
-      // reaches a browser still holding that cookie within this lifetime (docs/decisions/0010).
+      // reaches a browser still holding that cookie within this lifetime (docs/decisions/0011-session-cache.md).
       cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
     },
     emailAndPassword: {
