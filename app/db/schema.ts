@@ -160,6 +160,11 @@ export const products = pgTable(
     classLevel: classLevel("class_level").notNull(),
     status: productStatus("status").notNull().default("draft"),
     pricePaise: integer("price_paise").notNull(),
+    /**
+     * Offered free on purpose (the editor's "Free" box): publishing needs a price above ₹0 or this
+     * (catalog/publishing.server.ts), so nothing goes live at ₹0 by accident. Its price is 0.
+     */
+    isFree: boolean("is_free").notNull().default(false),
     rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull().default(0),
     instructorId: integer("instructor_id")
       .notNull()

@@ -97,7 +97,7 @@ describe("admin area in Chromium", () => {
     await page.close();
   });
 
-  it("creates a course as Draft (not in the store), publishes it (in the store), archives it (gone)", async () => {
+  it("creates a course as Draft (not in the store), publishes it once it has a price and a lesson (in the store), archives it (gone)", async () => {
     const { page, errors } = await open(admin, "/admin/courses");
     await page.getByRole("button", { name: "Add New Course" }).click();
     await page.getByRole("button", { name: "Save" }).click();
@@ -109,10 +109,16 @@ describe("admin area in Chromium", () => {
     await page.getByLabel("New instructor's name").fill("Kiran Rao");
     const form = page.locator("#add-course");
     await form.getByLabel("Category").selectOption({ label: "English" });
+    await form.getByLabel("Class").selectOption({ label: "Class 12" });
     await form.getByLabel("Status").selectOption({ label: "Draft" });
     await page.getByLabel("Description").fill("Flamingo, Vistas and writing skills for the board exam.");
     await page.getByRole("button", { name: "Save" }).click();
-    await page.getByText('"English Core Class 12" was created as Draft.').waitFor();
+    // The new draft says at once what it needs to go live.
+    await page
+      .getByText(
+        '"English Core Class 12" was created as Draft. To publish, add: a price (or mark it free), at least one lesson.',
+      )
+      .waitFor();
     expect(await onStore("English Core Class 12")).toBe(false);
 
     await page.locator("#category-filter").selectOption({ label: "English" });
@@ -126,6 +132,23 @@ describe("admin area in Chromium", () => {
 
     const id = await productIdByTitle(page, "English Core Class 12");
     await page.goto(`${base}/admin/courses/${id}`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Publish" }).click();
+    // Nothing goes live at ₹0 or without a lesson: the refusal names what is missing.
+    await page
+      .getByRole("alert")
+      .getByText("To publish, add: a price (or mark it free), at least one lesson.")
+      .waitFor();
+    expect(await onStore("English Core Class 12")).toBe(false);
+    await page.getByLabel("Price (₹)").fill("499");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText('"English Core Class 12" was saved.').waitFor();
+    await page.getByLabel("New module title").fill("Flamingo");
+    await page.getByRole("button", { name: "Add module" }).click();
+    await page.getByText("Module added.").waitFor();
+    await page.getByLabel("Lesson title").fill("The Last Lesson");
+    await page.getByLabel("Video link (YouTube or Vimeo)").fill("https://youtu.be/dQw4w9WgXcQ");
+    await page.getByRole("button", { name: "Add lesson" }).click();
+    await page.getByText("Lesson added.").waitFor();
     await page.getByRole("button", { name: "Publish" }).click();
     await page.getByText('"English Core Class 12" is now Published.').waitFor();
     expect(await onStore("English Core Class 12")).toBe(true);

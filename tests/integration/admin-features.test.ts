@@ -23,6 +23,7 @@ import {
   setProductStatus,
   updateAdminProduct,
 } from "~/features/catalog/catalog.server";
+import { addLesson, addModule } from "~/features/learning/outline.server";
 import { csvField, LEDGER_HEADER, salesLedgerStream } from "~/features/orders/sales.server";
 import { adminSearch } from "~/features/search/search.server";
 import { SETTINGS_FIELDS } from "~/features/settings/changes";
@@ -57,13 +58,25 @@ describe("catalog management", () => {
       title: "English Core Class 12",
       newInstructor: "Kiran Rao",
       subject: "english",
-      status: "draft",
+      classLevel: "12",
+      pricePaise: 49_900,
+      isFree: false,
       description: "Reading, writing and literature.",
     });
     expect(item.status).toBe("draft");
     const [instructor] = await db.select().from(schema.instructors).where(eq(schema.instructors.name, "Kiran Rao"));
     expect(item.instructorId).toBe(instructor!.id);
     expect((await listPublishedProducts(db, "course")).map((c) => c.id)).not.toContain(item.id);
+    // A course goes live with its first lesson (catalog/publishing.server.ts).
+    await expect(setProductStatus(db, actor.id, item.id, "published")).rejects.toThrow(
+      "To publish, add: at least one lesson.",
+    );
+    const module = await addModule(db, actor.id, item.id, "Reading");
+    await addLesson(db, actor.id, item.id, {
+      moduleId: module.id,
+      title: "Unseen passages",
+      videoUrl: "https://youtu.be/dQw4w9WgXcQ",
+    });
     await setProductStatus(db, actor.id, item.id, "published");
     expect((await listPublishedProducts(db, "course")).map((c) => c.id)).toContain(item.id);
     await setProductStatus(db, actor.id, item.id, "archived");
@@ -72,6 +85,8 @@ describe("catalog management", () => {
     expect(trail.map((t) => t.description)).toEqual([
       'Course "English Core Class 12" Published → Archived',
       'Course "English Core Class 12" Draft → Published',
+      'Lesson "Unseen passages" added to "English Core Class 12"',
+      'Module "Reading" added to "English Core Class 12"',
       'Course "English Core Class 12" created as Draft',
     ]);
     expect(trail.every((t) => t.actorId === actor.id && t.type === "Course Update")).toBe(true);
@@ -85,7 +100,9 @@ describe("catalog management", () => {
       kind: "note" as const,
       title: "X",
       subject: "economics" as const,
-      status: "draft" as const,
+      classLevel: "12" as const,
+      pricePaise: 0,
+      isFree: false,
       description: "",
     };
     await expect(createAdminProduct(db, actor.id, { ...base, instructorId: 9999 })).rejects.toThrow(HttpError);
@@ -111,6 +128,7 @@ describe("catalog management", () => {
       classLevel: "both",
       status: "published",
       pricePaise: 49_900,
+      isFree: false,
       rating: 4.5,
       newInstructor: "Dr. Sen",
       description: "New description",
@@ -139,7 +157,9 @@ describe("catalog management", () => {
       title: "Accountancy 2025 paper",
       instructorId: (await db.select().from(schema.instructors))[0]!.id,
       subject: "accountancy",
-      status: "draft",
+      classLevel: "12",
+      pricePaise: 0,
+      isFree: false,
       description: "",
     });
     await deleteAdminProduct(db, actor.id, draft.id);

@@ -144,6 +144,7 @@ describe("course management routes", () => {
       instructor: "new",
       newInstructor: "Kiran Rao",
       category: "english",
+      classLevel: "12",
       status: "draft",
       description: "Flamingo and Vistas",
     });

@@ -36,6 +36,7 @@ export function buildProduct(overrides: Partial<NewProduct> & { instructorId: nu
   const kind = overrides.kind ?? "course";
   const subject = overrides.subject ?? "accountancy";
   const title = overrides.title ?? `Sample ${kind} ${n}`;
+  const pricePaise = overrides.pricePaise ?? 99_999;
   return {
     kind,
     subject,
@@ -43,7 +44,9 @@ export function buildProduct(overrides: Partial<NewProduct> & { instructorId: nu
     slug: overrides.slug ?? `${slugify(title)}-${n}`,
     classLevel: "12",
     status: "published",
-    pricePaise: 99_999,
+    pricePaise,
+    // The seed's ₹0 notes and papers are free on purpose.
+    isFree: pricePaise === 0,
     rating: 4.8,
     image: coverImage(subject, kind),
     description: `A complete ${SUBJECT_LABELS[subject]} ${kind} for commerce students, written for the CBSE syllabus.`,

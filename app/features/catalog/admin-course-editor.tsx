@@ -7,6 +7,8 @@ import { paiseToDecimal } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Field, inputClass } from "~/ui/field";
 import {
+  CLASS_LABELS,
+  CLASS_LEVELS,
   KIND_SHORT_LABELS as KIND_LABELS,
   type KINDS,
   NEW_INSTRUCTOR,
@@ -28,6 +30,7 @@ export interface EditedProduct {
   subject: (typeof SUBJECTS)[number];
   classLevel: "11" | "12" | "both";
   pricePaise: number;
+  isFree: boolean;
   rating: number;
   image: string;
   fileKey: string | null;
@@ -48,8 +51,79 @@ function sentOr(values: FormValues, key: string, fallback: string) {
   return values[key] ?? fallback;
 }
 
-/** Publish / Archive / Move to Draft, and Delete (refused for sold items, which can be archived). */
-export function CourseStatusCard({ product, busy }: { product: EditedProduct; busy: boolean }) {
+/** The price (empty: none yet) and the "Free" box, which empties and locks the price. */
+function PriceFields({ price, free, errors }: { price: string; free: boolean; errors: FieldErrors }) {
+  const [isFree, setFree] = useState(free);
+  return (
+    <>
+      <Field
+        label="Price (₹)"
+        name="price"
+        error={errors.price}
+        hint="Empty until you decide; publishing needs a price or Free."
+      >
+        {(p) => (
+          <input
+            {...p}
+            inputMode="decimal"
+            className={inputClass}
+            defaultValue={isFree ? "" : price}
+            disabled={isFree}
+          />
+        )}
+      </Field>
+      <div className="flex items-start gap-3 sm:pt-7">
+        <input
+          id="field-free"
+          name="free"
+          type="checkbox"
+          className="mt-0.5 h-5 w-5 accent-brand-600"
+          checked={isFree}
+          onChange={(e) => setFree(e.currentTarget.checked)}
+        />
+        <label htmlFor="field-free" className="text-sm font-medium text-slate-800">
+          Free: students get it at ₹0
+        </label>
+      </div>
+    </>
+  );
+}
+
+/** The class select; a new item starts with none chosen. */
+function ClassSelect({ value, error }: { value: string; error?: string }) {
+  return (
+    <Field label="Class" name="classLevel" error={error}>
+      {(p) => (
+        <select {...p} className={inputClass} defaultValue={value}>
+          {value ? null : (
+            <option value="" disabled>
+              Choose a class
+            </option>
+          )}
+          {CLASS_LEVELS.map((c) => (
+            <option key={c} value={c}>
+              {CLASS_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/**
+ * Publish / Archive / Move to Draft, and Delete (refused for sold items, which can be archived).
+ * `missing`: what the item lacks to be published (the publish rule, computed by the loader).
+ */
+export function CourseStatusCard({
+  product,
+  missing,
+  busy,
+}: {
+  product: EditedProduct;
+  missing: string[];
+  busy: boolean;
+}) {
   const submit = useSubmit();
   return (
     <Card title="Status">
@@ -77,6 +151,9 @@ export function CourseStatusCard({ product, busy }: { product: EditedProduct; bu
           }
         />
       </div>
+      {product.status !== "published" && missing.length ? (
+        <p className="mt-2 text-sm text-amber-800">To publish, add: {missing.join(", ")}.</p>
+      ) : null}
       <p className="mt-2 text-xs text-slate-500">
         Draft is hidden, Published is live, Archived leaves the store while owners keep access.
       </p>
@@ -143,25 +220,12 @@ export function CourseDetailsForm({
             </select>
           )}
         </Field>
-        <Field label="Class" name="classLevel" error={errors.classLevel}>
-          {(p) => (
-            <select {...p} className={inputClass} defaultValue={v("classLevel", product.classLevel)}>
-              <option value="11">Class 11</option>
-              <option value="12">Class 12</option>
-              <option value="both">Class 11 and 12</option>
-            </select>
-          )}
-        </Field>
-        <Field label="Price (₹)" name="price" error={errors.price} hint="0 shows as “Free”.">
-          {(p) => (
-            <input
-              {...p}
-              inputMode="decimal"
-              className={inputClass}
-              defaultValue={v("price", paiseToDecimal(product.pricePaise))}
-            />
-          )}
-        </Field>
+        <ClassSelect value={v("classLevel", product.classLevel)} error={errors.classLevel} />
+        <PriceFields
+          price={v("price", product.pricePaise > 0 ? paiseToDecimal(product.pricePaise) : "")}
+          free={values.intent === "save" ? values.free === "on" : product.isFree}
+          errors={errors}
+        />
         <Field label="Rating shown (0–5)" name="rating" error={errors.rating}>
           {(p) => (
             <input
@@ -459,7 +523,18 @@ export function NewCourseForm({
             </select>
           )}
         </Field>
-        <Field label="Status" name="status" error={errors.status}>
+        <ClassSelect value={v("classLevel") ?? ""} error={errors.classLevel} />
+        <PriceFields price={v("price") ?? ""} free={v("free") === "on"} errors={errors} />
+        <Field
+          label="Status"
+          name="status"
+          error={errors.status}
+          hint={
+            kind === "course"
+              ? "A course is published once it has lessons: save it as a draft, then add them in its editor."
+              : undefined
+          }
+        >
           {(p) => (
             <select {...p} className={inputClass} defaultValue={v("status") ?? "draft"}>
               {STATUSES.map((s) => (

@@ -13,6 +13,7 @@ import { type ActionFailure, noNul, validate } from "~/lib/form.server";
 import { idSchema } from "~/lib/id";
 import { createAdminProduct, deleteAdminProduct, setProductStatus, updateAdminProduct } from "./catalog.server";
 import { STATUS_LABELS } from "./labels";
+import { missingForItem, publishRefusal } from "./publishing.server";
 import { instructorInput, KINDS, newProductSchema, productUpdateSchema, STATUSES, SUBJECTS } from "./schema";
 
 /** Done: where to go next and what to tell the admin there. */
@@ -56,10 +57,16 @@ export async function applyCourseListForm(
       title: v.name,
       ...instructorInput(v),
       subject: v.category,
+      classLevel: v.classLevel,
+      pricePaise: v.price,
+      isFree: v.free,
       status: v.status,
       description: v.description,
     });
-    return { ok: true, to: backTo, message: `"${row.title}" was created as ${STATUS_LABELS[row.status]}.` };
+    const created = `"${row.title}" was created as ${STATUS_LABELS[row.status]}.`;
+    // A draft says at once what it still needs to go live (a new course always needs its lessons).
+    const missing = row.status === "draft" ? await missingForItem(db, row.id, row) : [];
+    return { ok: true, to: backTo, message: missing.length ? `${created} ${publishRefusal(missing)}` : created };
   }
   if (input.intent === "status") {
     const row = await setProductStatus(db, actorId, input.id, input.status);
@@ -168,6 +175,7 @@ export async function applyCourseEditorForm(
     classLevel: v.classLevel,
     status: v.status,
     pricePaise: v.price,
+    isFree: v.free,
     rating: v.rating,
     ...instructorInput(v),
     description: v.description,

@@ -12,7 +12,9 @@ import { escapeLike } from "~/features/search/text-search.server";
 import { FEATURED_NOTES } from "~/lib/display";
 import { HttpError } from "~/lib/errors";
 import { MAX_ID } from "~/lib/id";
-import { KIND_SHORT_LABELS, type Kind, STATUS_LABELS, type Status, type Subject } from "./labels";
+import { describeProductChanges } from "./changes";
+import { type ClassLevel, KIND_SHORT_LABELS, type Kind, STATUS_LABELS, type Status, type Subject } from "./labels";
+import { assertPublishable } from "./publishing.server";
 
 export type ProductKind = "course" | "note" | "pyq";
 export type ClassFilter = "11" | "12";
@@ -188,12 +190,19 @@ export interface NewProductInput {
   instructorId?: number;
   newInstructor?: string;
   subject: Subject;
-  status: Status;
+  classLevel: ClassLevel;
+  /** 0 with `isFree` false: no price yet (a draft). */
+  pricePaise: number;
+  isFree: boolean;
+  /** Draft unless said; published only if the publish rule allows (publishing.server.ts). */
+  status?: Status;
   description: string;
 }
 
 export async function createAdminProduct(db: Db, actorId: string, input: NewProductInput) {
+  const status = input.status ?? "draft";
   return db.transaction(async (tx) => {
+    if (status === "published") await assertPublishable(tx, undefined, input);
     const instructorId = await resolveInstructor(tx, input);
     const [maxPos] = await tx.select({ p: sql<number>`coalesce(max(${products.position}), 0)::int` }).from(products);
     const [row] = await tx
@@ -203,22 +212,23 @@ export async function createAdminProduct(db: Db, actorId: string, input: NewProd
         title: input.title.trim(),
         slug: await uniqueSlug(tx, input.title),
         subject: input.subject,
-        classLevel: "both",
-        status: input.status,
-        pricePaise: 0,
+        classLevel: input.classLevel,
+        status,
+        pricePaise: input.isFree ? 0 : input.pricePaise,
+        isFree: input.isFree,
         rating: 0,
         instructorId,
         image: coverImage(input.subject, input.kind),
         description: input.description.trim(),
         modules: [],
         position: Number(maxPos?.p ?? 0) + 1,
-        publishedAt: input.status === "published" ? new Date() : null,
+        publishedAt: status === "published" ? new Date() : null,
       })
       .returning();
     await recordEvent(tx, {
       actorId,
       type: "Course Update",
-      description: `${KIND_SHORT_LABELS[input.kind]} "${row!.title}" created as ${STATUS_LABELS[input.status]}`,
+      description: `${KIND_SHORT_LABELS[input.kind]} "${row!.title}" created as ${STATUS_LABELS[status]}`,
       status: "New",
       entityType: "product",
       entityId: row!.id,
@@ -230,9 +240,11 @@ export async function createAdminProduct(db: Db, actorId: string, input: NewProd
 export interface ProductUpdate {
   title: string;
   subject: Subject;
-  classLevel: "11" | "12" | "both";
+  classLevel: ClassLevel;
   status: Status;
+  /** 0 with `isFree` false: no price yet. */
   pricePaise: number;
+  isFree: boolean;
   rating: number;
   instructorId?: number;
   newInstructor?: string;
@@ -246,6 +258,8 @@ export async function updateAdminProduct(db: Db, actorId: string, id: number, in
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
     if (!before) throw new HttpError(404, "Item not found.");
+    // Saved as published (just now or again): the item as it will be must meet the publish rule.
+    if (input.status === "published") await assertPublishable(tx, id, { ...input, kind: before.kind });
     const instructorId = await resolveInstructor(tx, input);
     const [row] = await tx
       .update(products)
@@ -255,7 +269,8 @@ export async function updateAdminProduct(db: Db, actorId: string, id: number, in
         subject: input.subject,
         classLevel: input.classLevel,
         status: input.status,
-        pricePaise: input.pricePaise,
+        pricePaise: input.isFree ? 0 : input.pricePaise,
+        isFree: input.isFree,
         rating: input.rating,
         instructorId,
         description: input.description.trim(),
@@ -266,14 +281,10 @@ export async function updateAdminProduct(db: Db, actorId: string, id: number, in
       })
       .where(eq(products.id, id))
       .returning();
-    const changes = [
-      before.status !== input.status ? `status ${STATUS_LABELS[before.status]} → ${STATUS_LABELS[input.status]}` : null,
-      before.pricePaise !== input.pricePaise ? "price" : null,
-    ].filter(Boolean);
     await recordEvent(tx, {
       actorId,
       type: "Course Update",
-      description: `${KIND_SHORT_LABELS[before.kind]} "${row!.title}" updated${changes.length ? ` (${changes.join(", ")})` : ""}`,
+      description: describeProductChanges(before, row!),
       status: "Success",
       entityType: "product",
       entityId: id,
@@ -287,6 +298,7 @@ export async function setProductStatus(db: Db, actorId: string, id: number, stat
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
     if (!before) throw new HttpError(404, "Item not found.");
     if (before.status === status) return before;
+    if (status === "published") await assertPublishable(tx, id, before);
     const [row] = await tx
       .update(products)
       .set({ status, publishedAt: status === "published" ? (before.publishedAt ?? new Date()) : before.publishedAt })

@@ -21,6 +21,11 @@ export type Status = "draft" | "published" | "archived";
 export const KINDS = ["course", "note", "pyq"] as const satisfies readonly Kind[];
 export const STATUSES = ["draft", "published", "archived"] as const satisfies readonly Status[];
 
+export type ClassLevel = "11" | "12" | "both";
+export const CLASS_LEVELS = ["11", "12", "both"] as const satisfies readonly ClassLevel[];
+/** The class an item is for, as the admin forms and the audit log say it. */
+export const CLASS_LABELS: Record<ClassLevel, string> = { "11": "Class 11", "12": "Class 12", both: "Class 11 and 12" };
+
 /** Store base route of each product kind: a card links to {baseRoute}/{id}. */
 export const KIND_BASE_ROUTE = { course: "/courses", note: "/notes", pyq: "/pyq" } as const;
 

@@ -1,7 +1,7 @@
 /** Zod schemas of the product forms (shared by the admin route actions and their tests). */
 import { z } from "zod";
 import { MAX_ID } from "~/lib/id";
-import { KINDS, NEW_INSTRUCTOR, STATUSES, SUBJECTS } from "./labels";
+import { CLASS_LEVELS, type ClassLevel, KINDS, NEW_INSTRUCTOR, STATUSES, SUBJECTS } from "./labels";
 
 export { KINDS, NEW_INSTRUCTOR, STATUSES, SUBJECTS };
 
@@ -24,31 +24,63 @@ export function instructorInput(v: { instructor: string; newInstructor?: string 
   return v.instructor === NEW_INSTRUCTOR ? { newInstructor: v.newInstructor } : { instructorId: Number(v.instructor) };
 }
 
+/** A price in rupees as paise; left empty, the item has no price yet (0, and not free). */
+const rupees = z
+  .string()
+  .trim()
+  .default("")
+  .refine((v) => v === "" || /^\d{1,7}(\.\d{1,2})?$/.test(v), "Enter a price in rupees, e.g. 999 or 999.99.")
+  .transform((v) => (v === "" ? 0 : Math.round(Number(v) * 100)));
+
+/** The price and the "Free" box: an item is free only when the box is ticked (a price of 0 alone is no price). */
+const priceChoice = {
+  price: rupees,
+  free: z
+    .string()
+    .optional()
+    .transform((v) => v === "on"),
+};
+
+/** Checked as a refinement (not an enum) so a missing class never hides the form's other errors. */
+const classLevel = z
+  .string()
+  .default("")
+  .refine(
+    (v): v is ClassLevel => (CLASS_LEVELS as readonly string[]).includes(v),
+    "Choose Class 11, Class 12 or both.",
+  );
+
+/** Instructor, and the Free box without a price (a free item with a price is a contradiction to fix). */
+function refineProduct<T extends { instructor: string; newInstructor?: string; price: number; free: boolean }>(
+  v: T,
+  ctx: z.RefinementCtx,
+) {
+  refineInstructor(v, ctx);
+  if (v.free && v.price > 0)
+    ctx.addIssue({ code: "custom", path: ["price"], message: "A free item has no price: clear it or untick Free." });
+}
+
 export const newProductSchema = z
   .object({
     kind: z.enum(KINDS, { error: "Choose course, note or PYQ." }),
     name: z.string().trim().min(1, "Course name is required.").max(200, "Keep the name under 200 characters."),
     ...instructorChoice,
     category: z.enum(SUBJECTS, { error: "Choose a category." }),
-    status: z.enum(STATUSES, { error: "Choose Draft, Published or Archived." }),
+    classLevel,
+    ...priceChoice,
+    status: z.enum(STATUSES, { error: "Choose Draft, Published or Archived." }).default("draft"),
     description: z.string().trim().max(5000).default(""),
   })
-  .superRefine(refineInstructor);
-
-const rupees = z
-  .string()
-  .trim()
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, "Enter a price in rupees, e.g. 999 or 999.99.")
-  .transform((v) => Math.round(Number(v) * 100));
+  .superRefine(refineProduct);
 
 export const productUpdateSchema = z
   .object({
     title: z.string().trim().min(1, "Title is required.").max(200),
     ...instructorChoice,
     category: z.enum(SUBJECTS, { error: "Choose a category." }),
-    classLevel: z.enum(["11", "12", "both"], { error: "Choose Class 11, Class 12 or both." }),
+    classLevel,
     status: z.enum(STATUSES, { error: "Choose Draft, Published or Archived." }),
-    price: rupees,
+    ...priceChoice,
     rating: z.coerce
       .number({ error: "Enter a rating from 0 to 5." })
       .min(0, "Enter a rating from 0 to 5.")
@@ -74,4 +106,4 @@ export const productUpdateSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
   })
-  .superRefine(refineInstructor);
+  .superRefine(refineProduct);

@@ -8,6 +8,7 @@ import { CourseDetailsForm, CourseOutlineEditor, CourseStatusCard } from "~/feat
 import { applyCourseEditorForm } from "~/features/catalog/admin-course-forms.server";
 import { getAdminProduct, listInstructors } from "~/features/catalog/catalog.server";
 import { KIND_BASE_ROUTE, KIND_SHORT_LABELS as KIND_LABELS, STATUS_LABELS } from "~/features/catalog/labels";
+import { missingForItem } from "~/features/catalog/publishing.server";
 import { getOutline } from "~/features/learning/outline.server";
 import { asResponse, HttpError, invariantResponse } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -40,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       listInstructors(db),
       getOutline(db, id),
     ]);
-    return { product, instructors, outline };
+    return { product, instructors, outline, missing: await missingForItem(db, id, product) };
   } catch (error) {
     throw asResponse(error);
   }
@@ -64,7 +65,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CourseEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, instructors, outline } = loaderData;
+  const { product, instructors, outline, missing } = loaderData;
   const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
   const busy = useNavigation().state !== "idle";
@@ -98,7 +99,7 @@ export default function CourseEdit({ loaderData, actionData }: Route.ComponentPr
         }
       />
       {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
-      <CourseStatusCard product={product} busy={busy} />
+      <CourseStatusCard product={product} missing={missing} busy={busy} />
       <CourseDetailsForm product={product} instructors={instructors} errors={errors} values={values} busy={busy} />
       {product.kind === "course" ? <CourseOutlineEditor outline={outline} errors={errors} busy={busy} /> : null}
     </div>

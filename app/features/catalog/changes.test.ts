@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { describeProductChanges, type ProductValues } from "./changes";
+
+const before: ProductValues = {
+  kind: "course",
+  title: "Accountancy Class 12",
+  subject: "accountancy",
+  classLevel: "12",
+  status: "draft",
+  pricePaise: 99_999,
+  isFree: false,
+  rating: 4.8,
+  instructorId: 1,
+  description: "d",
+  modules: ["A"],
+  image: "/images/covers/a.svg",
+  fileKey: null,
+};
+
+describe("describeProductChanges", () => {
+  it("says what changed in words, never a field name", () => {
+    const after = { ...before, status: "published" as const, pricePaise: 129_900 };
+    expect(describeProductChanges(before, after)).toBe(
+      'Course "Accountancy Class 12" updated: Draft → Published, price ₹999.99 → ₹1,299.00',
+    );
+    expect(describeProductChanges(before, { ...before, pricePaise: 0, isFree: true })).toBe(
+      'Course "Accountancy Class 12" updated: now free',
+    );
+    expect(describeProductChanges({ ...before, pricePaise: 0 }, before)).toBe(
+      'Course "Accountancy Class 12" updated: price no price → ₹999.99',
+    );
+    expect(
+      describeProductChanges(before, {
+        ...before,
+        subject: "economics",
+        classLevel: "both",
+        instructorId: 2,
+        rating: 4.9,
+        description: "e",
+        modules: ["A", "B"],
+        image: "/media/images/x.png",
+        fileKey: "pdfs/x.pdf",
+      }),
+    ).toBe(
+      'Course "Accountancy Class 12" updated: subject Accountancy → Economics, for Class 11 and 12 (was Class 12), ' +
+        "instructor changed, rating shown 4.8 → 4.9, description changed, topics changed, new cover image, new PDF",
+    );
+  });
+
+  it("a new title, and a save that changed nothing", () => {
+    expect(describeProductChanges(before, { ...before, title: "Accountancy 12" })).toBe(
+      'Course "Accountancy Class 12" renamed to "Accountancy 12"',
+    );
+    expect(describeProductChanges(before, { ...before, title: "Accountancy 12", status: "published" })).toBe(
+      'Course "Accountancy Class 12" renamed to "Accountancy 12": Draft → Published',
+    );
+    expect(describeProductChanges({ ...before, kind: "note" }, { ...before, kind: "note" })).toBe(
+      'Note "Accountancy Class 12" saved (no changes)',
+    );
+  });
+});
