@@ -2,7 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import { data, Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
-import { getPublishedProduct } from "~/features/catalog/catalog.server";
+import { getPublishedProduct, parseProductId } from "~/features/catalog/catalog.server";
 import {
   KIND_BASE_ROUTE,
   KIND_FEATURES,
@@ -11,6 +11,8 @@ import {
   kindFromPath,
   SUBJECT_LABELS,
 } from "~/features/catalog/labels";
+import { CourseCurriculum } from "~/features/learning/course-curriculum";
+import { getCurriculum } from "~/features/learning/curriculum.server";
 import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
 import { DESCRIPTION_PREVIEW, descriptionPreview } from "~/lib/display";
@@ -23,10 +25,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const kind = kindFromPath(new URL(request.url).pathname);
   if (!kind) throw data(null, { status: 404 });
-  const product = await getPublishedProduct(db, kind, params.id);
+  const id = parseProductId(params.id);
+  const [product, curriculum] = await Promise.all([
+    getPublishedProduct(db, kind, params.id),
+    kind === "course" && id !== null ? getCurriculum(db, id) : [],
+  ]);
   // Unknown, malformed, draft, archived or another kind's id: the store has no such page.
   if (!product) throw data(null, { status: 404 });
-  return { product };
+  return { product, curriculum };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -47,7 +53,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const p = loaderData.product;
+  const { product: p, curriculum } = loaderData;
   const base = KIND_BASE_ROUTE[p.kind];
   const preview = descriptionPreview(p.description);
   const truncated = Array.from(p.description).length > DESCRIPTION_PREVIEW;
@@ -127,6 +133,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               className="aspect-[16/10] w-full rounded-2xl bg-slate-100 object-cover"
             />
             {p.modules.length > 0 ? (
+              // The free-text topics: a summary of what the course teaches (the curriculum follows).
               <section aria-labelledby="modules-heading" className="mt-8">
                 <h2 id="modules-heading" className="text-2xl font-bold text-slate-900">
                   {p.kind === "course" ? "What you'll learn" : "What's inside"}
@@ -143,6 +150,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </ol>
               </section>
             ) : null}
+            {curriculum.length > 0 ? <CourseCurriculum modules={curriculum} /> : null}
           </div>
         </div>
       </Container>
