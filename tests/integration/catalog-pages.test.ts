@@ -33,7 +33,7 @@ function render(element: ReactElement) {
     createElement(
       MemoryRouter,
       null,
-      createElement(CartProvider, { signedIn: false } as Parameters<typeof CartProvider>[0], element),
+      createElement(CartProvider, { serverCart: null } as Parameters<typeof CartProvider>[0], element),
     ),
   );
 }
