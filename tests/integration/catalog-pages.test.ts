@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -28,14 +28,16 @@ async function load<T extends Loader>(loader: T, path: string, params: Record<st
   return (await loader({ request, params, context: {} })) as Awaited<ReturnType<T>>;
 }
 
+// A data router around the page: the cart provider revalidates after cart changes (useRevalidator).
+let shown: ReactElement | null = null;
+function Shown() {
+  return createElement(CartProvider, { serverCart: null, children: shown });
+}
+const Stub = createRoutesStub([{ path: "/", Component: Shown }]);
+
 function render(element: ReactElement) {
-  return renderToStaticMarkup(
-    createElement(
-      MemoryRouter,
-      null,
-      createElement(CartProvider, { serverCart: null } as Parameters<typeof CartProvider>[0], element),
-    ),
-  );
+  shown = element;
+  return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/"] }));
 }
 
 type ProductData = Awaited<ReturnType<typeof productLoader>>;
