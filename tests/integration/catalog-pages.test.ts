@@ -31,7 +31,7 @@ async function load<T extends Loader>(loader: T, path: string, params: Record<st
 // A data router around the page: the cart provider revalidates after cart changes (useRevalidator).
 let shown: ReactElement | null = null;
 function Shown() {
-  return createElement(CartProvider, { serverCart: null, children: shown });
+  return createElement(CartProvider, { serverCart: null } as Parameters<typeof CartProvider>[0], shown);
 }
 const Stub = createRoutesStub([{ path: "/", Component: Shown }]);
 
