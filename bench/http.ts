@@ -110,14 +110,37 @@ async function studentOf(server: RunningServer) {
 const rows: string[] = [];
 const memory: string[] = [];
 
+/**
+ * The student's cookies with a new signed session cache (60 s): a browser's cookie jar takes the
+ * renewed one from the pages it views, autocannon sends fixed headers, so each run starts with a
+ * fresh one (the page without a cache reads the session row and sends a new cache).
+ */
+async function renewed(server: RunningServer, cookie: string): Promise<string> {
+  cookie = cookie
+    .split("; ")
+    .filter((pair) => !pair.startsWith("ca.session_data="))
+    .join("; ");
+  const res = await fetch(`${server.url}/account`, { headers: { cookie } });
+  await res.arrayBuffer();
+  const jar = new Map(cookie.split("; ").map((pair) => [pair.split("=")[0], pair] as const));
+  for (const set of res.headers.getSetCookie()) {
+    const pair = set.split(";")[0] as string;
+    const name = pair.split("=")[0] as string;
+    if (pair.endsWith("=")) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
 async function measure(part: string, server: RunningServer, routes: [string, string][], cookie?: string) {
-  const headers: Record<string, string> = {
-    ...(gzip ? { "accept-encoding": "gzip" } : {}),
-    ...(cookie ? { cookie } : {}),
-  };
+  const headers: Record<string, string> = gzip ? { "accept-encoding": "gzip" } : {};
   const idle = rssMb(server);
   for (const [pattern, path] of routes) {
     if (only && !only.includes(pattern)) continue;
+    if (cookie) {
+      cookie = await renewed(server, cookie);
+      headers.cookie = cookie;
+    }
     const res = await fetch(`${server.url}${path}`, { headers: { ...headers, "accept-encoding": "identity" } });
     const page = Buffer.from(await res.arrayBuffer());
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
