@@ -1,6 +1,7 @@
 // Production (and dev) HTTP entry: static assets with long-lived caching,
 // compression, security headers, structured logs, health checks and a
 // graceful shutdown that drains requests and closes the database.
+import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -9,6 +10,7 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
+import { runPrimary } from "./server/primary.js";
 
 // NODE_ENV is the one variable read here directly: it decides which app to load (the Vite dev
 // server or the build) before the app's configuration can be read. Every other setting comes from
@@ -47,134 +49,144 @@ try {
 
 const logger = pino({ level: env.LOG_LEVEL });
 
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
-app.use(
-  helmet({
-    // The CSP with per-request nonces is set by the app itself.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: DEVELOPMENT ? false : { maxAge: 31536000, includeSubDomains: true },
-    frameguard: { action: "deny" },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  }),
-);
-app.use(compression());
-// Bodies are read whole by form actions, so their size is capped before anything reads them.
-app.use((req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  const length = req.headers["content-length"];
-  const limit = req.path.toLowerCase().startsWith("/admin") ? ADMIN_BODY_LIMIT : BODY_LIMIT;
-  if (length === undefined && req.headers["transfer-encoding"]) {
-    res.status(411).set({ Connection: "close", "Cache-Control": "no-store" });
-    return res.type("text/plain").send("Please send the request again with its length (Content-Length).");
-  }
-  if (length !== undefined && Number(length) > limit) {
-    res.status(413).set({ Connection: "close", "Cache-Control": "no-store" });
-    const mb = Math.round(limit / 1024 / 1024);
-    return res.type("text/plain").send(`The request is too large: the limit is ${mb} MB.`);
-  }
-  next();
-});
-app.use(
-  pinoHttp({
-    logger,
-    autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
-    customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
-    serializers: {
-      req: (req) => ({ method: req.method, url: req.url }),
-      res: (res) => ({ statusCode: res.statusCode }),
-    },
-  }),
-);
-
-if (DEVELOPMENT) {
-  app.use(viteDevServer.middlewares);
-  app.use(async (req, res, next) => {
-    try {
-      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
-      return source.app(req, res, next);
-    } catch (error) {
-      if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
-      next(error);
-    }
-  });
+// With PostgreSQL, one process per core (WEB_CONCURRENCY): this process forks the workers, restarts
+// one that dies and passes a shutdown on to all; each worker runs everything below.
+if (cluster.isPrimary && !DEVELOPMENT && env.SERVER_PROCESSES > 1) {
+  runPrimary({ workers: env.SERVER_PROCESSES, logger, shutdownTimeoutMs: SHUTDOWN_TIMEOUT_MS });
 } else {
-  // Hashed build assets never change: cache them for a year.
-  // Brotli/gzip copies are made at build time (scripts/vite-precompress.ts): nothing is compressed per request.
+  await serveHttp();
+}
+
+async function serveHttp() {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
   app.use(
-    "/assets",
-    expressStaticGzip("build/client/assets", {
-      enableBrotli: true,
-      orderPreference: ["br", "gz"],
-      index: false,
-      serveStatic: { immutable: true, maxAge: "1y", index: false },
+    helmet({
+      // The CSP with per-request nonces is set by the app itself.
+      contentSecurityPolicy: false,
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: DEVELOPMENT ? false : { maxAge: 31536000, includeSubDomains: true },
+      frameguard: { action: "deny" },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
-  app.use(express.static("build/client", { maxAge: "1d", index: false }));
-  app.use(appModule.app);
-}
-
-// Last resort: never leak a stack trace.
-app.use((err, req, res, _next) => {
-  req.log?.error({ err }, "unhandled error");
-  if (res.headersSent) return res.end();
-  res.status(500).type("text/plain").send("Internal Server Error");
-});
-
-const started = Date.now();
-const info = await appModule.startup().catch(stopOnConfigError);
-logger.info({ ...info, ms: Date.now() - started }, "database ready");
-
-// Anonymous page-cache hits are answered before any middleware (server/app.ts serveFromPageCache).
-const fastPath = DEVELOPMENT ? undefined : appModule.serveFromPageCache;
-const logHits = logger.isLevelEnabled("info");
-const server = http.createServer((req, res) => {
-  if (fastPath?.(req, res)) {
-    if (logHits)
-      logger.info(
-        { req: { method: req.method, url: req.url }, res: { statusCode: res.statusCode }, cache: "hit" },
-        "request completed",
-      );
-    return;
-  }
-  app(req, res);
-});
-server.listen(env.PORT, env.HOST, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : env.PORT;
-  logger.info({ port }, `listening on http://localhost:${port}`);
-});
-server.keepAliveTimeout = 65_000;
-
-let shuttingDown = false;
-async function shutdown(signal) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  logger.info({ signal }, "shutting down: draining requests");
-  const force = setTimeout(() => {
-    logger.warn("shutdown timeout: closing remaining connections");
-    server.closeAllConnections();
-  }, SHUTDOWN_TIMEOUT_MS - 1000);
-  force.unref();
-  const hardExit = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
-  hardExit.unref();
-  const drained = new Promise((resolve) => {
-    server.close(resolve);
-    server.closeIdleConnections();
+  app.use(compression());
+  // Bodies are read whole by form actions, so their size is capped before anything reads them.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const length = req.headers["content-length"];
+    const limit = req.path.toLowerCase().startsWith("/admin") ? ADMIN_BODY_LIMIT : BODY_LIMIT;
+    if (length === undefined && req.headers["transfer-encoding"]) {
+      res.status(411).set({ Connection: "close", "Cache-Control": "no-store" });
+      return res.type("text/plain").send("Please send the request again with its length (Content-Length).");
+    }
+    if (length !== undefined && Number(length) > limit) {
+      res.status(413).set({ Connection: "close", "Cache-Control": "no-store" });
+      const mb = Math.round(limit / 1024 / 1024);
+      return res.type("text/plain").send(`The request is too large: the limit is ${mb} MB.`);
+    }
+    next();
   });
-  // A PDF job still running is cancelled (its request answers 503 at once) rather than holding up the drain.
-  await appModule.stopPdfJobs().catch((err) => logger.error({ err }, "error while stopping the PDF workers"));
-  await drained;
-  try {
-    await appModule.shutdown();
-    logger.info("database closed");
-  } catch (err) {
-    logger.error({ err }, "error while closing the database");
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  if (DEVELOPMENT) {
+    app.use(viteDevServer.middlewares);
+    app.use(async (req, res, next) => {
+      try {
+        const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+        return source.app(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    // Hashed build assets never change: cache them for a year.
+    // Brotli/gzip copies are made at build time (scripts/vite-precompress.ts): nothing is compressed per request.
+    app.use(
+      "/assets",
+      expressStaticGzip("build/client/assets", {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        index: false,
+        serveStatic: { immutable: true, maxAge: "1y", index: false },
+      }),
+    );
+    app.use(express.static("build/client", { maxAge: "1d", index: false }));
+    app.use(appModule.app);
   }
-  process.exit(0);
+
+  // Last resort: never leak a stack trace.
+  app.use((err, req, res, _next) => {
+    req.log?.error({ err }, "unhandled error");
+    if (res.headersSent) return res.end();
+    res.status(500).type("text/plain").send("Internal Server Error");
+  });
+
+  const started = Date.now();
+  const info = await appModule.startup().catch(stopOnConfigError);
+  logger.info({ ...info, ms: Date.now() - started }, "database ready");
+
+  // Anonymous page-cache hits are answered before any middleware (server/app.ts serveFromPageCache).
+  const fastPath = DEVELOPMENT ? undefined : appModule.serveFromPageCache;
+  const logHits = logger.isLevelEnabled("info");
+  const server = http.createServer((req, res) => {
+    if (fastPath?.(req, res)) {
+      if (logHits)
+        logger.info(
+          { req: { method: req.method, url: req.url }, res: { statusCode: res.statusCode }, cache: "hit" },
+          "request completed",
+        );
+      return;
+    }
+    app(req, res);
+  });
+  server.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    logger.info({ port }, `listening on http://localhost:${port}`);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let shuttingDown = false;
+  async function shutdown(signal) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, "shutting down: draining requests");
+    const force = setTimeout(() => {
+      logger.warn("shutdown timeout: closing remaining connections");
+      server.closeAllConnections();
+    }, SHUTDOWN_TIMEOUT_MS - 1000);
+    force.unref();
+    const hardExit = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
+    hardExit.unref();
+    const drained = new Promise((resolve) => {
+      server.close(resolve);
+      server.closeIdleConnections();
+    });
+    // A PDF job still running is cancelled (its request answers 503 at once) rather than holding up the drain.
+    await appModule.stopPdfJobs().catch((err) => logger.error({ err }, "error while stopping the PDF workers"));
+    await drained;
+    try {
+      await appModule.shutdown();
+      logger.info("database closed");
+    } catch (err) {
+      logger.error({ err }, "error while closing the database");
+    }
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));

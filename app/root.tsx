@@ -12,7 +12,7 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { getDb } from "./db/client.server";
 import { ForbiddenPage } from "./features/accounts/forbidden";
-import { getOptionalUser } from "./features/accounts/guards.server";
+import { getOptionalUser, sessionCookies } from "./features/accounts/guards.server";
 import { NotFoundPage } from "./features/site/not-found";
 import { readFlash } from "./lib/flash.server";
 import { FlashToast } from "./ui/flash-toast";
@@ -36,7 +36,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await getOptionalUser(db, request);
   const { flash, headers } = await readFlash(request);
-  return data({ user, flash }, { headers });
+  const out = new Headers(headers);
+  for (const cookie of sessionCookies(request)) out.append("Set-Cookie", cookie);
+  return data({ user, flash }, { headers: out });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

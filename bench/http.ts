@@ -1,20 +1,51 @@
 /**
- * `npm run bench:http`: requests per second of the app for anonymous visitors
- * against a plain node:http server answering the very same bytes, per route.
- * Target: app / plain ≥ 0.5. Usage: npm run bench:http -- [seconds per run]
+ * `npm run bench:http`: requests per second of the app against a plain node:http server answering
+ * the very same bytes, per route, in three parts:
+ *   cached    anonymous pages from the page cache
+ *   uncached  anonymous pages rendered afresh (a second server with PAGE_CACHE=0)
+ *   student   a signed-in student who bought a course and has a note in the cart: catalog pages,
+ *             /my-courses, the player, /account and /api/cart (personalised: never cached)
+ * Each row: req/s, p50/p99 latency, and the ratio app / plain. The server's RSS (all its
+ * processes) is reported at idle and after the load.
+ *
+ * Usage: npm run bench:http -- [seconds per run, default 10]
+ *   BENCH_CONNECTIONS=10       concurrent connections (default 10)
+ *   BENCH_POSTGRES=1           run on PostgreSQL: a fresh database per server, made through
+ *                              TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
+ *   BENCH_WORKERS=2            server processes (WEB_CONCURRENCY; PostgreSQL only)
+ *   BENCH_PARTS=student,cached which parts to run (default all three)
+ *   BENCH_ONLY=/,/my-courses   only these routes (patterns as printed, e.g. /my-courses/:id)
+ *   BENCH_GZIP=1               both sides answer Accept-Encoding: gzip
  */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { buildIfStale } from "../scripts/build-if-stale.js";
-import { startServer } from "../tests/helpers/server";
+import { createDrillDatabase } from "../tests/helpers/pg-drill";
+import { type RunningServer, startServer } from "../tests/helpers/server";
+import {
+  addToServerCart,
+  payOnTestGateway,
+  placeOrderOverHttp,
+  STUDENT_PASSWORD,
+  type Student,
+  signUpOverHttp,
+} from "../tests/helpers/student-http";
 
 const duration = Number(process.argv[2] ?? 10);
-const connections = 32;
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const postgres = process.env.BENCH_POSTGRES === "1";
+const workers = process.env.BENCH_WORKERS ?? "1";
+const parts = (process.env.BENCH_PARTS ?? "cached,uncached,student").split(",");
+const only = process.env.BENCH_ONLY?.split(",");
+const gzip = process.env.BENCH_GZIP === "1";
 
-function run(url: string, headers: Record<string, string> = {}): Promise<autocannon.Result> {
+function run(url: string, headers: Record<string, string>): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, duration, pipelining: 1, headers }, (err, result) =>
       err ? reject(err) : resolve(result),
@@ -35,46 +66,157 @@ async function plainServer(body: Buffer, contentType: string, encoding?: string)
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-buildIfStale({ quiet: true });
-const app = await startServer({ env: { LOG_LEVEL: "warn" } });
-try {
-  const home = await (await fetch(`${app.url}/`)).text();
-  const courseId = home.match(/href="\/courses\/(\d+)"/)?.[1];
-  const noteId = home.match(/href="\/notes\/(\d+)"/)?.[1];
-  const paths = ["/", "/courses/std/12", `/courses/${courseId}`, `/notes/${noteId}`].filter(
-    (p) => !process.env.BENCH_ONLY || process.env.BENCH_ONLY.split(",").includes(p),
-  );
-  // BENCH_GZIP=1: both sides answer `Accept-Encoding: gzip` (what browsers send); the plain
-  // server answers the page gzipped once beforehand, the app gzips every hit (fresh CSP nonce).
-  const gzip = process.env.BENCH_GZIP === "1";
+/** Resident memory of the server and its worker processes, in MB. */
+function rssMb(server: RunningServer): number {
+  const pids = [server.child.pid as number];
+  try {
+    const out = execFileSync("ps", ["-o", "pid=", "--ppid", String(server.child.pid)], { encoding: "utf8" });
+    pids.push(...out.split("\n").map(Number).filter(Boolean));
+  } catch {
+    // no worker processes
+  }
+  let kb = 0;
+  for (const pid of pids) {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  }
+  return Math.round(kb / 1024);
+}
+
+async function start(part: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const db: Record<string, string> = postgres
+    ? {
+        DATABASE_URL: await createDrillDatabase(`bench_${part}`),
+        BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
+        WEB_CONCURRENCY: workers,
+      }
+    : {};
+  return startServer({ env: { LOG_LEVEL: "warn", ORDERS_RECONCILE_INTERVAL_SECONDS: "0", ...db, ...env } });
+}
+
+/** A student who bought the first course on the home page and has its first note in the cart. */
+async function studentOf(server: RunningServer) {
+  const home = await (await fetch(`${server.url}/`)).text();
+  const courseId = Number(home.match(/href="\/courses\/(\d+)"/)?.[1]);
+  const noteId = Number(home.match(/href="\/notes\/(\d+)"/)?.[1]);
+  const student: Student = { email: "bench.student@example.com", name: "Bench Student", password: STUDENT_PASSWORD };
+  await signUpOverHttp(server.url, student);
+  await addToServerCart(server.url, student, courseId);
+  await payOnTestGateway(server.url, student, await placeOrderOverHttp(server.url, student));
+  await addToServerCart(server.url, student, noteId);
+  return { cookie: student.cookie as string, courseId, noteId };
+}
+
+const rows: string[] = [];
+const memory: string[] = [];
+
+/**
+ * The student's cookies with a new signed session cache (60 s): a browser's cookie jar takes the
+ * renewed one from the pages it views, autocannon sends fixed headers, so each run starts with a
+ * fresh one (the page without a cache reads the session row and sends a new cache).
+ */
+async function renewed(server: RunningServer, cookie: string): Promise<string> {
+  cookie = cookie
+    .split("; ")
+    .filter((pair) => !pair.startsWith("ca.session_data="))
+    .join("; ");
+  const res = await fetch(`${server.url}/account`, { headers: { cookie } });
+  await res.arrayBuffer();
+  const jar = new Map(cookie.split("; ").map((pair) => [pair.split("=")[0], pair] as const));
+  for (const set of res.headers.getSetCookie()) {
+    const pair = set.split(";")[0] as string;
+    const name = pair.split("=")[0] as string;
+    if (pair.endsWith("=")) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+async function measure(part: string, server: RunningServer, routes: [string, string][], cookie?: string) {
   const headers: Record<string, string> = gzip ? { "accept-encoding": "gzip" } : {};
-  const rows: string[] = [];
-  for (const path of paths) {
-    const res = await fetch(`${app.url}${path}`, { headers: { "accept-encoding": "identity" } });
+  const idle = rssMb(server);
+  for (const [pattern, path] of routes) {
+    if (only && !only.includes(pattern)) continue;
+    if (cookie) {
+      cookie = await renewed(server, cookie);
+      headers.cookie = cookie;
+    }
+    const res = await fetch(`${server.url}${path}`, { headers: { ...headers, "accept-encoding": "identity" } });
     const page = Buffer.from(await res.arrayBuffer());
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
     const body = gzip ? gzipSync(page) : page;
     const plain = await plainServer(body, res.headers.get("content-type") ?? "text/html", gzip ? "gzip" : undefined);
-    const appResult = await run(`${app.url}${path}`, headers);
-    const plainResult = await run(plain.url, headers);
+    const app = await run(`${server.url}${path}`, headers);
+    const base = await run(plain.url, headers);
     plain.server.close();
-    const ratio = appResult.requests.average / plainResult.requests.average;
-    const errors = appResult.errors + appResult.non2xx;
+    const ratio = app.requests.average / base.requests.average;
     rows.push(
-      `| \`${path}\` | ${body.length} | ${Math.round(appResult.requests.average)} | ${appResult.latency.p99} | ${Math.round(plainResult.requests.average)} | **${ratio.toFixed(2)}** | ${errors} |`,
+      `| ${part} | \`${pattern}\` | ${body.length} | **${Math.round(app.requests.average)}** | ${app.latency.p50} | ${app.latency.p99} | ${Math.round(base.requests.average)} | **${ratio.toFixed(3)}** | ${app.errors + app.non2xx} |`,
     );
     console.log(rows.at(-1));
   }
-  console.log(
-    `\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; ${connections} connections, ${duration} s per run${gzip ? ", Accept-Encoding: gzip" : ""}; load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(" ")}`,
-  );
-  console.log(
-    "| route | bytes | app req/s | app p99 ms | plain req/s | ratio | errors |\n|---|---|---|---|---|---|---|",
-  );
-  console.log(rows.join("\n"));
-} finally {
-  await app.stop();
+  memory.push(`| ${part} | ${idle} | ${rssMb(server)} |`);
 }
+
+buildIfStale({ quiet: true });
+
+if (parts.includes("cached") || parts.includes("student")) {
+  const server = await start("main");
+  try {
+    const home = await (await fetch(`${server.url}/`)).text();
+    const courseId = home.match(/href="\/courses\/(\d+)"/)?.[1];
+    const noteId = home.match(/href="\/notes\/(\d+)"/)?.[1];
+    const catalog: [string, string][] = [
+      ["/", "/"],
+      ["/courses/std/12", "/courses/std/12"],
+      ["/courses/:id", `/courses/${courseId}`],
+      ["/notes/:id", `/notes/${noteId}`],
+    ];
+    if (parts.includes("cached")) await measure("cached", server, catalog);
+    if (parts.includes("student")) {
+      const student = await studentOf(server);
+      await measure(
+        "student",
+        server,
+        [
+          ...catalog,
+          ["/my-courses", "/my-courses"],
+          ["/my-courses/:id", `/my-courses/${student.courseId}`],
+          ["/account", "/account"],
+          ["/api/cart", "/api/cart"],
+        ],
+        student.cookie,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+if (parts.includes("uncached")) {
+  const server = await start("uncached", { PAGE_CACHE: "0" });
+  try {
+    const home = await (await fetch(`${server.url}/`)).text();
+    const courseId = home.match(/href="\/courses\/(\d+)"/)?.[1];
+    await measure("uncached", server, [
+      ["/", "/"],
+      ["/courses/std/12", "/courses/std/12"],
+      ["/courses/:id", `/courses/${courseId}`],
+    ]);
+  } finally {
+    await server.stop();
+  }
+}
+
+console.log(
+  `\n${postgres ? `PostgreSQL, ${workers} server process(es)` : "embedded PGlite"}; ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; ${connections} connections, ${duration} s per run${gzip ? ", Accept-Encoding: gzip" : ""}; load average at the end ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
+console.log(
+  "| part | route | bytes | app req/s | p50 ms | p99 ms | plain req/s | app / plain | errors |\n|---|---|---|---|---|---|---|---|---|",
+);
+console.log(rows.join("\n"));
+console.log("\n| server | RSS idle MB | RSS after the load MB |\n|---|---|---|");
+console.log(memory.join("\n"));

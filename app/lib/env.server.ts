@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -16,6 +17,7 @@ const flag = (name: string, fallback: boolean) =>
 
 const RAZORPAY_API_BASE_URL = "https://api.razorpay.com";
 const PORT_MESSAGE = "PORT must be a port number (0 to 65535)";
+const WORKERS_MESSAGE = "WEB_CONCURRENCY must be a whole number of server processes (1 to 64)";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -42,6 +44,15 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Server processes with DATABASE_URL (node:cluster workers); unset = one per core. PGlite always runs in one. */
+  WEB_CONCURRENCY: unsetIfEmpty(
+    z.coerce
+      .number({ error: WORKERS_MESSAGE })
+      .int(WORKERS_MESSAGE)
+      .min(1, WORKERS_MESSAGE)
+      .max(64, WORKERS_MESSAGE)
+      .optional(),
+  ),
   LOG_LEVEL: unsetIfEmpty(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info")),
   /** Where uploaded files and note/PYQ PDFs live: DATA_DIR/files on local disk, or an S3-compatible bucket. */
   FILE_STORAGE: z.enum(["local", "s3"]).default("local"),
@@ -173,7 +184,9 @@ const config = schema
   })
   .transform((env) => {
     const APP_URL = env.APP_URL ?? `http://localhost:${env.PORT}`;
-    return { ...env, APP_URL, APP_ORIGINS: appOrigins(APP_URL) };
+    // The embedded database lives in one process, so only PostgreSQL can be shared by several.
+    const SERVER_PROCESSES = env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? os.availableParallelism()) : 1;
+    return { ...env, APP_URL, APP_ORIGINS: appOrigins(APP_URL), SERVER_PROCESSES };
   });
 
 export type Env = z.output<typeof config>;

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { EnvError, getEnv, parseEnv, resetEnvCache } from "./env.server";
 
@@ -161,6 +162,17 @@ describe("env", () => {
     expect(problem({ FILE_STORAGE: "s3" })).toMatch(/S3_BUCKET: required when FILE_STORAGE=s3/);
     expect(problem({ LOG_LEVEL: "loud" })).toMatch(/LOG_LEVEL/);
     expect(problem({ PORT: "eighty" })).toMatch(/PORT must be a port number \(0 to 65535\)/);
+    expect(problem({ WEB_CONCURRENCY: "0" })).toMatch(/WEB_CONCURRENCY must be a whole number of server processes/);
+    expect(problem({ WEB_CONCURRENCY: "all" })).toMatch(/WEB_CONCURRENCY must be/);
+  });
+
+  it("server processes: one per core on PostgreSQL unless WEB_CONCURRENCY says, always one on the embedded database", () => {
+    const pg = "postgres://postgres@127.0.0.1:5432/test";
+    expect(parseEnv({ DATABASE_URL: pg }).SERVER_PROCESSES).toBe(os.availableParallelism());
+    expect(parseEnv({ DATABASE_URL: pg, WEB_CONCURRENCY: "3" }).SERVER_PROCESSES).toBe(3);
+    expect(parseEnv({ DATABASE_URL: pg, WEB_CONCURRENCY: "" }).SERVER_PROCESSES).toBe(os.availableParallelism());
+    expect(parseEnv({}).SERVER_PROCESSES).toBe(1);
+    expect(parseEnv({ WEB_CONCURRENCY: "4" }).SERVER_PROCESSES).toBe(1);
   });
 
   it("lists every bad value on the same line", () => {

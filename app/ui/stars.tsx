@@ -6,8 +6,10 @@ const FILLED_WIDTH = ["w-0", "w-4", "w-9", "w-14", "w-19", "w-24"] as const;
 /**
  * Five stars, the whole part filled (fraction floored), and the rating with one decimal.
  * The stars are two masked spans (see `.stars-track` in app.css), not five inline SVGs.
+ * An item without reviews (rating 0: every review gives 1 to 5 stars) shows "New", not a fake zero.
  */
 export function Stars({ rating }: { rating: number }) {
+  if (!(rating > 0)) return <span className="text-sm font-semibold text-emerald-700">New</span>;
   const { filled, label } = ratingStars(rating);
   return (
     <div className="flex items-center gap-1" role="img" aria-label={`Rated ${label} out of 5`}>

@@ -298,8 +298,15 @@ describe("layout behaviour", () => {
     await page.getByRole("textbox", { name: "Email" }).fill("riya@example.com");
     await page.getByRole("textbox", { name: "Message" }).fill("Do you offer the course in Hindi?");
     await page.getByRole("button", { name: "Send Message" }).click();
-    await page.getByText("Thank you! Your message has been sent.").waitFor();
+    const flash = page.locator("[data-flash=success]", { hasText: "Thank you! Your message has been sent." });
+    await flash.waitFor();
     expect(page.url()).toBe(`${baseUrl}/contact`);
+    // The sent text is gone from the form (issue 18), and the message opens below the header.
+    for (const field of ["Name", "Email", "Message"]) {
+      expect(await page.getByRole("textbox", { name: field }).inputValue()).toBe("");
+    }
+    const headerBottom = await page.getByRole("banner").evaluate((h) => h.getBoundingClientRect().bottom);
+    expect(await flash.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(headerBottom);
     // The invalid post answered 400 on purpose; the browser logs that response.
     expect(opened.errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
     await closePage(opened);

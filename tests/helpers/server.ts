@@ -45,6 +45,8 @@ export async function startServer(
       DATA_DIR: dataDir,
       APP_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
+      // One process unless a test asks for several (tests/drills/cluster.drill.test.ts).
+      WEB_CONCURRENCY: "1",
       ...opts.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

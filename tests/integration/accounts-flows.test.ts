@@ -14,6 +14,7 @@ import { cookieFor, cookieHeaderFrom, createTestUser, TEST_PASSWORD } from "../h
 import { createProduct } from "../helpers/factories";
 import { callAction } from "../helpers/form";
 import { callLoader, flashOf, makeRequest, thrownStatus } from "../helpers/route";
+import { afterSessionCacheLifetime, withoutSessionCache } from "../helpers/session-cache";
 
 type FormData = { fieldErrors?: Record<string, string>; formError?: string };
 
@@ -261,7 +262,11 @@ describe("log out", () => {
     expect(res.status).toBe(302);
     expect(res.location).toBe("/");
     expect(res.headers.getSetCookie().join()).toMatch(/ca\.session_token=;/);
-    expect(await whoIs(cookie)).toBeNull();
+    expect(res.headers.getSetCookie().join()).toMatch(/ca\.session_data=;/);
+    // The session row is gone: the session cookie alone signs no one in, and a kept copy of the
+    // signed session cache stops working within its lifetime (the documented trade, ADR 0011).
+    expect(await whoIs(withoutSessionCache(cookie))).toBeNull();
+    expect(await afterSessionCacheLifetime(() => whoIs(cookie))).toBeNull();
   });
 });
 
@@ -294,7 +299,8 @@ describe("password reset", () => {
     expect(done.status).toBe(302);
     expect(done.location).toBe("/login");
     expect(await flashOf(done.headers)).toBe("Your password has been changed. Log in with your new password.");
-    expect(await whoIs(oldSession)).toBeNull();
+    expect(await whoIs(withoutSessionCache(oldSession))).toBeNull();
+    expect(await afterSessionCacheLifetime(() => whoIs(oldSession))).toBeNull();
     const oldLogin = await callAction(loginAction, "/login", { email: user.email, password: TEST_PASSWORD });
     expect(oldLogin.status).toBe(400);
     const newLogin = await callAction(loginAction, "/login", { email: user.email, password: "brand-new-pass" });

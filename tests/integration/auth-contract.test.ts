@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { sessions, users } from "~/db/schema";
 import { getOptionalUser, requireAdmin, requireUser } from "~/features/accounts/guards.server";
+import { loader as rootLoader } from "~/root";
 import { loader as authLoader } from "~/routes/api/auth";
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { makeRequest, thrownStatus } from "../helpers/route";
+import { afterSessionCacheLifetime, withoutSessionCache } from "../helpers/session-cache";
 
 describe("guards on Better Auth sessions", () => {
   it("anonymous: no user; requireUser and requireAdmin redirect to /login with the return path", async () => {
@@ -66,11 +68,74 @@ describe("last active", () => {
     const first = await read();
     expect(first).toBeInstanceOf(Date);
     await getOptionalUser(await getDb(), makeRequest("/", { headers: { cookie } }));
+    // Also once the signed session cache, which still carries "never active", was read again.
+    await getOptionalUser(await getDb(), makeRequest("/", { headers: { cookie: withoutSessionCache(cookie) } }));
     expect((await read())?.getTime()).toBe(first!.getTime());
-    const old = new Date(Date.now() - 10 * 60 * 1000);
-    await db.update(users).set({ lastActiveAt: old }).where(eq(users.id, user.id));
-    await getOptionalUser(await getDb(), makeRequest("/", { headers: { cookie } }));
-    expect((await read())!.getTime()).toBeGreaterThan(old.getTime());
+    // Six minutes later, the next request writes it again.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 6 * 60 * 1000);
+    try {
+      await getOptionalUser(await getDb(), makeRequest("/", { headers: { cookie } }));
+      expect((await read())!.getTime()).toBeGreaterThan(first!.getTime() + 5 * 60 * 1000);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("the signed session cache (ADR 0011)", () => {
+  it("a fresh cache answers without the session row; once its lifetime is over the row decides", async () => {
+    const user = await createTestUser({ name: "Cached Person" });
+    const cookie = await cookieFor(user);
+    expect(cookie).toMatch(/ca\.session_data=/);
+    const db = await getDb();
+    await db.delete(sessions).where(eq(sessions.userId, user.id));
+    // No session row, yet the signed cache still vouches for the user: no database read was needed.
+    expect((await getOptionalUser(db, makeRequest("/", { headers: { cookie } })))?.name).toBe("Cached Person");
+    expect(
+      await getOptionalUser(db, makeRequest("/", { headers: { cookie: withoutSessionCache(cookie) } })),
+    ).toBeNull();
+    expect(
+      await afterSessionCacheLifetime(() => getOptionalUser(db, makeRequest("/", { headers: { cookie } }))),
+    ).toBeNull();
+  });
+
+  it("a ban takes effect within the cache's lifetime", async () => {
+    const user = await createTestUser();
+    const cookie = await cookieFor(user);
+    const db = await getDb();
+    await db.update(users).set({ banned: true }).where(eq(users.id, user.id));
+    expect(
+      await getOptionalUser(db, makeRequest("/", { headers: { cookie: withoutSessionCache(cookie) } })),
+    ).toBeNull();
+    expect(
+      await afterSessionCacheLifetime(() => getOptionalUser(db, makeRequest("/", { headers: { cookie } }))),
+    ).toBeNull();
+  });
+
+  it("the page sends the renewed cache: the root loader forwards the session lookup's Set-Cookie", async () => {
+    const user = await createTestUser({ name: "Renewed Person" });
+    const cookie = withoutSessionCache(await cookieFor(user));
+    const result = (await rootLoader({
+      request: makeRequest("/", { headers: { cookie } }),
+      params: {},
+      context: { clientIp: "192.0.2.1" },
+    } as never)) as unknown as { data: { user: { name: string } }; init: { headers: Headers } };
+    expect(result.data.user.name).toBe("Renewed Person");
+    expect(new Headers(result.init.headers).getSetCookie().join()).toMatch(/ca\.session_data=[^;]+;.*Max-Age=60/);
+  });
+
+  it("two students' requests interleaved each see only their own session", async () => {
+    const a = await createTestUser({ name: "Student Alpha" });
+    const b = await createTestUser({ name: "Student Beta" });
+    const cookies = [await cookieFor(a), await cookieFor(b)];
+    const db = await getDb();
+    const seen = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        getOptionalUser(db, makeRequest("/", { headers: { cookie: cookies[i % 2]! } })).then((u) => u?.name),
+      ),
+    );
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? "Student Alpha" : "Student Beta")));
   });
 });
 

@@ -23,6 +23,8 @@ export const MAX_PASSWORD_LENGTH = 128;
 /** A reset link works once, for one hour. */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 const SESSION_TTL_SECONDS = 60 * 60 * 24 * 30;
+/** How long a signed-in request may trust the signed session cookie without reading the session row. */
+export const SESSION_CACHE_SECONDS = 60;
 
 const TEST_SECRET = "test-secret-commerce-academy-not-for-production-use";
 
@@ -90,6 +92,10 @@ function createAuth(db: Db) {
     session: {
       expiresIn: SESSION_TTL_SECONDS,
       updateAge: 60 * 60 * 24,
+      // The session and user ride in a signed cookie for SESSION_CACHE_SECONDS, so most signed-in
+      // requests read no session row. The trade: a sign-out elsewhere, a ban or a role change
+      // reaches a browser still holding that cookie within this lifetime (docs/decisions/0011-session-cache.md).
+      cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
     },
     emailAndPassword: {
       enabled: true,

@@ -26,18 +26,41 @@ const ACTIVITY_RESOLUTION_MS = 5 * 60 * 1000;
 
 // Loaders of one request run in parallel and share its Request: look the session up once.
 const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+// Cookies the session lookup set (the refreshed session cache, a longer session, a deleted one).
+const perRequestCookies = new WeakMap<Request, string[]>();
+// When this process last wrote last_active_at per user: the cached session carries the value it
+// had when the cache was made, which must not cause a write on every request until it is renewed.
+const touched = new Map<string, number>();
+const TOUCHED_MAX = 10_000;
 
 async function lookUp(db: Db, request: Request): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")) return null;
   const auth = await getAuth(db);
-  const session = await auth.api.getSession({ headers: authHeaders(request) }).catch(() => null);
+  const result = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true }).catch(() => null);
+  const setCookies = result?.headers.getSetCookie() ?? [];
+  if (setCookies.length > 0) perRequestCookies.set(request, setCookies);
+  const session = result?.response;
   if (!session) return null;
   const u = session.user as typeof session.user & { role?: string; isPrimary?: boolean; lastActiveAt?: Date | null };
   if (u.banned) return null;
   const role = ROLES.includes(u.role as Role) ? (u.role as Role) : "guest";
-  const last = u.lastActiveAt ? new Date(u.lastActiveAt).getTime() : 0;
-  if (Date.now() - last > ACTIVITY_RESOLUTION_MS) await touchLastActive(db, u.id);
+  const now = Date.now();
+  const last = Math.max(u.lastActiveAt ? new Date(u.lastActiveAt).getTime() : 0, touched.get(u.id) ?? 0);
+  if (now - last > ACTIVITY_RESOLUTION_MS) {
+    await touchLastActive(db, u.id);
+    if (touched.size >= TOUCHED_MAX) touched.clear();
+    touched.set(u.id, now);
+  }
   return { id: u.id, name: u.name, email: u.email, role, isPrimary: Boolean(u.isPrimary) };
+}
+
+/**
+ * The Set-Cookie values the session lookup of this request produced: the root loader sends them
+ * with the page (React Router merges a loader's Set-Cookie into the response), so the browser's
+ * session cache and session cookie are renewed, or removed once the session is gone.
+ */
+export function sessionCookies(request: Request): string[] {
+  return perRequestCookies.get(request) ?? [];
 }
 
 async function touchLastActive(db: DbOrTx, userId: string) {

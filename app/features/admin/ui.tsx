@@ -58,11 +58,6 @@ export function CountUp({ to, format = formatCount }: { to: number; format?: (n:
   return <span data-count-up={to}>{format(value)}</span>;
 }
 
-/** "1 paid order", "2 paid orders" (the plural adds an s unless given). */
-export function countOf(n: number, singular: string, plural = `${singular}s`): string {
-  return `${formatCount(n)} ${n === 1 ? singular : plural}`;
-}
-
 export function formatMetric(value: number, format: "paise" | "count" | "percent") {
   if (format === "paise") return formatPaise(value);
   if (format === "percent") return `${value}%`;

@@ -1,8 +1,10 @@
 /**
  * The cart on the client. Guests: localStorage "cart-storage" (one store shared by
- * every component and every tab). Signed-in users: the server cart API
- * (GET /api/cart, POST intent=add|remove|clear). The server render always sees an
- * empty cart, so the header never mismatches; the real count appears after hydration.
+ * every component and every tab; the server render sees an empty cart, the real count
+ * appears after hydration). Signed-in users: the server cart, as the store layout's
+ * loader read it (in the server render too, and again after every form submission, e.g.
+ * a payment), changed through POST /api/cart intent=add|remove|clear|merge; other tabs
+ * are told through localStorage "cart-sync" and read it again (docs/decisions/0010-cart-sync.md).
  */
 import {
   createContext,
@@ -14,10 +16,12 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
+import { useRevalidator } from "react-router";
 import { toast } from "~/ui/toast";
 import {
   addCartItem,
   CART_STORAGE_KEY,
+  CART_SYNC_KEY,
   type CartItem,
   cartCount,
   type NewCartItem,
@@ -107,58 +111,69 @@ const notice = {
   added: (title: string, openDrawer: () => void) =>
     toast.success(`Added to cart: ${title}`, { action: { label: "View cart", onClick: openDrawer } }),
   already: (title: string) => toast.info(`Already in your cart: ${title}`),
+  failed: () => toast.error("Could not update your cart. Please try again."),
 };
 
 async function postCart(body: Record<string, string>) {
   const res = await fetch("/api/cart", {
     method: "POST",
-    body: new URLSearchParams(body),
-    credentials: "same-origin",
+    body: new URLSearchParams(body), // sent with the session cookie: same origin (fetch's default)
     headers: { Accept: "application/json" },
   });
-  if (!res.ok) throw new Error(`Cart request failed (${res.status})`);
+  if (!res.ok) throw res; // every caller only tells the buyer it did not work
   const json = (await res.json()) as { items?: unknown; notices?: unknown };
   const notices = Array.isArray(json.notices) ? json.notices.filter((n): n is string => typeof n === "string") : [];
   return { items: normalizeCartItems(json.items), notices };
 }
 
-export function CartProvider({ signedIn, children }: { signedIn: boolean; children: React.ReactNode }) {
+/** `serverCart`: the signed-in user's cart from the store layout's loader; null for a guest. */
+export function CartProvider({ serverCart, children }: { serverCart: CartItem[] | null; children: React.ReactNode }) {
+  const signedIn = serverCart !== null;
   const [open, setOpen] = useState(false);
   const local = useSyncExternalStore(
     signedIn ? subscribeNothing : subscribeLocal,
     signedIn ? getServerSnapshot : getLocalSnapshot,
     getServerSnapshot,
   );
-  const [serverItems, setServerItems] = useState<CartItem[]>(EMPTY);
+  const [serverItems, setServerItems] = useState(serverCart ?? EMPTY);
   const [hydrated, setHydrated] = useState(false);
+  const { revalidate } = useRevalidator();
   const items = signedIn ? serverItems : local;
   const itemsRef = useRef(items);
   itemsRef.current = items;
 
-  // Signed in: the server's cart is the truth. A guest cart left in this browser is
-  // moved onto the server once (the server refuses items the user already owns).
+  // Signed in: the server's cart is the truth, read again by the loader after every form
+  // submission. A guest cart left in this browser is moved onto the server once (the server
+  // refuses items the user already owns).
+  useEffect(() => {
+    if (!serverCart) return;
+    setServerItems(serverCart);
+    const guest = getLocalSnapshot();
+    if (guest.length) {
+      postCart({ intent: "merge", productIds: guest.map((i) => i.id).join(",") })
+        .then((result) => {
+          setServerItems(result.items);
+          for (const n of result.notices) toast.info(n);
+          writeLocal(EMPTY);
+        })
+        .catch(() => {});
+    }
+  }, [serverCart]);
+
+  // Signed in: when this tab's cart changes, the others hear of it through "cart-sync" (the item
+  // ids, so a tab that already shows them writes nothing back) and read the server's cart again.
   useEffect(() => {
     if (!signedIn) return;
-    let cancelled = false;
-    (async () => {
-      const guest = getLocalSnapshot();
-      let items: CartItem[] | null = null;
-      if (guest.length) {
-        const result = await postCart({ intent: "merge", productIds: guest.map((i) => i.id).join(",") });
-        items = result.items;
-        for (const n of result.notices) toast.info(n);
-        writeLocal(EMPTY);
-      }
-      if (!items) {
-        const res = await fetch("/api/cart", { credentials: "same-origin", headers: { Accept: "application/json" } });
-        items = res.ok ? normalizeCartItems(((await res.json()) as { items?: unknown }).items) : EMPTY;
-      }
-      if (!cancelled) setServerItems(items);
-    })().catch(() => {});
-    return () => {
-      cancelled = true;
+    const ids = serverItems.map((i) => i.id).join();
+    try {
+      if (localStorage.getItem(CART_SYNC_KEY) !== ids) localStorage.setItem(CART_SYNC_KEY, ids);
+    } catch {}
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === CART_SYNC_KEY) revalidate();
     };
-  }, [signedIn]);
+    addEventListener("storage", onStorage);
+    return () => removeEventListener("storage", onStorage);
+  }, [signedIn, serverItems, revalidate]);
 
   const openDrawer = useCallback(() => setOpen(true), []);
 
@@ -172,7 +187,7 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
             if (notices.length) for (const n of notices) toast.info(n);
             else notice.added(item.title, openDrawer);
           })
-          .catch(() => toast.error("Could not update your cart. Please try again."));
+          .catch(notice.failed);
         return;
       }
       const result = addCartItem(getLocalSnapshot(), item);
@@ -189,7 +204,7 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
         setServerItems((prev) => removeCartItem(prev, id));
         postCart({ intent: "remove", productId: String(id) })
           .then(({ items: next }) => setServerItems(next))
-          .catch(() => toast.error("Could not update your cart. Please try again."));
+          .catch(notice.failed);
         return;
       }
       writeLocal(removeCartItem(getLocalSnapshot(), id));
@@ -202,7 +217,7 @@ export function CartProvider({ signedIn, children }: { signedIn: boolean; childr
       setServerItems(EMPTY);
       postCart({ intent: "clear" })
         .then(({ items: next }) => setServerItems(next))
-        .catch(() => toast.error("Could not update your cart. Please try again."));
+        .catch(notice.failed);
       return;
     }
     writeLocal(EMPTY);

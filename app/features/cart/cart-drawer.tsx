@@ -12,7 +12,9 @@ import type { CartDrawer as CartDrawerType } from "./cart-drawer-panel";
  */
 export function CartButton() {
   const cart = useCart();
-  const count = cart.ready ? cart.count : 0;
+  // A guest's count is 0 in the server render and until hydration (useSyncExternalStore's server
+  // snapshot); a signed-in user's is the server cart's from the first byte.
+  const count = cart.count;
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [Drawer, setDrawer] = useState<typeof CartDrawerType | null>(null);
   const load = useCallback(() => {

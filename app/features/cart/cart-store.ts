@@ -4,6 +4,8 @@
  * in the shape `{ state: { items }, version: 0 }`, read defensively.
  */
 export const CART_STORAGE_KEY = "cart-storage";
+/** Signed in: the ids of the server cart as a tab last saw it; a change tells the other tabs to read it again. */
+export const CART_SYNC_KEY = "cart-sync";
 export const CART_STORAGE_VERSION = 0;
 export const TOAST_DURATION_MS = 3000;
 

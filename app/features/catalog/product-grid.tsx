@@ -1,12 +1,17 @@
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
+import { OpenButton } from "~/features/learning/open-button";
 import type { ProductCard as ProductCardData } from "./catalog.server";
 import { ProductCard } from "./product-card";
 
-/** A section of items in a responsive grid of 1, 2, 3 or 4 columns with a title and subtitle. */
+/**
+ * A section of items in a responsive grid of 1, 2, 3 or 4 columns with a title and subtitle.
+ * Items in `owned` (the signed-in user's) show "Open" instead of "Add to Cart".
+ */
 export function ProductSection({
   title,
   subtitle,
   products,
+  owned,
   headingLevel = 2,
   action,
   empty = "Nothing here yet. Please check back soon.",
@@ -14,6 +19,7 @@ export function ProductSection({
   title: string;
   subtitle?: string;
   products: ProductCardData[];
+  owned?: number[];
   headingLevel?: 1 | 2;
   action?: React.ReactNode;
   empty?: string;
@@ -34,7 +40,11 @@ export function ProductSection({
           <li key={p.id}>
             {/* On a listing page (h1) the first card is above the fold on a phone. */}
             <ProductCard product={p} headingLevel={headingLevel === 1 ? 2 : 3} priority={headingLevel === 1 && i === 0}>
-              <AddToCartButton item={p} aria-label={`Add to Cart: ${p.title}`} />
+              {owned?.includes(p.id) ? (
+                <OpenButton item={p} aria-label={`Open: ${p.title}`} />
+              ) : (
+                <AddToCartButton item={p} aria-label={`Add to Cart: ${p.title}`} />
+              )}
             </ProductCard>
           </li>
         ))}

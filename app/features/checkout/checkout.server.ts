@@ -3,7 +3,7 @@
  * prices are never read), coupons, and order creation. Paying and fulfilment
  * live in app/features/orders/fulfilment.server.ts.
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/client.server";
 import { cartItems, enrolments, orderItems, orders, products, users } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
@@ -11,11 +11,14 @@ import { confirmPayment } from "~/features/orders/fulfilment.server";
 import { getPaymentGateway } from "~/features/payments/gateway.server";
 import { HttpError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
-import { couponRefusal, findCoupon, hasRedeemed, redeemCoupon, releaseCoupon } from "./coupons.server";
+import { type Coupon, couponRefusal, findCoupon, findRedemption, redeemCoupon, releaseCoupon } from "./coupons.server";
 import {
+  type CouponProblem,
   computeTotals,
   couponDiscount,
+  couponMessage,
   couponProblem,
+  droppedCouponMessage,
   normaliseCouponCode,
   type PricedLine,
   type Totals,
@@ -62,39 +65,78 @@ export async function readCart(db: DbOrTx, userId: string): Promise<CartContents
 export interface CheckoutSummary extends CartContents {
   totals: Totals;
   coupon: { code: string; discountPaise: number } | null;
+  /** Why the coupon the buyer typed does not apply (shown on the coupon field). */
   couponError: string | null;
+  /** The coupon kept from the last unpaid checkout no longer applies: why, and that it was dropped. */
+  couponNotice: string | null;
 }
 
-/** What /checkout shows: the server's prices, with the coupon applied when it can be. */
+/** How long the coupon of an unpaid checkout (a failed or abandoned payment) is offered again. */
+export const KEEP_COUPON_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The coupon of the user's last checkout, when that checkout was not paid (the payment failed, was
+ * abandoned, or expired) and was placed within KEEP_COUPON_MS; null otherwise. A later paid order,
+ * or a checkout placed without a coupon, ends it.
+ */
+export async function lastUnpaidCoupon(db: DbOrTx, userId: string, now = new Date()): Promise<string | null> {
+  const [last] = await db
+    .select({ status: orders.status, couponCode: orders.couponCode })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), gt(orders.createdAt, new Date(now.getTime() - KEEP_COUPON_MS))))
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .limit(1);
+  if (!last || !["pending", "failed", "cancelled"].includes(last.status)) return null;
+  return last.couponCode;
+}
+
+/**
+ * What /checkout shows: the server's prices, with the coupon applied when it can be. `couponInput`
+ * is the code the buyer typed (null or empty: none). With `keepLastCoupon` and no code typed, the
+ * coupon of the last unpaid checkout (lastUnpaidCoupon) is applied again when it still applies under
+ * the normal rules; when it no longer does, `couponNotice` says why and nothing is applied.
+ */
 export async function getCheckoutSummary(
   db: DbOrTx,
   userId: string,
   couponInput?: string | null,
+  { keepLastCoupon = false }: { keepLastCoupon?: boolean } = {},
 ): Promise<CheckoutSummary> {
   const cart = await readCart(db, userId);
-  const code = couponInput ? normaliseCouponCode(couponInput) : "";
-  if (!code) return { ...cart, totals: computeTotals(cart.lines), coupon: null, couponError: null };
-  try {
-    const discountPaise = await priceCoupon(db, userId, code, cart.lines);
-    return {
-      ...cart,
-      totals: computeTotals(cart.lines, discountPaise),
-      coupon: { code, discountPaise },
-      couponError: null,
-    };
-  } catch (error) {
-    if (!(error instanceof HttpError && error.field === "coupon")) throw error;
-    return { ...cart, totals: computeTotals(cart.lines), coupon: null, couponError: error.message };
+  const none = { ...cart, totals: computeTotals(cart.lines), coupon: null, couponError: null, couponNotice: null };
+  let code = couponInput ? normaliseCouponCode(couponInput) : "";
+  const kept = !code && keepLastCoupon && cart.lines.length > 0;
+  if (kept) code = (await lastUnpaidCoupon(db, userId)) ?? "";
+  if (!code) return none;
+  const verdict = await checkCoupon(db, userId, code, cart.lines);
+  if (verdict.problem) {
+    const { problem, coupon } = verdict;
+    return kept
+      ? { ...none, couponNotice: droppedCouponMessage(problem, code, coupon) }
+      : { ...none, couponError: couponMessage(problem, code, coupon) };
   }
+  const discountPaise = couponDiscount(verdict.coupon, cart.lines);
+  return { ...none, totals: computeTotals(cart.lines, discountPaise), coupon: { code, discountPaise } };
 }
 
-async function priceCoupon(db: DbOrTx, userId: string, code: string, lines: PricedLine[]) {
+/**
+ * The coupon rules for this user and cart. The use held by the user's own pending order does not
+ * count (against the user's one use, nor against the coupon's uses left): placing the next order
+ * cancels that one and gives its use back first.
+ */
+async function checkCoupon(
+  db: DbOrTx,
+  userId: string,
+  code: string,
+  lines: PricedLine[],
+): Promise<{ coupon: Coupon; problem: null } | { coupon: Coupon | undefined; problem: CouponProblem }> {
   const coupon = await findCoupon(db, code);
-  if (!coupon?.active) throw couponRefusal("unknown", code);
-  const problem = couponProblem(coupon, lines, new Date());
-  if (problem) throw couponRefusal(problem, code, coupon);
-  if (await hasRedeemed(db, coupon.id, userId)) throw couponRefusal("already_used", code);
-  return couponDiscount(coupon, lines);
+  if (!coupon?.active) return { coupon: undefined, problem: "unknown" };
+  const redemption = await findRedemption(db, coupon.id, userId);
+  const heldByPending = redemption?.orderStatus === "pending";
+  const rule = heldByPending ? { ...coupon, usedCount: Math.max(coupon.usedCount - 1, 0) } : coupon;
+  const problem = couponProblem(rule, lines, new Date()) ?? (redemption && !heldByPending ? "already_used" : null);
+  return problem ? { coupon, problem } : { coupon, problem: null };
 }
 
 /** The order placed, and what comes next: pay at the gateway, or nothing (a ₹0 order is enrolled at once). */

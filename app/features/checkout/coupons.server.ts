@@ -31,12 +31,17 @@ export async function findCoupon(db: DbOrTx, code: string): Promise<Coupon | nul
   return row ?? null;
 }
 
-export async function hasRedeemed(db: DbOrTx, couponId: number, userId: string) {
+/**
+ * The user's redemption of the coupon, with the status of the order that holds it, or null. A
+ * pending order's use is not spent yet: the next checkout cancels that order and gives it back first.
+ */
+export async function findRedemption(db: DbOrTx, couponId: number, userId: string) {
   const [row] = await db
-    .select({ id: couponRedemptions.id })
+    .select({ orderId: couponRedemptions.orderId, orderStatus: orders.status })
     .from(couponRedemptions)
+    .innerJoin(orders, eq(orders.id, couponRedemptions.orderId))
     .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)));
-  return Boolean(row);
+  return row ?? null;
 }
 
 /** Takes one use of the coupon for this order, or throws a coupon refusal (the transaction then rolls back). */

@@ -6,6 +6,7 @@ import {
   couponDiscount,
   couponMessage,
   couponProblem,
+  droppedCouponMessage,
   type PricedLine,
 } from "./pricing";
 
@@ -97,5 +98,15 @@ describe("coupons", () => {
       /only to PYQ papers/,
     );
     expect(couponMessage("not_applicable", "X", { productKind: null, minSubtotalPaise: 50_000 })).toMatch(/₹500\.00/);
+  });
+
+  it("says why a coupon kept from an unpaid checkout was dropped", () => {
+    expect(droppedCouponMessage("expired", "SAVE20")).toBe('The coupon "SAVE20" has expired. It is no longer applied.');
+    expect(droppedCouponMessage("unknown", "SAVE20")).toBe(
+      'The coupon "SAVE20" has been withdrawn. It is no longer applied.',
+    );
+    expect(droppedCouponMessage("exhausted", "X")).toMatch(
+      /fully redeemed: no uses are left\. It is no longer applied\.$/,
+    );
   });
 });

@@ -66,6 +66,19 @@ export function couponMessage(
   }
 }
 
+/**
+ * A coupon kept from the buyer's last unpaid checkout (a failed or abandoned payment) that no longer
+ * applies: why, and that it was dropped. A coupon switched off since is "withdrawn", not misspelt.
+ */
+export function droppedCouponMessage(
+  problem: CouponProblem,
+  code: string,
+  coupon?: Pick<CouponRule, "productKind" | "minSubtotalPaise">,
+) {
+  const why = problem === "unknown" ? `The coupon "${code}" has been withdrawn.` : couponMessage(problem, code, coupon);
+  return `${why} It is no longer applied.`;
+}
+
 /** Upper-cases and trims what the customer typed. */
 export function normaliseCouponCode(input: string) {
   return input.trim().toUpperCase();

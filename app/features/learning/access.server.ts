@@ -33,6 +33,20 @@ export async function ownedProductIds(db: DbOrTx, userId: string, productIds?: n
   return new Set(rows.map((r) => r.productId));
 }
 
+/** Everything the signed-in user owns, as ids (one query on the enrolments index); null for a visitor. */
+export async function ownedIdsOf(db: DbOrTx, user: { id: string } | null): Promise<Set<number> | null> {
+  return user ? ownedProductIds(db, user.id) : null;
+}
+
+/**
+ * Loader data of a store page that shows items: `owned`, the ids among `items` the signed-in user
+ * owns (they show "Open" instead of "Add to Cart"). For a visitor nothing at all, so an anonymous
+ * page stays the same for everyone and the page cache keeps serving it.
+ */
+export function ownedAmong(owned: Set<number> | null, items: { id: number }[]): { owned?: number[] } {
+  return owned ? { owned: items.filter((item) => owned.has(item.id)).map((item) => item.id) } : {};
+}
+
 export interface AccessibleProduct {
   id: number;
   kind: ProductKind;

@@ -65,6 +65,24 @@ describe("seo meta", () => {
     const note = productJsonLd({ ...base, kind: "note", pricePaise: 0 });
     expect(note).toMatchObject({ "@type": "Product", offers: { price: "0.00", priceCurrency: "INR" } });
   });
+
+  it("JSON-LD of an item without reviews (rating 0) carries no aggregateRating", () => {
+    const base = {
+      title: "New Notes",
+      description: "d",
+      pricePaise: 0,
+      rating: 0,
+      image: "/images/covers/a.svg",
+      instructor: "Priya Mehta",
+      url: "https://x.in/notes/9",
+      appUrl: "https://x.in",
+    };
+    for (const kind of ["course", "note", "pyq"] as const) {
+      const json = JSON.stringify(productJsonLd({ ...base, kind }));
+      expect(json).not.toContain("aggregateRating");
+      expect(json).not.toContain("ratingValue");
+    }
+  });
 });
 
 describe("robots and sitemap pages", () => {

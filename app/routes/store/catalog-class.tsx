@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
+import { getOptionalUser } from "~/features/accounts/guards.server";
 import { listPublishedProducts } from "~/features/catalog/catalog.server";
 import { KIND_BASE_ROUTE, KIND_LABELS, kindFromPath } from "~/features/catalog/labels";
 import { ProductSection } from "~/features/catalog/product-grid";
+import { ownedAmong, ownedIdsOf } from "~/features/learning/access.server";
 import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
 import { Container } from "~/ui/container";
@@ -23,8 +25,11 @@ export async function loader({ request, params: raw }: Route.LoaderArgs) {
   const parsed = params.safeParse(raw);
   if (!kind || !parsed.success) throw data(null, { status: 404 });
   const std = parsed.data.std;
-  const products = await listPublishedProducts(db, kind, { classLevel: std });
-  return { kind, std, products };
+  const [products, owned] = await Promise.all([
+    listPublishedProducts(db, kind, { classLevel: std }),
+    getOptionalUser(db, request).then((user) => ownedIdsOf(db, user)),
+  ]);
+  return { kind, std, products, ...ownedAmong(owned, products) };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -39,7 +44,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function CatalogClass({ loaderData }: Route.ComponentProps) {
-  const { kind, std, products } = loaderData;
+  const { kind, std, products, owned } = loaderData;
   return (
     <main id="main">
       <Container>
@@ -48,6 +53,7 @@ export default function CatalogClass({ loaderData }: Route.ComponentProps) {
           title={`Class ${std} ${KIND_LABELS[kind]}`}
           subtitle={SUBTITLE[kind]}
           products={products}
+          owned={owned}
           empty={`No ${KIND_LABELS[kind].toLowerCase()} for Class ${std} yet. Please check back soon.`}
         />
       </Container>

@@ -40,7 +40,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Guests sign in or sign up right here (the cart is kept); `?account=new` shows sign-up.
   if (!user) return { signedIn: false as const, newAccount: url.searchParams.get("account") === "new" };
   const coupon = couponField.safeParse(url.searchParams.get("coupon") ?? undefined);
-  const summary = await getCheckoutSummary(db, user.id, coupon.success ? coupon.data : null);
+  // No `?coupon=` at all (back from a failed or abandoned payment, or a fresh visit): the coupon of
+  // the last unpaid checkout is applied again if it still applies. An empty `?coupon=` means none.
+  const summary = await getCheckoutSummary(db, user.id, coupon.success ? coupon.data : null, {
+    keepLastCoupon: !url.searchParams.has("coupon"),
+  });
   return {
     signedIn: true as const,
     couponInput: url.searchParams.get("coupon") ?? "",
@@ -239,6 +243,11 @@ function CheckoutForm({
       {summary.owned.length > 0 ? (
         <p className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
           Already yours, so not charged again: {summary.owned.map((l) => l.title).join(", ")}.
+        </p>
+      ) : null}
+      {summary.couponNotice ? (
+        <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {summary.couponNotice}
         </p>
       ) : null}
       {summary.unavailable.length > 0 ? (

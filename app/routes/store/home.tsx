@@ -1,8 +1,10 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
+import { getOptionalUser } from "~/features/accounts/guards.server";
 import { listFeaturedNotes, listPublishedProducts } from "~/features/catalog/catalog.server";
 import { ProductSection } from "~/features/catalog/product-grid";
+import { ownedAmong, ownedIdsOf } from "~/features/learning/access.server";
 import { BannerCarousel } from "~/features/marketing/banner-carousel";
 import { CourseHighlightCard, SectionHeading, SubjectList, Testimonials } from "~/features/marketing/home-sections";
 import {
@@ -33,9 +35,9 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader(_: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
-  const [courses, featuredNotes, banners, services, testimonials, toppers, highlight] = await Promise.all([
+  const [courses, featuredNotes, banners, services, testimonials, toppers, highlight, owned] = await Promise.all([
     listPublishedProducts(db, "course"),
     listFeaturedNotes(db),
     listBanners(db),
@@ -43,12 +45,22 @@ export async function loader(_: Route.LoaderArgs) {
     listTestimonials(db),
     listToppers(db),
     getCourseHighlight(db),
+    getOptionalUser(db, request).then((user) => ownedIdsOf(db, user)),
   ]);
-  return { courses, featuredNotes, banners, services, testimonials, toppers, highlight };
+  return {
+    courses,
+    featuredNotes,
+    banners,
+    services,
+    testimonials,
+    toppers,
+    highlight,
+    ...ownedAmong(owned, [...courses, ...featuredNotes]),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { courses, featuredNotes, banners, services, testimonials, toppers, highlight } = loaderData;
+  const { courses, featuredNotes, banners, services, testimonials, toppers, highlight, owned } = loaderData;
   // Class lists from the same rows: an item "for both" classes appears in each.
   const class11 = courses.filter((c) => c.classLevel !== "12");
   const class12 = courses.filter((c) => c.classLevel !== "11");
@@ -80,11 +92,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           title="Our Courses"
           subtitle="Expert-led video courses for Class 11 and Class 12 commerce"
           products={courses}
+          owned={owned}
         />
         <ProductSection
           title="Popular Notes & Summaries"
           subtitle="Handwritten notes, formula sheets and quick revision guides"
           products={featuredNotes}
+          owned={owned}
           action={
             <Link to="/notes" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
               View all notes <ArrowRight className="h-4 w-4" aria-hidden />
@@ -101,8 +115,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
           <ToppersBySubject toppers={toppers} headingLevel={3} />
         </section>
-        <ProductSection title="Class 11 Courses" subtitle="Build strong foundations in Class 11" products={class11} />
-        <ProductSection title="Class 12 Courses" subtitle="Score high in your Class 12 boards" products={class12} />
+        <ProductSection
+          title="Class 11 Courses"
+          subtitle="Build strong foundations in Class 11"
+          products={class11}
+          owned={owned}
+        />
+        <ProductSection
+          title="Class 12 Courses"
+          subtitle="Score high in your Class 12 boards"
+          products={class12}
+          owned={owned}
+        />
         {highlight ? <CourseHighlightCard highlight={highlight} /> : null}
       </Container>
     </main>

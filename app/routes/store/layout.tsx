@@ -1,5 +1,7 @@
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { getDb } from "~/db/client.server";
+import { getOptionalUser } from "~/features/accounts/guards.server";
+import { getCart } from "~/features/cart/cart.server";
 import { CART_QUEUE_SCRIPT, CartProvider } from "~/features/cart/cart-context";
 import { TOAST_DURATION_MS } from "~/features/cart/cart-store";
 import { ChatWidget } from "~/features/contact/chat-widget";
@@ -14,27 +16,29 @@ import type { Route } from "./+types/layout";
 
 /**
  * Public origin for canonical URLs (meta functions read it from here), the chat widget's WhatsApp
- * number, and whether maintenance mode is on (only admins get a page then: they see a banner).
+ * number, whether maintenance mode is on (only admins get a page then: they see a banner), and the
+ * signed-in user's server cart (null for a guest): the header's badge is right from the server
+ * render, and again after every form submission (React Router reloads this after each action).
  */
-export async function loader(_: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
-  const settings = await getSettings(db);
+  const [settings, user] = await Promise.all([getSettings(db), getOptionalUser(db, request)]);
   return {
     appUrl: getEnv().APP_URL.replace(/\/+$/, ""),
     whatsappNumber: settings.whatsappNumber,
     maintenanceMode: settings.maintenanceMode,
+    cart: user ? await getCart(db, user.id) : null,
   };
 }
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
-  const signedIn = Boolean(user);
   const { pathname } = useLocation();
   // Checkout, payment and the course player keep the screen for the task at hand: no floating chat
   // over the totals, the pay button or the progress (the footer links to Contact).
   const focused = pathname.startsWith("/checkout") || /^\/my-courses\/[^/]+/.test(pathname);
   return (
-    <CartProvider signedIn={signedIn}>
+    <CartProvider serverCart={loaderData.cart}>
       {/* Queues "Add to Cart" clicks made before hydration; runs before any button exists. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant inline script of ours */}
       <script dangerouslySetInnerHTML={{ __html: CART_QUEUE_SCRIPT }} />

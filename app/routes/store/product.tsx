@@ -1,8 +1,9 @@
 import { CheckCircle2 } from "lucide-react";
 import { data, Link } from "react-router";
 import { getDb } from "~/db/client.server";
+import { getOptionalUser } from "~/features/accounts/guards.server";
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
-import { getPublishedProduct } from "~/features/catalog/catalog.server";
+import { getPublishedProduct, parseProductId } from "~/features/catalog/catalog.server";
 import {
   KIND_BASE_ROUTE,
   KIND_FEATURES,
@@ -11,6 +12,10 @@ import {
   kindFromPath,
   SUBJECT_LABELS,
 } from "~/features/catalog/labels";
+import { ownedAmong, ownedIdsOf } from "~/features/learning/access.server";
+import { CourseCurriculum } from "~/features/learning/course-curriculum";
+import { getCurriculum } from "~/features/learning/curriculum.server";
+import { OpenButton } from "~/features/learning/open-button";
 import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
 import { DESCRIPTION_PREVIEW, descriptionPreview } from "~/lib/display";
@@ -23,10 +28,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const kind = kindFromPath(new URL(request.url).pathname);
   if (!kind) throw data(null, { status: 404 });
-  const product = await getPublishedProduct(db, kind, params.id);
+  const id = parseProductId(params.id);
+  const [product, curriculum, owned] = await Promise.all([
+    getPublishedProduct(db, kind, params.id),
+    kind === "course" && id !== null ? getCurriculum(db, id) : [],
+    getOptionalUser(db, request).then((user) => ownedIdsOf(db, user)),
+  ]);
   // Unknown, malformed, draft, archived or another kind's id: the store has no such page.
   if (!product) throw data(null, { status: 404 });
-  return { product };
+  return { product, curriculum, ...ownedAmong(owned, [product]) };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -47,7 +57,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const p = loaderData.product;
+  const { product: p, curriculum } = loaderData;
+  const owned = loaderData.owned?.includes(p.id) ?? false;
   const base = KIND_BASE_ROUTE[p.kind];
   const preview = descriptionPreview(p.description);
   const truncated = Array.from(p.description).length > DESCRIPTION_PREVIEW;
@@ -104,8 +115,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <p className="text-3xl font-extrabold text-slate-900" data-testid="detail-price">
                 {formatPrice(p.pricePaise)}
               </p>
-              {p.pricePaise > 0 ? <p className="mt-1 text-sm text-slate-600">+ GST (18%) at checkout</p> : null}
-              <AddToCartButton item={p} size="lg" className="mt-5 w-full" data-main-action />
+              {owned ? (
+                <p className="mt-1 text-sm font-semibold text-emerald-700">
+                  You own this {KIND_SINGULAR[p.kind].toLowerCase()}.
+                </p>
+              ) : p.pricePaise > 0 ? (
+                <p className="mt-1 text-sm text-slate-600">+ GST (18%) at checkout</p>
+              ) : null}
+              {owned ? (
+                <OpenButton item={p} size="lg" className="mt-5 w-full" data-main-action />
+              ) : (
+                <AddToCartButton item={p} size="lg" className="mt-5 w-full" data-main-action />
+              )}
               <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-600">This includes</h2>
               <ul className="mt-3 space-y-2">
                 {KIND_FEATURES[p.kind].map((feature) => (
@@ -127,6 +148,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               className="aspect-[16/10] w-full rounded-2xl bg-slate-100 object-cover"
             />
             {p.modules.length > 0 ? (
+              // The free-text topics: a summary of what the course teaches (the curriculum follows).
               <section aria-labelledby="modules-heading" className="mt-8">
                 <h2 id="modules-heading" className="text-2xl font-bold text-slate-900">
                   {p.kind === "course" ? "What you'll learn" : "What's inside"}
@@ -143,6 +165,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </ol>
               </section>
             ) : null}
+            {curriculum.length > 0 ? <CourseCurriculum modules={curriculum} /> : null}
           </div>
         </div>
       </Container>

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { lessonsSummary, totalDuration } from "./curriculum";
+
+const lesson = (durationSeconds: number | null, id = 1) => ({ id, title: `Lesson ${id}`, durationSeconds });
+
+describe("curriculum summary", () => {
+  it('"12 lessons · 3 h 20 min" when every lesson\'s length is known', () => {
+    // 12 lessons of 16 min 40 s = 200 min
+    const lessons = Array.from({ length: 12 }, (_, i) => lesson(1000, i));
+    expect(totalDuration(lessons)).toBe(12_000);
+    expect(lessonsSummary(lessons)).toBe("12 lessons · 3 h 20 min");
+    expect(lessonsSummary([lesson(600)])).toBe("1 lesson · 10 min");
+  });
+
+  it("only the lesson count when any lesson's length is unknown (no understated total)", () => {
+    const lessons = [lesson(600, 1), lesson(null, 2), lesson(900, 3)];
+    expect(totalDuration(lessons)).toBeNull();
+    expect(lessonsSummary(lessons)).toBe("3 lessons");
+  });
+
+  it("no lessons: a count of zero and no length", () => {
+    expect(totalDuration([])).toBeNull();
+    expect(lessonsSummary([])).toBe("0 lessons");
+  });
+});

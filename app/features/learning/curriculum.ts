@@ -1,0 +1,37 @@
+/** The public curriculum of a course page: modules, lesson titles and lengths (never a video link). */
+
+import { countOf, formatDuration } from "~/lib/numbers";
+
+export interface CurriculumLesson {
+  id: number;
+  title: string;
+  /** Length of the video in seconds, when the admin or the seed recorded it. */
+  durationSeconds: number | null;
+}
+
+export interface CurriculumModule {
+  id: number;
+  title: string;
+  lessons: CurriculumLesson[];
+}
+
+/**
+ * The total length of these lessons in seconds, or null when any lesson's length is unknown
+ * (a partial sum would understate the course).
+ */
+export function totalDuration(lessons: CurriculumLesson[]): number | null {
+  let total = 0;
+  for (const lesson of lessons) {
+    if (lesson.durationSeconds === null) return null;
+    total += lesson.durationSeconds;
+  }
+  return lessons.length > 0 ? total : null;
+}
+
+/** "12 lessons · 3 h 20 min"; just "12 lessons" when a lesson's length is unknown. */
+export function lessonsSummary(lessons: CurriculumLesson[]): string {
+  const total = totalDuration(lessons);
+  return total === null
+    ? countOf(lessons.length, "lesson")
+    : `${countOf(lessons.length, "lesson")} · ${formatDuration(total)}`;
+}

@@ -1,0 +1,287 @@
+/**
+ * The catalog pages as a student sees them (issue 18): items the student owns show "Open" (course →
+ * player, note/PYQ → download) on cards and detail pages, everyone else "Add to Cart"; a course page
+ * shows its real curriculum from the outline; an item without reviews shows "New". Loaders run on a
+ * real Request (with the session cookie when signed in) and the route components render their data.
+ */
+import { eq } from "drizzle-orm";
+import { createElement, type ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { CartProvider } from "~/features/cart/cart-context";
+import { ProductSection } from "~/features/catalog/product-grid";
+import { loader as classLoader } from "~/routes/store/catalog-class";
+import { loader as homeLoader } from "~/routes/store/home";
+import ProductPage, { loader as productLoader, meta as productMeta } from "~/routes/store/product";
+import { cookieFor, createTestUser } from "../helpers/auth";
+import { createProduct } from "../helpers/factories";
+import { makeRequest } from "../helpers/route";
+
+// biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
+type Loader = (args: any) => unknown;
+
+async function load<T extends Loader>(loader: T, path: string, params: Record<string, string> = {}, cookie?: string) {
+  const request = makeRequest(path, cookie ? { headers: { cookie } } : undefined);
+  return (await loader({ request, params, context: {} })) as Awaited<ReturnType<T>>;
+}
+
+// A data router around the page: the cart provider revalidates after cart changes (useRevalidator).
+let shown: ReactElement | null = null;
+function Shown() {
+  return createElement(CartProvider, { serverCart: null } as Parameters<typeof CartProvider>[0], shown);
+}
+const Stub = createRoutesStub([{ path: "/", Component: Shown }]);
+
+function render(element: ReactElement) {
+  shown = element;
+  return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/"] }));
+}
+
+type ProductData = Awaited<ReturnType<typeof productLoader>>;
+function renderProductPage(loaderData: ProductData) {
+  // biome-ignore lint/suspicious/noExplicitAny: the generated ComponentProps also carry params and matches
+  return render(createElement(ProductPage as any, { loaderData, params: {}, matches: [] }));
+}
+
+async function seeded(slug: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(schema.products).where(eq(schema.products.slug, slug));
+  return row!;
+}
+
+async function enrol(userId: string, productId: number, revokedAt: Date | null = null) {
+  const db = await getDb();
+  await db.insert(schema.enrolments).values({ userId, productId, source: "grant", revokedAt });
+}
+
+/** The element (start tag to end tag) whose start tag contains `marker`. */
+function elementWith(html: string, marker: string) {
+  const at = html.indexOf(marker);
+  if (at === -1) return null;
+  const start = html.lastIndexOf("<", at);
+  const tag = /^<(\w+)/.exec(html.slice(start))![1]!;
+  return html.slice(start, html.indexOf(`</${tag}>`, at) + tag.length + 3);
+}
+
+describe("owned items show Open", () => {
+  it("a visitor's loaders carry no owned state at all (the anonymous page stays the cached one)", async () => {
+    const course = await seeded("accountancy-class-12");
+    const home = await load(homeLoader, "/");
+    const list = await load(classLoader, "/courses/std/12", { std: "12" });
+    const detail = await load(productLoader, `/courses/${course.id}`, { id: String(course.id) });
+    for (const data of [home, list, detail]) expect("owned" in data).toBe(false);
+  });
+
+  it("a student's loaders return the ids they own among the items shown; a refunded enrolment is not owned", async () => {
+    const student = await createTestUser();
+    const cookie = await cookieFor(student);
+    const course = await seeded("accountancy-class-12");
+    const other = await seeded("economics-class-12");
+    const { featuredNotes } = await load(homeLoader, "/");
+    const note = featuredNotes.find((n) => n.pricePaise > 0);
+    await enrol(student.id, course.id);
+    await enrol(student.id, note!.id);
+    await enrol(student.id, other.id, new Date()); // revoked by a refund
+
+    const home = await load(homeLoader, "/", {}, cookie);
+    expect(home.owned?.sort()).toEqual([course.id, note!.id].sort());
+    const list = await load(classLoader, "/courses/std/12", { std: "12" }, cookie);
+    expect(list.owned).toEqual([course.id]);
+    const mine = await load(productLoader, `/courses/${course.id}`, { id: String(course.id) }, cookie);
+    expect(mine.owned).toEqual([course.id]);
+    const notMine = await load(productLoader, `/courses/${other.id}`, { id: String(other.id) }, cookie);
+    expect(notMine.owned).toEqual([]);
+
+    // Another student owns nothing: Add to Cart everywhere.
+    const stranger = await cookieFor(await createTestUser());
+    expect((await load(homeLoader, "/", {}, stranger)).owned).toEqual([]);
+  });
+
+  it("the detail page of an owned course has an Open link to the player as its main action; others get Add to Cart", async () => {
+    const student = await createTestUser();
+    const cookie = await cookieFor(student);
+    const course = await seeded("accountancy-class-12");
+    await enrol(student.id, course.id);
+
+    const owner = renderProductPage(
+      await load(productLoader, `/courses/${course.id}`, { id: String(course.id) }, cookie),
+    );
+    const open = elementWith(owner, `href="/my-courses/${course.id}"`);
+    expect(open).toMatch(/>Open<\/a>$/);
+    expect(open).toContain("data-main-action");
+    expect(owner).toContain("You own this course.");
+    expect(owner).not.toContain("Add to Cart");
+    expect(owner).not.toContain("data-add-to-cart");
+
+    for (const data of [
+      await load(productLoader, `/courses/${course.id}`, { id: String(course.id) }),
+      await load(
+        productLoader,
+        `/courses/${course.id}`,
+        { id: String(course.id) },
+        await cookieFor(await createTestUser()),
+      ),
+    ]) {
+      const html = renderProductPage(data);
+      expect(html).not.toContain(`href="/my-courses/${course.id}"`);
+      expect(elementWith(html, "data-add-to-cart")).toMatch(/data-main-action.*Add to Cart<\/button>$/);
+    }
+  });
+
+  it("an owned note or PYQ opens as its PDF download (detail page and card)", async () => {
+    const student = await createTestUser();
+    const cookie = await cookieFor(student);
+    const list = await load(classLoader, "/pyq/std/12", { std: "12" }, cookie);
+    const pyq = list.products[0]!;
+    await enrol(student.id, pyq.id);
+
+    const detail = renderProductPage(await load(productLoader, `/pyq/${pyq.id}`, { id: String(pyq.id) }, cookie));
+    const open = elementWith(detail, `href="/downloads/${pyq.id}"`);
+    expect(open).toContain("download");
+    expect(open).toContain("data-main-action");
+    expect(open).toMatch(/>Open<\/a>$/);
+
+    const owned = (await load(classLoader, "/pyq/std/12", { std: "12" }, cookie)).owned;
+    const cards = render(createElement(ProductSection, { title: "PYQ", products: list.products, owned }));
+    expect(elementWith(cards, `aria-label="Open: ${pyq.title}"`)).toContain(`href="/downloads/${pyq.id}"`);
+    expect(cards).not.toContain(`aria-label="Add to Cart: ${pyq.title}"`);
+    for (const other of list.products.slice(1)) expect(cards).toContain(`aria-label="Add to Cart: ${other.title}"`);
+  });
+
+  it("home cards: Open on the owned course (to its player), Add to Cart on the rest", async () => {
+    const student = await createTestUser();
+    const cookie = await cookieFor(student);
+    const course = await seeded("economics-class-11");
+    await enrol(student.id, course.id);
+    const { courses, owned } = await load(homeLoader, "/", {}, cookie);
+    const html = render(createElement(ProductSection, { title: "Our Courses", products: courses, owned }));
+    expect(elementWith(html, `aria-label="Open: ${course.title}"`)).toContain(`href="/my-courses/${course.id}"`);
+    expect(html.match(/aria-label="Add to Cart: /g)).toHaveLength(courses.length - 1);
+    // The visitor's cards: Add to Cart on every one.
+    const anonymous = render(createElement(ProductSection, { title: "Our Courses", products: courses }));
+    expect(anonymous.match(/aria-label="Add to Cart: /g)).toHaveLength(courses.length);
+    expect(anonymous).not.toContain(">Open<");
+  });
+});
+
+describe("course curriculum", () => {
+  it("a new course with modules and lessons and no topics shows its lessons, count and length, and no video link", async () => {
+    const db = await getDb();
+    const course = await createProduct({ title: "Partnership Accounts Crash Course", modules: [] });
+    const [first, second] = await db
+      .insert(schema.courseModules)
+      .values([
+        { productId: course.id, title: "Fundamentals", position: 1 },
+        { productId: course.id, title: "Goodwill", position: 2 },
+      ])
+      .returning();
+    // An empty module is left out, as in the player.
+    await db.insert(schema.courseModules).values({ productId: course.id, title: "Coming soon", position: 3 });
+    const video = "https://www.youtube-nocookie.com/embed/SECRETVIDEO";
+    await db.insert(schema.lessons).values([
+      {
+        moduleId: second!.id,
+        productId: course.id,
+        title: "Valuing goodwill",
+        position: 1,
+        videoUrl: video,
+        durationSeconds: 40 * 60,
+      },
+      {
+        moduleId: first!.id,
+        productId: course.id,
+        title: "Partnership deed",
+        position: 2,
+        videoUrl: video,
+        durationSeconds: 50 * 60,
+      },
+      {
+        moduleId: first!.id,
+        productId: course.id,
+        title: "What a partnership is",
+        position: 1,
+        videoUrl: video,
+        durationSeconds: 30 * 60,
+      },
+    ]);
+
+    const data = await load(productLoader, `/courses/${course.id}`, { id: String(course.id) });
+    expect(data.product.modules).toEqual([]);
+    expect(data.curriculum.map((m) => [m.title, m.lessons.map((l) => l.title)])).toEqual([
+      ["Fundamentals", ["What a partnership is", "Partnership deed"]],
+      ["Goodwill", ["Valuing goodwill"]],
+    ]);
+    expect(JSON.stringify(data)).not.toContain("SECRETVIDEO");
+
+    const html = renderProductPage(data);
+    expect(html).toContain("Course curriculum");
+    expect(html).toContain("2 modules · 3 lessons · 2 h");
+    expect(html).toContain("2 lessons · 1 h 20 min");
+    for (const title of ["What a partnership is", "Partnership deed", "Valuing goodwill"])
+      expect(html).toContain(title);
+    expect(html).not.toContain("Coming soon");
+    expect(html).not.toContain("What you&#x27;ll learn");
+    expect(html).not.toContain("SECRETVIDEO");
+  });
+
+  it("lessons without a known length: the count only; the free-text topics stay above as a summary", async () => {
+    const db = await getDb();
+    const course = await createProduct({ modules: ["Ratios in one page"] });
+    const [mod] = await db.insert(schema.courseModules).values({ productId: course.id, title: "Ratios" }).returning();
+    await db.insert(schema.lessons).values([
+      {
+        moduleId: mod!.id,
+        productId: course.id,
+        title: "Liquidity ratios",
+        videoUrl: "https://player.vimeo.com/video/1",
+        durationSeconds: 600,
+      },
+      {
+        moduleId: mod!.id,
+        productId: course.id,
+        title: "Solvency ratios",
+        videoUrl: "https://player.vimeo.com/video/2",
+      },
+    ]);
+    const html = renderProductPage(await load(productLoader, `/courses/${course.id}`, { id: String(course.id) }));
+    expect(html).toContain("1 module · 2 lessons<");
+    expect(html.indexOf("What you&#x27;ll learn")).toBeGreaterThan(-1);
+    expect(html.indexOf("What you&#x27;ll learn")).toBeLessThan(html.indexOf("Course curriculum"));
+    expect(html).toContain("Ratios in one page");
+  });
+
+  it("notes and PYQ have no curriculum", async () => {
+    const note = await createProduct({ kind: "note", modules: ["Chapter 1"] });
+    const data = await load(productLoader, `/notes/${note.id}`, { id: String(note.id) });
+    expect(data.curriculum).toEqual([]);
+    expect(renderProductPage(data)).not.toContain("Course curriculum");
+  });
+});
+
+describe('"New" instead of 0.0', () => {
+  it("an item without reviews shows New on its card and detail page, and no rating in its JSON-LD", async () => {
+    const course = await createProduct({ title: "Brand New Course", rating: 0 });
+    const data = await load(productLoader, `/courses/${course.id}`, { id: String(course.id) });
+    const detail = renderProductPage(data);
+    expect(detail).toContain(">New</span>");
+    expect(detail).not.toContain("0.0");
+    expect(detail).not.toContain("stars-track");
+    const card = render(createElement(ProductSection, { title: "x", products: [data.product] }));
+    expect(card).toContain(">New</span>");
+    expect(card).not.toContain("0.0");
+    // biome-ignore lint/suspicious/noExplicitAny: the generated MetaArgs also carry params and location
+    const head = JSON.stringify(productMeta({ loaderData: data, matches: [] } as any));
+    expect(head).toContain("script:ld+json");
+    expect(head).not.toContain("aggregateRating");
+
+    const seededCourse = await seeded("accountancy-class-12");
+    const rated = renderProductPage(
+      await load(productLoader, `/courses/${seededCourse.id}`, { id: String(seededCourse.id) }),
+    );
+    expect(rated).toContain('aria-label="Rated 4.9 out of 5"');
+    expect(rated).not.toContain(">New</span>");
+  });
+});
