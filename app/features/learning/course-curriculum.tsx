@@ -20,12 +20,15 @@ export function CourseCurriculum({ modules }: { modules: CurriculumModule[] }) {
         {modules.map((m, i) => (
           <li key={m.id}>
             <details open={i === 0 || all.length <= ALL_OPEN_UP_TO} className="group">
-              <summary className="flex cursor-pointer items-start justify-between gap-3 px-4 py-3 hover:bg-slate-50">
-                <span className="font-semibold text-slate-900">{m.title}</span>
-                <span className="flex shrink-0 items-center gap-2 text-sm text-slate-600">
-                  {lessonsSummary(m.lessons)}
-                  <ChevronDown className="h-4 w-4 transition-transform group-open:rotate-180" aria-hidden />
+              <summary className="flex cursor-pointer items-start gap-3 px-4 py-3 hover:bg-slate-50">
+                <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:justify-between sm:gap-3">
+                  <span className="font-semibold text-slate-900">{m.title}</span>
+                  <span className="shrink-0 text-sm text-slate-600">{lessonsSummary(m.lessons)}</span>
                 </span>
+                <ChevronDown
+                  className="mt-0.5 h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
+                  aria-hidden
+                />
               </summary>
               <ol className="space-y-2 px-4 pb-4">
                 {m.lessons.map((lesson) => (
