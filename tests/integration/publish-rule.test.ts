@@ -8,7 +8,13 @@ import { desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { listPublishedProducts } from "~/features/catalog/catalog.server";
-import { addLesson, addModule } from "~/features/learning/outline.server";
+import {
+  addLesson,
+  addModule,
+  deleteLesson,
+  deleteModule,
+  LAST_LESSON_MESSAGE,
+} from "~/features/learning/outline.server";
 import * as courseEdit from "~/routes/admin/course-edit";
 import * as courses from "~/routes/admin/courses";
 import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
@@ -268,5 +274,28 @@ describe("publishing a draft from the list and from the editor", () => {
     expect(refused.data.formError).toBe("To publish, add: a price (or mark it free).");
     // Kept free, it saves.
     expect(unwrap(await post(courseEdit.action, path, saveForm(formulaSheet!, {}), params)).status).toBe(302);
+  });
+});
+
+describe("a published course keeps a lesson", () => {
+  it("removing its last lesson or the module holding it is refused and changes nothing; as a draft it may", async () => {
+    const { db } = await getTestDb();
+    const [course] = await db
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.kind, "course"))
+      .orderBy(schema.products.id)
+      .limit(1);
+    expect(course!.status).toBe("published");
+    const outline = await db.select().from(schema.lessons).where(eq(schema.lessons.productId, course!.id));
+    expect(outline.length).toBeGreaterThan(1);
+    const [last, ...others] = outline;
+    for (const lesson of others) await deleteLesson(db, owner.id, course!.id, lesson.id);
+    await expect(deleteLesson(db, owner.id, course!.id, last!.id)).rejects.toThrow(LAST_LESSON_MESSAGE);
+    await expect(deleteModule(db, owner.id, course!.id, last!.moduleId)).rejects.toThrow(LAST_LESSON_MESSAGE);
+    expect(await db.$count(schema.lessons, eq(schema.lessons.productId, course!.id))).toBe(1);
+    await db.update(schema.products).set({ status: "draft" }).where(eq(schema.products.id, course!.id));
+    await deleteLesson(db, owner.id, course!.id, last!.id);
+    expect(await db.$count(schema.lessons, eq(schema.lessons.productId, course!.id))).toBe(0);
   });
 });

@@ -18,6 +18,17 @@ export async function getOutline(db: DbOrTx, productId: number) {
   return mods.map((m) => ({ ...m, lessons: les.filter((l) => l.moduleId === m.id) }));
 }
 
+/** The publish rule (catalog/publishing.server.ts) also holds after a removal: a live course keeps a lesson. */
+export const LAST_LESSON_MESSAGE =
+  "A published course keeps at least one lesson. Set it to Draft before removing its last lesson.";
+
+async function keepALessonIfPublished(tx: DbOrTx, productId: number) {
+  const [p] = await tx.select({ status: products.status }).from(products).where(eq(products.id, productId));
+  if (p?.status === "published" && (await tx.$count(lessons, eq(lessons.productId, productId))) === 0) {
+    throw new HttpError(400, LAST_LESSON_MESSAGE);
+  }
+}
+
 async function courseTitle(tx: DbOrTx, productId: number) {
   const [p] = await tx
     .select({ title: products.title, kind: products.kind })
@@ -113,6 +124,7 @@ export async function updateLesson(
       .where(and(eq(lessons.id, lessonId), eq(lessons.productId, productId)))
       .returning();
     if (!row) throw new HttpError(404, "Lesson not found.");
+    await keepALessonIfPublished(tx, productId);
     await recordEvent(tx, {
       actorId,
       type: "Course Update",
@@ -133,6 +145,7 @@ export async function deleteLesson(db: Db, actorId: string, productId: number, l
       .where(and(eq(lessons.id, lessonId), eq(lessons.productId, productId)))
       .returning();
     if (!row) throw new HttpError(404, "Lesson not found.");
+    await keepALessonIfPublished(tx, productId);
     await recordEvent(tx, {
       actorId,
       type: "Course Update",
@@ -152,6 +165,7 @@ export async function deleteModule(db: Db, actorId: string, productId: number, m
       .where(and(eq(courseModules.id, moduleId), eq(courseModules.productId, productId)))
       .returning();
     if (!row) throw new HttpError(404, "Module not found.");
+    await keepALessonIfPublished(tx, productId);
     await recordEvent(tx, {
       actorId,
       type: "Course Update",
