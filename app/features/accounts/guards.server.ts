@@ -24,8 +24,14 @@ const ROLES: readonly Role[] = ["student", "instructor", "guest", "admin"];
 /** last_active_at is written at most this often per user. */
 const ACTIVITY_RESOLUTION_MS = 5 * 60 * 1000;
 
-// Loaders of one request run in parallel and share its Request: look the session up once.
-const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+/*
+ * Look the session up once per request. React Router hands each loader its own copy of the
+ * Request (it strips `_routes` and `index` from the URL), so the copies are not one key; the load
+ * context (server/app.ts getLoadContext) is the one object every loader and action of a request
+ * receives. A caller that passes it shares the lookup with the other loaders of that request
+ * (the root loader's, for the header); a caller without it looks up for its own Request.
+ */
+const perRequest = new WeakMap<object, Promise<SessionUser | null>>();
 
 async function lookUp(db: Db, request: Request): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")) return null;
@@ -48,12 +54,13 @@ async function touchLastActive(db: DbOrTx, userId: string) {
     .where(and(eq(users.id, userId), or(isNull(users.lastActiveAt), lt(users.lastActiveAt, cutoff))));
 }
 
-/** The signed-in user, or null. */
-export function getOptionalUser(db: Db, request: Request): Promise<SessionUser | null> {
-  let pending = perRequest.get(request);
+/** The signed-in user, or null. Pass the loader's `context` to share one lookup across the request's loaders. */
+export function getOptionalUser(db: Db, request: Request, context?: unknown): Promise<SessionUser | null> {
+  const key = typeof context === "object" && context !== null ? context : request;
+  let pending = perRequest.get(key);
   if (!pending) {
     pending = lookUp(db, request);
-    perRequest.set(request, pending);
+    perRequest.set(key, pending);
   }
   return pending;
 }
