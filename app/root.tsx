@@ -32,12 +32,12 @@ export const links: LinksFunction = () => [
  * Also the one-time message of the last action (app/lib/flash.server.ts), cleared as it is read.
  * (Maintenance mode is enforced before any loader runs, in server/app.ts.)
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
-  const user = await getOptionalUser(db, request);
+  const user = await getOptionalUser(db, request, context);
   const { flash, headers } = await readFlash(request);
   const out = new Headers(headers);
-  for (const cookie of sessionCookies(request)) out.append("Set-Cookie", cookie);
+  for (const cookie of sessionCookies(request, context)) out.append("Set-Cookie", cookie);
   return data({ user, flash }, { headers: out });
 }
 

@@ -30,13 +30,19 @@ export interface RunningServer {
 }
 
 export async function startServer(
-  opts: { dataDir?: string; env?: Record<string, string | undefined>; timeoutMs?: number } = {},
+  opts: {
+    dataDir?: string;
+    env?: Record<string, string | undefined>;
+    timeoutMs?: number;
+    /** Working directory: the server serves `<cwd>/build` (default: this checkout's). */
+    cwd?: string;
+  } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ca-e2e-"));
   let log = "";
   const child = spawn(process.execPath, [path.join(ROOT, "server.js")], {
-    cwd: ROOT,
+    cwd: opts.cwd ?? ROOT,
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -8,11 +8,13 @@ import { eq } from "drizzle-orm";
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { getAuth } from "~/features/accounts/auth.server";
 import { CartProvider } from "~/features/cart/cart-context";
 import { ProductSection } from "~/features/catalog/product-grid";
+import { loader as rootLoader } from "~/root";
 import { loader as classLoader } from "~/routes/store/catalog-class";
 import { loader as homeLoader } from "~/routes/store/home";
 import ProductPage, { loader as productLoader, meta as productMeta } from "~/routes/store/product";
@@ -164,6 +166,35 @@ describe("owned items show Open", () => {
     const anonymous = render(createElement(ProductSection, { title: "Our Courses", products: courses }));
     expect(anonymous.match(/aria-label="Add to Cart: /g)).toHaveLength(courses.length);
     expect(anonymous).not.toContain(">Open<");
+  });
+});
+
+describe("a signed-in page looks the session up once", () => {
+  it("the root loader and the page's loader share one lookup through the request's load context", async () => {
+    const cookie = await cookieFor(await createTestUser());
+    const auth = await getAuth(await getDb());
+    const getSession = vi.spyOn(auth.api, "getSession");
+    try {
+      // React Router gives each loader its own copy of the Request, and one load context.
+      const context = {};
+      const args = (path: string, params: Record<string, string> = {}) => ({
+        request: makeRequest(path, { headers: { cookie } }),
+        params,
+        context,
+      });
+      const [root, page] = await Promise.all([
+        rootLoader(args("/courses/std/12") as never),
+        classLoader(args("/courses/std/12", { std: "12" }) as never),
+      ]);
+      expect((root as { data: { user: unknown } }).data.user).toBeTruthy();
+      expect(page.owned).toEqual([]);
+      expect(getSession).toHaveBeenCalledTimes(1);
+      // The next request (its own context) looks up again: nothing is kept across requests.
+      await classLoader({ ...args("/courses/std/12", { std: "12" }), context: {} } as never);
+      expect(getSession).toHaveBeenCalledTimes(2);
+    } finally {
+      getSession.mockRestore();
+    }
   });
 });
 

@@ -24,21 +24,27 @@ const ROLES: readonly Role[] = ["student", "instructor", "guest", "admin"];
 /** last_active_at is written at most this often per user. */
 const ACTIVITY_RESOLUTION_MS = 5 * 60 * 1000;
 
-// Loaders of one request run in parallel and share its Request: look the session up once.
-const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
-// Cookies the session lookup set (the refreshed session cache, a longer session, a deleted one).
-const perRequestCookies = new WeakMap<Request, string[]>();
+/*
+ * Look the session up once per request. React Router hands each loader its own copy of the
+ * Request (it strips `_routes` and `index` from the URL), so the copies are not one key; the load
+ * context (server/app.ts getLoadContext) is the one object every loader and action of a request
+ * receives. A caller that passes it shares the lookup with the other loaders of that request
+ * (the root loader's, for the header); a caller without it looks up for its own Request.
+ */
+const perRequest = new WeakMap<object, Promise<SessionUser | null>>();
+// Cookies the session lookup set (the refreshed session cache, a longer session, a deleted one), by the same key.
+const perRequestCookies = new WeakMap<object, string[]>();
 // When this process last wrote last_active_at per user: the cached session carries the value it
 // had when the cache was made, which must not cause a write on every request until it is renewed.
 const touched = new Map<string, number>();
 const TOUCHED_MAX = 10_000;
 
-async function lookUp(db: Db, request: Request): Promise<SessionUser | null> {
+async function lookUp(db: Db, request: Request, key: object): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")) return null;
   const auth = await getAuth(db);
   const result = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true }).catch(() => null);
   const setCookies = result?.headers.getSetCookie() ?? [];
-  if (setCookies.length > 0) perRequestCookies.set(request, setCookies);
+  if (setCookies.length > 0) perRequestCookies.set(key, setCookies);
   const session = result?.response;
   if (!session) return null;
   const u = session.user as typeof session.user & { role?: string; isPrimary?: boolean; lastActiveAt?: Date | null };
@@ -59,9 +65,12 @@ async function lookUp(db: Db, request: Request): Promise<SessionUser | null> {
  * with the page (React Router merges a loader's Set-Cookie into the response), so the browser's
  * session cache and session cookie are renewed, or removed once the session is gone.
  */
-export function sessionCookies(request: Request): string[] {
-  return perRequestCookies.get(request) ?? [];
+export function sessionCookies(request: Request, context?: unknown): string[] {
+  return perRequestCookies.get(sessionKey(request, context)) ?? [];
 }
+
+const sessionKey = (request: Request, context: unknown): object =>
+  typeof context === "object" && context !== null ? context : request;
 
 async function touchLastActive(db: DbOrTx, userId: string) {
   const cutoff = new Date(Date.now() - ACTIVITY_RESOLUTION_MS);
@@ -71,12 +80,13 @@ async function touchLastActive(db: DbOrTx, userId: string) {
     .where(and(eq(users.id, userId), or(isNull(users.lastActiveAt), lt(users.lastActiveAt, cutoff))));
 }
 
-/** The signed-in user, or null. */
-export function getOptionalUser(db: Db, request: Request): Promise<SessionUser | null> {
-  let pending = perRequest.get(request);
+/** The signed-in user, or null. Pass the loader's `context` to share one lookup across the request's loaders. */
+export function getOptionalUser(db: Db, request: Request, context?: unknown): Promise<SessionUser | null> {
+  const key = sessionKey(request, context);
+  let pending = perRequest.get(key);
   if (!pending) {
-    pending = lookUp(db, request);
-    perRequest.set(request, pending);
+    pending = lookUp(db, request, key);
+    perRequest.set(key, pending);
   }
   return pending;
 }

@@ -19,7 +19,7 @@ const SUBTITLE = {
   pyq: "Previous-year papers with solutions and marking schemes",
 } as const;
 
-export async function loader({ request, params: raw }: Route.LoaderArgs) {
+export async function loader({ request, params: raw, context }: Route.LoaderArgs) {
   const db = await getDb();
   const kind = kindFromPath(new URL(request.url).pathname);
   const parsed = params.safeParse(raw);
@@ -27,7 +27,7 @@ export async function loader({ request, params: raw }: Route.LoaderArgs) {
   const std = parsed.data.std;
   const [products, owned] = await Promise.all([
     listPublishedProducts(db, kind, { classLevel: std }),
-    getOptionalUser(db, request).then((user) => ownedIdsOf(db, user)),
+    getOptionalUser(db, request, context).then((user) => ownedIdsOf(db, user)),
   ]);
   return { kind, std, products, ...ownedAmong(owned, products) };
 }

@@ -35,7 +35,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
   const [courses, featuredNotes, banners, services, testimonials, toppers, highlight, owned] = await Promise.all([
     listPublishedProducts(db, "course"),
@@ -45,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listTestimonials(db),
     listToppers(db),
     getCourseHighlight(db),
-    getOptionalUser(db, request).then((user) => ownedIdsOf(db, user)),
+    getOptionalUser(db, request, context).then((user) => ownedIdsOf(db, user)),
   ]);
   return {
     courses,

@@ -24,7 +24,7 @@ import { Container } from "~/ui/container";
 import { Stars } from "~/ui/stars";
 import type { Route } from "./+types/product";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const kind = kindFromPath(new URL(request.url).pathname);
   if (!kind) throw data(null, { status: 404 });
@@ -32,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [product, curriculum, owned] = await Promise.all([
     getPublishedProduct(db, kind, params.id),
     kind === "course" && id !== null ? getCurriculum(db, id) : [],
-    getOptionalUser(db, request).then((user) => ownedIdsOf(db, user)),
+    getOptionalUser(db, request, context).then((user) => ownedIdsOf(db, user)),
   ]);
   // Unknown, malformed, draft, archived or another kind's id: the store has no such page.
   if (!product) throw data(null, { status: 404 });
