@@ -42,9 +42,21 @@ async function brokenImages(page: Page) {
     }
   });
   await page.waitForLoadState("networkidle");
-  return page.$$eval("img", (imgs) =>
-    imgs.filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.getAttribute("src")),
-  );
+  // Lazy images may still be on their way on a busy machine: ask for every one now and wait for
+  // each to load or fail (at most 15 s), so only a missing or undecodable image counts as broken.
+  return page.evaluate(async () => {
+    const imgs = [...document.images];
+    for (const img of imgs) img.loading = "eager";
+    const settled = (img: HTMLImageElement) =>
+      img.complete
+        ? null
+        : new Promise((r) => {
+            img.addEventListener("load", r, { once: true });
+            img.addEventListener("error", r, { once: true });
+          });
+    await Promise.race([Promise.all(imgs.map(settled)), new Promise((r) => setTimeout(r, 15_000))]);
+    return imgs.filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.getAttribute("src"));
+  });
 }
 
 async function headInfo(page: Page) {
