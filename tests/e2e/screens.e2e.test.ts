@@ -99,6 +99,12 @@ describe("every screen for every role", () => {
           targets: (page: Page) => ({ "Add to Cart": addToCart(page) }),
         })),
       ),
+      // The course the student owns: its main action is "Open" (to the player) instead.
+      {
+        role: "student",
+        url: `/courses/${ids.ownedCourse}`,
+        targets: (page: Page) => ({ Open: page.getByRole("link", { name: "Open", exact: true }) }),
+      },
       {
         role: "anonymous",
         url: "/checkout",
