@@ -15,8 +15,11 @@ import { getAuth } from "~/features/accounts/auth.server";
 import { CartProvider } from "~/features/cart/cart-context";
 import { ProductSection } from "~/features/catalog/product-grid";
 import { loader as rootLoader } from "~/root";
+import { loader as accountLoader } from "~/routes/account/account";
 import { loader as classLoader } from "~/routes/store/catalog-class";
 import { loader as homeLoader } from "~/routes/store/home";
+import { loader as layoutLoader } from "~/routes/store/layout";
+import { loader as myCoursesLoader } from "~/routes/store/my-courses";
 import ProductPage, { loader as productLoader, meta as productMeta } from "~/routes/store/product";
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { createProduct } from "../helpers/factories";
@@ -192,6 +195,30 @@ describe("a signed-in page looks the session up once", () => {
       // The next request (its own context) looks up again: nothing is kept across requests.
       await classLoader({ ...args("/courses/std/12", { std: "12" }), context: {} } as never);
       expect(getSession).toHaveBeenCalledTimes(2);
+    } finally {
+      getSession.mockRestore();
+    }
+  });
+
+  it("so do the store layout's and a personal page's loaders (/my-courses, /account)", async () => {
+    const cookie = await cookieFor(await createTestUser());
+    const auth = await getAuth(await getDb());
+    const getSession = vi.spyOn(auth.api, "getSession");
+    try {
+      for (const [path, pageLoader] of [
+        ["/my-courses", myCoursesLoader],
+        ["/account", accountLoader],
+      ] as const) {
+        const context = {};
+        const args = () => ({ request: makeRequest(path, { headers: { cookie } }), params: {}, context });
+        getSession.mockClear();
+        await Promise.all([
+          rootLoader(args() as never),
+          layoutLoader(args() as never),
+          (pageLoader as (a: unknown) => Promise<unknown>)(args()),
+        ]);
+        expect(getSession, path).toHaveBeenCalledTimes(1);
+      }
     } finally {
       getSession.mockRestore();
     }

@@ -102,8 +102,8 @@ export function loginRedirect(request: Request): Response {
 }
 
 /** Signed-in user, or a redirect to /login that returns here. */
-export async function requireUser(db: Db, request: Request): Promise<SessionUser> {
-  const user = await getOptionalUser(db, request);
+export async function requireUser(db: Db, request: Request, context?: unknown): Promise<SessionUser> {
+  const user = await getOptionalUser(db, request, context);
   if (!user) throw loginRedirect(request);
   return user;
 }
@@ -111,8 +111,8 @@ export async function requireUser(db: Db, request: Request): Promise<SessionUser
 export const FORBIDDEN_MESSAGE = "You do not have access to this page.";
 
 /** Admin, or /login for anonymous visitors and 403 for everyone else. */
-export async function requireAdmin(db: Db, request: Request): Promise<SessionUser> {
-  const user = await requireUser(db, request);
+export async function requireAdmin(db: Db, request: Request, context?: unknown): Promise<SessionUser> {
+  const user = await requireUser(db, request, context);
   if (user.role !== "admin") throw data({ message: FORBIDDEN_MESSAGE }, { status: 403 });
   return user;
 }

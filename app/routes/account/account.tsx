@@ -20,9 +20,9 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Account | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
-  const user = await requireUser(db, request);
+  const user = await requireUser(db, request, context);
   const account = await getAccount(db, user.id);
   if (!account) throw redirect("/login");
   return { account: { name: account.name, email: account.email } };

@@ -21,9 +21,9 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = await getDb();
-  const user = await requireUser(db, request);
+  const user = await requireUser(db, request, context);
   const orderId = orderIdParam.safeParse(params.orderId);
   // Someone else's order answers exactly like a missing one.
   const order = orderId.success ? await getOrderForUser(db, user.id, orderId.data) : null;

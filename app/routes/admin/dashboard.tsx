@@ -15,9 +15,9 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Dashboard | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
-  await requireAdmin(db, request);
+  await requireAdmin(db, request, context);
   return loadDashboard(db);
 }
 

@@ -27,9 +27,9 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
-  const user = await requireAdmin(db, request);
+  const user = await requireAdmin(db, request, context);
   return { user: { name: user.name, email: user.email, isPrimary: user.isPrimary } };
 }
 

@@ -23,9 +23,9 @@ const cartIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("merge"), productIds: z.unknown() }),
 ]);
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
-  const user = await getOptionalUser(db, request);
+  const user = await getOptionalUser(db, request, context);
   invariantResponse(user, "Sign in to use the cart on the server.", 401);
   return data({ items: await getCart(db, user.id) }, { headers: noStore });
 }

@@ -24,9 +24,9 @@ function notFound(): never {
   invariantResponse(false, "Order not found.", 404);
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = await getDb();
-  const user = await requireUser(db, request);
+  const user = await requireUser(db, request, context);
   const orderId = orderIdParam.safeParse(params.orderId);
   if (!orderId.success) notFound();
   const page = await getPaymentPage(db, user.id, orderId.data);

@@ -33,9 +33,9 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
-  const user = await getOptionalUser(db, request);
+  const user = await getOptionalUser(db, request, context);
   const url = new URL(request.url);
   // Guests sign in or sign up right here (the cart is kept); `?account=new` shows sign-up.
   if (!user) return { signedIn: false as const, newAccount: url.searchParams.get("account") === "new" };

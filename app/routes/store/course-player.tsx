@@ -26,9 +26,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${title ?? "My Courses"} | Commerce Academy` }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = await getDb();
-  const user = await requireUser(db, request);
+  const user = await requireUser(db, request, context);
   const id = idSchema.safeParse(params.id);
   const query = playerQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!id.success || !query.success) notFound();

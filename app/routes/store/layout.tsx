@@ -20,9 +20,9 @@ import type { Route } from "./+types/layout";
  * signed-in user's server cart (null for a guest): the header's badge is right from the server
  * render, and again after every form submission (React Router reloads this after each action).
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
-  const [settings, user] = await Promise.all([getSettings(db), getOptionalUser(db, request)]);
+  const [settings, user] = await Promise.all([getSettings(db), getOptionalUser(db, request, context)]);
   return {
     appUrl: getEnv().APP_URL.replace(/\/+$/, ""),
     whatsappNumber: settings.whatsappNumber,

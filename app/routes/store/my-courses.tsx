@@ -14,9 +14,9 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "My Courses | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
-  const user = await requireUser(db, request);
+  const user = await requireUser(db, request, context);
   const items = await listOwnedProducts(db, user.id);
   return { items };
 }
