@@ -1,23 +1,26 @@
 /** What an edit of a course, note or PYQ changed, in words for the audit log (never a field name). */
+import type { products } from "~/db/schema";
 import { formatPaise } from "~/lib/money";
-import { CLASS_LABELS, type ClassLevel } from "./class-levels";
-import { KIND_SHORT_LABELS, type Kind, STATUS_LABELS, type Status, SUBJECT_LABELS, type Subject } from "./labels";
+import { CLASS_LABELS } from "./class-levels";
+import { KIND_SHORT_LABELS, STATUS_LABELS, SUBJECT_LABELS } from "./labels";
 
-export interface ProductValues {
-  kind: Kind;
-  title: string;
-  subject: Subject;
-  classLevel: ClassLevel;
-  status: Status;
-  pricePaise: number;
-  isFree: boolean;
-  rating: number;
-  instructorId: number;
-  description: string;
-  modules: string[];
-  image: string;
-  fileKey: string | null;
-}
+/** The columns of a product row an edit is described by. */
+export type ProductValues = Pick<
+  typeof products.$inferSelect,
+  | "kind"
+  | "title"
+  | "subject"
+  | "classLevel"
+  | "status"
+  | "pricePaise"
+  | "isFree"
+  | "rating"
+  | "instructorId"
+  | "description"
+  | "modules"
+  | "image"
+  | "fileKey"
+>;
 
 function priceWords(v: Pick<ProductValues, "pricePaise" | "isFree">) {
   return v.isFree ? "Free" : v.pricePaise > 0 ? formatPaise(v.pricePaise) : "no price";
