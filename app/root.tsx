@@ -13,6 +13,7 @@ import appCss from "./app.css?url";
 import { getDb } from "./db/client.server";
 import { ForbiddenPage } from "./features/accounts/forbidden";
 import { getOptionalUser, sessionCookies } from "./features/accounts/guards.server";
+import { hasSignedInHint, personalData } from "./features/accounts/personal";
 import { NotFoundPage } from "./features/site/not-found";
 import { readFlash } from "./lib/flash.server";
 import { FlashToast } from "./ui/flash-toast";
@@ -40,6 +41,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   for (const cookie of sessionCookies(request, context)) out.append("Set-Cookie", cookie);
   return data({ user, flash }, { headers: out });
 }
+
+/**
+ * A page from the shared page cache was rendered for nobody: while the hint cookie says someone is
+ * signed in, the header's user comes from /api/me (app/features/accounts/personal.ts).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const server = await serverLoader();
+  const user = server.user ?? (hasSignedInHint() ? ((await personalData())?.user ?? null) : null);
+  // Nobody is signed in (any more): "Log In / Sign Up" show again.
+  if (!user) document.documentElement.removeAttribute("data-signed-in");
+  return user === server.user ? server : { ...server, user };
+}
+clientLoader.hydrate = true as const;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

@@ -32,7 +32,11 @@ export default [
     route("*", "routes/store/not-found.tsx"),
   ]),
   route("logout", "routes/auth/logout.tsx"),
-  ...prefix("api", [route("cart", "routes/api/cart.ts"), route("auth/*", "routes/api/auth.ts")]),
+  ...prefix("api", [
+    route("cart", "routes/api/cart.ts"),
+    route("me", "routes/api/me.ts"),
+    route("auth/*", "routes/api/auth.ts"),
+  ]),
   // Resource routes of checkout and orders (issue 5)
   route("account/orders/:orderId/invoice", "routes/account/order-invoice.ts"),
   route("api/payments/razorpay/webhook", "routes/api/razorpay-webhook.ts"),

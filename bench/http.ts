@@ -3,8 +3,10 @@
  * the very same bytes, per route, in three parts:
  *   cached    anonymous pages from the page cache
  *   uncached  anonymous pages rendered afresh (a second server with PAGE_CACHE=0)
- *   student   a signed-in student who bought a course and has a note in the cart: catalog pages,
- *             /my-courses, the player, /account and /api/cart (personalised: never cached)
+ *   student   a signed-in student who bought a course and has a note in the cart: catalog pages
+ *             (shared from the page cache once a visitor has viewed them, docs/decisions/0012),
+ *             /my-courses, the player, /account, /api/cart and /api/me (personalised: never
+ *             cached); a signed-in catalog page view is reported as its document plus /api/me
  * Each row: req/s, p50/p99 latency, and the ratio app / plain. The server's RSS (all its
  * processes) is reported at idle and after the load.
  *
@@ -16,6 +18,8 @@
  *   BENCH_PARTS=student,cached which parts to run (default all three)
  *   BENCH_ONLY=/,/my-courses   only these routes (patterns as printed, e.g. /my-courses/:id)
  *   BENCH_GZIP=1               both sides answer Accept-Encoding: gzip
+ *   BENCH_CPU_PROF=/tmp/prof   the server writes a V8 CPU profile there when it stops
+ *                              (node --cpu-prof); summarise it with bench/profile-summary.ts
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -44,6 +48,7 @@ const workers = process.env.BENCH_WORKERS ?? "1";
 const parts = (process.env.BENCH_PARTS ?? "cached,uncached,student").split(",");
 const only = process.env.BENCH_ONLY?.split(",");
 const gzip = process.env.BENCH_GZIP === "1";
+const cpuProfileDir = process.env.BENCH_CPU_PROF;
 
 function run(url: string, headers: Record<string, string>): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -91,7 +96,10 @@ async function start(part: string, env: Record<string, string> = {}): Promise<Ru
         WEB_CONCURRENCY: workers,
       }
     : {};
-  return startServer({ env: { LOG_LEVEL: "warn", ORDERS_RECONCILE_INTERVAL_SECONDS: "0", ...db, ...env } });
+  return startServer({
+    env: { LOG_LEVEL: "warn", ORDERS_RECONCILE_INTERVAL_SECONDS: "0", ...db, ...env },
+    nodeArgs: cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [],
+  });
 }
 
 /** A student who bought the first course on the home page and has its first note in the cart. */
@@ -108,6 +116,8 @@ async function studentOf(server: RunningServer) {
 }
 
 const rows: string[] = [];
+/** req/s by "part pattern", for the page-view figures. */
+const measured = new Map<string, number>();
 const memory: string[] = [];
 
 /**
@@ -140,8 +150,11 @@ async function measure(part: string, server: RunningServer, routes: [string, str
     if (cookie) {
       cookie = await renewed(server, cookie);
       headers.cookie = cookie;
+      // A visitor has viewed the page lately: a shared catalog page is in the cache (ADR 0012).
+      await (await fetch(`${server.url}${path}`)).arrayBuffer();
     }
     const res = await fetch(`${server.url}${path}`, { headers: { ...headers, "accept-encoding": "identity" } });
+    const shared = cookie && res.headers.get("x-page-cache") === "hit" ? " (shared)" : "";
     const page = Buffer.from(await res.arrayBuffer());
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
     const body = gzip ? gzipSync(page) : page;
@@ -150,8 +163,9 @@ async function measure(part: string, server: RunningServer, routes: [string, str
     const base = await run(plain.url, headers);
     plain.server.close();
     const ratio = app.requests.average / base.requests.average;
+    measured.set(`${part} ${pattern}`, app.requests.average);
     rows.push(
-      `| ${part} | \`${pattern}\` | ${body.length} | **${Math.round(app.requests.average)}** | ${app.latency.p50} | ${app.latency.p99} | ${Math.round(base.requests.average)} | **${ratio.toFixed(3)}** | ${app.errors + app.non2xx} |`,
+      `| ${part} | \`${pattern}\`${shared} | ${body.length} | **${Math.round(app.requests.average)}** | ${app.latency.p50} | ${app.latency.p99} | ${Math.round(base.requests.average)} | **${ratio.toFixed(3)}** | ${app.errors + app.non2xx} |`,
     );
     console.log(rows.at(-1));
   }
@@ -184,6 +198,7 @@ if (parts.includes("cached") || parts.includes("student")) {
           ["/my-courses/:id", `/my-courses/${student.courseId}`],
           ["/account", "/account"],
           ["/api/cart", "/api/cart"],
+          ["/api/me", "/api/me"],
         ],
         student.cookie,
       );
@@ -218,5 +233,17 @@ console.log(
   "| part | route | bytes | app req/s | p50 ms | p99 ms | plain req/s | app / plain | errors |\n|---|---|---|---|---|---|---|---|---|",
 );
 console.log(rows.join("\n"));
+const me = measured.get("student /api/me");
+if (me) {
+  // A signed-in view of a shared catalog page is its document plus one /api/me (ADR 0012).
+  console.log("\n| signed-in page view | document req/s | + /api/me req/s | page views/s |\n|---|---|---|---|");
+  for (const pattern of ["/", "/courses/std/12", "/courses/:id", "/notes/:id"]) {
+    const doc = measured.get(`student ${pattern}`);
+    if (doc)
+      console.log(
+        `| \`${pattern}\` | ${Math.round(doc)} | ${Math.round(me)} | **${Math.round(1 / (1 / doc + 1 / me))}** |`,
+      );
+  }
+}
 console.log("\n| server | RSS idle MB | RSS after the load MB |\n|---|---|---|");
 console.log(memory.join("\n"));

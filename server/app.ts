@@ -11,8 +11,11 @@ import { closeDb, getDbHandle } from "~/db/client.server";
 import { listenForContentChanges, readContentVersion } from "~/db/content-version.server";
 import { databaseAvailable, isDatabaseSuspect, probeDatabase, UNAVAILABLE_HTML } from "~/db/health.server";
 import { migrateAndSeed } from "~/db/migrate.server";
+import { countQueriesOf } from "~/db/query-count.server";
 import { ensureAdminFromEnv } from "~/features/accounts/accounts.server";
+import { SESSION_COOKIE_NAMES } from "~/features/accounts/auth.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
+import { SIGNED_IN_HINT_COOKIE } from "~/features/accounts/personal";
 import { getFileStorage } from "~/features/files/storage.server";
 import { ensureSeedFiles } from "~/features/learning/seed-files.server";
 import { startReconciler, stopReconciler } from "~/features/orders/reconcile.server";
@@ -27,7 +30,7 @@ import {
 } from "~/features/settings/maintenance.server";
 import { getEnv } from "~/lib/env.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
-import { isPersonalisedPath, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
+import { isPersonalisedPath, isSharedPagePath, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
 import { PageCache } from "./page-cache";
 
 /** server.js reads its settings (PORT, HOST, LOG_LEVEL, TRUST_PROXY) here too: one parsed configuration. */
@@ -73,6 +76,16 @@ app.use((req, res, next) => {
     return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
   } as typeof res.writeHead;
   next();
+});
+
+// Development (or LOG_QUERY_COUNTS=1): the number of queries each request made, in the request log.
+app.use((req, res, next) => {
+  if (!getEnv().LOG_QUERY_COUNTS) return next();
+  const counter = countQueriesOf(() => next());
+  res.on("finish", () => {
+    const log = (req as { log?: { info(obj: object, msg: string): void } }).log;
+    log?.info({ queries: counter.queries }, `${req.method} ${req.originalUrl}: ${counter.queries} queries`);
+  });
 });
 
 app.get("/healthz", (_req, res) => {
@@ -134,7 +147,31 @@ function fetchRequestOf(req: express.Request): Request {
   return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`), { headers });
 }
 
-export const pageCache = new PageCache();
+/**
+ * A signed-in visitor's catalog page may be the shared one (app/features/accounts/personal.ts):
+ * documents of the shared pages, for a request whose cookies are the session's and the hint only
+ * (a flash message, or any cookie we do not know, gets its own render).
+ */
+const SHARED_COOKIES = new Set([SIGNED_IN_HINT_COOKIE, ...SESSION_COOKIE_NAMES]);
+function sharedWithSignedIn(req: IncomingMessage): boolean {
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  if (!isSharedPagePath(q === -1 ? url : url.slice(0, q))) return false;
+  if (req.headers.authorization) return false;
+  let hint = false;
+  let session = false;
+  for (const pair of (req.headers.cookie ?? "").split(";")) {
+    const eq = pair.indexOf("=");
+    const name = pair.slice(0, eq === -1 ? undefined : eq).trim();
+    const value = eq === -1 ? "" : pair.slice(eq + 1).trim();
+    if (!SHARED_COOKIES.has(name)) return false;
+    if (name === SIGNED_IN_HINT_COOKIE) hint = value === "1";
+    else if (name.endsWith(".session_token")) session = value !== "";
+  }
+  return hint && session;
+}
+
+export const pageCache = new PageCache({ sharedWith: sharedWithSignedIn });
 const pageCacheMiddleware = pageCache.middleware();
 // PAGE_CACHE is read per request (not when this module loads), so that a bad value is reported by
 // server.js as a configuration error rather than as a failed import.

@@ -208,6 +208,40 @@ describe("anonymous page cache", () => {
   });
 });
 
+describe("sharing the anonymous page with requests that carry cookies (sharedWith)", () => {
+  it("serves a stored page to an admitted request, never stores from one, and renders the others", async () => {
+    let renders = 0;
+    const shared = new PageCache({ sharedWith: (req) => req.headers.cookie === "share=1" && req.url === "/page" });
+    const app = express();
+    app.use(shared.middleware());
+    app.all("/page", (req, res) => {
+      renders++;
+      res.type("html").send(`${req.headers.cookie ? "personal" : "anonymous"} #${renders}`);
+    });
+    const listening = await new Promise<ReturnType<express.Express["listen"]>>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/page`;
+    const fetchPage = async (headers: Record<string, string> = {}, method = "GET") => {
+      const res = await fetch(url, { headers, method });
+      return { body: await res.text(), cache: res.headers.get("x-page-cache") };
+    };
+    try {
+      // Nothing stored yet: the admitted request is rendered for itself and stores nothing.
+      expect(await fetchPage({ cookie: "share=1" })).toEqual({ body: "personal #1", cache: null });
+      expect(await fetchPage()).toEqual({ body: "anonymous #2", cache: "miss" });
+      // Stored by an anonymous request: the admitted one gets that page, the others their own.
+      expect(await fetchPage({ cookie: "share=1" })).toEqual({ body: "anonymous #2", cache: "hit" });
+      expect(shared.sharedHits).toBe(1);
+      expect(await fetchPage({ cookie: "share=1; other=2" })).toEqual({ body: "personal #3", cache: null });
+      expect(await fetchPage({ cookie: "share=1" }, "POST")).toEqual({ body: "personal #4", cache: null });
+      expect(await fetchPage()).toEqual({ body: "anonymous #2", cache: "hit" });
+    } finally {
+      await new Promise<void>((resolve) => listening.close(() => resolve()));
+    }
+  });
+});
+
 describe("CRC-32 of a concatenation from its parts", () => {
   it("equals the CRC of the whole for any split, as zlib's crc32_combine", async () => {
     const { crc32 } = await import("node:zlib");

@@ -1,8 +1,10 @@
 /**
  * Full-page cache for anonymous GET requests (HTML documents and single-fetch
- * `.data` responses). Only requests without any cookie are served from or
- * stored in it, and only responses without Set-Cookie or a private/no-store
- * Cache-Control: nothing personalised, admin or session-bound can enter it.
+ * `.data` responses). Only requests without any cookie are stored in it, and
+ * only responses without Set-Cookie or a private/no-store Cache-Control:
+ * nothing personalised, admin or session-bound can enter it. It serves those
+ * requests, and the ones its `sharedWith` option admits (a signed-in visitor's
+ * catalog page, personalised in the browser).
  * Maintenance-mode and error answers (status other than 200/404) are never
  * stored. Entries belong to a content version; a change to public content in
  * any instance bumps the shared version (database triggers + NOTIFY), which
@@ -193,6 +195,13 @@ export interface PageCacheOptions {
   maxEntries?: number;
   maxBodyBytes?: number;
   ttlMs?: number;
+  /**
+   * Requests that carry cookies but may be answered with the shared (anonymous) page: a signed-in
+   * visitor's catalog page, whose personal parts the browser fills in from one small request of
+   * its own (app/features/accounts/personal.ts). Such a request is served from the cache on a hit
+   * and rendered as usual on a miss; it never stores anything.
+   */
+  sharedWith?: (req: IncomingMessage) => boolean;
 }
 
 export class PageCache {
@@ -201,13 +210,17 @@ export class PageCache {
   readonly maxEntries: number;
   readonly maxBodyBytes: number;
   readonly ttlMs: number;
+  private readonly sharedWith: (req: IncomingMessage) => boolean;
   hits = 0;
+  /** Hits served to a request with cookies (see `sharedWith`). */
+  sharedHits = 0;
   misses = 0;
 
   constructor(opts: PageCacheOptions = {}) {
     this.maxEntries = opts.maxEntries ?? 2000;
     this.maxBodyBytes = opts.maxBodyBytes ?? 1_000_000;
     this.ttlMs = opts.ttlMs ?? 5 * 60_000;
+    this.sharedWith = opts.sharedWith ?? (() => false);
   }
 
   get size() {
@@ -243,11 +256,13 @@ export class PageCache {
    * CSP nonce is fresh on every hit, and a visitor that accepts gzip gets gzip.
    */
   serveHit(req: IncomingMessage, res: ServerResponse): boolean {
-    if (!PageCache.cacheable(req)) return false;
+    const shared = !PageCache.cacheable(req);
+    if (shared && !((req.method === "GET" || req.method === "HEAD") && this.sharedWith(req))) return false;
     const key = (req as { originalUrl?: string }).originalUrl ?? req.url ?? "/";
     const hit = this.entries.get(key);
     if (!hit || hit.version !== this.version || Date.now() - hit.storedAt >= this.ttlMs) return false;
     this.hits++;
+    if (shared) this.sharedHits++;
     // Keep recently used entries at the end (LRU order).
     this.entries.delete(key);
     this.entries.set(key, hit);
@@ -293,8 +308,8 @@ export class PageCache {
 
   middleware() {
     return (req: Request, res: Response, next: NextFunction) => {
-      if (!PageCache.cacheable(req)) return next();
       if (this.serveHit(req, res)) return;
+      if (!PageCache.cacheable(req)) return next();
       const key = req.originalUrl;
       this.misses++;
       const version = this.version;

@@ -8,7 +8,11 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { Pool } from "pg";
 import { getEnv, resolveDataDir } from "~/lib/env.server";
+import { queryCountLogger } from "./query-count.server";
 import * as schema from "./schema";
+
+/** Drizzle's logger counts queries per request when LOG_QUERY_COUNTS is on (query-count.server.ts). */
+const counting = () => (getEnv().LOG_QUERY_COUNTS ? { logger: queryCountLogger } : {});
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle; has the same query API as `Db`. */
@@ -91,7 +95,7 @@ export async function openPglite(dataDir: string | "memory://"): Promise<DbHandl
     release();
     throw error;
   }
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client, { schema, ...counting() }) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -112,7 +116,7 @@ export async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const pool: Pool = new pg.default.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool, { schema, ...counting() });
   return { db, kind: "postgres", url, close: () => pool.end() };
 }
 

@@ -92,6 +92,13 @@ const schema = z.object({
   MIGRATIONS_DIR: unsetIfEmpty(z.string().default("./drizzle")),
   /** Off (0) turns off the shared anonymous full-page cache. */
   PAGE_CACHE: flag("PAGE_CACHE", true),
+  /** 1 logs how many database queries each request made (default: on in development only). */
+  LOG_QUERY_COUNTS: unsetIfEmpty(
+    z
+      .enum(["0", "1", "true", "false"], { error: "LOG_QUERY_COUNTS must be 1 or 0" })
+      .transform((value) => value === "1" || value === "true")
+      .optional(),
+  ),
   /** smtp://user:pass@host:587 sends email; unset = messages only go to the outbox. */
   SMTP_URL: unsetIfEmpty(
     z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be a URL like smtp://user:pass@host:587" }).optional(),
@@ -186,7 +193,8 @@ const config = schema
     const APP_URL = env.APP_URL ?? `http://localhost:${env.PORT}`;
     // The embedded database lives in one process, so only PostgreSQL can be shared by several.
     const SERVER_PROCESSES = env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? os.availableParallelism()) : 1;
-    return { ...env, APP_URL, APP_ORIGINS: appOrigins(APP_URL), SERVER_PROCESSES };
+    const LOG_QUERY_COUNTS = env.LOG_QUERY_COUNTS ?? env.NODE_ENV === "development";
+    return { ...env, APP_URL, APP_ORIGINS: appOrigins(APP_URL), SERVER_PROCESSES, LOG_QUERY_COUNTS };
   });
 
 export type Env = z.output<typeof config>;

@@ -67,6 +67,21 @@ describe("env", () => {
     expect(() => getEnv()).toThrow(/DATABASE_URL must start with postgres:\/\//);
   });
 
+  it("logs query counts in development only, unless LOG_QUERY_COUNTS says otherwise", () => {
+    const parsed = (vars: Record<string, string>) => {
+      Object.assign(process.env, vars);
+      resetEnvCache();
+      return getEnv().LOG_QUERY_COUNTS;
+    };
+    expect(parsed({ NODE_ENV: "development", LOG_QUERY_COUNTS: "" })).toBe(true);
+    expect(parsed({ NODE_ENV: "production", LOG_QUERY_COUNTS: "" })).toBe(false);
+    expect(parsed({ NODE_ENV: "production", LOG_QUERY_COUNTS: "1" })).toBe(true);
+    expect(parsed({ NODE_ENV: "development", LOG_QUERY_COUNTS: "0" })).toBe(false);
+    process.env.LOG_QUERY_COUNTS = "yes";
+    resetEnvCache();
+    expect(() => getEnv()).toThrow(/LOG_QUERY_COUNTS must be 1 or 0/);
+  });
+
   it("caches until resetEnvCache()", () => {
     process.env.PAGE_CACHE = "0";
     resetEnvCache();

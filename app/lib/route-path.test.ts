@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPersonalisedPath, routePath } from "./route-path";
+import { isPersonalisedPath, isSharedPagePath, routePath } from "./route-path";
 
 describe("routePath", () => {
   it("is the path React Router matches: decoded, lower case, without .data, /_root or a trailing slash", () => {
@@ -47,6 +47,45 @@ describe("isPersonalisedPath", () => {
       "/login",
     ]) {
       expect(isPersonalisedPath(path), path).toBe(false);
+    }
+  });
+});
+
+describe("isSharedPagePath", () => {
+  it("admits the catalog documents that look the same to everyone", () => {
+    for (const path of [
+      "/",
+      "/about",
+      "/toppers",
+      "/courses",
+      "/notes/std/11",
+      "/pyq/std/12",
+      "/courses/12",
+      "/notes/7",
+    ]) {
+      expect(isSharedPagePath(path), path).toBe(true);
+    }
+  });
+
+  it("refuses personal pages, data requests, forms and anything unusual", () => {
+    for (const path of [
+      "/my-courses",
+      "/account",
+      "/checkout",
+      "/contact",
+      "/login",
+      "/admin",
+      "/api/me",
+      "/courses.data",
+      "/_root.data",
+      "/courses/12.data",
+      "/courses/std/10",
+      "/courses/0",
+      "/Courses/12",
+      "/courses/12/",
+      "//courses",
+    ]) {
+      expect(isSharedPagePath(path), path).toBe(false);
     }
   });
 });

@@ -30,3 +30,16 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
 export function isPersonalisedPath(pathname: string): boolean {
   return PERSONALISED.test(routePath(pathname));
 }
+
+/**
+ * Store pages that look the same to everyone but for the parts the browser fills in for a signed-in
+ * visitor (the header's user, the cart, "Open" on owned items: app/features/accounts/personal.ts):
+ * the page cache may answer a signed-in visitor's document request for them with the shared page.
+ * The raw path as the browser sends it, documents only (a `.data` request carries the root's
+ * data, and a signed-in one must get its own).
+ */
+const SHARED_PAGE = /^\/(?:about|toppers|(?:courses|notes|pyq)(?:\/std\/1[12]|\/[1-9]\d{0,8})?)?$/;
+
+export function isSharedPagePath(pathname: string): boolean {
+  return SHARED_PAGE.test(pathname);
+}

@@ -87,8 +87,9 @@ describe("the cart badge across tabs", () => {
     await badgeShows(other, 2);
     expect(await sameDocument(other)).toBe(true);
 
-    // Every page has the count in its server render: right before any JavaScript runs.
-    const html = await (await context.request.get(`${baseUrl}/toppers`)).text();
+    // A page rendered for the student has the count in its HTML, right before any JavaScript runs
+    // (a shared catalog page gets it from /api/me while it hydrates: shared-pages.e2e.test.ts).
+    const html = await (await context.request.get(`${baseUrl}/account`)).text();
     expect(html).toMatch(/aria-label="Cart, 2 items"/);
     expect(html).toMatch(/data-testid="cart-badge"[^>]*>2</);
 

@@ -36,12 +36,14 @@ export async function startServer(
     timeoutMs?: number;
     /** Working directory: the server serves `<cwd>/build` (default: this checkout's). */
     cwd?: string;
+    /** Node options before the script (e.g. `--cpu-prof`, which NODE_OPTIONS does not allow). */
+    nodeArgs?: string[];
   } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ca-e2e-"));
   let log = "";
-  const child = spawn(process.execPath, [path.join(ROOT, "server.js")], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(ROOT, "server.js")], {
     cwd: opts.cwd ?? ROOT,
     env: {
       ...process.env,

@@ -18,11 +18,16 @@ import { sendPasswordResetEmail } from "./emails.server";
 export { CLIENT_IP_HEADER, PRIMARY_PROTECTED_MESSAGE } from "./auth-hooks.server";
 
 export const COOKIE_PREFIX = "ca";
+/** Every cookie Better Auth sets here, plain and with the `__Secure-` prefix it uses over HTTPS. */
+export const SESSION_COOKIE_NAMES = ["session_token", "session_data", "dont_remember"].flatMap((name) => [
+  `${COOKIE_PREFIX}.${name}`,
+  `__Secure-${COOKIE_PREFIX}.${name}`,
+]);
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 /** A reset link works once, for one hour. */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
-const SESSION_TTL_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 30;
 /** How long a signed-in request may trust the signed session cookie without reading the session row. */
 export const SESSION_CACHE_SECONDS = 60;
 

@@ -8,7 +8,8 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { authHeaders, getAuth } from "./auth.server";
+import { authHeaders, getAuth, SESSION_TTL_SECONDS, wantsSecureCookies } from "./auth.server";
+import { SIGNED_IN_HINT_COOKIE } from "./personal";
 
 export type Role = "student" | "instructor" | "guest" | "admin";
 
@@ -40,7 +41,28 @@ const touched = new Map<string, number>();
 const TOUCHED_MAX = 10_000;
 
 async function lookUp(db: Db, request: Request, key: object): Promise<SessionUser | null> {
-  if (!request.headers.get("cookie")) return null;
+  const cookie = request.headers.get("cookie");
+  if (!cookie) return null;
+  const user = await findUser(db, request, key);
+  const hint = signedInHint(cookie, user !== null);
+  if (hint) perRequestCookies.set(key, [...(perRequestCookies.get(key) ?? []), hint]);
+  return user;
+}
+
+/**
+ * The hint cookie of app/features/accounts/personal.ts, set while a session is good and cleared
+ * as soon as a request finds none (signed out, expired, banned): its Set-Cookie, when it must change.
+ */
+function signedInHint(cookieHeader: string, signedIn: boolean): string | null {
+  const has = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=1(?:;|$)`).test(cookieHeader);
+  if (has === signedIn) return null;
+  const attributes = `Path=/; SameSite=Lax${wantsSecureCookies() ? "; Secure" : ""}`;
+  return signedIn
+    ? `${SIGNED_IN_HINT_COOKIE}=1; Max-Age=${SESSION_TTL_SECONDS}; ${attributes}`
+    : `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; ${attributes}`;
+}
+
+async function findUser(db: Db, request: Request, key: object): Promise<SessionUser | null> {
   const auth = await getAuth(db);
   const result = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true }).catch(() => null);
   const setCookies = result?.headers.getSetCookie() ?? [];

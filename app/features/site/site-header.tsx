@@ -71,7 +71,7 @@ export function SiteHeader({ user = null }: { user?: MenuUser | null }) {
           {user ? (
             <UserMenu user={user} />
           ) : (
-            <div className="hidden items-center gap-2 sm:flex">
+            <div className="hidden items-center gap-2 sm:flex" data-anon-only>
               <Button asChild variant="ghost" size="sm">
                 <Link to={loginHref}>Log In</Link>
               </Button>
@@ -119,7 +119,7 @@ export function SiteHeader({ user = null }: { user?: MenuUser | null }) {
               <LogoutButton className="px-3 font-medium" />
             </div>
           ) : (
-            <div className="mt-2 flex gap-2 sm:hidden">
+            <div className="mt-2 flex gap-2 sm:hidden" data-anon-only>
               <Button asChild variant="secondary" size="sm" className="flex-1">
                 <Link to={loginHref}>Log In</Link>
               </Button>

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
+import { withOwned } from "~/features/accounts/personal";
 import { listPublishedProducts } from "~/features/catalog/catalog.server";
 import { KIND_BASE_ROUTE, KIND_LABELS, kindFromPath } from "~/features/catalog/labels";
 import { ProductSection } from "~/features/catalog/product-grid";
@@ -31,6 +32,12 @@ export async function loader({ request, params: raw, context }: Route.LoaderArgs
   ]);
   return { kind, std, products, ...ownedAmong(owned, products) };
 }
+
+/** On a page from the shared cache, "Open" on what a signed-in visitor owns comes from /api/me. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withOwned(await serverLoader());
+}
+clientLoader.hydrate = true as const;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];

@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
+import { withOwned } from "~/features/accounts/personal";
 import { listFeaturedNotes, listPublishedProducts } from "~/features/catalog/catalog.server";
 import { ProductSection } from "~/features/catalog/product-grid";
 import { ownedAmong, ownedIdsOf } from "~/features/learning/access.server";
@@ -58,6 +59,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...ownedAmong(owned, [...courses, ...featuredNotes]),
   };
 }
+
+/** On a page from the shared cache, "Open" on what a signed-in visitor owns comes from /api/me. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withOwned(await serverLoader());
+}
+clientLoader.hydrate = true as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { courses, featuredNotes, banners, services, testimonials, toppers, highlight, owned } = loaderData;

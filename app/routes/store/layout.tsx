@@ -1,6 +1,7 @@
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
+import { hasSignedInHint, personalData, SIGNED_IN_HINT_SCRIPT } from "~/features/accounts/personal";
 import { getCart } from "~/features/cart/cart.server";
 import { CART_QUEUE_SCRIPT, CartProvider } from "~/features/cart/cart-context";
 import { TOAST_DURATION_MS } from "~/features/cart/cart-store";
@@ -31,6 +32,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** On a page from the shared cache, a signed-in visitor's cart comes from /api/me (accounts/personal.ts). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const server = await serverLoader();
+  if (server.cart || !hasSignedInHint()) return server;
+  return { ...server, cart: (await personalData())?.cart ?? null };
+}
+clientLoader.hydrate = true as const;
+
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
   const { pathname } = useLocation();
@@ -42,6 +51,9 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
       {/* Queues "Add to Cart" clicks made before hydration; runs before any button exists. */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant inline script of ours */}
       <script dangerouslySetInnerHTML={{ __html: CART_QUEUE_SCRIPT }} />
+      {/* Hides "Log In / Sign Up" before the first paint while a signed-in visitor's header loads. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant inline script of ours */}
+      <script dangerouslySetInnerHTML={{ __html: SIGNED_IN_HINT_SCRIPT }} />
       <div className="flex min-h-dvh flex-col">
         {loaderData.maintenanceMode && user?.role === "admin" ? <MaintenanceBanner /> : null}
         <SiteHeader user={user} />

@@ -2,6 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import { data, Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
+import { withOwned } from "~/features/accounts/personal";
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import { getPublishedProduct, parseProductId } from "~/features/catalog/catalog.server";
 import {
@@ -38,6 +39,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!product) throw data(null, { status: 404 });
   return { product, curriculum, ...ownedAmong(owned, [product]) };
 }
+
+/** On a page from the shared cache, "Open" on what a signed-in visitor owns comes from /api/me. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withOwned(await serverLoader());
+}
+clientLoader.hydrate = true as const;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
