@@ -7,6 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInOverHttp } from "../helpers/auth";
 import { launchBrowser } from "../helpers/browser";
 import { PHONE, waitForHydration } from "../helpers/page";
 import { type RunningServer, startServer } from "../helpers/server";
@@ -27,9 +28,13 @@ let noteId: number;
 const asha: Student = { email: "asha.shared@example.com", name: "Asha Verma", password: STUDENT_PASSWORD };
 const ravi: Student = { email: "ravi.shared@example.com", name: "Ravi Kumar", password: STUDENT_PASSWORD };
 const CLASS_PAGE = "/courses/std/12";
+const OWNER = { email: "owner.shared@example.com", password: "owner-password-123" };
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password } }),
+    launchBrowser(),
+  ]);
   const page = await (await fetch(`${server.url}${CLASS_PAGE}`)).text();
   courseId = Number(page.match(/href="\/courses\/(\d+)"/)?.[1]);
   courseTitle = page.match(/aria-label="Add to Cart: ([^"]+)"/)?.[1] ?? "";
@@ -176,6 +181,42 @@ describe("signed-in catalog pages from the shared page cache", () => {
       expect(body).toContain(student.email);
       expect(body).not.toContain((student === asha ? ravi : asha).email);
     }
+  });
+
+  it("an admin's content change shows to a signed-in student at once", async () => {
+    const page = await (await fetch(`${server.url}${CLASS_PAGE}`)).text();
+    // Each card's Add to Cart carries its item ({ id, title, ... }) in data-add-to-cart.
+    const items = [...page.matchAll(/data-add-to-cart="([^"]+)"/g)].map(
+      (m) =>
+        JSON.parse((m[1] as string).replaceAll("&quot;", '"').replaceAll("&amp;", "&")) as {
+          id: number;
+          title: string;
+        },
+    );
+    const { id: goneId, title: gone } = items.find((item) => item.id !== courseId) as { id: number; title: string };
+    expect(goneId).toBeGreaterThan(0);
+    const cookie = `${ravi.cookie}; ca_signed_in=1`;
+    const before = await fetch(`${server.url}${CLASS_PAGE}`, { headers: { cookie } });
+    expect(before.headers.get("x-page-cache")).toBe("hit");
+    expect(await before.text()).toContain(gone);
+
+    const admin = await signInOverHttp(server.url, OWNER.email, OWNER.password);
+    const archived = await fetch(`${server.url}/admin/courses`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "status", id: String(goneId), status: "archived" }),
+      headers: { cookie: admin, origin: server.url },
+      redirect: "manual",
+    });
+    expect(archived.status).toBe(302);
+    // The shared page is dropped with the content version: the student's next page no longer has it.
+    await expect
+      .poll(
+        async () => (await (await fetch(`${server.url}${CLASS_PAGE}`, { headers: { cookie } })).text()).includes(gone),
+        {
+          timeout: 2_000,
+        },
+      )
+      .toBe(false);
   });
 
   it("a flash message or an unknown cookie gets a page of its own; signing out ends the sharing", async () => {
