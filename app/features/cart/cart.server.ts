@@ -3,7 +3,7 @@
  * no-op; unpublished items and items the user already owns are refused with a notice.
  * Prices always come from the database.
  */
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { cartItems, enrolments, products } from "~/db/schema";
 
@@ -38,27 +38,33 @@ async function ownedIds(db: DbOrTx, userId: string, productIds: number[]): Promi
 
 /** The cart as the client shows it: published items the user does not own, oldest first. */
 export async function getCart(db: DbOrTx, userId: string): Promise<CartItem[]> {
-  const rows = await db
-    .select({
-      id: products.id,
-      kind: products.kind,
-      title: products.title,
-      pricePaise: products.pricePaise,
-      image: products.image,
-      status: products.status,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.addedAt), asc(products.id));
-  const owned = await ownedIds(
-    db,
-    userId,
-    rows.map((r) => r.id),
-  );
-  return rows
+  return (await getCartAndOwned(db, userId)).cart;
+}
+
+/**
+ * The cart (as getCart) and the ids of everything the user owns, in one round trip: a signed-in
+ * page's personal data (the store layout, GET /api/me) costs one query.
+ */
+export async function getCartAndOwned(db: DbOrTx, userId: string): Promise<{ cart: CartItem[]; owned: Set<number> }> {
+  const result = await db.execute<{ owned: number[] | null; cart: CartRow[] | null }>(sql`
+    select
+      (select array_agg(${enrolments.productId}) from ${enrolments}
+        where ${enrolments.userId} = ${userId} and ${enrolments.revokedAt} is null) as owned,
+      (select json_agg(json_build_object('id', p.id, 'kind', p.kind, 'title', p.title,
+                'pricePaise', p.price_paise, 'image', p.image, 'status', p.status)
+              order by c.added_at, p.id)
+         from ${cartItems} c join ${products} p on p.id = c.product_id
+        where c.user_id = ${userId}) as cart`);
+  const row = result.rows[0];
+  const owned = new Set((row?.owned ?? []).map(Number));
+  const cart = (row?.cart ?? [])
     .filter((r) => r.status === "published" && !owned.has(r.id))
     .map(({ status: _status, ...r }) => ({ ...r, quantity: 1 as const }));
+  return { cart, owned };
+}
+
+interface CartRow extends Omit<CartItem, "quantity"> {
+  status: string;
 }
 
 /** Adds the products (skipping duplicates) and says why any was refused. */

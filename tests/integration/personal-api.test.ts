@@ -1,0 +1,49 @@
+/**
+ * GET /api/me: the personal part of a shared catalog page (ADR 0012): the user, the cart and the
+ * owned ids, in one query, private; nobody signed in gets nulls and the hint cookie cleared.
+ */
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import { cartItems } from "~/db/schema";
+import { placeOrder } from "~/features/checkout/checkout.server";
+import { settleTestPayment } from "~/features/payments/payments.server";
+import { loader as meLoader } from "~/routes/api/me";
+import { asUser, buyerWithCart } from "../helpers/checkout";
+import { createProduct } from "../helpers/factories";
+import { makeRequest } from "../helpers/route";
+
+async function me(init: RequestInit = {}) {
+  const result = (await meLoader({ request: makeRequest("/api/me", init), params: {}, context: {} } as never)) as {
+    data: { user: { email: string } | null; cart: { id: number }[] | null; owned: number[] };
+    init: ResponseInit | null;
+  };
+  return { body: result.data, headers: new Headers(result.init?.headers) };
+}
+
+describe("GET /api/me", () => {
+  it("answers nobody with nulls, privately, and clears a stale hint cookie", async () => {
+    const { body, headers } = await me({ headers: { cookie: "ca_signed_in=1" } });
+    expect(body).toEqual({ user: null, cart: null, owned: [] });
+    expect(headers.get("cache-control")).toBe("private, no-store");
+    expect(headers.getSetCookie().join("\n")).toMatch(/ca_signed_in=; Max-Age=0/);
+  });
+
+  it("gives the student's cart (without owned or unpublished items) and everything they own", async () => {
+    const { user, course, note } = await buyerWithCart();
+    const first = await me(await asUser(user));
+    expect(first.body.user?.email).toBe(user.email);
+    expect(first.body.cart?.map((i) => i.id)).toEqual([course.id, note.id]);
+    expect(first.body.owned).toEqual([]);
+    expect(first.headers.getSetCookie().join("\n")).toMatch(/ca_signed_in=1; Max-Age=\d+; Path=\/; SameSite=Lax/);
+
+    const db = await getDb();
+    const placed = await placeOrder(db, user.id);
+    await settleTestPayment(db, user.id, placed.orderId, "pay");
+    // Bought: owned now, out of the cart. A draft put in the cart stays out of it too.
+    const draft = await createProduct({ title: "Unreleased Notes", kind: "note", status: "draft" });
+    await db.insert(cartItems).values({ userId: user.id, productId: draft.id });
+    const after = await me(await asUser(user));
+    expect(after.body.cart).toEqual([]);
+    expect([...after.body.owned].sort((a, b) => a - b)).toEqual([course.id, note.id].sort((a, b) => a - b));
+  });
+});
