@@ -25,9 +25,9 @@ import {
   MAINTENANCE_HTML,
   MAINTENANCE_MESSAGE,
   MAINTENANCE_RETRY_AFTER_SECONDS,
-  refreshMaintenanceMode,
   refusedForMaintenance,
 } from "~/features/settings/maintenance.server";
+import { refreshStoreSettings } from "~/features/settings/settings.server";
 import { getEnv } from "~/lib/env.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
 import { isPersonalisedPath, isSharedPagePath, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
@@ -209,8 +209,8 @@ app.use(
 const stopTasks: (() => Promise<void> | void)[] = [];
 
 /**
- * Keeps the page cache and the in-memory maintenance setting in step with the shared content
- * version (NOTIFY, with a poll as the fallback): a settings save bumps it in every instance.
+ * Keeps the page cache and the in-memory store settings (WhatsApp number, maintenance mode) in
+ * step with the shared content version (NOTIFY, with a poll as the fallback): a settings save bumps it in every instance.
  */
 async function followContentVersion() {
   const handle = await getDbHandle();
@@ -219,7 +219,7 @@ async function followContentVersion() {
     try {
       const version = await readContentVersion(handle);
       if (version !== settingsOf) {
-        await refreshMaintenanceMode(handle.db);
+        await refreshStoreSettings(handle.db);
         settingsOf = version;
       }
       pageCache.setVersion(version);

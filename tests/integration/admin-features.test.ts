@@ -33,7 +33,14 @@ import {
   refusedForMaintenance,
   rememberMaintenanceMode,
 } from "~/features/settings/maintenance.server";
-import { getSettings, settingsSchema, updateSettings } from "~/features/settings/settings.server";
+import {
+  forgetStoreSettings,
+  getSettings,
+  getStoreSettings,
+  refreshStoreSettings,
+  settingsSchema,
+  updateSettings,
+} from "~/features/settings/settings.server";
 import { HttpError } from "~/lib/errors";
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { getTestDb } from "../helpers/db";
@@ -329,6 +336,28 @@ describe("settings and maintenance mode", () => {
     );
     await updateSettings(db, actor.id, { ...parsed, maintenanceMode: false });
     expect((await auditTrail())[0]!.description).toBe("Maintenance mode turned off");
+  });
+
+  it("keeps what store pages read in memory once a server has read it, and a save updates it", async () => {
+    const { db } = await getTestDb();
+    const actor = await admin();
+    try {
+      // Not read yet (no server following the content version): straight from the database.
+      await db.update(schema.settings).set({ whatsappNumber: "919000000001" });
+      expect((await getStoreSettings(db)).whatsappNumber).toBe("919000000001");
+      expect(await refreshStoreSettings(db)).toEqual({ whatsappNumber: "919000000001", maintenanceMode: false });
+      // In memory now: a write that bypasses the save is not seen until the next refresh...
+      await db.update(schema.settings).set({ whatsappNumber: "919000000002" });
+      expect((await getStoreSettings(db)).whatsappNumber).toBe("919000000001");
+      expect((await refreshStoreSettings(db)).whatsappNumber).toBe("919000000002");
+      // ...while a save on this instance takes effect at once, maintenance mode included.
+      await updateSettings(db, actor.id, settingsSchema.parse({ ...valid, whatsappNumber: "919000000003" }));
+      expect(await getStoreSettings(db)).toEqual({ whatsappNumber: "919000000003", maintenanceMode: true });
+      expect(isMaintenanceOn()).toBe(true);
+    } finally {
+      forgetStoreSettings();
+      rememberMaintenanceMode(false);
+    }
   });
 
   it("has words in the audit log for every field of the settings form", () => {

@@ -15,6 +15,37 @@ export async function getSettings(db: DbOrTx): Promise<SiteSettings> {
   return row ?? { id: 1, ...seedSettings, updatedAt: new Date(0) };
 }
 
+/**
+ * What every store page reads from the settings (the chat widget's WhatsApp number, maintenance
+ * mode), kept in memory by a running server so a page costs no settings query: server/app.ts reads
+ * it at start-up and whenever the shared content version changes (a settings save bumps it in every
+ * instance), and a save on this instance updates it at once. Until a server has read it (tests,
+ * scripts) it is read from the database each time.
+ */
+export type StoreSettings = Pick<SiteSettings, "whatsappNumber" | "maintenanceMode">;
+let storeSettings: StoreSettings | undefined;
+
+const storePart = ({ whatsappNumber, maintenanceMode }: StoreSettings): StoreSettings => ({
+  whatsappNumber,
+  maintenanceMode,
+});
+
+/** Reads the store's settings into memory (and maintenance mode with them). */
+export async function refreshStoreSettings(db: DbOrTx): Promise<StoreSettings> {
+  storeSettings = storePart(await getSettings(db));
+  rememberMaintenanceMode(storeSettings.maintenanceMode);
+  return storeSettings;
+}
+
+/** Back to reading the database each time (tests). */
+export function forgetStoreSettings() {
+  storeSettings = undefined;
+}
+
+export async function getStoreSettings(db: DbOrTx): Promise<StoreSettings> {
+  return storeSettings ?? storePart(await getSettings(db));
+}
+
 /** Validation of the settings form (also used by the route to show errors next to fields). */
 export const settingsSchema = z.object({
   siteContactEmail: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address.")),
@@ -71,5 +102,6 @@ export async function updateSettings(db: Db, actorId: string, input: SettingsInp
     return row!;
   });
   rememberMaintenanceMode(saved.maintenanceMode);
+  if (storeSettings) storeSettings = storePart(saved);
   return saved;
 }

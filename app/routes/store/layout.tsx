@@ -7,7 +7,7 @@ import { CART_QUEUE_SCRIPT, CartProvider } from "~/features/cart/cart-context";
 import { TOAST_DURATION_MS } from "~/features/cart/cart-store";
 import { ChatWidget } from "~/features/contact/chat-widget";
 import { MaintenanceBanner } from "~/features/settings/maintenance-banner";
-import { getSettings } from "~/features/settings/settings.server";
+import { getStoreSettings } from "~/features/settings/settings.server";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
 import { getEnv } from "~/lib/env.server";
@@ -23,7 +23,7 @@ import type { Route } from "./+types/layout";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
-  const [settings, user] = await Promise.all([getSettings(db), getOptionalUser(db, request, context)]);
+  const [settings, user] = await Promise.all([getStoreSettings(db), getOptionalUser(db, request, context)]);
   return {
     appUrl: getEnv().APP_URL.replace(/\/+$/, ""),
     whatsappNumber: settings.whatsappNumber,
