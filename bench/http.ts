@@ -18,6 +18,7 @@
  *   BENCH_PARTS=student,cached which parts to run (default all three)
  *   BENCH_ONLY=/,/my-courses   only these routes (patterns as printed, e.g. /my-courses/:id)
  *   BENCH_GZIP=1               both sides answer Accept-Encoding: gzip
+ *   BENCH_NODE_ARGS="--max-old-space-size=256"   Node options for the server (space-separated)
  *   BENCH_CPU_PROF=/tmp/prof   the server writes a V8 CPU profile there when it stops
  *                              (node --cpu-prof); summarise it with bench/profile-summary.ts
  */
@@ -98,7 +99,10 @@ async function start(part: string, env: Record<string, string> = {}): Promise<Ru
     : {};
   return startServer({
     env: { LOG_LEVEL: "warn", ORDERS_RECONCILE_INTERVAL_SECONDS: "0", ...db, ...env },
-    nodeArgs: cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [],
+    nodeArgs: [
+      ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      ...(cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : []),
+    ],
   });
 }
 
