@@ -144,7 +144,6 @@ describe("admin catalog", () => {
       classLevel: fc.constantFrom("11", "12", "both"),
       status: fc.constantFrom("draft", "published"),
       price: fc.constantFrom("999", "999.99", "0"),
-      rating: fc.constantFrom("4.5", "0", "5"),
       description: fc.constantFrom("Updated."),
       modules: fc.constantFrom("Intro\nPartnership", ""),
       image: fc.constantFrom("", "/images/x.svg", "https://cdn.example.com/x.png"),
@@ -177,7 +176,6 @@ describe("admin catalog", () => {
             classLevel: "12",
             status: "draft",
             price: "49",
-            rating: "4",
             [field]: file,
           },
         };
