@@ -339,7 +339,7 @@ describe('"New" instead of 0.0', () => {
     const rated = renderProductPage(
       await load(productLoader, `/courses/${seededCourse.id}`, { id: String(seededCourse.id) }),
     );
-    expect(rated).toContain('aria-label="Rated 4.9 out of 5"');
+    expect(rated).toContain('aria-label="Rated 4.9 out of 5 from 10 reviews"');
     expect(rated).not.toContain(">New</span>");
   });
 });
