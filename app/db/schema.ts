@@ -713,7 +713,12 @@ export const reviewReports = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.reviewId, t.userId] }), index("review_reports_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.userId] }),
+    index("review_reports_user_idx").on(t.userId),
+    // The admin notifications list reports newest first: bounded by this index.
+    index("review_reports_created_at_idx").on(t.createdAt),
+  ],
 );
 
 /** Per item: the count and sum of the counted reviews (visible, author still owns it) and the 5-to-1 breakdown. */

@@ -47,6 +47,10 @@ export const reviewIntentSchema = z.object({
 
 export const reportSchema = z.object({ reviewId: idSchema });
 
+export const reviewModerationSchema = z.object({
+  intent: z.enum(["hide", "restore"], { error: "Unknown action." }),
+});
+
 export const hideSchema = z.object({
   intent: z.literal("hide"),
   reviewId: idSchema,
