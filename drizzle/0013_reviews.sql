@@ -119,4 +119,7 @@ CREATE TRIGGER enrolments_review_owner_update AFTER UPDATE OF user_id, product_i
 FOR EACH ROW WHEN ((OLD.user_id, OLD.product_id, OLD.revoked_at) IS DISTINCT FROM (NEW.user_id, NEW.product_id, NEW.revoked_at))
 EXECUTE FUNCTION enrolments_review_owner_trigger();
 --> statement-breakpoint
-CREATE TRIGGER reviews_content_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "reviews" FOR EACH STATEMENT EXECUTE FUNCTION notify_content_changed();
+-- BEFORE the statement: every write to reviews takes the content version's row lock before any
+-- product_ratings row, always in that order, so two transactions touching several items (a refund of
+-- an order with two reviewed items, a review written meanwhile) cannot deadlock on the two.
+CREATE TRIGGER reviews_content_changed BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON "reviews" FOR EACH STATEMENT EXECUTE FUNCTION notify_content_changed();

@@ -91,7 +91,7 @@ export function ReviewTable({ rows }: { rows: AdminReviewRowData[] }) {
         {
           header: "Review",
           role: "title",
-          className: "max-w-md",
+          className: "max-w-xs lg:max-w-md",
           cell: (r) => (
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">
@@ -113,12 +113,14 @@ export function ReviewTable({ rows }: { rows: AdminReviewRowData[] }) {
         {
           header: "Author",
           cell: (r) => (
-            <Link to={`/admin/users/${r.authorId}`} className="text-brand-700 hover:underline">
-              {r.author}
-            </Link>
+            <div>
+              <Link to={`/admin/users/${r.authorId}`} className="text-brand-700 hover:underline">
+                {r.author}
+              </Link>
+              <p className="text-xs text-slate-500">{formatDateTime(r.createdAt)}</p>
+            </div>
           ),
         },
-        { header: "Date", cell: (r) => formatDateTime(r.createdAt) },
         {
           header: "Status",
           cell: (r) => (
@@ -137,24 +139,30 @@ export function ReviewTable({ rows }: { rows: AdminReviewRowData[] }) {
           role: "actions",
           cell: (r) =>
             r.status === "visible" ? (
-              <Form method="post" className="flex flex-col gap-2 sm:items-end">
-                <input type="hidden" name="intent" value="hide" />
-                <input type="hidden" name="reviewId" value={r.id} />
-                <label className="sr-only" htmlFor={`reason-${r.id}`}>
-                  Why hide the review by {r.author}
-                </label>
-                <input
-                  id={`reason-${r.id}`}
-                  name="reason"
-                  required
-                  maxLength={HIDE_REASON_MAX}
-                  placeholder="Reason (the author is told)"
-                  className={`${inputClass} sm:w-56`}
-                />
-                <Button type="submit" size="sm" variant="dangerGhost">
-                  Hide<span className="sr-only"> the review by {r.author}</span>
-                </Button>
-              </Form>
+              // The reason form opens on demand, so the closed row stays narrow on a tablet.
+              <details className="group">
+                <summary className="inline-flex min-h-9 cursor-pointer items-center rounded-lg px-3 text-sm font-semibold text-red-700 hover:bg-red-50">
+                  Hide…<span className="sr-only"> the review by {r.author}</span>
+                </summary>
+                <Form method="post" className="mt-2 flex flex-col gap-2 text-left">
+                  <input type="hidden" name="intent" value="hide" />
+                  <input type="hidden" name="reviewId" value={r.id} />
+                  <label className="text-xs font-medium text-slate-700" htmlFor={`reason-${r.id}`}>
+                    Reason (the author is told)
+                  </label>
+                  <textarea
+                    id={`reason-${r.id}`}
+                    name="reason"
+                    required
+                    rows={2}
+                    maxLength={HIDE_REASON_MAX}
+                    className={`${inputClass} h-auto w-full min-w-0 py-2`}
+                  />
+                  <Button type="submit" size="sm" variant="danger">
+                    Hide review
+                  </Button>
+                </Form>
+              </details>
             ) : (
               <Form method="post">
                 <input type="hidden" name="intent" value="restore" />

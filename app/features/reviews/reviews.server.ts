@@ -97,46 +97,67 @@ export async function getOwnReview(db: DbOrTx, userId: string, productId: number
 }
 export type OwnReview = NonNullable<Awaited<ReturnType<typeof getOwnReview>>>;
 
-function isUniqueViolation(error: unknown): boolean {
+/** The PostgreSQL error code of a failed query (drizzle wraps the driver's error as its cause). */
+function pgCode(error: unknown): string | undefined {
   let e: unknown = error;
   for (let i = 0; i < 3 && e; i++) {
-    if ((e as { code?: string }).code === "23505") return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
     e = (e as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * Runs a review write again when PostgreSQL aborted it as a deadlock victim: a refund of an order
+ * with several reviewed items, at the same moment as its buyer writes a review of one of them, can
+ * lock the same enrolment and the content version in the opposite order. Rare; a second try wins.
+ */
+async function retryingDeadlock<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 3 || pgCode(error) !== "40P01") throw error;
+    }
+  }
 }
 
 export async function createReview(db: Db, userId: string, productId: number, input: ReviewInput) {
   try {
-    return await db.transaction(async (tx) => {
-      const product = await productOf(tx, productId);
-      await assertMayReview(tx, userId, product);
-      if (await getOwnReview(tx, userId, productId)) throw new HttpError(409, ALREADY_REVIEWED);
-      const [row] = await tx
-        .insert(reviews)
-        .values({ productId, userId, ...input })
-        .returning({ id: reviews.id });
-      return row!;
-    });
+    return await retryingDeadlock(() =>
+      db.transaction(async (tx) => {
+        const product = await productOf(tx, productId);
+        await assertMayReview(tx, userId, product);
+        if (await getOwnReview(tx, userId, productId)) throw new HttpError(409, ALREADY_REVIEWED);
+        const [row] = await tx
+          .insert(reviews)
+          .values({ productId, userId, ...input })
+          .returning({ id: reviews.id });
+        return row!;
+      }),
+    );
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, ALREADY_REVIEWED);
+    if (pgCode(error) === "23505") throw new HttpError(409, ALREADY_REVIEWED);
     throw error;
   }
 }
 
 /** Edits the user's review (a hidden one stays hidden; an admin restores it). */
 export async function updateReview(db: Db, userId: string, productId: number, input: ReviewInput) {
-  return db.transaction(async (tx) => {
-    const product = await productOf(tx, productId);
-    await assertMayReview(tx, userId, product);
-    const [row] = await tx
-      .update(reviews)
-      .set({ ...input, updatedAt: new Date() })
-      .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)))
-      .returning({ id: reviews.id });
-    if (!row) throw new HttpError(404, NO_REVIEW_YET);
-    return row;
-  });
+  return retryingDeadlock(() =>
+    db.transaction(async (tx) => {
+      const product = await productOf(tx, productId);
+      await assertMayReview(tx, userId, product);
+      const [row] = await tx
+        .update(reviews)
+        .set({ ...input, updatedAt: new Date() })
+        .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)))
+        .returning({ id: reviews.id });
+      if (!row) throw new HttpError(404, NO_REVIEW_YET);
+      return row;
+    }),
+  );
 }
 
 /** Deletes the user's own review (an author may always take theirs back, owner or not). */
