@@ -8,7 +8,7 @@
  * review counts, and is shown, while it is visible and its author still owns the item. App code never
  * writes `product_ratings`; every write to `reviews` bumps the content version (page cache).
  */
-import { and, count, desc, eq, exists, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, exists, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { enrolments, lessonCompletions, productRatings, products, reviewReports, reviews, users } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
@@ -307,13 +307,17 @@ export async function listAdminReviews(db: DbOrTx, filters: AdminReviewFilters) 
 }
 export type AdminReviewRow = Awaited<ReturnType<typeof listAdminReviews>>["rows"][number];
 
-/** The items that have reviews, for the admin screen's item filter. */
+/** The items that have reviews (hidden ones included), with their counted reviews, for the admin screen's item filter. */
 export async function listReviewedProducts(db: DbOrTx) {
   return db
-    .select({ id: products.id, title: products.title, reviews: count(reviews.id) })
+    .select({
+      id: products.id,
+      title: products.title,
+      reviews: sql<number>`coalesce(${productRatings.reviewCount}, 0)`.mapWith(Number),
+    })
     .from(products)
-    .innerJoin(reviews, eq(reviews.productId, products.id))
-    .groupBy(products.id, products.title)
+    .leftJoin(productRatings, eq(productRatings.productId, products.id))
+    .where(exists(db.select({ one: sql`1` }).from(reviews).where(eq(reviews.productId, products.id))))
     .orderBy(products.title);
 }
 

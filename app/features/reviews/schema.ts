@@ -67,6 +67,7 @@ export const adminReviewFiltersSchema = z.object({
   product: idSchema.optional().catch(undefined),
   rating: z.coerce.number().int().min(1).max(5).optional().catch(undefined),
   status: z.enum(["visible", "hidden", "reported"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+  // Offset paging, so a forged deep page is refused (back to the first): filters narrow the list instead.
+  page: z.coerce.number().int().min(1).max(200).default(1).catch(1),
 });
 export type AdminReviewFilters = z.output<typeof adminReviewFiltersSchema>;
