@@ -5,7 +5,7 @@ import { Badge } from "~/features/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { Button } from "~/ui/button";
 import { Field, inputClass } from "~/ui/field";
-import { HIDE_REASON_MAX } from "./schema";
+import { HIDE_REASON_MAX } from "./limits";
 
 export interface AdminReviewRowData {
   id: number;

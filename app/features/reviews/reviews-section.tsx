@@ -11,7 +11,7 @@ import { countOf } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { Field, FormAlert } from "~/ui/field";
 import { Stars } from "~/ui/stars";
-import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "./schema";
+import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "./limits";
 
 export interface ReviewSummaryData {
   average: number;

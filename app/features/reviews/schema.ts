@@ -1,11 +1,7 @@
 /** Input schemas of reviews: the student's review form, reports, and the admin's moderation. */
 import { z } from "zod";
 import { idSchema } from "~/lib/id";
-
-/** Limits of a review's text fields in characters (the database checks them too: db/schema.ts). */
-export const REVIEW_TITLE_MAX = 100;
-export const REVIEW_BODY_MAX = 2000;
-export const HIDE_REASON_MAX = 300;
+import { HIDE_REASON_MAX, REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "./limits";
 
 export const RATING_ERROR = "Choose a rating from 1 to 5 stars.";
 export const PLAIN_TEXT_ERROR = "Please write plain text: HTML tags are not allowed.";
