@@ -53,6 +53,7 @@ export default [
     route("sales/analytics.pdf", "routes/admin/sales-analytics.ts"),
     route("sales/quarterly-report.pdf", "routes/admin/sales-quarterly.ts"),
     route("coupons", "routes/admin/coupons.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("settings/role", "routes/admin/settings-role.tsx"),
     route("notifications", "routes/admin/notifications.ts"),

@@ -34,7 +34,7 @@ await db.execute(sql`set synchronous_commit = off`);
 
 await step(`products (${products})`, () =>
   db.execute(sql`
-    insert into products (kind, slug, title, subject, class_level, status, price_paise, rating, instructor_id, image, description, modules, position, published_at)
+    insert into products (kind, slug, title, subject, class_level, status, price_paise, instructor_id, image, description, modules, position, published_at)
     select (array['course','note','pyq'])[1 + g % 3]::product_kind,
            'bench-item-' || g,
            (array['Accountancy','Economics','Business Studies','English'])[1 + g % 4] || ' practice set ' || g,
@@ -42,7 +42,6 @@ await step(`products (${products})`, () =>
            (array['11','12','both'])[1 + g % 3]::class_level,
            case when g % 50 = 0 then 'draft' when g % 97 = 0 then 'archived' else 'published' end::product_status,
            (array[0, 999, 1499, 2499, 49999, 97999, 99999])[1 + g % 7],
-           4.0 + (g % 10) / 10.0,
            (select min(id) from instructors),
            '/images/covers/accountancy-course.svg',
            'Generated item for benchmarks, number ' || g || '. ' || repeat('Practice questions with solutions. ', 4),

@@ -12,7 +12,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgEnum,
   pgSequence,
   pgTable,
@@ -165,7 +164,6 @@ export const products = pgTable(
      * (catalog/publishing.server.ts), so nothing goes live at ₹0 by accident. Its price is 0.
      */
     isFree: boolean("is_free").notNull().default(false),
-    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull().default(0),
     instructorId: integer("instructor_id")
       .notNull()
       .references(() => instructors.id, { onDelete: "restrict" }),
@@ -188,7 +186,6 @@ export const products = pgTable(
     index("products_updated_at_idx").on(t.updatedAt),
     index("products_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     check("products_price_non_negative", sql`${t.pricePaise} >= 0`),
-    check("products_rating_range", sql`${t.rating} >= 0 and ${t.rating} <= 5`),
   ],
 );
 
@@ -658,3 +655,82 @@ export const learnerStats = pgTable(
   },
   (t) => [index("learner_stats_first_free_idx").on(t.firstFreeAt)],
 );
+
+/* ------------------------------------------------------------------- reviews */
+// Ratings come from the reviews of students who own the item (issue 22). The figures per item
+// (product_ratings) are kept exact by row triggers in the same transaction as every write to
+// reviews, and the reviews' `owner_active` follows the author's enrolments (a refund revokes it):
+// see the hand-written part of drizzle/*_reviews.sql. App code never writes product_ratings.
+
+export const reviewStatus = pgEnum("review_status", ["visible", "hidden"]);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** 1 to 5 stars. */
+    rating: smallint("rating").notNull(),
+    title: text("title"),
+    body: text("body"),
+    /** The reviewer's class as they gave it ("11" or "12"), shown beside their name. */
+    reviewerClass: text("reviewer_class"),
+    status: reviewStatus("status").notNull().default("visible"),
+    /** Why an admin hid it (shown to its author). */
+    hiddenReason: text("hidden_reason"),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /** False while the author holds no live enrolment of the item (refunded): not shown, not counted. */
+    ownerActive: boolean("owner_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("reviews_user_product_idx").on(t.userId, t.productId),
+    index("reviews_product_created_idx").on(t.productId, t.createdAt, t.id),
+    index("reviews_created_at_idx").on(t.createdAt),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    // The form's limits (features/reviews/schema.ts), held by the database too.
+    check("reviews_title_length", sql`char_length(${t.title}) <= 100`),
+    check("reviews_body_length", sql`char_length(${t.body}) <= 2000`),
+    check("reviews_reviewer_class", sql`${t.reviewerClass} in ('11', '12')`),
+  ],
+);
+
+/** A student's report of a review (once per student and review); reported reviews are flagged to admins. */
+export const reviewReports = pgTable(
+  "review_reports",
+  {
+    reviewId: integer("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.reviewId, t.userId] }),
+    index("review_reports_user_idx").on(t.userId),
+    // The admin notifications list reports newest first: bounded by this index.
+    index("review_reports_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/** Per item: the count and sum of the counted reviews (visible, author still owns it) and the 5-to-1 breakdown. */
+export const productRatings = pgTable("product_ratings", {
+  productId: integer("product_id")
+    .primaryKey()
+    .references(() => products.id, { onDelete: "cascade" }),
+  reviewCount: integer("review_count").notNull().default(0),
+  ratingSum: integer("rating_sum").notNull().default(0),
+  stars1: integer("stars_1").notNull().default(0),
+  stars2: integer("stars_2").notNull().default(0),
+  stars3: integer("stars_3").notNull().default(0),
+  stars4: integer("stars_4").notNull().default(0),
+  stars5: integer("stars_5").notNull().default(0),
+});

@@ -72,7 +72,6 @@ async function productByTitle(title: string) {
     class_level: string;
     status: string;
     price_paise: number;
-    rating: string;
     instructor_id: number;
     description: string;
     modules: string[];
@@ -260,7 +259,6 @@ describe("two instances, one database", () => {
         classLevel: product.class_level,
         status: product.status,
         price: "899",
-        rating: String(product.rating),
         description: product.description,
         modules: product.modules.join("\n"),
         image: product.image,

@@ -69,7 +69,9 @@ async function contextOf(student: Student): Promise<BrowserContext> {
 
 /** Opens `path`, waits for hydration and the personal request; the document's page-cache header. */
 async function visit(page: Page, path: string): Promise<string | null> {
-  const me = page.waitForResponse((res) => res.url().endsWith("/api/me"), { timeout: 10_000 }).catch(() => null);
+  const me = page
+    .waitForResponse((res) => new URL(res.url()).pathname === "/api/me", { timeout: 10_000 })
+    .catch(() => null);
   const res = await page.goto(`${server.url}${path}`, { waitUntil: "load" });
   const cache = res?.headers()["x-page-cache"] ?? null;
   await waitForHydration(page);
@@ -125,6 +127,12 @@ describe("signed-in catalog pages from the shared page cache", () => {
     await (await fetch(`${server.url}/courses/${courseId}`)).arrayBuffer();
     expect(await visit(ashaPage, `/courses/${courseId}`)).toBe("hit");
     await ashaPage.getByRole("link", { name: /^Open/ }).first().waitFor();
+    // Their side of the item's reviews comes with it: Asha owns the course but has not done a
+    // lesson yet; Ravi does not own it.
+    await ashaPage.getByText("Complete at least one lesson of this course to review it.").waitFor();
+    expect(await visit(raviPage, `/courses/${courseId}`)).toBe("hit");
+    await raviPage.getByText("Only students who own this course can review it.").waitFor();
+    expect(await raviPage.getByText("Log in to write a review").isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await ashaContext.close();
     await ravyContext.close();
@@ -245,7 +253,7 @@ describe("signed-in catalog pages from the shared page cache", () => {
     await expect.poll(() => hasHint(context)).toBe(false);
     // An anonymous visitor now: the shared page, and no personal request.
     const me: string[] = [];
-    page.on("request", (req) => (req.url().endsWith("/api/me") ? me.push(req.url()) : undefined));
+    page.on("request", (req) => (new URL(req.url()).pathname === "/api/me" ? me.push(req.url()) : undefined));
     await page.goto(`${server.url}${CLASS_PAGE}`, { waitUntil: "networkidle" });
     await waitForHydration(page);
     expect(me).toEqual([]);

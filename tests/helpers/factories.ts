@@ -1,5 +1,6 @@
 /** Test data factories on top of the seed's row builders. */
 import { randomUUID } from "node:crypto";
+import { like } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { buildProduct } from "~/db/seed/factories";
@@ -26,4 +27,13 @@ export async function createProduct(overrides: Partial<typeof schema.products.$i
     .values(buildProduct({ ...overrides, instructorId }))
     .returning();
   return product!;
+}
+
+/**
+ * Removes the seed's sample reviewers (and, by cascade, their reviews) for a test that counts the
+ * users an install has, so it starts from the accounts it creates itself.
+ */
+export async function removeSampleReviewers() {
+  const db = await getDb();
+  await db.delete(schema.users).where(like(schema.users.id, "seed-student-%"));
 }

@@ -188,7 +188,6 @@ describe("editor uploads and lessons", () => {
       classLevel: p.classLevel,
       status: p.status,
       price: (p.pricePaise / 100).toFixed(2),
-      rating: String(p.rating),
       description: p.description,
       modules: p.modules.join("\n"),
       image: p.image,

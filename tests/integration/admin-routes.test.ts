@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { getAdminProduct } from "~/features/catalog/catalog.server";
 import { isMaintenanceOn, refusedForMaintenance } from "~/features/settings/maintenance.server";
 import { loader as rootLoader } from "~/root";
 import * as courseEdit from "~/routes/admin/course-edit";
@@ -9,6 +10,7 @@ import * as courses from "~/routes/admin/courses";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as inbox from "~/routes/admin/inbox";
 import * as notifications from "~/routes/admin/notifications";
+import * as reviews from "~/routes/admin/reviews";
 import * as sales from "~/routes/admin/sales";
 import * as salesAnalytics from "~/routes/admin/sales-analytics";
 import * as salesLedger from "~/routes/admin/sales-ledger";
@@ -21,6 +23,7 @@ import * as users from "~/routes/admin/users";
 import * as storeLayout from "~/routes/store/layout";
 import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
 import { getTestDb } from "../helpers/db";
+import { removeSampleReviewers } from "../helpers/factories";
 import { createOrder } from "../helpers/orders";
 import { flashOf, makeRequest, thrownStatus } from "../helpers/route";
 
@@ -80,6 +83,7 @@ describe("every admin loader and action is guarded", () => {
     ["/admin/notifications", notifications.loader, {}],
     ["/admin/search?q=a", search.loader, {}],
     ["/admin/inbox", inbox.loader, {}],
+    ["/admin/reviews", reviews.loader, {}],
   ];
   const actions: [string, Fn, Record<string, string>][] = [
     ["/admin/courses", courses.action, {}],
@@ -88,6 +92,7 @@ describe("every admin loader and action is guarded", () => {
     ["/admin/settings", settings.action, {}],
     ["/admin/settings/role", settingsRole.action, {}],
     ["/admin/notifications", notifications.action, {}],
+    ["/admin/reviews", reviews.action, {}],
   ];
 
   it("sends anonymous visitors to /login and gives students 403", async () => {
@@ -101,6 +106,85 @@ describe("every admin loader and action is guarded", () => {
       expect(await thrownStatus(() => post(fn, path, { intent: "x" }, params, "")), path).toBe(302);
       expect(await thrownStatus(() => post(fn, path, { intent: "x" }, params, studentCookie)), path).toBe(403);
     }
+  });
+});
+
+describe("reviews screen", () => {
+  it("filters by item, rating and status; hides with a reason (author told, audited) and restores", async () => {
+    const { db } = await getTestDb();
+    const course = await firstCourse();
+    const all = unwrap(await get(reviews.loader, "/admin/reviews")).data;
+    expect(all.rows).toHaveLength(50);
+    expect(all.hasMore).toBe(true);
+    expect(all.products.length).toBeGreaterThan(0);
+    const one = unwrap(await get(reviews.loader, `/admin/reviews?product=${course.id}&rating=4`)).data;
+    expect(one.rows).toHaveLength(1);
+    const target = one.rows[0];
+    expect(target).toMatchObject({ productTitle: "Accountancy Class 12", rating: 4, status: "visible", reports: 0 });
+    // Forged filters are ignored, not a 500.
+    expect(unwrap(await get(reviews.loader, "/admin/reviews?product=x&rating=9&status=zzz&page=-1")).status).toBe(200);
+
+    const noReason = unwrap(
+      await post(reviews.action, "/admin/reviews", { intent: "hide", reviewId: String(target.id), reason: " " }),
+    );
+    expect(noReason.status).toBe(400);
+    expect(noReason.data.formError).toBe("Say why the review is hidden.");
+    expect(
+      await thrownStatus(() => post(reviews.action, "/admin/reviews", { intent: "restore", reviewId: "99999" })),
+    ).toBe(404);
+    const bad = unwrap(await post(reviews.action, "/admin/reviews", { intent: "delete-all" }));
+    expect(bad.status).toBe(400);
+
+    const hidden = await post(reviews.action, "/admin/reviews?status=visible", {
+      intent: "hide",
+      reviewId: String(target.id),
+      reason: "Mentions another coaching centre",
+    });
+    expect((hidden as Response).status).toBe(302);
+    expect(await flashOf(hidden as Response)).toBe("Review hidden. The author is told why.");
+    const again = unwrap(
+      await post(reviews.action, "/admin/reviews", { intent: "hide", reviewId: String(target.id), reason: "x" }),
+    );
+    expect(again.status).toBe(409);
+    const hiddenRows = unwrap(await get(reviews.loader, "/admin/reviews?status=hidden")).data.rows;
+    expect(hiddenRows.map((r: { id: number }) => r.id)).toEqual([target.id]);
+    expect(await getAdminProduct(db, course.id)).toMatchObject({ rating: 5, reviewCount: 9 });
+    const [mail] = await db
+      .select()
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.subject, 'Your review of "Accountancy Class 12" is hidden'));
+    expect(mail?.text).toContain("Reason: Mentions another coaching centre");
+
+    expect(
+      ((await post(reviews.action, "/admin/reviews", { intent: "restore", reviewId: String(target.id) })) as Response)
+        .status,
+    ).toBe(302);
+    expect(await getAdminProduct(db, course.id)).toMatchObject({ rating: 4.9, reviewCount: 10 });
+    const events = await db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, String(target.id)));
+    expect(events.map((e) => [e.actorId, e.description])).toEqual([
+      [owner.id, `Review by ${target.author} of "Accountancy Class 12" hidden: Mentions another coaching centre`],
+      [owner.id, `Review by ${target.author} of "Accountancy Class 12" restored`],
+    ]);
+  });
+
+  it("new and reported reviews show in the notifications", async () => {
+    const { db } = await getTestDb();
+    const course = await firstCourse();
+    const student = await createTestUser({ name: "Kiran Student" });
+    const [review] = await db.select().from(schema.reviews).where(eq(schema.reviews.productId, course.id)).limit(1);
+    await db
+      .insert(schema.reviewReports)
+      .values({ reviewId: review!.id, userId: student.id, createdAt: new Date(Date.now() + 1000) });
+    const list = unwrap(await get(notifications.loader, "/admin/notifications")).data;
+    const titles = list.items.map((i: { title: string }) => i.title);
+    expect(titles[0]).toBe("Review of Accountancy Class 12 reported by a student");
+    expect(list.items[0].href).toBe("/admin/reviews?status=reported");
+    expect(titles.some((t: string) => /^New \d-star review of /.test(t))).toBe(true);
+    const reported = unwrap(await get(reviews.loader, "/admin/reviews?status=reported")).data.rows;
+    expect(reported).toEqual([expect.objectContaining({ id: review!.id, reports: 1 })]);
   });
 });
 
@@ -177,13 +261,12 @@ describe("course management routes", () => {
           classLevel: "12",
           status: "published",
           price: "-5",
-          rating: "7",
         },
         params,
       ),
     );
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.data.fieldErrors).sort()).toEqual(["price", "rating"]);
+    expect(Object.keys(bad.data.fieldErrors).sort()).toEqual(["price"]);
     const saved = await post(
       courseEdit.action,
       `/admin/courses/${course.id}`,
@@ -195,7 +278,8 @@ describe("course management routes", () => {
         classLevel: "12",
         status: "published",
         price: "899.50",
-        rating: "4.7",
+        // The rating is not the admin's to set: a posted one is ignored (it comes from reviews).
+        rating: "1",
         description: "d",
         modules: "A\nB\n\n",
       },
@@ -203,7 +287,8 @@ describe("course management routes", () => {
     );
     expect((saved as Response).status).toBe(302);
     const after = await firstCourse();
-    expect(after).toMatchObject({ pricePaise: 89_950, rating: 4.7, modules: ["A", "B"] });
+    expect(after).toMatchObject({ pricePaise: 89_950, modules: ["A", "B"] });
+    expect(await getAdminProduct((await getTestDb()).db, course.id)).toMatchObject({ rating: 4.9, reviewCount: 10 });
 
     const buyer = await createTestUser();
     await createOrder({ userId: buyer.id, products: [after], status: "fulfilled" });
@@ -274,6 +359,7 @@ describe("users routes", () => {
   });
 
   it("pages the users list by the cursors of its links, and ignores a forged or deep offset", async () => {
+    await removeSampleReviewers(); // counts every account: only the ones made here
     for (let i = 0; i < 25; i++) await createTestUser({ name: `Pager Student ${i}` });
     const first = unwrap(await get(users.loader, "/admin/users")).data.list;
     expect(first).toMatchObject({ page: 1, hasNext: true, hasPrevious: false });

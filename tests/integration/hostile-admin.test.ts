@@ -1,6 +1,7 @@
 /**
  * Hostile input for every admin action: settings, admin roles, catalog create/status/delete and
- * edit (uploads, modules, lessons), users (role, grant, revoke), coupons, refunds, notifications.
+ * edit (uploads, modules, lessons), users (role, grant, revoke), coupons, refunds, notifications,
+ * review moderation.
  * Signed in as an admin, so every run reaches the feature code. Never a 5xx; a refusal is a 4xx
  * with a message and stores nothing (files included); a form missing a required field is refused.
  */
@@ -13,6 +14,7 @@ import * as couponsRoute from "~/routes/admin/coupons";
 import * as courseEditRoute from "~/routes/admin/course-edit";
 import * as coursesRoute from "~/routes/admin/courses";
 import * as notificationsRoute from "~/routes/admin/notifications";
+import * as reviewsRoute from "~/routes/admin/reviews";
 import * as salesRoute from "~/routes/admin/sales";
 import * as settingsRoute from "~/routes/admin/settings";
 import * as rolesRoute from "~/routes/admin/settings-role";
@@ -144,7 +146,6 @@ describe("admin catalog", () => {
       classLevel: fc.constantFrom("11", "12", "both"),
       status: fc.constantFrom("draft", "published"),
       price: fc.constantFrom("999", "999.99", "0"),
-      rating: fc.constantFrom("4.5", "0", "5"),
       description: fc.constantFrom("Updated."),
       modules: fc.constantFrom("Intro\nPartnership", ""),
       image: fc.constantFrom("", "/images/x.svg", "https://cdn.example.com/x.png"),
@@ -177,7 +178,6 @@ describe("admin catalog", () => {
             classLevel: "12",
             status: "draft",
             price: "49",
-            rating: "4",
             [field]: file,
           },
         };
@@ -285,6 +285,22 @@ describe("admin users, coupons, sales, notifications", () => {
     await fc.assert(
       fc.asyncProperty(body, async (s) => {
         await check(salesRoute.action, "/admin/sales", s, { required: ["intent", "orderId"] });
+      }),
+      run(),
+    );
+  });
+
+  it("POST /admin/reviews (hide with a reason, restore)", async () => {
+    const body = submission({
+      intent: fc.constantFrom("hide", "restore"),
+      reviewId: fc.constantFrom("1", "2", "150", "999999", "99999999999", "x"),
+      reason: fc.constantFrom("Off-topic", "<b>spam</b>", "r".repeat(301)),
+    });
+    await fc.assert(
+      fc.asyncProperty(body, async (s) => {
+        const answer = await check(reviewsRoute.action, "/admin/reviews", s, { required: ["intent", "reviewId"] });
+        if (s.encoding === "urlencoded" && s.fields.intent === "hide" && s.fields.reason === undefined)
+          expect(answer.status).toBe(400);
       }),
       run(),
     );

@@ -24,6 +24,7 @@ import * as checkoutRoute from "~/routes/store/checkout";
 import * as payRoute from "~/routes/store/checkout-pay";
 import * as contactRoute from "~/routes/store/contact";
 import * as playerRoute from "~/routes/store/course-player";
+import * as productRoute from "~/routes/store/product";
 import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
 import { addToCart, createCoupon } from "../helpers/checkout";
 import { createProduct } from "../helpers/factories";
@@ -457,6 +458,37 @@ describe("learning", () => {
           params: { id },
           required: ["intent", "lessonId"],
         });
+      }),
+      run(),
+    );
+  });
+});
+
+describe("reviews", () => {
+  it("POST /notes/:id (write, edit, delete or report a review)", async () => {
+    const note = await createProduct({ kind: "note", title: "Hostile Review Note", pricePaise: 4_900 });
+    await createOrder({ userId: student.id, products: [note], status: "fulfilled" });
+    const other = await createTestUser();
+    const otherCookie = await cookieFor(other);
+    const body = submission({
+      intent: fc.constantFrom("create", "update", "delete", "report"),
+      rating: fc.constantFrom("1", "3", "5", "0", "6", "five"),
+      title: fc.constantFrom("Good", "<b>x</b>", "t".repeat(101)),
+      body: fc.constantFrom("Clear notes.", "<img src=x onerror=alert(1)>", "b".repeat(100 * 1024)),
+      reviewerClass: fc.constantFrom("11", "12", "13"),
+      reviewId: fc.constantFrom("1", "99999999999", "x"),
+    });
+    const ids = fc.constantFrom(String(note.id), "99999999999", "abc");
+    const who = fc.constantFrom(studentCookie, otherCookie);
+    await fc.assert(
+      fc.asyncProperty(body, ids, who, async (s, id, cookie) => {
+        const answer = await check(productRoute.action, `/notes/${id}`, s, {
+          cookie,
+          params: { id },
+          required: ["intent"],
+        });
+        // Someone who does not own the item can only report (a seeded review): anything else is refused.
+        if (cookie === otherCookie && s.fields.intent !== "report") expect(answer.status).toBeGreaterThanOrEqual(400);
       }),
       run(),
     );

@@ -159,6 +159,7 @@ describe("the route table", () => {
         "routes/admin/courses.tsx",
         "routes/admin/not-found.tsx",
         "routes/admin/notifications.ts",
+        "routes/admin/reviews.tsx",
         "routes/admin/sales.tsx",
         "routes/admin/settings-role.tsx",
         "routes/admin/settings.tsx",
@@ -175,6 +176,7 @@ describe("the route table", () => {
         "routes/store/checkout.tsx",
         "routes/store/contact.tsx",
         "routes/store/course-player.tsx",
+        "routes/store/product.tsx",
       ].sort(),
     );
   });

@@ -12,9 +12,14 @@ import { asUser, buyerWithCart } from "../helpers/checkout";
 import { createProduct } from "../helpers/factories";
 import { makeRequest } from "../helpers/route";
 
-async function me(init: RequestInit = {}) {
-  const result = (await meLoader({ request: makeRequest("/api/me", init), params: {}, context: {} } as never)) as {
-    data: { user: { email: string } | null; cart: { id: number }[] | null; owned: number[] };
+async function me(init: RequestInit = {}, path = "/api/me") {
+  const result = (await meLoader({ request: makeRequest(path, init), params: {}, context: {} } as never)) as {
+    data: {
+      user: { email: string } | null;
+      cart: { id: number }[] | null;
+      owned: number[];
+      viewer?: { eligibility: { canReview: boolean; reason?: string }; myReview: unknown };
+    };
     init: ResponseInit | null;
   };
   return { body: result.data, headers: new Headers(result.init?.headers) };
@@ -45,5 +50,24 @@ describe("GET /api/me", () => {
     const after = await me(await asUser(user));
     expect(after.body.cart).toEqual([]);
     expect([...after.body.owned].sort((a, b) => a - b)).toEqual([course.id, note.id].sort((a, b) => a - b));
+  });
+
+  it("on an item's page, adds the student's side of its reviews; any other path adds nothing", async () => {
+    const { user, note } = await buyerWithCart();
+    const page = await me(await asUser(user), `/api/me?path=${encodeURIComponent(`/notes/${note.id}`)}`);
+    expect(page.body.viewer).toEqual({
+      myReview: null,
+      eligibility: { canReview: false, reason: "Only students who own this note can review it." },
+      reported: [],
+    });
+    const db = await getDb();
+    await settleTestPayment(db, user.id, (await placeOrder(db, user.id)).orderId, "pay");
+    const owner = await me(await asUser(user), `/api/me?path=/notes/${note.id}`);
+    expect(owner.body.viewer?.eligibility).toEqual({ canReview: true });
+    for (const path of ["/courses/std/12", `/courses/${note.id}`, "/notes/99999999", "/notes/1/../2", "%%%", ""]) {
+      const other = await me(await asUser(user), `/api/me?path=${encodeURIComponent(path)}`);
+      expect(other.body.viewer, path).toBeUndefined();
+      expect(other.body.user?.email).toBe(user.email);
+    }
   });
 });

@@ -95,7 +95,6 @@ function saveForm(product: typeof schema.products.$inferSelect, fields: Record<s
     classLevel: product.classLevel,
     status: product.status,
     price: product.pricePaise > 0 ? (product.pricePaise / 100).toFixed(2) : "",
-    rating: String(product.rating),
     description: product.description,
     modules: product.modules.join("\n"),
     ...(product.isFree ? { free: "on" } : {}),

@@ -72,6 +72,7 @@ describe("catalog routes", () => {
       instructor: "Priya Mehta",
       pricePaise: 99_999,
       rating: 4.9,
+      reviewCount: 10,
     });
     expect(data.product.description.length).toBeGreaterThan(150);
     expect(data.product.modules.length).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ export interface SeedProduct {
   subject: SubjectKey;
   classLevel: "11" | "12" | "both";
   price: number; // rupees, as the spec writes them
+  /** The spec's rating: the sample reviews (reviews.ts) average exactly this. */
   rating: number;
   instructor: InstructorName;
   description: string;

@@ -47,7 +47,6 @@ export function buildProduct(overrides: Partial<NewProduct> & { instructorId: nu
     pricePaise,
     // The seed's ₹0 notes and papers are free on purpose.
     isFree: pricePaise === 0,
-    rating: 4.8,
     image: coverImage(subject, kind),
     description: `A complete ${SUBJECT_LABELS[subject]} ${kind} for commerce students, written for the CBSE syllabus.`,
     modules: [],

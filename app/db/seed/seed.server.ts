@@ -16,6 +16,7 @@ import {
 } from "./data";
 import { avatarImage, buildProduct, buildTestimonial, buildTopper, coverImage, slugify } from "./factories";
 import { seedCourseOutline } from "./lessons";
+import { seedSampleReviews } from "./reviews";
 
 /** Bump when the sample content changes in a way a fresh install should get. */
 export const SEED_VERSION = "1";
@@ -65,7 +66,6 @@ export async function seedDatabase(db: DbOrTx): Promise<{ seeded: boolean }> {
           classLevel: item.classLevel,
           status: "published",
           pricePaise: rupeesToPaise(item.price),
-          rating: item.rating,
           instructorId: instructorId(item.instructor),
           image: coverImage(item.subject, item.kind),
           description: item.description,
@@ -77,6 +77,7 @@ export async function seedDatabase(db: DbOrTx): Promise<{ seeded: boolean }> {
       ),
     );
     await seedCourseLessons(tx, seedCourses);
+    await seedSampleReviews(tx, items);
 
     await tx.insert(schema.banners).values(seedBanners.map((b, i) => ({ ...b, position: i + 1 })));
     await tx

@@ -1,7 +1,8 @@
 /**
  * A signed-in visitor's catalog pages (home, class lists, detail pages, about, toppers) may come
  * from the shared page cache: the page everyone gets, rendered for nobody. What is theirs (the
- * header's name, the cart, "Open" on what they own) comes from one small request, GET /api/me,
+ * header's name, the cart, "Open" on what they own, their side of an item's reviews) comes from one
+ * small request, GET /api/me?path=<the page>,
  * made while the page hydrates (the clientLoaders of the root, the store layout and those pages).
  *
  * The server knows such a visitor by a hint cookie next to the session (`ca_signed_in`, readable
@@ -12,6 +13,7 @@
  * nothing here runs for them. docs/decisions/0012-shared-catalog-pages.md
  */
 import type { CartItem } from "~/features/cart/cart-store";
+import type { ReviewViewer } from "~/features/reviews/reviews-section";
 import type { MenuUser } from "./user-menu";
 
 export const SIGNED_IN_HINT_COOKIE = "ca_signed_in";
@@ -23,6 +25,8 @@ export interface Personal {
   user: (MenuUser & { id: string; isPrimary: boolean }) | null;
   cart: CartItem[] | null;
   owned: number[];
+  /** On an item's page: the visitor's side of its reviews (ADR 0013). */
+  viewer?: ReviewViewer;
 }
 
 export const hasSignedInHint = () => document.cookie.includes(`${SIGNED_IN_HINT_COOKIE}=1`);
@@ -35,7 +39,9 @@ let pending: Promise<Personal | null> | undefined;
  */
 export function personalData(): Promise<Personal | null> {
   if (!hasSignedInHint()) return Promise.resolve(null);
-  pending ??= fetch("/api/me", { headers: { Accept: "application/json" } })
+  // The page's path: an item's page also needs the visitor's side of its reviews.
+  const path = encodeURIComponent(location.pathname);
+  pending ??= fetch(`/api/me?path=${path}`, { headers: { Accept: "application/json" } })
     .then((res) => (res.ok ? (res.json() as Promise<Personal>) : null))
     .catch(() => null)
     .finally(() => setTimeout(() => (pending = undefined)));

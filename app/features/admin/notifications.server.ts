@@ -1,7 +1,7 @@
 /**
  * The admin notifications dropdown, fed by the real events in their own tables:
- * paid orders, refunds, contact messages, sign-ups, and payment alerts (a second
- * payment on a paid order, in the audit log). Each admin has a read mark; events
+ * paid orders, refunds, contact messages, sign-ups, payment alerts (a second
+ * payment on a paid order, in the audit log), new reviews and reported reviews. Each admin has a read mark; events
  * after it are unread.
  */
 import { eq, sql } from "drizzle-orm";
@@ -13,7 +13,7 @@ export const NO_NOTIFICATIONS = "No new notifications.";
 
 export interface Notification {
   id: string;
-  kind: "order" | "refund" | "contact" | "signup" | "payment";
+  kind: "order" | "refund" | "contact" | "signup" | "payment" | "review" | "report";
   title: string;
   href: string;
   time: Date;
@@ -53,6 +53,16 @@ export async function listNotifications(db: DbOrTx, adminId: string, limit = 10)
     (select 'payment-' || a.id, 'payment', 'Second payment on order ' || o.number, '/admin/sales?q=' || o.number, a.created_at
        from audit_log a join orders o on o.id = a.entity_id::uuid
       where a.type = ${paymentAlert} and a.entity_type = 'order' order by a.created_at desc limit ${limit})
+    union all
+    (select 'review-' || r.id, 'review', 'New ' || r.rating || '-star review of ' || p.title || ' by ' || u.name,
+            '/admin/reviews?product=' || p.id, r.created_at
+       from reviews r join products p on p.id = r.product_id join users u on u.id = r.user_id
+      order by r.created_at desc limit ${limit})
+    union all
+    (select 'report-' || rr.review_id || '-' || rr.user_id, 'report', 'Review of ' || p.title || ' reported by a student',
+            '/admin/reviews?status=reported', rr.created_at
+       from review_reports rr join reviews r on r.id = rr.review_id join products p on p.id = r.product_id
+      order by rr.created_at desc limit ${limit})
     order by time desc limit ${limit}
   `);
   const items: Notification[] = result.rows.map((r) => {

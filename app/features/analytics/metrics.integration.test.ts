@@ -3,7 +3,7 @@ import * as schema from "~/db/schema";
 import { userStats } from "~/features/accounts/users.server";
 import { recordEvent } from "~/features/audit/audit.server";
 import { getTestDb } from "../../../tests/helpers/db";
-import { createUser } from "../../../tests/helpers/factories";
+import { createUser, removeSampleReviewers } from "../../../tests/helpers/factories";
 import { createOrder } from "../../../tests/helpers/orders";
 import {
   dashboardMetrics,
@@ -33,6 +33,7 @@ async function catalog() {
 describe("dashboard and sales figures", () => {
   it("match totals computed by hand", async () => {
     const { db } = await getTestDb();
+    await removeSampleReviewers(); // the seed's sample reviewers are accounts too: count only the ones made here
     const c = await catalog();
     const freeNote = c.notes.find((n) => n.pricePaise === 0)!;
     const a = await createUser({ createdAt: MAY(1) });
@@ -159,6 +160,7 @@ describe("dashboard and sales figures", () => {
 
   it("User Analytics: instructors are accounts with that role, some of the total users", async () => {
     const { db } = await getTestDb();
+    await removeSampleReviewers(); // the seed's sample reviewers are accounts too: count only the ones made here
     // The seed names four instructors on its courses; none of them has an account.
     expect(await db.$count(schema.instructors)).toBe(4);
     await createUser({ role: "student" });

@@ -1,9 +1,11 @@
 /** The admin editor of a course, note or PYQ (/admin/courses/:id) and the Add New form of the list. */
 import { useState } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Badge, Card, ConfirmDialog } from "~/features/admin/ui";
+import { ratingStars } from "~/lib/display";
 import type { FieldErrors, FormValues } from "~/lib/form.server";
 import { paiseToDecimal } from "~/lib/money";
+import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { Field, inputClass } from "~/ui/field";
 import { CLASS_LABELS, CLASS_LEVELS } from "./class-levels";
@@ -30,7 +32,9 @@ export interface EditedProduct {
   classLevel: "11" | "12" | "both";
   pricePaise: number;
   isFree: boolean;
+  /** The figures from reviews (read-only: students' reviews set them). */
   rating: number;
+  reviewCount: number;
   image: string;
   fileKey: string | null;
   description: string;
@@ -225,16 +229,22 @@ export function CourseDetailsForm({
           free={values.intent === "save" ? values.free === "on" : product.isFree}
           errors={errors}
         />
-        <Field label="Rating shown (0–5)" name="rating" error={errors.rating}>
-          {(p) => (
-            <input
-              {...p}
-              inputMode="decimal"
-              className={inputClass}
-              defaultValue={v("rating", String(product.rating))}
-            />
-          )}
-        </Field>
+        <div>
+          <p className="text-sm font-medium text-slate-700">Rating from reviews</p>
+          <p className="mt-1 text-sm text-slate-900" data-testid="admin-rating">
+            {product.reviewCount > 0 ? (
+              <>
+                {ratingStars(product.rating).label} from {formatCount(product.reviewCount)}{" "}
+                {product.reviewCount === 1 ? "review" : "reviews"} ·{" "}
+                <Link to={`/admin/reviews?product=${product.id}`} className="text-brand-700 hover:underline">
+                  See reviews
+                </Link>
+              </>
+            ) : (
+              "No reviews yet"
+            )}
+          </p>
+        </div>
         <Field label="Status" name="status" error={errors.status}>
           {(p) => (
             <select {...p} className={inputClass} defaultValue={v("status", product.status)}>

@@ -176,7 +176,6 @@ export async function applyCourseEditorForm(
     status: v.status,
     pricePaise: v.price,
     isFree: v.free,
-    rating: v.rating,
     ...instructorInput(v),
     description: v.description,
     modules: v.modules,

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { enrolments, instructors, orderItems, orders, products } from "~/db/schema";
+import { enrolments, instructors, orderItems, orders, productRatings, products } from "~/db/schema";
 import { coverImage, slugify } from "~/db/seed/factories";
 import { recordEvent } from "~/features/audit/audit.server";
 import { escapeLike } from "~/features/search/text-search.server";
@@ -18,6 +18,20 @@ import { KIND_SHORT_LABELS, type Kind, STATUS_LABELS, type Status, type Subject 
 import { assertPublishable } from "./publishing.server";
 
 export type ProductKind = "course" | "note" | "pyq";
+
+/**
+ * An item's rating figures from the stored per-item counts (product_ratings, kept by triggers; see
+ * reviews/reviews.server.ts), so a list aggregates nothing per request. Needs the left join.
+ */
+function ratingColumns() {
+  return {
+    rating:
+      sql<number>`coalesce(${productRatings.ratingSum}::float8 / nullif(${productRatings.reviewCount}, 0), 0)`.mapWith(
+        Number,
+      ),
+    reviewCount: sql<number>`coalesce(${productRatings.reviewCount}, 0)`.mapWith(Number),
+  };
+}
 export type ClassFilter = "11" | "12";
 
 const cardColumns = {
@@ -28,7 +42,7 @@ const cardColumns = {
   subject: products.subject,
   classLevel: products.classLevel,
   pricePaise: products.pricePaise,
-  rating: products.rating,
+  ...ratingColumns(),
   image: products.image,
   instructor: instructors.name,
 };
@@ -41,7 +55,9 @@ export type ProductCard = {
   subject: "accountancy" | "economics" | "business_studies" | "english";
   classLevel: "11" | "12" | "both";
   pricePaise: number;
+  /** Average of the counted reviews (0 without any: the card shows "New"), from the stored figures. */
   rating: number;
+  reviewCount: number;
   image: string;
   instructor: string;
 };
@@ -58,6 +74,7 @@ export async function listPublishedProducts(
     .select(cardColumns)
     .from(products)
     .innerJoin(instructors, eq(instructors.id, products.instructorId))
+    .leftJoin(productRatings, eq(productRatings.productId, products.id))
     .where(and(...filters))
     .orderBy(asc(products.position), asc(products.id));
   return opts.limit ? query.limit(opts.limit) : query;
@@ -90,6 +107,7 @@ export async function getPublishedProduct(db: Db, kind: ProductKind, rawId: stri
     })
     .from(products)
     .innerJoin(instructors, eq(instructors.id, products.instructorId))
+    .leftJoin(productRatings, eq(productRatings.productId, products.id))
     .where(and(eq(products.id, id), eq(products.kind, kind), eq(products.status, "published")));
   return (row as ProductDetail | undefined) ?? null;
 }
@@ -141,6 +159,7 @@ export async function listAdminProducts(
     })
     .from(products)
     .innerJoin(instructors, eq(instructors.id, products.instructorId))
+    .leftJoin(productRatings, eq(productRatings.productId, products.id))
     .where(and(...filters))
     .orderBy(desc(products.updatedAt), desc(products.id))
     .limit(opts.limit ?? 200);
@@ -153,12 +172,13 @@ export async function listInstructors(db: DbOrTx) {
 
 export async function getAdminProduct(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ product: products, instructor: instructors.name })
+    .select({ product: products, instructor: instructors.name, ...ratingColumns() })
     .from(products)
     .innerJoin(instructors, eq(instructors.id, products.instructorId))
+    .leftJoin(productRatings, eq(productRatings.productId, products.id))
     .where(eq(products.id, id));
   if (!row) throw new HttpError(404, "Item not found.");
-  return { ...row.product, instructor: row.instructor };
+  return { ...row.product, instructor: row.instructor, rating: row.rating, reviewCount: row.reviewCount };
 }
 
 /** Instructor by id, or a new one by name ("New Instructor" in the form). */
@@ -217,7 +237,6 @@ export async function createAdminProduct(db: Db, actorId: string, input: NewProd
         status,
         pricePaise: input.isFree ? 0 : input.pricePaise,
         isFree: input.isFree,
-        rating: 0,
         instructorId,
         image: coverImage(input.subject, input.kind),
         description: input.description.trim(),
@@ -246,7 +265,6 @@ export interface ProductUpdate {
   /** 0 with `isFree` false: no price yet. */
   pricePaise: number;
   isFree: boolean;
-  rating: number;
   instructorId?: number;
   newInstructor?: string;
   description: string;
@@ -272,7 +290,6 @@ export async function updateAdminProduct(db: Db, actorId: string, id: number, in
         status: input.status,
         pricePaise: input.isFree ? 0 : input.pricePaise,
         isFree: input.isFree,
-        rating: input.rating,
         instructorId,
         description: input.description.trim(),
         modules: input.modules,

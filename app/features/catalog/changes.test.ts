@@ -9,7 +9,6 @@ const before: ProductValues = {
   status: "draft",
   pricePaise: 99_999,
   isFree: false,
-  rating: 4.8,
   instructorId: 1,
   description: "d",
   modules: ["A"],
@@ -35,7 +34,6 @@ describe("describeProductChanges", () => {
         subject: "economics",
         classLevel: "both",
         instructorId: 2,
-        rating: 4.9,
         description: "e",
         modules: ["A", "B"],
         image: "/media/images/x.png",
@@ -43,7 +41,7 @@ describe("describeProductChanges", () => {
       }),
     ).toBe(
       'Course "Accountancy Class 12" updated: subject Accountancy → Economics, for Class 11 and 12 (was Class 12), ' +
-        "instructor changed, rating shown 4.8 → 4.9, description changed, topics changed, new cover image, new PDF",
+        "instructor changed, description changed, topics changed, new cover image, new PDF",
     );
   });
 

@@ -14,7 +14,6 @@ export type ProductValues = Pick<
   | "status"
   | "pricePaise"
   | "isFree"
-  | "rating"
   | "instructorId"
   | "description"
   | "modules"
@@ -40,7 +39,6 @@ export function describeProductChanges(before: ProductValues, after: ProductValu
   if (before.classLevel !== after.classLevel)
     changes.push(`for ${CLASS_LABELS[after.classLevel]} (was ${CLASS_LABELS[before.classLevel]})`);
   if (before.instructorId !== after.instructorId) changes.push("instructor changed");
-  if (before.rating !== after.rating) changes.push(`rating shown ${before.rating} → ${after.rating}`);
   if (before.description !== after.description) changes.push("description changed");
   if (before.modules.join("\n") !== after.modules.join("\n")) changes.push("topics changed");
   if (before.image !== after.image) changes.push("new cover image");

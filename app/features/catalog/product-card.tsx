@@ -59,7 +59,7 @@ export function ProductCard({
           {shortened ? <Tooltip content={product.title}>{titleLink}</Tooltip> : titleLink}
         </Heading>
         <p className="text-sm text-slate-600">{product.instructor}</p>
-        <Stars rating={product.rating} />
+        <Stars rating={product.rating} count={product.reviewCount} />
         <div className="mt-auto flex items-center justify-between gap-3 pt-2">
           <p className="text-lg font-bold text-slate-900">{formatPrice(product.pricePaise)}</p>
           {children}

@@ -82,10 +82,6 @@ export const productUpdateSchema = z
     classLevel,
     status: z.enum(STATUSES, { error: "Choose Draft, Published or Archived." }),
     ...priceChoice,
-    rating: z.coerce
-      .number({ error: "Enter a rating from 0 to 5." })
-      .min(0, "Enter a rating from 0 to 5.")
-      .max(5, "Enter a rating from 0 to 5."),
     description: z.string().trim().max(5000).default(""),
     modules: z
       .string()

@@ -1,6 +1,6 @@
 import { BookOpen, Download, PlayCircle } from "lucide-react";
 import { Link } from "react-router";
-import { SUBJECT_LABELS } from "~/features/catalog/labels";
+import { KIND_BASE_ROUTE, SUBJECT_LABELS } from "~/features/catalog/labels";
 import { isTitleShortened, shortenTitle } from "~/lib/display";
 import { Button } from "~/ui/button";
 import { Tooltip } from "~/ui/tooltip";
@@ -88,6 +88,15 @@ export function OwnedCard({ item }: { item: OwnedProduct }) {
             )}
           </div>
         )}
+        {item.status === "published" ? (
+          // The review form is on the item's page (features/reviews): write, edit or delete it there.
+          <Link
+            to={`${KIND_BASE_ROUTE[item.kind]}/${item.id}#reviews`}
+            className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline"
+          >
+            Rate and review<span className="sr-only"> {item.title}</span>
+          </Link>
+        ) : null}
       </div>
     </article>
   );

@@ -66,6 +66,34 @@ describe("seo meta", () => {
     expect(note).toMatchObject({ "@type": "Product", offers: { price: "0.00", priceCurrency: "INR" } });
   });
 
+  it("JSON-LD carries aggregateRating and the first reviews when there is at least one review", () => {
+    const item = {
+      kind: "note" as const,
+      title: "Formula Sheet",
+      description: "d",
+      pricePaise: 0,
+      rating: 4.86,
+      reviewCount: 20,
+      reviews: [{ rating: 5, title: "Great", body: "Clear.", reviewer: "Riya S.", createdAt: "2026-01-05T10:00:00Z" }],
+      image: "/images/covers/a.svg",
+      instructor: "Priya Mehta",
+      url: "https://x.in/notes/9",
+    };
+    expect(productJsonLd(item)).toMatchObject({
+      aggregateRating: { "@type": "AggregateRating", ratingValue: 4.9, reviewCount: 20, bestRating: 5 },
+      review: [
+        {
+          "@type": "Review",
+          reviewRating: { ratingValue: 5 },
+          author: { "@type": "Person", name: "Riya S." },
+          datePublished: "2026-01-05",
+          reviewBody: "Clear.",
+        },
+      ],
+    });
+    expect(JSON.stringify(productJsonLd({ ...item, rating: 0, reviewCount: 0 }))).not.toContain("Review");
+  });
+
   it("JSON-LD of an item without reviews (rating 0) carries no aggregateRating", () => {
     const base = {
       title: "New Notes",

@@ -66,11 +66,39 @@ export function productJsonLd(p: {
   description: string;
   pricePaise: number;
   rating: number;
+  /** Counted reviews; the rating and reviews are in the markup only when there is at least one. */
+  reviewCount?: number;
+  /** The first reviews shown on the page. */
+  reviews?: { rating: number; title: string | null; body: string | null; reviewer: string; createdAt: Date | string }[];
   image: string;
   instructor: string;
   url: string;
   appUrl?: string;
 }) {
+  const rated =
+    p.reviewCount && p.reviewCount > 0 && p.rating > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: Number(p.rating.toFixed(1)),
+            reviewCount: p.reviewCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          ...(p.reviews?.length
+            ? {
+                review: p.reviews.map((r) => ({
+                  "@type": "Review",
+                  reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+                  author: { "@type": "Person", name: r.reviewer },
+                  datePublished: new Date(r.createdAt).toISOString().slice(0, 10),
+                  ...(r.title ? { name: r.title } : {}),
+                  ...(r.body ? { reviewBody: r.body } : {}),
+                })),
+              }
+            : {}),
+        }
+      : {};
   const offer = {
     "@type": "Offer",
     price: paiseToDecimal(p.pricePaise),
@@ -92,6 +120,7 @@ export function productJsonLd(p: {
       instructor: { "@type": "Person", name: p.instructor },
       offers: offer,
       hasCourseInstance: { "@type": "CourseInstance", courseMode: "Online", courseWorkload: "PT1H" },
+      ...rated,
     };
   }
   return {
@@ -103,6 +132,7 @@ export function productJsonLd(p: {
     image,
     brand: { "@type": "Brand", name: SITE_NAME },
     offers: offer,
+    ...rated,
   };
 }
 

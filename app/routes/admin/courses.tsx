@@ -1,6 +1,6 @@
 import { Archive, Plus } from "lucide-react";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
@@ -71,15 +71,20 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
         title="Course Management"
         subtitle="Courses, notes and previous-year papers. Changes show on the store at once."
         actions={
-          <Button
-            type="button"
-            onClick={() => setFormOpen((o) => !o)}
-            aria-expanded={formOpen}
-            aria-controls="add-course"
-          >
-            <Plus className="h-4 w-4" aria-hidden />{" "}
-            {query.kind === "course" ? "Add New Course" : `Add New ${KIND_LABELS[query.kind]}`}
-          </Button>
+          <div className="flex flex-wrap items-center gap-3">
+            <Link to="/admin/reviews" className="text-sm font-semibold text-brand-700 hover:underline">
+              Reviews
+            </Link>
+            <Button
+              type="button"
+              onClick={() => setFormOpen((o) => !o)}
+              aria-expanded={formOpen}
+              aria-controls="add-course"
+            >
+              <Plus className="h-4 w-4" aria-hidden />{" "}
+              {query.kind === "course" ? "Add New Course" : `Add New ${KIND_LABELS[query.kind]}`}
+            </Button>
+          </div>
         }
       />
       {actionData?.formError ? (

@@ -1,8 +1,8 @@
 import { CheckCircle2 } from "lucide-react";
 import { data, Link } from "react-router";
 import { getDb } from "~/db/client.server";
-import { getOptionalUser } from "~/features/accounts/guards.server";
-import { withOwned } from "~/features/accounts/personal";
+import { getOptionalUser, requireUser } from "~/features/accounts/guards.server";
+import { personalData, withOwned } from "~/features/accounts/personal";
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import { getPublishedProduct, parseProductId } from "~/features/catalog/catalog.server";
 import {
@@ -17,9 +17,22 @@ import { ownedAmong, ownedIdsOf } from "~/features/learning/access.server";
 import { CourseCurriculum } from "~/features/learning/course-curriculum";
 import { getCurriculum } from "~/features/learning/curriculum.server";
 import { OpenButton } from "~/features/learning/open-button";
+import {
+  createReview,
+  deleteReview,
+  getRatingSummary,
+  listProductReviews,
+  reportReview,
+  reviewViewer,
+  updateReview,
+} from "~/features/reviews/reviews.server";
+import { ReviewsSection } from "~/features/reviews/reviews-section";
+import { reportSchema, reviewFormSchema, reviewIntentSchema } from "~/features/reviews/schema";
 import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
 import { DESCRIPTION_PREVIEW, descriptionPreview } from "~/lib/display";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { formatPrice } from "~/lib/money";
 import { Container } from "~/ui/container";
 import { Stars } from "~/ui/stars";
@@ -30,19 +43,78 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const kind = kindFromPath(new URL(request.url).pathname);
   if (!kind) throw data(null, { status: 404 });
   const id = parseProductId(params.id);
-  const [product, curriculum, owned] = await Promise.all([
+  const reviewPage = Number(new URL(request.url).searchParams.get("reviews") ?? "1");
+  const [product, curriculum, user, summary] = await Promise.all([
     getPublishedProduct(db, kind, params.id),
     kind === "course" && id !== null ? getCurriculum(db, id) : [],
-    getOptionalUser(db, request, context).then((user) => ownedIdsOf(db, user)),
+    getOptionalUser(db, request, context),
+    id === null ? null : getRatingSummary(db, id),
   ]);
   // Unknown, malformed, draft, archived or another kind's id: the store has no such page.
-  if (!product) throw data(null, { status: 404 });
-  return { product, curriculum, ...ownedAmong(owned, [product]) };
+  if (!product || !summary) throw data(null, { status: 404 });
+  const [owned, reviews] = await Promise.all([
+    ownedIdsOf(db, user),
+    listProductReviews(db, product.id, reviewPage, summary.count),
+  ]);
+  // Only a signed-in viewer's page carries their review, whether they may review, and what they reported.
+  const viewer = user
+    ? await reviewViewer(
+        db,
+        user.id,
+        product,
+        reviews.reviews.map((r) => r.id),
+      )
+    : undefined;
+  return { product, curriculum, summary, reviews, ...(viewer ? { viewer } : {}), ...ownedAmong(owned, [product]) };
 }
 
-/** On a page from the shared cache, "Open" on what a signed-in visitor owns comes from /api/me. */
+/** The review form of the page: write, edit or delete your review, or report someone else's. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = await getDb();
+  const kind = kindFromPath(new URL(request.url).pathname);
+  const product = kind ? await getPublishedProduct(db, kind, params.id) : null;
+  if (!product) throw data({ message: "Item not found." }, { status: 404 });
+  const user = await requireUser(db, request, context);
+  const form = await readForm(request);
+  const intent = validate(reviewIntentSchema, form);
+  if (!intent.ok) return formFailure(intent);
+  const back = `${KIND_BASE_ROUTE[product.kind]}/${product.id}#reviews`;
+  const which = { intent: intent.data.intent };
+  try {
+    switch (intent.data.intent) {
+      case "create":
+      case "update": {
+        const v = validate(reviewFormSchema, form);
+        if (!v.ok) return formFailure({ ...v, ...which });
+        const { intent: _intent, ...input } = v.data;
+        if (v.data.intent === "create") await createReview(db, user.id, product.id, input);
+        else await updateReview(db, user.id, product.id, input);
+        return redirectWithFlash(back, "Thank you! Your review is saved.");
+      }
+      case "delete":
+        await deleteReview(db, user.id, product.id);
+        return redirectWithFlash(back, "Your review is deleted.");
+      case "report": {
+        const v = validate(reportSchema, form);
+        if (!v.ok) return formFailure({ ...v, ...which });
+        await reportReview(db, user.id, product.id, v.data.reviewId);
+        return redirectWithFlash(back, "Thank you. Our team will look at this review.");
+      }
+    }
+  } catch (error) {
+    return failureFrom(error, intent.values, which);
+  }
+}
+
+/**
+ * On a page from the shared cache, what a signed-in visitor owns ("Open") and their side of the
+ * reviews (their review, whether they may write one) come from /api/me.
+ */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return withOwned(await serverLoader());
+  const server = await withOwned(await serverLoader());
+  if (server.viewer || !server.owned) return server;
+  const viewer = (await personalData())?.viewer;
+  return viewer ? { ...server, viewer } : server;
 }
 clientLoader.hydrate = true as const;
 
@@ -59,11 +131,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     appUrl,
     image: p.image,
     type: "product",
-    jsonLd: productJsonLd({ ...p, url: absoluteUrl(appUrl, path), appUrl }),
+    jsonLd: productJsonLd({ ...p, reviews: loaderData.reviews.reviews, url: absoluteUrl(appUrl, path), appUrl }),
   });
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product: p, curriculum } = loaderData;
   const owned = loaderData.owned?.includes(p.id) ?? false;
   const base = KIND_BASE_ROUTE[p.kind];
@@ -111,7 +183,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {truncated ? "…" : ""}
             </p>
             <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
-              <Stars rating={p.rating} />
+              <a href="#reviews" className="rounded hover:bg-slate-100">
+                <Stars rating={p.rating} count={p.reviewCount} />
+              </a>
               <p className="text-slate-700">
                 by <span className="font-semibold text-slate-900">{p.instructor}</span>
               </p>
@@ -173,6 +247,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </section>
             ) : null}
             {curriculum.length > 0 ? <CourseCurriculum modules={curriculum} /> : null}
+            <ReviewsSection
+              summary={loaderData.summary}
+              list={loaderData.reviews}
+              path={`${base}/${p.id}`}
+              viewer={loaderData.viewer}
+              actionData={actionData}
+            />
           </div>
         </div>
       </Container>

@@ -1,0 +1,109 @@
+/**
+ * Reviews in Chromium on the built server (issue 22): a student who owns a note writes a review on
+ * its page (no axe violations, at 360 px), sees it there and in the card's count, edits it; the
+ * owner hides it with a reason on the admin Reviews screen and the student sees why on their review.
+ * Its own server: it changes what every visitor sees.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { eq } from "drizzle-orm";
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPglite, setDbHandle } from "~/db/client.server";
+import { migrateAndSeed } from "~/db/migrate.server";
+import * as schema from "~/db/schema";
+import { createTestUser, signInBrowser, type TestUser } from "../helpers/auth";
+import { launchBrowser } from "../helpers/browser";
+import { type RunningServer, startServer } from "../helpers/server";
+
+let server: RunningServer;
+let browser: Browser;
+let student: TestUser;
+let owner: TestUser;
+let noteId = 0;
+
+beforeAll(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-e2e-reviews-"));
+  const handle = await openPglite(path.join(dataDir, "pglite"));
+  setDbHandle(handle);
+  try {
+    await migrateAndSeed(handle);
+    student = await createTestUser({ name: "Nandini Rao", email: "nandini.rao@example.com" });
+    owner = await createTestUser({ role: "admin", isPrimary: true, name: "Asha Owner" });
+    const [note] = await handle.db
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.slug, "macroeconomics-quick-revision"));
+    noteId = note!.id;
+    await handle.db.insert(schema.enrolments).values({ userId: student.id, productId: noteId, source: "purchase" });
+  } finally {
+    await handle.close();
+    setDbHandle(undefined);
+  }
+  server = await startServer({ dataDir });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(user: TestUser, viewport = { width: 360, height: 740 }) {
+  const context: BrowserContext = await browser.newContext({ viewport });
+  await signInBrowser(context, server.url, user.email);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && msg.location().url.startsWith(server.url)) errors.push(msg.text());
+  });
+  return { context, page, errors };
+}
+
+describe("reviews in Chromium", () => {
+  it("a student writes and edits a review; the owner hides it with a reason; the student sees why", async () => {
+    const { context, page, errors } = await signedIn(student);
+    await page.goto(`${server.url}/notes/${noteId}#reviews`);
+    await page.getByRole("heading", { name: "Write a review" }).waitFor();
+    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).include("#reviews").analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    // The seed's ten reviews average 4.8 for this note; a 1-star review makes it 4.5 from 11.
+    await page.getByLabel("1 star", { exact: true }).check();
+    await page.getByLabel("Title (optional)").fill("Too short for me");
+    await page.getByLabel("Your review (optional)").fill("Covers the basics only.\nI wanted more solved questions.");
+    await page.getByLabel("Your class (optional)").selectOption("12");
+    await page.getByRole("button", { name: "Post review" }).click();
+    await page.getByText("Thank you! Your review is saved.").waitFor();
+    await page.getByRole("heading", { name: "Your review" }).waitFor();
+    const summary = page.getByTestId("rating-summary");
+    expect(await summary.textContent()).toContain("11 reviews");
+    expect(await page.getByTestId("review").first().textContent()).toContain("Nandini R.");
+    await page.getByLabel("2 stars", { exact: true }).check();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Thank you! Your review is saved.").waitFor();
+    await page.goto(`${server.url}/notes/std/12`);
+    const card = page.getByRole("img", { name: /from 11 reviews/ }).first();
+    await card.waitFor();
+
+    const admin = await signedIn(owner, { width: 1440, height: 900 });
+    await admin.page.goto(`${server.url}/admin/reviews?product=${noteId}&rating=2`);
+    await admin.page.getByText("Too short for me").waitFor();
+    await admin.page.getByText("Hide…").click();
+    await admin.page.getByLabel("Reason (the author is told)").fill("Please keep reviews about the notes themselves");
+    await admin.page.getByRole("button", { name: "Hide review" }).click();
+    await admin.page.getByText("Review hidden. The author is told why.").waitFor();
+
+    await page.goto(`${server.url}/notes/${noteId}#reviews`);
+    expect(await page.getByTestId("review-hidden").textContent()).toContain(
+      "Please keep reviews about the notes themselves",
+    );
+    expect(await page.getByTestId("rating-summary").textContent()).toContain("10 reviews");
+    expect(errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+    await context.close();
+  });
+});
