@@ -13,7 +13,7 @@ import { getEnv } from "~/lib/env.server";
 export const streamTimeout = 5_000;
 
 /** The inline scripts every page carries (store layout), allowed by hash in the CSP. */
-const INLINE_SCRIPT_HASHES = inlineScriptHashes([CART_QUEUE_SCRIPT, SIGNED_IN_HINT_SCRIPT]);
+const INLINE_SCRIPT_HASHES = inlineScriptHashes([CART_QUEUE_SCRIPT + SIGNED_IN_HINT_SCRIPT]);
 
 /** Server errors: a lost database turns the answer into a 503; everything is logged, never shown. */
 export const handleError: HandleErrorFunction = (error, { request }) => {

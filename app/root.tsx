@@ -13,7 +13,7 @@ import appCss from "./app.css?url";
 import { getDb } from "./db/client.server";
 import { ForbiddenPage } from "./features/accounts/forbidden";
 import { getOptionalUser, sessionCookies } from "./features/accounts/guards.server";
-import { hasSignedInHint, personalData } from "./features/accounts/personal";
+import { type Personal, SIGNED_IN_HINT_COOKIE } from "./features/accounts/personal";
 import { NotFoundPage } from "./features/site/not-found";
 import { readFlash } from "./lib/flash.server";
 import { FlashToast } from "./ui/flash-toast";
@@ -44,14 +44,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * A page from the shared page cache was rendered for nobody: while the hint cookie says someone is
- * signed in, the header's user comes from /api/me (app/features/accounts/personal.ts).
+ * signed in, the header's user, the cart, owned items and the review viewer come from /api/me
+ * (app/features/accounts/personal.ts), the rest of the page reads them with usePersonal().
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const server = await serverLoader();
-  const user = server.user ?? (hasSignedInHint() ? ((await personalData())?.user ?? null) : null);
+  // The page's path: an item's page also needs the visitor's side of its reviews.
+  const personal: Personal | null =
+    server.user || !document.cookie.includes(`${SIGNED_IN_HINT_COOKIE}=1`)
+      ? null
+      : await fetch(`/api/me?path=${encodeURIComponent(location.pathname)}`)
+          .then((res) => (res.ok ? res.json() : null))
+          .catch(() => null);
   // Nobody is signed in (any more): "Log In / Sign Up" show again.
-  if (!user) document.documentElement.removeAttribute("data-signed-in");
-  return user === server.user ? server : { ...server, user };
+  if (!personal?.user) document.documentElement.removeAttribute("data-signed-in");
+  return personal?.user ? { ...server, user: personal.user, personal } : server;
 }
 clientLoader.hydrate = true as const;
 

@@ -164,6 +164,27 @@ describe("signed-in catalog pages from the shared page cache", () => {
     }
   });
 
+  it("before any JavaScript loads, the inline script hides Log In and Sign Up from a signed-in student", async () => {
+    const context = await contextOf(asha);
+    await context.addCookies([{ name: "ca_signed_in", value: "1", url: server.url }]);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await (await fetch(`${server.url}${CLASS_PAGE}`)).arrayBuffer();
+    const res = await page.goto(`${server.url}${CLASS_PAGE}`, { waitUntil: "domcontentloaded" });
+    expect(res?.headers()["x-page-cache"]).toBe("hit");
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-signed-in"))).toBe(true);
+    expect(await page.getByRole("link", { name: "Log In" }).first().isVisible()).toBe(false);
+    // A visitor's browser (no hint) shows them.
+    const visitor = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const anon = await visitor.newPage();
+    await anon.route("**/assets/*.js", (route) => route.abort());
+    await anon.goto(`${server.url}${CLASS_PAGE}`, { waitUntil: "domcontentloaded" });
+    expect(await anon.getByRole("link", { name: "Log In" }).first().isVisible()).toBe(true);
+    await visitor.close();
+    await context.close();
+  });
+
   it("/api/me and a signed-in .data request answer only for their own session", async () => {
     const [ashaMe, raviMe, nobody] = await Promise.all(
       [asha.cookie, ravi.cookie, undefined].map(async (cookie) => {

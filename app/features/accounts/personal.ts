@@ -3,7 +3,8 @@
  * from the shared page cache: the page everyone gets, rendered for nobody. What is theirs (the
  * header's name, the cart, "Open" on what they own, their side of an item's reviews) comes from one
  * small request, GET /api/me?path=<the page>,
- * made while the page hydrates (the clientLoaders of the root, the store layout and those pages).
+ * made while the page hydrates by the root's clientLoader (app/root.tsx), which puts it in the root's
+ * loader data for the store layout and the pages to read (`usePersonal`).
  *
  * The server knows such a visitor by a hint cookie next to the session (`ca_signed_in`, readable
  * by scripts, holding nothing but "1"; set and cleared with the session in guards.server.ts): the
@@ -12,6 +13,7 @@
  * so the header does not flash them. Server-rendered pages carry the personal data themselves;
  * nothing here runs for them. docs/decisions/0012-shared-catalog-pages.md
  */
+import { useRouteLoaderData } from "react-router";
 import type { CartItem } from "~/features/cart/cart-store";
 import type { ReviewViewer } from "~/features/reviews/reviews-section";
 import type { MenuUser } from "./user-menu";
@@ -29,28 +31,10 @@ export interface Personal {
   viewer?: ReviewViewer;
 }
 
-export const hasSignedInHint = () => document.cookie.includes(`${SIGNED_IN_HINT_COOKIE}=1`);
-
-let pending: Promise<Personal | null> | undefined;
-
 /**
- * The visitor's personal data, or null without the hint (nobody is signed in). The loaders of one
- * page load share one request; the next load asks again.
+ * What the root's clientLoader fetched for a shared page (undefined on a page rendered for its
+ * visitor): the store layout takes the cart from it, store pages `owned` and the review viewer.
  */
-export function personalData(): Promise<Personal | null> {
-  if (!hasSignedInHint()) return Promise.resolve(null);
-  // The page's path: an item's page also needs the visitor's side of its reviews.
-  const path = encodeURIComponent(location.pathname);
-  pending ??= fetch(`/api/me?path=${path}`, { headers: { Accept: "application/json" } })
-    .then((res) => (res.ok ? (res.json() as Promise<Personal>) : null))
-    .catch(() => null)
-    .finally(() => setTimeout(() => (pending = undefined)));
-  return pending;
-}
-
-/** A store page's loader data with `owned` from /api/me when the page was rendered for nobody. */
-export async function withOwned<T extends { owned?: number[] }>(server: T): Promise<T> {
-  if (server.owned || !hasSignedInHint()) return server;
-  const owned = (await personalData())?.owned;
-  return owned ? { ...server, owned } : server;
+export function usePersonal(): Personal | undefined {
+  return (useRouteLoaderData("root") as { personal?: Personal } | undefined)?.personal;
 }

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
-import { withOwned } from "~/features/accounts/personal";
+import { usePersonal } from "~/features/accounts/personal";
 import { listPublishedProducts } from "~/features/catalog/catalog.server";
 import { KIND_BASE_ROUTE, KIND_LABELS, kindFromPath } from "~/features/catalog/labels";
 import { ProductSection } from "~/features/catalog/product-grid";
@@ -33,12 +33,6 @@ export async function loader({ request, params: raw, context }: Route.LoaderArgs
   return { kind, std, products, ...ownedAmong(owned, products) };
 }
 
-/** On a page from the shared cache, "Open" on what a signed-in visitor owns comes from /api/me. */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return withOwned(await serverLoader());
-}
-clientLoader.hydrate = true as const;
-
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { kind, std } = loaderData;
@@ -51,7 +45,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function CatalogClass({ loaderData }: Route.ComponentProps) {
-  const { kind, std, products, owned } = loaderData;
+  const { kind, std, products } = loaderData;
+  const personal = usePersonal();
+  const owned = loaderData.owned ?? personal?.owned;
   return (
     <main id="main">
       <Container>

@@ -2,7 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
-import { withOwned } from "~/features/accounts/personal";
+import { usePersonal } from "~/features/accounts/personal";
 import { listFeaturedNotes, listPublishedProducts } from "~/features/catalog/catalog.server";
 import { ProductSection } from "~/features/catalog/product-grid";
 import { ownedAmong, ownedIdsOf } from "~/features/learning/access.server";
@@ -60,14 +60,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** On a page from the shared cache, "Open" on what a signed-in visitor owns comes from /api/me. */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return withOwned(await serverLoader());
-}
-clientLoader.hydrate = true as const;
-
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { courses, featuredNotes, banners, services, testimonials, toppers, highlight, owned } = loaderData;
+  const { courses, featuredNotes, banners, services, testimonials, toppers, highlight } = loaderData;
+  const personal = usePersonal();
+  const owned = loaderData.owned ?? personal?.owned;
   // Class lists from the same rows: an item "for both" classes appears in each.
   const class11 = courses.filter((c) => c.classLevel !== "12");
   const class12 = courses.filter((c) => c.classLevel !== "11");

@@ -1,7 +1,7 @@
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
-import { hasSignedInHint, personalData, SIGNED_IN_HINT_SCRIPT } from "~/features/accounts/personal";
+import { SIGNED_IN_HINT_SCRIPT } from "~/features/accounts/personal";
 import { getCart } from "~/features/cart/cart.server";
 import { CART_QUEUE_SCRIPT, CartProvider } from "~/features/cart/cart-context";
 import { TOAST_DURATION_MS } from "~/features/cart/cart-store";
@@ -11,7 +11,7 @@ import { getStoreSettings } from "~/features/settings/settings.server";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
 import { getEnv } from "~/lib/env.server";
-import type { loader as rootLoader } from "~/root";
+import type { clientLoader as rootClientLoader } from "~/root";
 import { Toaster } from "~/ui/toaster";
 import type { Route } from "./+types/layout";
 
@@ -32,28 +32,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** On a page from the shared cache, a signed-in visitor's cart comes from /api/me (accounts/personal.ts). */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const server = await serverLoader();
-  if (server.cart || !hasSignedInHint()) return server;
-  return { ...server, cart: (await personalData())?.cart ?? null };
-}
-clientLoader.hydrate = true as const;
+/**
+ * The layout's inline script: the same text as app/entry.server.tsx allows by its hash. Only the
+ * server's HTML needs it (hydration keeps the element as it is), so the production bundle for the
+ * browser does not carry it; the development one does, so hydration compares equal text.
+ */
+const INLINE_SCRIPT = import.meta.env.SSR || import.meta.env.DEV ? CART_QUEUE_SCRIPT + SIGNED_IN_HINT_SCRIPT : "";
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
-  const user = useRouteLoaderData<typeof rootLoader>("root")?.user ?? null;
+  const root = useRouteLoaderData<typeof rootClientLoader>("root");
+  const user = root?.user ?? null;
+  // A shared page (ADR 0012) has no cart in its loader data: the root's personal data has it.
+  const cart = loaderData.cart ?? (root && "personal" in root ? root.personal.cart : null);
   const { pathname } = useLocation();
   // Checkout, payment and the course player keep the screen for the task at hand: no floating chat
   // over the totals, the pay button or the progress (the footer links to Contact).
   const focused = pathname.startsWith("/checkout") || /^\/my-courses\/[^/]+/.test(pathname);
   return (
-    <CartProvider serverCart={loaderData.cart}>
-      {/* Queues "Add to Cart" clicks made before hydration; runs before any button exists. */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant inline script of ours */}
-      <script dangerouslySetInnerHTML={{ __html: CART_QUEUE_SCRIPT }} />
-      {/* Hides "Log In / Sign Up" before the first paint while a signed-in visitor's header loads. */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant inline script of ours */}
-      <script dangerouslySetInnerHTML={{ __html: SIGNED_IN_HINT_SCRIPT }} />
+    <CartProvider serverCart={cart}>
+      {/* Two constant inline scripts that only matter before hydration, in one element: one queues
+          "Add to Cart" clicks made before it, one hides "Log In / Sign Up" before the first paint
+          while a signed-in visitor's header loads. */}
+      <script
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: constant inline scripts of ours
+        dangerouslySetInnerHTML={{ __html: INLINE_SCRIPT }}
+      />
       <div className="flex min-h-dvh flex-col">
         {loaderData.maintenanceMode && user?.role === "admin" ? <MaintenanceBanner /> : null}
         <SiteHeader user={user} />

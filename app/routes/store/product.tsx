@@ -2,7 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import { data, Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser, requireUser } from "~/features/accounts/guards.server";
-import { personalData, withOwned } from "~/features/accounts/personal";
+import { usePersonal } from "~/features/accounts/personal";
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import { getPublishedProduct, parseProductId } from "~/features/catalog/catalog.server";
 import {
@@ -106,18 +106,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-/**
- * On a page from the shared cache, what a signed-in visitor owns ("Open") and their side of the
- * reviews (their review, whether they may write one) come from /api/me.
- */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const server = await withOwned(await serverLoader());
-  if (server.viewer || !server.owned) return server;
-  const viewer = (await personalData())?.viewer;
-  return viewer ? { ...server, viewer } : server;
-}
-clientLoader.hydrate = true as const;
-
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const p = loaderData.product;
@@ -137,7 +125,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product: p, curriculum } = loaderData;
-  const owned = loaderData.owned?.includes(p.id) ?? false;
+  // A shared page (ADR 0012): what the visitor owns and their side of the reviews come from /api/me.
+  const personal = usePersonal();
+  const owned = (loaderData.owned ?? personal?.owned)?.includes(p.id) ?? false;
   const base = KIND_BASE_ROUTE[p.kind];
   const preview = descriptionPreview(p.description);
   const truncated = Array.from(p.description).length > DESCRIPTION_PREVIEW;
@@ -251,7 +241,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               summary={loaderData.summary}
               list={loaderData.reviews}
               path={`${base}/${p.id}`}
-              viewer={loaderData.viewer}
+              viewer={loaderData.viewer ?? personal?.viewer}
               actionData={actionData}
             />
           </div>
