@@ -304,6 +304,8 @@ describe("settings and maintenance mode", () => {
     sellerName: "Commerce Academy LLP",
     sellerAddress: "Jaipur",
     sellerGstin: "08aaaaa0000a1z5",
+    sellerStateCode: "08",
+    sacCode: "999293",
   };
 
   it("validates, normalises, saves and audits", async () => {
@@ -352,6 +354,25 @@ describe("settings and maintenance mode", () => {
       "sellerName",
       "siteContactEmail",
       "whatsappNumber",
+    ]);
+  });
+
+  it("checks the GSTIN's check character and that it belongs to the seller's state", () => {
+    const message = (input: object) =>
+      settingsSchema.safeParse({ ...valid, ...input }).error?.issues.map((i) => [i.path[0], i.message]);
+    expect(message({ sellerGstin: "27AAPFU0939F1ZV", sellerStateCode: "27" })).toBeUndefined();
+    expect(message({ sellerGstin: "27AAPFU0939F1ZW", sellerStateCode: "27" })).toEqual([
+      ["sellerGstin", "This GSTIN's last character does not match: check it for a typing mistake."],
+    ]);
+    expect(message({ sellerGstin: "27AAPFU0939F1ZV" })).toEqual([
+      [
+        "sellerStateCode",
+        "A GSTIN starting with 27 is registered in another state: choose that state, or correct the GSTIN.",
+      ],
+    ]);
+    expect(message({ sellerStateCode: "28", sacCode: "99x" })?.map((m) => m[0])).toEqual([
+      "sellerStateCode",
+      "sacCode",
     ]);
   });
 

@@ -300,6 +300,8 @@ describe("settings, roles and maintenance routes", () => {
     sellerName: "Commerce Academy",
     sellerAddress: "Jaipur",
     sellerGstin: "08AAAAA0000A1Z5",
+    sellerStateCode: "08",
+    sacCode: "999293",
   };
 
   it("saves valid settings, refuses invalid ones, and maintenance mode refuses visitors but not admins or /login", async () => {

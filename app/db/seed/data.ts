@@ -492,4 +492,6 @@ export const seedSettings = {
   sellerName: "Commerce Academy",
   sellerAddress: "2nd Floor, 14 Civil Lines, Jaipur, Rajasthan 302006",
   sellerGstin: "08AAAAA0000A1Z5",
+  sellerStateCode: "08",
+  sacCode: "999293",
 };

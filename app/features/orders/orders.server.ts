@@ -58,6 +58,22 @@ export async function loadOrder(db: DbOrTx, orderId: string) {
 
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof loadOrder>>>;
 
+/** The totals an order page shows: the snapshot of checkout, with its GST split and place of supply. */
+export function orderTotals(order: typeof orders.$inferSelect) {
+  return {
+    subtotalPaise: order.subtotalPaise,
+    discountPaise: order.discountPaise,
+    gstPaise: order.gstPaise,
+    cgstPaise: order.cgstPaise,
+    sgstPaise: order.sgstPaise,
+    igstPaise: order.igstPaise,
+    totalPaise: order.totalPaise,
+    intraState: order.placeOfSupply && order.supplierStateCode ? order.placeOfSupply === order.supplierStateCode : null,
+    placeOfSupply: order.placeOfSupply,
+    supplierStateCode: order.supplierStateCode,
+  };
+}
+
 /** The order when it belongs to this user; null otherwise (the page answers 404 either way). */
 export async function getOrderForUser(db: DbOrTx, userId: string, orderId: string): Promise<OrderDetail | null> {
   const [owned] = await db

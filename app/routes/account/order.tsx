@@ -5,8 +5,9 @@ import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { orderIdParam } from "~/features/checkout/schema";
+import { stateLabel } from "~/features/gst/states";
 import { OrderStatusBadge } from "~/features/orders/order-status";
-import { getOrderForUser } from "~/features/orders/orders.server";
+import { getOrderForUser, orderTotals } from "~/features/orders/orders.server";
 import { NotFoundPage } from "~/features/site/not-found";
 import { formatDateTime } from "~/lib/dates";
 import { invariantResponse } from "~/lib/errors";
@@ -40,12 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       couponCode: order.couponCode,
       gateway: order.gateway,
       items: order.items,
-      totals: {
-        subtotalPaise: order.subtotalPaise,
-        discountPaise: order.discountPaise,
-        gstPaise: order.gstPaise,
-        totalPaise: order.totalPaise,
-      },
+      totals: orderTotals(order),
     },
   };
 }
@@ -103,7 +99,14 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <h2 className="text-lg font-semibold text-slate-900">Items</h2>
           <SummaryLines lines={order.items} />
           <div className="mt-4 border-t border-slate-200 pt-4">
-            <SummaryTotalsTable totals={order.totals} couponCode={order.couponCode} />
+            <SummaryTotalsTable
+              totals={order.totals}
+              couponCode={order.couponCode}
+              supplierStateCode={order.totals.supplierStateCode}
+            />
+            {order.totals.placeOfSupply ? (
+              <p className="mt-2 text-xs text-slate-500">Place of supply: {stateLabel(order.totals.placeOfSupply)}</p>
+            ) : null}
           </div>
         </section>
 
