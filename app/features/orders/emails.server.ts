@@ -3,9 +3,24 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders, users } from "~/db/schema";
 import { sendEmail } from "~/features/email/email.server";
+import { taxRows } from "~/features/gst/tax";
 import { getEnv } from "~/lib/env.server";
 import { formatPaise } from "~/lib/money";
-import { buildInvoiceData, invoiceFileName, invoicePdf, loadOrder } from "./orders.server";
+import {
+  buildInvoiceData,
+  invoiceFileName,
+  invoicePdf,
+  loadOrder,
+  type OrderDetail,
+  orderTotals,
+} from "./orders.server";
+
+/** "CGST (9%): ₹89.91" and "SGST (9%): ₹89.91", or "IGST (18%): ₹179.82" ("GST (18%)" without a state). */
+function taxLines(order: OrderDetail) {
+  const totals = orderTotals(order);
+  if (totals.intraState === null || !totals.supplierStateCode) return [`GST (18%): ${formatPaise(order.gstPaise)}`];
+  return taxRows(totals, totals.intraState, totals.supplierStateCode).map((r) => `${r.label}: ${formatPaise(r.paise)}`);
+}
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -26,11 +41,11 @@ export async function sendOrderConfirmation(db: DbOrTx, orderId: string) {
     "",
     `Subtotal: ${formatPaise(order.subtotalPaise)}`,
     ...(order.discountPaise > 0 ? [`Discount (${order.couponCode}): -${formatPaise(order.discountPaise)}`] : []),
-    `GST (18%): ${formatPaise(order.gstPaise)}`,
+    ...taxLines(order),
     `Total: ${formatPaise(order.totalPaise)}`,
     "",
     "Your items are ready in My Courses.",
-    invoice ? `Your GST invoice ${invoice.invoiceNumber} is attached.` : "",
+    invoice ? `Your GST invoice ${invoice.number} is attached.` : "",
     `Order details: ${link}`,
   ].join("\n");
   const html = `<p>Thank you for your order <strong>${escapeHtml(order.number)}</strong>.</p><ul>${order.items
@@ -46,7 +61,7 @@ export async function sendOrderConfirmation(db: DbOrTx, orderId: string) {
     attachments: invoice
       ? [
           {
-            filename: invoiceFileName(invoice.invoiceNumber),
+            filename: invoiceFileName(invoice.number),
             content: await invoicePdf(invoice),
             contentType: "application/pdf",
           },

@@ -54,7 +54,7 @@ export const settingsSchema = z
   })
   .superRefine((v, ctx) => {
     const checked = v.sellerGstin === SAMPLE_GSTIN || !gstinProblem(v.sellerGstin);
-  if (checked && !v.sellerGstin.startsWith(v.sellerStateCode)) {
+    if (checked && !v.sellerGstin.startsWith(v.sellerStateCode)) {
       ctx.addIssue({
         code: "custom",
         path: ["sellerStateCode"],
