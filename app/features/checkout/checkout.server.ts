@@ -7,6 +7,7 @@ import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/client.server";
 import { cartItems, enrolments, orderItems, orders, products, settings, users } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
+import { assertLivePaymentsAllowed } from "~/features/gst/setup.server";
 import { stateByCode } from "~/features/gst/states";
 import { confirmPayment } from "~/features/orders/fulfilment.server";
 import { getPaymentGateway } from "~/features/payments/gateway.server";
@@ -230,6 +231,8 @@ export async function placeOrder(
       await tx.update(users).set({ stateCode: supply.placeOfSupply }).where(eq(users.id, userId));
     }
     const totals = computeTotals(cart.lines, discountPaise, { discountKind: coupon?.productKind ?? null, supply });
+    // No tax invoice with the sample or an invalid GSTIN: live payments wait for the setup (the test gateway does not).
+    if (totals.totalPaise > 0) await assertLivePaymentsAllowed(tx, gateway.name);
     const [order] = await tx
       .insert(orders)
       .values({
