@@ -35,6 +35,7 @@ export default [
   ...prefix("api", [route("cart", "routes/api/cart.ts"), route("auth/*", "routes/api/auth.ts")]),
   // Resource routes of checkout and orders (issue 5)
   route("account/orders/:orderId/invoice", "routes/account/order-invoice.ts"),
+  route("account/orders/:orderId/credit-note", "routes/account/order-credit-note.ts"),
   route("api/payments/razorpay/webhook", "routes/api/razorpay-webhook.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
@@ -48,6 +49,8 @@ export default [
     route("sales/ledger.csv", "routes/admin/sales-ledger.ts"),
     route("sales/analytics.pdf", "routes/admin/sales-analytics.ts"),
     route("sales/quarterly-report.pdf", "routes/admin/sales-quarterly.ts"),
+    route("orders/:orderId/invoice.pdf", "routes/admin/order-invoice.ts"),
+    route("orders/:orderId/credit-note.pdf", "routes/admin/order-credit-note.ts"),
     route("coupons", "routes/admin/coupons.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("settings/role", "routes/admin/settings-role.tsx"),

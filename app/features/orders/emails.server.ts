@@ -6,6 +6,7 @@ import { sendEmail } from "~/features/email/email.server";
 import { taxRows } from "~/features/gst/tax";
 import { getEnv } from "~/lib/env.server";
 import { formatPaise } from "~/lib/money";
+import { creditNotePdf, markCreditNoteEmailed } from "./credit-notes.server";
 import {
   buildInvoiceData,
   invoiceFileName,
@@ -82,8 +83,10 @@ export async function sendRefundEmail(db: DbOrTx, orderId: string) {
     order.totalPaise > 0
       ? `We have refunded your order ${order.number}: ${amount} is on its way back to the account you paid with (banks usually show it within 5 to 7 working days).`
       : `Your order ${order.number} has been cancelled (it was free, so there is nothing to pay back).`;
+  const note = order.totalPaise > 0 ? await creditNotePdf(db, orderId) : null;
   const text = [
     refunded,
+    ...(note ? ["", `Credit note ${note.number} for this refund is attached.`] : []),
     "",
     "Your access to these items has been removed:",
     ...order.items.map((i) => `- ${i.title}`),
@@ -91,10 +94,19 @@ export async function sendRefundEmail(db: DbOrTx, orderId: string) {
     `Order details: ${link}`,
     "Questions? Write to us from the Contact page.",
   ].join("\n");
-  const html = `<p>${escapeHtml(refunded)}</p><p>Your access to these items has been removed:</p><ul>${order.items
+  const html = `<p>${escapeHtml(refunded)}</p>${
+    note ? `<p>Credit note ${escapeHtml(note.number)} for this refund is attached.</p>` : ""
+  }<p>Your access to these items has been removed:</p><ul>${order.items
     .map((i) => `<li>${escapeHtml(i.title)}</li>`)
     .join("")}</ul><p><a href="${escapeHtml(link)}">View your order</a></p>`;
-  await sendEmail(db, { to, subject: `Refund for your Commerce Academy order ${order.number}`, text, html });
+  await sendEmail(db, {
+    to,
+    subject: `Refund for your Commerce Academy order ${order.number}`,
+    text,
+    html,
+    attachments: note ? [{ filename: note.fileName, content: note.bytes, contentType: "application/pdf" }] : [],
+  });
+  if (note) await markCreditNoteEmailed(db, orderId);
 }
 
 async function buyerEmail(db: DbOrTx, orderId: string) {

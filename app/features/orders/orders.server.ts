@@ -177,3 +177,12 @@ export async function getInvoicePdfForUser(db: DbOrTx, userId: string, orderId: 
   if (!data) return null;
   return { fileName: invoiceFileName(data.number), bytes: await invoicePdf(data) };
 }
+
+/** The invoice PDF of any order, for the admin (null: no such order, or not paid). */
+export async function getInvoicePdfForOrder(db: DbOrTx, orderId: string) {
+  const order = await loadOrder(db, orderId);
+  if (!order) return null;
+  const data = await buildInvoiceData(db, order);
+  if (!data) return null;
+  return { fileName: invoiceFileName(data.number), bytes: await invoicePdf(data) };
+}

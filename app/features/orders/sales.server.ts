@@ -1,7 +1,7 @@
 /** Sales & Reports: the orders list and the exports (sales ledger CSV, analytics PDF, quarterly report). */
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orderItems, orders, users } from "~/db/schema";
+import { creditNotes, orderItems, orders, users } from "~/db/schema";
 import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/features/search/keyset.server";
 import { orderSearchFilter } from "~/features/search/text-search.server";
 import { paiseToDecimal } from "~/lib/money";
@@ -39,6 +39,8 @@ export async function listOrders(db: DbOrTx, opts: { q?: string; status?: OrderS
       totalPaise: orders.totalPaise,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
+      invoiceNumber: orders.invoiceNumber,
+      creditNoteNumber: sql<string | null>`(select cn.number from ${creditNotes} cn where cn.order_id = "orders"."id")`,
       userId: users.id,
       customer: users.name,
       email: users.email,

@@ -65,7 +65,9 @@ export async function action({ request }: Route.ActionArgs) {
     const result = await refundOrder(db, parsed.data.orderId, admin.id);
     return redirectWithFlash(
       `${url.pathname}${url.search}`,
-      `Order ${result.number} was refunded; ${result.revokedEnrolments} enrolment(s) revoked.`,
+      `Order ${result.number} was refunded; ${result.revokedEnrolments} enrolment(s) revoked.${
+        result.creditNoteNumber ? ` Credit note ${result.creditNoteNumber} issued.` : ""
+      }`,
     );
   } catch (error) {
     return failureFrom(error);
@@ -219,21 +221,42 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
               {
                 header: "Actions",
                 role: "actions",
-                cell: (o) =>
-                  o.status === "paid" || o.status === "fulfilled" ? (
-                    <ConfirmDialog
-                      title={`Refund order ${o.number}?`}
-                      description={`${formatPaise(o.totalPaise)} goes back to ${o.customer} (${o.email}) and their access to ${o.items ?? "the items"} is revoked. This cannot be undone.`}
-                      confirmLabel="Refund"
-                      disabled={busy}
-                      onConfirm={() => submit({ intent: "refund", orderId: o.id }, { method: "post" })}
-                      trigger={
-                        <Button type="button" size="sm" variant="dangerGhost" aria-label={`Refund ${o.number}`}>
-                          Refund
-                        </Button>
-                      }
-                    />
-                  ) : null,
+                cell: (o) => (
+                  <div className="flex flex-wrap items-center gap-1">
+                    {o.invoiceNumber ? (
+                      <Button asChild size="sm" variant="ghost">
+                        <a href={`/admin/orders/${o.id}/invoice.pdf`} download aria-label={`Invoice of ${o.number}`}>
+                          Invoice
+                        </a>
+                      </Button>
+                    ) : null}
+                    {o.creditNoteNumber ? (
+                      <Button asChild size="sm" variant="ghost">
+                        <a
+                          href={`/admin/orders/${o.id}/credit-note.pdf`}
+                          download
+                          aria-label={`Credit note ${o.creditNoteNumber} of ${o.number}`}
+                        >
+                          Credit note
+                        </a>
+                      </Button>
+                    ) : null}
+                    {o.status === "paid" || o.status === "fulfilled" ? (
+                      <ConfirmDialog
+                        title={`Refund order ${o.number}?`}
+                        description={`${formatPaise(o.totalPaise)} goes back to ${o.customer} (${o.email}) and their access to ${o.items ?? "the items"} is revoked. A credit note reversing the invoice is issued and emailed. This cannot be undone.`}
+                        confirmLabel="Refund"
+                        disabled={busy}
+                        onConfirm={() => submit({ intent: "refund", orderId: o.id }, { method: "post" })}
+                        trigger={
+                          <Button type="button" size="sm" variant="dangerGhost" aria-label={`Refund ${o.number}`}>
+                            Refund
+                          </Button>
+                        }
+                      />
+                    ) : null}
+                  </div>
+                ),
               },
             ]}
           />
