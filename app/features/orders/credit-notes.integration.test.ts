@@ -78,6 +78,7 @@ describe("credit notes", () => {
     const refundMail = mail.find((m) => m.subject.startsWith("Refund"))!;
     expect(refundMail.attachments).toEqual([`credit-note-CN-${fy}-000001.pdf`]);
     expect(refundMail.text).toContain(`Credit note CN/${fy}/000001 for this refund is attached.`);
+    expect(refundMail.text).toMatch(/Refunded on \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d\d [ap]m IST\./);
     const [emailed] = await db.select().from(schema.creditNotes).where(eq(schema.creditNotes.orderId, order.id));
     expect(emailed!.emailedAt).toBeInstanceOf(Date);
 

@@ -4,6 +4,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { orders, users } from "~/db/schema";
 import { sendEmail } from "~/features/email/email.server";
 import { taxRows } from "~/features/gst/tax";
+import { formatDate, formatDateTimeIst } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
 import { formatPaise } from "~/lib/money";
 import { creditNotePdf, markCreditNoteEmailed } from "./credit-notes.server";
@@ -46,7 +47,7 @@ export async function sendOrderConfirmation(db: DbOrTx, orderId: string) {
     `Total: ${formatPaise(order.totalPaise)}`,
     "",
     "Your items are ready in My Courses.",
-    invoice ? `Your GST invoice ${invoice.number} is attached.` : "",
+    invoice ? `Your GST invoice ${invoice.number} dated ${formatDate(invoice.date)} is attached.` : "",
     `Order details: ${link}`,
   ].join("\n");
   const html = `<p>Thank you for your order <strong>${escapeHtml(order.number)}</strong>.</p><ul>${order.items
@@ -86,6 +87,7 @@ export async function sendRefundEmail(db: DbOrTx, orderId: string) {
   const note = order.totalPaise > 0 ? await creditNotePdf(db, orderId) : null;
   const text = [
     refunded,
+    ...(order.refundedAt ? ["", `Refunded on ${formatDateTimeIst(order.refundedAt)}.`] : []),
     ...(note ? ["", `Credit note ${note.number} for this refund is attached.`] : []),
     "",
     "Your access to these items has been removed:",
