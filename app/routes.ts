@@ -49,6 +49,7 @@ export default [
     route("sales/ledger.csv", "routes/admin/sales-ledger.ts"),
     route("sales/analytics.pdf", "routes/admin/sales-analytics.ts"),
     route("sales/quarterly-report.pdf", "routes/admin/sales-quarterly.ts"),
+    route("sales/gstr1.zip", "routes/admin/sales-gstr1.ts"),
     route("orders/:orderId/invoice.pdf", "routes/admin/order-invoice.ts"),
     route("orders/:orderId/credit-note.pdf", "routes/admin/order-credit-note.ts"),
     route("coupons", "routes/admin/coupons.tsx"),
