@@ -25,6 +25,11 @@ describe("money", () => {
   it('shows "Free" for a price of 0 and rupees otherwise', () => {
     expect(formatPrice(0)).toBe("Free");
     expect(formatPrice(999)).toBe("₹9.99");
+    // Whole rupees without ".00", the way the store writes prices
+    expect(formatPrice(99_900)).toBe("₹999");
+    expect(formatPrice(1_49_900)).toBe("₹1,499");
+    expect(formatPrice(1_00_00_000)).toBe("₹1,00,000");
+    expect(formatPrice(2_450)).toBe("₹24.50");
   });
 
   it("computes GST at 18% rounded half-up to the paisa", () => {

@@ -91,9 +91,21 @@ export function paiseToDecimal(paise: number): string {
   return (paise / 100).toFixed(2);
 }
 
-/** Price as the store shows it: "Free" for 0, otherwise rupees with 2 decimals. */
+const inrWhole = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/**
+ * Price as the store shows it, the way Indians write prices: "Free" for 0, whole rupees without
+ * ".00" ("₹999", "₹1,499"), paise only when there are some ("₹24.50"). Totals, invoices and reports
+ * keep two decimals (formatPaise).
+ */
 export function formatPrice(paise: number): string {
-  return paise === 0 ? "Free" : formatPaise(paise);
+  if (paise === 0) return "Free";
+  return paise % 100 === 0 ? inrWhole.format(paise / 100) : formatPaise(paise);
 }
 
 export const GST_RATE_PERCENT = 18;

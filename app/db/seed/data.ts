@@ -26,7 +26,7 @@ export const seedCourses: SeedProduct[] = [
     title: "Accountancy Class 12",
     subject: "accountancy",
     classLevel: "12",
-    price: 999.99,
+    price: 999,
     rating: 4.9,
     instructor: "Priya Mehta",
     description:
@@ -49,7 +49,7 @@ export const seedCourses: SeedProduct[] = [
     title: "Economics Class 12",
     subject: "economics",
     classLevel: "12",
-    price: 989.99,
+    price: 989,
     rating: 4.8,
     instructor: "Rahul Verma",
     description:
@@ -70,7 +70,7 @@ export const seedCourses: SeedProduct[] = [
     title: "Business Studies Class 12",
     subject: "business_studies",
     classLevel: "12",
-    price: 979.99,
+    price: 979,
     rating: 4.9,
     instructor: "Anjali Singh",
     description:
@@ -91,7 +91,7 @@ export const seedCourses: SeedProduct[] = [
     title: "Accountancy Class 11",
     subject: "accountancy",
     classLevel: "11",
-    price: 999.99,
+    price: 999,
     rating: 4.8,
     instructor: "Priya Mehta",
     description:
@@ -112,7 +112,7 @@ export const seedCourses: SeedProduct[] = [
     title: "Economics Class 11",
     subject: "economics",
     classLevel: "11",
-    price: 989.99,
+    price: 989,
     rating: 4.9,
     instructor: "Rahul Verma",
     description:
@@ -132,7 +132,7 @@ export const seedCourses: SeedProduct[] = [
     title: "Business Studies Class 11",
     subject: "business_studies",
     classLevel: "11",
-    price: 979.99,
+    price: 979,
     rating: 4.8,
     instructor: "Anjali Singh",
     description:
@@ -168,7 +168,7 @@ export const seedNotes: SeedProduct[] = [
     title: "Partnership Accounts: Complete Handwritten Notes with Solved Examples",
     subject: "accountancy",
     classLevel: "12",
-    price: 24.99,
+    price: 24,
     rating: 4.9,
     instructor: "Priya Mehta",
     description:
@@ -180,7 +180,7 @@ export const seedNotes: SeedProduct[] = [
     title: "Macroeconomics Quick Revision",
     subject: "economics",
     classLevel: "12",
-    price: 14.99,
+    price: 14,
     rating: 4.8,
     instructor: "Rahul Verma",
     description:
@@ -192,7 +192,7 @@ export const seedNotes: SeedProduct[] = [
     title: "Business Studies Case Study Guide",
     subject: "business_studies",
     classLevel: "12",
-    price: 9.99,
+    price: 9,
     rating: 4.6,
     instructor: "Anjali Singh",
     description:
@@ -204,7 +204,7 @@ export const seedNotes: SeedProduct[] = [
     title: "Microeconomics Summary Notes",
     subject: "economics",
     classLevel: "11",
-    price: 14.99,
+    price: 14,
     rating: 4.7,
     instructor: "Rahul Verma",
     description:
@@ -216,7 +216,7 @@ export const seedNotes: SeedProduct[] = [
     title: "Journal, Ledger and Trial Balance Notes",
     subject: "accountancy",
     classLevel: "11",
-    price: 9.99,
+    price: 9,
     rating: 4.8,
     instructor: "Priya Mehta",
     description:
@@ -243,7 +243,7 @@ export const seedPyqs: SeedProduct[] = [
     title: "Accountancy Board Papers 2019–2025",
     subject: "accountancy",
     classLevel: "12",
-    price: 49.99,
+    price: 49,
     rating: 4.9,
     instructor: "Priya Mehta",
     description:
@@ -255,7 +255,7 @@ export const seedPyqs: SeedProduct[] = [
     title: "Economics Board Papers 2019–2025",
     subject: "economics",
     classLevel: "12",
-    price: 49.99,
+    price: 49,
     rating: 4.8,
     instructor: "Rahul Verma",
     description:
@@ -267,7 +267,7 @@ export const seedPyqs: SeedProduct[] = [
     title: "Business Studies Board Papers 2019–2025",
     subject: "business_studies",
     classLevel: "12",
-    price: 39.99,
+    price: 39,
     rating: 4.8,
     instructor: "Anjali Singh",
     description:
@@ -291,7 +291,7 @@ export const seedPyqs: SeedProduct[] = [
     title: "Accountancy Class 11 Annual Exam Papers",
     subject: "accountancy",
     classLevel: "11",
-    price: 29.99,
+    price: 29,
     rating: 4.7,
     instructor: "Priya Mehta",
     description:
@@ -303,7 +303,7 @@ export const seedPyqs: SeedProduct[] = [
     title: "Economics Class 11 Annual Exam Papers",
     subject: "economics",
     classLevel: "11",
-    price: 29.99,
+    price: 29,
     rating: 4.6,
     instructor: "Rahul Verma",
     description:

@@ -1,5 +1,5 @@
 import { taxRows } from "~/features/gst/tax";
-import { formatPaise, formatPrice } from "~/lib/money";
+import { formatPaise } from "~/lib/money";
 
 export interface SummaryLine {
   productId: number;
@@ -27,7 +27,9 @@ export function SummaryLines({ lines }: { lines: SummaryLine[] }) {
         <li key={line.productId} className="flex items-center gap-3 py-3">
           <img src={line.image} alt="" width={64} height={40} className="h-10 w-16 shrink-0 rounded object-cover" />
           <span className="min-w-0 flex-1 text-sm font-medium text-slate-900">{line.title}</span>
-          <span className="shrink-0 text-sm font-semibold text-slate-900">{formatPrice(line.pricePaise)}</span>
+          <span className="shrink-0 text-sm font-semibold text-slate-900">
+            {line.pricePaise === 0 ? "Free" : formatPaise(line.pricePaise)}
+          </span>
         </li>
       ))}
     </ul>
