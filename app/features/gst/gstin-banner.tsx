@@ -4,7 +4,7 @@ import { Link } from "react-router";
 export function GstinBanner({ problem }: { problem: string }) {
   return (
     <section
-      aria-label="GSTIN not set up"
+      aria-label="Invoice setup warning"
       role="alert"
       className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-900"
     >
