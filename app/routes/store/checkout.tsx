@@ -323,15 +323,17 @@ function CheckoutForm({
 
             <Form method="post" className="mt-6">
               <input type="hidden" name="coupon" value={appliedCode} />
-              <StateField
-                defaultValue={summary.stateCode}
-                error={placed?.fieldErrors.state}
-                hint={
-                  summary.stateCode
-                    ? "Your place of supply for GST, saved on your account."
-                    : "Asked once for GST and saved on your account: CGST + SGST in the seller's state, IGST elsewhere."
-                }
-              />
+              {summary.totals.totalPaise > 0 || summary.stateCode ? (
+                <StateField
+                  defaultValue={summary.stateCode}
+                  error={placed?.fieldErrors.state}
+                  hint={
+                    summary.stateCode
+                      ? "Your place of supply for GST, saved on your account."
+                      : "Asked once for GST and saved on your account: CGST + SGST in the seller's state, IGST elsewhere."
+                  }
+                />
+              ) : null}
               {formError ? (
                 <div className="mb-3">
                   <FormAlert>{formError}</FormAlert>
