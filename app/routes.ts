@@ -39,6 +39,7 @@ export default [
   ]),
   // Resource routes of checkout and orders (issue 5)
   route("account/orders/:orderId/invoice", "routes/account/order-invoice.ts"),
+  route("account/orders/:orderId/credit-note", "routes/account/order-credit-note.ts"),
   route("api/payments/razorpay/webhook", "routes/api/razorpay-webhook.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
@@ -52,6 +53,9 @@ export default [
     route("sales/ledger.csv", "routes/admin/sales-ledger.ts"),
     route("sales/analytics.pdf", "routes/admin/sales-analytics.ts"),
     route("sales/quarterly-report.pdf", "routes/admin/sales-quarterly.ts"),
+    route("sales/gstr1.zip", "routes/admin/sales-gstr1.ts"),
+    route("orders/:orderId/invoice.pdf", "routes/admin/order-invoice.ts"),
+    route("orders/:orderId/credit-note.pdf", "routes/admin/order-credit-note.ts"),
     route("coupons", "routes/admin/coupons.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("settings", "routes/admin/settings.tsx"),

@@ -58,6 +58,8 @@ export const users = pgTable(
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
+    /** The buyer's state or union territory by GST state code ("27"): the place of supply of their orders. */
+    stateCode: text("state_code"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -217,7 +219,15 @@ export const orders = pgTable(
     status: orderStatus("status").notNull().default("pending"),
     subtotalPaise: integer("subtotal_paise").notNull(),
     discountPaise: integer("discount_paise").notNull().default(0),
+    /** cgst + sgst + igst exactly (each the sum of the lines' components). */
     gstPaise: integer("gst_paise").notNull(),
+    cgstPaise: integer("cgst_paise").notNull().default(0),
+    /** SGST, or UTGST when the supplier is in a union territory without a legislature. */
+    sgstPaise: integer("sgst_paise").notNull().default(0),
+    igstPaise: integer("igst_paise").notNull().default(0),
+    /** Snapshot at checkout: the buyer's state (GST state code) and the supplier's state then. */
+    placeOfSupply: text("place_of_supply"),
+    supplierStateCode: text("supplier_state_code"),
     totalPaise: integer("total_paise").notNull(),
     couponCode: text("coupon_code"),
     gateway: text("gateway").notNull(),
@@ -262,6 +272,11 @@ export const orderItems = pgTable(
     /** Snapshot of the title and price at purchase time. */
     title: text("title").notNull(),
     pricePaise: integer("price_paise").notNull(),
+    /** Price less this line's share of the coupon discount, and its tax (null on orders placed before the split). */
+    taxablePaise: integer("taxable_paise"),
+    cgstPaise: integer("cgst_paise"),
+    sgstPaise: integer("sgst_paise"),
+    igstPaise: integer("igst_paise"),
   },
   (t) => [
     index("order_items_order_id_idx").on(t.orderId),
@@ -309,6 +324,10 @@ export const settings = pgTable(
     sellerName: text("seller_name").notNull(),
     sellerAddress: text("seller_address").notNull(),
     sellerGstin: text("seller_gstin").notNull(),
+    /** The supplier's state by GST state code: CGST + SGST for buyers there, IGST for the rest. */
+    sellerStateCode: text("seller_state_code").notNull().default("08"),
+    /** SAC printed on invoice lines (999293: commercial training and coaching services). */
+    sacCode: text("sac_code").notNull().default("999293"),
     updatedAt: updatedAt(),
   },
   (t) => [check("settings_single_row", sql`${t.id} = 1`)],
@@ -500,6 +519,36 @@ export const couponRedemptions = pgTable(
 
 /** Last invoice number issued in each Indian financial year ("2026-27"). */
 export const invoiceCounters = pgTable("invoice_counters", {
+  financialYear: text("financial_year").primaryKey(),
+  lastNumber: integer("last_number").notNull(),
+});
+
+/** Credit notes: one per refunded order, reversing its invoice (numbers CN/26-27/000001, no gaps per FY). */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: text("number").notNull().unique(),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    /** The invoice it reverses (snapshot of the order's number). */
+    invoiceNumber: text("invoice_number").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    taxablePaise: integer("taxable_paise").notNull(),
+    cgstPaise: integer("cgst_paise").notNull(),
+    sgstPaise: integer("sgst_paise").notNull(),
+    igstPaise: integer("igst_paise").notNull(),
+    totalPaise: integer("total_paise").notNull(),
+    /** The credit note email was written; null = still owed to the buyer. */
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+  },
+  (t) => [index("credit_notes_issued_at_idx").on(t.issuedAt)],
+);
+
+/** Last credit-note number issued in each Indian financial year ("2026-27"). */
+export const creditNoteCounters = pgTable("credit_note_counters", {
   financialYear: text("financial_year").primaryKey(),
   lastNumber: integer("last_number").notNull(),
 });

@@ -49,6 +49,8 @@ beforeAll(async () => {
   [a, b] = await Promise.all([startServer({ env }), startServer({ env })]);
   db = new pg.Client({ connectionString: url });
   await db.connect();
+  // Live (Razorpay) payments need a real GSTIN, not the seed's sample (gst/setup.server.ts).
+  await db.query("update settings set seller_gstin = '08AAPFU0939F1ZV' where id = 1");
 });
 
 afterAll(async () => {

@@ -44,7 +44,7 @@ describe("cart journey in Chromium", () => {
             id: 1,
             kind: "course",
             title: "Accountancy Class 12",
-            pricePaise: 99_999,
+            pricePaise: 99_900,
             image: "/images/covers/accountancy-course.svg",
             quantity: 1,
           },
@@ -52,7 +52,7 @@ describe("cart journey in Chromium", () => {
             id: 2,
             kind: "course",
             title: "Economics Class 12",
-            pricePaise: 98_999,
+            pricePaise: 98_900,
             image: "/images/covers/economics-course.svg",
             quantity: 1,
           },
@@ -71,13 +71,13 @@ describe("cart journey in Chromium", () => {
     await drawer.waitFor();
     expect(Math.round((await drawer.boundingBox())?.width ?? 0)).toBe(480); // 30rem
     expect(await drawer.getByRole("listitem").count()).toBe(2);
-    expect(await page.getByTestId("cart-subtotal").textContent()).toBe("₹1,989.98");
+    expect(await page.getByTestId("cart-subtotal").textContent()).toBe("₹1,988.00");
     expect(await drawer.getByRole("link", { name: "Proceed to Checkout" }).getAttribute("href")).toBe("/checkout");
     expect(await axeViolations(page)).toEqual([]);
 
     await drawer.getByRole("button", { name: "Remove Accountancy Class 12" }).click();
     expect(await drawer.getByRole("listitem").count()).toBe(1);
-    expect(await page.getByTestId("cart-subtotal").textContent()).toBe("₹989.99");
+    expect(await page.getByTestId("cart-subtotal").textContent()).toBe("₹989.00");
     expect(await badge(page).textContent()).toBe("1");
 
     await drawer.getByRole("button", { name: "Clear Cart" }).click();

@@ -109,9 +109,13 @@ describe("checkout journey in Chromium (test gateway)", () => {
     expect(total).not.toBe("₹0.02");
     expect(await axeViolations(page)).toEqual([]);
 
-    await page.getByRole("button", { name: /^Pay ₹/ }).click();
+    // A new buyer is asked for their state once (the GST place of supply); the pay page shows the split.
+    await page.getByLabel("Your state or union territory").selectOption("27");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
     await page.waitForURL(/\/checkout\/pay\//);
     await page.getByText("Test mode", { exact: true }).waitFor();
+    expect(await page.getByText("IGST (18%)").isVisible()).toBe(true);
+    expect(await page.getByText("Place of supply: Maharashtra (27)").isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Pay", exact: true }).click();
     await page.waitForURL(/\/account\/orders\/[0-9a-f-]+$/);
@@ -165,7 +169,8 @@ describe("checkout journey in Chromium (test gateway)", () => {
     await putInGuestCart(page, [item]);
     await signInFromCheckout(page, email, [item.title]);
 
-    await page.getByRole("button", { name: /^Pay ₹/ }).click();
+    await page.getByLabel("Your state or union territory").selectOption("08");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
     await page.waitForURL(/\/checkout\/pay\//);
     await page.getByText("Test mode", { exact: true }).waitFor();
     await page.getByRole("button", { name: "Fail", exact: true }).click();
@@ -174,6 +179,9 @@ describe("checkout journey in Chromium (test gateway)", () => {
     expect(await page.getByRole("alert").textContent()).toMatch(/payment failed.*cart is kept/i);
     // Still in the cart, still for sale to this buyer.
     expect(await page.getByText(item.title, { exact: true }).isVisible()).toBe(true);
+    // The state was asked once: now the split and the amount show before paying.
+    expect(await page.getByText("CGST (9%)").isVisible()).toBe(true);
+    expect(await page.getByText("SGST (9%)").isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: /^Pay ₹/ }).isVisible()).toBe(true);
     // Signed in, the cart lives on the server (the guest cart was moved there at login).
     const serverCart = await page.evaluate(async () => (await fetch("/api/cart")).json());
@@ -228,7 +236,7 @@ describe("checkout journey in Chromium (test gateway)", () => {
     expect(new URL(page.url()).pathname).toBe("/checkout");
     const summary = page.locator("section", { has: page.getByRole("heading", { name: "Order summary" }) });
     expect(await summary.getByText(item.title, { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole("button", { name: /^Pay ₹/ }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Continue to payment" }).isVisible()).toBe(true);
     const serverCart = await page.evaluate(async () => (await fetch("/api/cart")).json());
     expect(serverCart.items.map((i: { id: number }) => i.id)).toEqual([item.id]);
     expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);

@@ -141,7 +141,8 @@ describe("page content", () => {
       expect(starBoxes.map((b) => b.width)).toEqual([96, 76]);
       for (const box of starBoxes) expect(box.mask).toMatch(/^url\("data:image\/svg\+xml/);
       expect(await main.getByText("by Priya Mehta").isVisible()).toBe(true);
-      expect(await page.getByTestId("detail-price").textContent()).toBe("₹999.99");
+      // Whole rupees, as Indians write prices (issue 20)
+      expect(await page.getByTestId("detail-price").textContent()).toBe("₹999");
       expect(await page.getByTestId("detail-price").isVisible()).toBe(true);
       const features = page.getByRole("complementary", { name: "Purchase" }).getByRole("listitem");
       expect(await features.allTextContents()).toEqual([
@@ -157,7 +158,7 @@ describe("page content", () => {
       expect(ld).toMatchObject({
         "@type": "Course",
         name: "Accountancy Class 12",
-        offers: { price: "999.99", priceCurrency: "INR" },
+        offers: { price: "999.00", priceCurrency: "INR" },
       });
       await closePage(opened);
     }
@@ -337,7 +338,8 @@ describe("SEO files", () => {
   it("every page is complete server-rendered HTML", async () => {
     const html = await (await fetch(`${baseUrl}/courses/1`)).text();
     expect(html).toContain("Accountancy Class 12");
-    expect(html).toContain("₹999.99");
+    expect(html).toContain("₹999");
+    expect(html).not.toContain("₹999.00");
     expect(html).toContain("Full Lifetime Access");
     expect(html).toContain('rel="canonical"');
   });

@@ -25,7 +25,15 @@ export interface TestUser {
 }
 
 export async function createTestUser(
-  opts: { role?: Role; isPrimary?: boolean; name?: string; email?: string; password?: string } = {},
+  opts: {
+    role?: Role;
+    isPrimary?: boolean;
+    name?: string;
+    email?: string;
+    password?: string;
+    /** The buyer's GST state: Maharashtra (27, inter-state from the seeded Rajasthan seller) unless given; null = not asked yet. */
+    stateCode?: string | null;
+  } = {},
 ): Promise<TestUser> {
   const role = opts.role ?? "student";
   const isPrimary = opts.isPrimary ?? false;
@@ -35,7 +43,8 @@ export async function createTestUser(
   const auth = await getAuth(await getDb());
   const { user } = await auth.api.signUpEmail({ body: { name, email, password } });
   const db = await getDb();
-  await db.update(users).set({ role, isPrimary, emailVerified: true }).where(eq(users.id, user.id));
+  const stateCode = opts.stateCode === undefined ? "27" : opts.stateCode;
+  await db.update(users).set({ role, isPrimary, emailVerified: true, stateCode }).where(eq(users.id, user.id));
   return { id: user.id, name, email, password, role, isPrimary };
 }
 

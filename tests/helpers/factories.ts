@@ -10,7 +10,8 @@ export async function createUser(overrides: Partial<typeof schema.users.$inferIn
   const id = overrides.id ?? randomUUID();
   const [user] = await db
     .insert(schema.users)
-    .values({ id, name: "Test Student", email: `student-${id.slice(0, 8)}@example.com`, ...overrides })
+    // A buyer in Maharashtra (27): inter-state from the seeded Rajasthan seller. `stateCode: null` = not asked yet.
+    .values({ id, name: "Test Student", email: `student-${id.slice(0, 8)}@example.com`, stateCode: "27", ...overrides })
     .returning();
   return user!;
 }

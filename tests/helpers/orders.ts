@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { gstPaise } from "~/lib/money";
+import { isIntraState, lineTaxes, sumTaxes } from "~/features/gst/tax";
 
 let n = 0;
 
@@ -13,10 +13,20 @@ export async function createOrder(opts: {
   paidAt?: Date | null;
   createdAt?: Date;
   refundedAt?: Date | null;
+  /** The buyer's state: Maharashtra (27, IGST from the seeded Rajasthan seller) unless given. */
+  placeOfSupply?: string;
+  invoiceNumber?: string | null;
 }) {
   const db = await getDb();
   const subtotal = opts.products.reduce((s, p) => s + p.pricePaise, 0);
-  const gst = gstPaise(subtotal);
+  const placeOfSupply = opts.placeOfSupply ?? "27";
+  const taxes = lineTaxes(
+    opts.products.map((p) => p.pricePaise),
+    0,
+    isIntraState("08", placeOfSupply),
+  );
+  const split = sumTaxes(taxes);
+  const gst = split.cgstPaise + split.sgstPaise + split.igstPaise;
   const sold = ["paid", "fulfilled", "refunded"].includes(opts.status);
   const paidAt = opts.paidAt === undefined ? (sold ? (opts.createdAt ?? new Date()) : null) : opts.paidAt;
   const [order] = await db
@@ -27,6 +37,12 @@ export async function createOrder(opts: {
       status: opts.status,
       subtotalPaise: subtotal,
       gstPaise: gst,
+      cgstPaise: split.cgstPaise,
+      sgstPaise: split.sgstPaise,
+      igstPaise: split.igstPaise,
+      placeOfSupply,
+      supplierStateCode: "08",
+      invoiceNumber: opts.invoiceNumber ?? null,
       totalPaise: subtotal + gst,
       gateway: "test",
       paidAt,
@@ -34,11 +50,15 @@ export async function createOrder(opts: {
       createdAt: opts.createdAt ?? paidAt ?? new Date(),
     })
     .returning();
-  await db
-    .insert(schema.orderItems)
-    .values(
-      opts.products.map((p) => ({ orderId: order!.id, productId: p.id, title: p.title, pricePaise: p.pricePaise })),
-    );
+  await db.insert(schema.orderItems).values(
+    opts.products.map((p, i) => ({
+      orderId: order!.id,
+      productId: p.id,
+      title: p.title,
+      pricePaise: p.pricePaise,
+      ...taxes[i]!,
+    })),
+  );
   if (sold) {
     await db.insert(schema.enrolments).values(
       opts.products.map((p) => ({

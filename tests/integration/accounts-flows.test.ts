@@ -393,6 +393,33 @@ describe("account page", () => {
     expect(await userByEmail("new@example.com")).toMatchObject({ id: user.id, name: "New Name" });
   });
 
+  it("edits the state asked at checkout (the GST place of supply), refusing a code that is no state", async () => {
+    const user = await createTestUser({ stateCode: null });
+    const cookie = await cookieFor(user);
+    const profile = (fields: Record<string, string>) =>
+      callAction<FormData>(
+        accountAction,
+        "/account",
+        { intent: "profile", name: user.name, email: user.email, ...fields },
+        { cookie },
+      );
+    const bad = await profile({ state: "99" });
+    expect(bad.status).toBe(400);
+    expect(bad.data?.fieldErrors?.state).toMatch(/Choose your state or union territory/);
+    expect((await userByEmail(user.email))?.stateCode).toBeNull();
+    expect((await profile({ state: "33" })).location).toBe("/account");
+    expect((await userByEmail(user.email))?.stateCode).toBe("33");
+    // Left empty: unchanged.
+    expect((await profile({ state: "" })).location).toBe("/account");
+    expect((await userByEmail(user.email))?.stateCode).toBe("33");
+    const loaded = await accountLoader({
+      request: makeRequest("/account", { headers: { cookie } }),
+      params: {},
+      context: {},
+    } as never);
+    expect(loaded.account.stateCode).toBe("33");
+  });
+
   it("changes the password only with the current one", async () => {
     const user = await createTestUser();
     const cookie = await cookieFor(user);

@@ -1,4 +1,5 @@
 /** Admin features called directly (roles, analytics, reports, ledger, search, settings, notifications). */
+
 import { desc, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
@@ -46,6 +47,7 @@ import { cookieFor, createTestUser } from "../helpers/auth";
 import { getTestDb } from "../helpers/db";
 import { createUser, removeSampleReviewers } from "../helpers/factories";
 import { createOrder } from "../helpers/orders";
+import { extractPdfText } from "./../helpers/pdf-text";
 
 async function admin(overrides: Partial<typeof schema.users.$inferInsert> = {}) {
   return createUser({ role: "admin", name: "Asha Admin", ...overrides });
@@ -310,6 +312,8 @@ describe("settings and maintenance mode", () => {
     sellerName: "Commerce Academy LLP",
     sellerAddress: "Jaipur",
     sellerGstin: "08aaaaa0000a1z5",
+    sellerStateCode: "08",
+    sacCode: "999293",
   };
 
   it("validates, normalises, saves and audits", async () => {
@@ -380,6 +384,25 @@ describe("settings and maintenance mode", () => {
       "sellerName",
       "siteContactEmail",
       "whatsappNumber",
+    ]);
+  });
+
+  it("checks the GSTIN's check character and that it belongs to the seller's state", () => {
+    const message = (input: object) =>
+      settingsSchema.safeParse({ ...valid, ...input }).error?.issues.map((i) => [i.path[0], i.message]);
+    expect(message({ sellerGstin: "27AAPFU0939F1ZV", sellerStateCode: "27" })).toBeUndefined();
+    expect(message({ sellerGstin: "27AAPFU0939F1ZW", sellerStateCode: "27" })).toEqual([
+      ["sellerGstin", "This GSTIN's last character does not match: check it for a typing mistake."],
+    ]);
+    expect(message({ sellerGstin: "27AAPFU0939F1ZV" })).toEqual([
+      [
+        "sellerStateCode",
+        "A GSTIN starting with 27 is registered in another state: choose that state, or correct the GSTIN.",
+      ],
+    ]);
+    expect(message({ sellerStateCode: "28", sacCode: "99x" })?.map((m) => m[0])).toEqual([
+      "sellerStateCode",
+      "sacCode",
     ]);
   });
 
@@ -517,7 +540,13 @@ describe("exports", () => {
     expect(lines).toHaveLength(8);
     const numbers = lines.slice(1).map((l) => l.split(",")[0]);
     expect(new Set(numbers)).toEqual(new Set(created.map((o) => o.number)));
-    expect(lines.find((l) => l.includes(created[1]!.number))).toContain(",999.99,0.00,180.00,1179.99,");
+    // place of supply, subtotal, discount, taxable, CGST, SGST, IGST, GST, total
+    expect(lines.find((l) => l.includes(created[1]!.number))).toContain(
+      ",27-Maharashtra,999.99,0.00,999.99,0.00,0.00,180.00,180.00,1179.99,",
+    );
+    // Times are India Standard Time with the zone: 10:00 UTC is 15:30 in India.
+    expect(lines.find((l) => l.includes(created[1]!.number))).toContain(",2026-03-01 15:30:00 +05:30,");
+    expect(csvField(new Date("2026-11-24T18:56:00Z"))).toBe("2026-11-25 00:26:00 +05:30");
     expect(csv).toContain(`"'=cmd|"" ""A"""`);
     expect(csvField("a,b")).toBe('"a,b"');
   });
@@ -556,7 +585,14 @@ describe("exports", () => {
     const pdf = await quarterReportPdf(db, 2025, 3);
     expect(Buffer.from(pdf.slice(0, 5)).toString()).toBe("%PDF-");
     expect((await PDFDocument.load(pdf)).getTitle()).toBe("Quarterly report Q3 FY 2025–26 (Oct–Dec 2025)");
-    const analytics = await analyticsPdf(db, new Date("2026-01-25T00:00:00Z"));
+    const quarterText = extractPdfText(pdf).replace(/\s+/g, " ");
+    expect(quarterText).toContain("Revenue (incl. GST) ₹2,359.98");
+    expect(quarterText).toMatch(/Generated \d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d\d [ap]m IST/);
+    const analytics = await analyticsPdf(db, new Date("2026-01-24T19:02:00Z"));
     expect((await PDFDocument.load(analytics)).getPageCount()).toBeGreaterThanOrEqual(1);
+    // "Generated" in India Standard Time, never a UTC ISO string: 19:02 UTC is 00:32 the next day in India.
+    const analyticsText = extractPdfText(analytics).replace(/\s+/g, " ");
+    expect(analyticsText).toContain("Generated 25 Jan 2026, 12:32 am IST");
+    expect(analyticsText).toContain("₹");
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { getAdminProduct } from "~/features/catalog/catalog.server";
 import { isMaintenanceOn, refusedForMaintenance } from "~/features/settings/maintenance.server";
@@ -9,6 +10,7 @@ import * as courseReport from "~/routes/admin/course-report";
 import * as courses from "~/routes/admin/courses";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as inbox from "~/routes/admin/inbox";
+import * as adminLayout from "~/routes/admin/layout";
 import * as notifications from "~/routes/admin/notifications";
 import * as reviews from "~/routes/admin/reviews";
 import * as sales from "~/routes/admin/sales";
@@ -378,6 +380,34 @@ describe("users routes", () => {
   });
 });
 
+describe("the GSTIN setup guard", () => {
+  it("warns on every admin page while the seller GSTIN is the sample or invalid, and stops once it is valid", async () => {
+    const loaded = async () => (await get(adminLayout.loader, "/admin/users")) as { gstinProblem: string | null };
+    expect((await loaded()).gstinProblem).toBe(
+      "The seller GSTIN is still the sample 08AAAAA0000A1Z5: invoices would carry a GSTIN that is not yours.",
+    );
+    const base = {
+      siteContactEmail: "hello@commerce-academy.in",
+      defaultAccessLevel: "student",
+      whatsappNumber: "919876543210",
+      sellerName: "Commerce Academy",
+      sellerAddress: "Jaipur",
+      sellerStateCode: "08",
+      sacCode: "999293",
+    };
+    // A mistyped GSTIN is refused by the form with the reason next to the field.
+    const typo = unwrap(await post(settings.action, "/admin/settings", { ...base, sellerGstin: "08AAPFU0939F1ZW" }));
+    expect(typo.status).toBe(400);
+    expect(typo.data.fieldErrors.sellerGstin).toMatch(/last character does not match/);
+    // One that slipped in another way (an old install) is named by the banner.
+    const db = await getDb();
+    await db.update(schema.settings).set({ sellerGstin: "08AAPFU0939F1ZW" }).where(eq(schema.settings.id, 1));
+    expect((await loaded()).gstinProblem).toMatch(/fails its check character/);
+    await post(settings.action, "/admin/settings", { ...base, sellerGstin: "08aapfu0939f1zv" });
+    expect((await loaded()).gstinProblem).toBeNull();
+  });
+});
+
 describe("settings, roles and maintenance routes", () => {
   const good = {
     siteContactEmail: "hello@commerce-academy.in",
@@ -386,6 +416,8 @@ describe("settings, roles and maintenance routes", () => {
     sellerName: "Commerce Academy",
     sellerAddress: "Jaipur",
     sellerGstin: "08AAAAA0000A1Z5",
+    sellerStateCode: "08",
+    sacCode: "999293",
   };
 
   it("saves valid settings, refuses invalid ones, and maintenance mode refuses visitors but not admins or /login", async () => {

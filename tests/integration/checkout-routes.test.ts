@@ -6,6 +6,7 @@ import * as schema from "~/db/schema";
 import { placeOrder } from "~/features/checkout/checkout.server";
 import { ORDER_COMPLETE, PAYMENT_FAILED } from "~/features/checkout/messages";
 import { settleTestPayment } from "~/features/payments/payments.server";
+import { amountInWords, formatPaise } from "~/lib/money";
 import * as orderRoute from "~/routes/account/order";
 import * as invoiceRoute from "~/routes/account/order-invoice";
 import * as ordersRoute from "~/routes/account/orders";
@@ -14,6 +15,7 @@ import * as payRoute from "~/routes/store/checkout-pay";
 import { createTestUser, TEST_PASSWORD, type TestUser } from "../helpers/auth";
 import { asUser, buyerWithCart, cartOf, createCoupon, enrolmentsOf, getOrder } from "../helpers/checkout";
 import { createProduct } from "../helpers/factories";
+import { extractPdfText } from "../helpers/pdf-text";
 import { flashOf, makeRequest, thrownStatus } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
@@ -336,6 +338,15 @@ describe("/account/orders", () => {
     const pdf = await PDFDocument.load(bytes);
     const order = await getOrder(placed.orderId);
     expect(pdf.getTitle()).toBe(`Tax Invoice ${order.invoiceNumber}`);
+    // The order's snapshot: a buyer in Maharashtra, the seeded seller in Rajasthan, so IGST.
+    const text = extractPdfText(bytes).replace(/\s+/g, " ");
+    expect(text).toContain(`Invoice No: ${order.invoiceNumber}`);
+    expect(text).toContain("Asha Verma");
+    expect(text).toContain("Place of supply: Maharashtra (27)");
+    expect(text).toContain("State: Rajasthan (08)");
+    expect(text).toContain(`IGST @ 18% ${formatPaise(order.igstPaise)}`);
+    expect(text).toContain(`Total ${formatPaise(order.totalPaise)}`);
+    expect(text).toContain(`Amount in words: ${amountInWords(order.totalPaise)}`);
     const stranger = await createTestUser();
     expect(outcome(await call(invoiceRoute.loader, path, await asUser(stranger), params)).status).toBe(404);
     const db = await getDb();

@@ -81,8 +81,18 @@ describe("admin settings and roles", () => {
       sellerName: fc.constantFrom("Commerce Academy"),
       sellerAddress: fc.constantFrom("12 MG Road, Jaipur"),
       sellerGstin: fc.constantFrom("08AAAAA0000A1Z5"),
+      sellerStateCode: fc.constantFrom("08"),
+      sacCode: fc.constantFrom("999293"),
     });
-    const required = ["siteContactEmail", "defaultAccessLevel", "whatsappNumber", "sellerName", "sellerAddress"];
+    const required = [
+      "siteContactEmail",
+      "defaultAccessLevel",
+      "whatsappNumber",
+      "sellerName",
+      "sellerAddress",
+      "sellerStateCode",
+      "sacCode",
+    ];
     await fc.assert(
       fc.asyncProperty(body, async (s) => {
         await check(settingsRoute.action, "/admin/settings", s, { required: [...required, "sellerGstin"] });

@@ -37,7 +37,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
 });
-beforeEach(() => {
+beforeEach(async () => {
+  // Live payments need a real GSTIN, not the seed's sample (gst/setup.server.ts).
+  const db = await getDb();
+  await db.update(schema.settings).set({ sellerGstin: "08AAPFU0939F1ZV" }).where(eq(schema.settings.id, 1));
   Object.assign(process.env, {
     RAZORPAY_KEY_ID: KEY_ID,
     RAZORPAY_KEY_SECRET: KEY_SECRET,
@@ -327,6 +330,43 @@ describe("Razorpay adapter against a fake of its API", () => {
     await expect(settleTestPayment(await getDb(), user.id, order.id, "pay")).rejects.toMatchObject({ status: 409 });
     expect((await getOrder(order.id)).status).toBe("pending");
     expect(await enrolmentsOf(user.id)).toEqual([]);
+  });
+
+  it("refuses live payments while the GSTIN is the sample or invalid; the test gateway still takes them", async () => {
+    const db = await getDb();
+    for (const gstin of ["08AAAAA0000A1Z5", "08AAPFU0939F1ZW", "nonsense"]) {
+      await db.update(schema.settings).set({ sellerGstin: gstin }).where(eq(schema.settings.id, 1));
+      const { user } = await buyerWithCart();
+      await expect(placeOrder(db, user.id)).rejects.toMatchObject({
+        status: 503,
+        message: expect.stringMatching(/GST registration \(GSTIN\) is not set up/),
+      });
+      // Nothing was created, at Razorpay or here.
+      expect(await db.select().from(schema.orders).where(eq(schema.orders.userId, user.id))).toEqual([]);
+    }
+    expect(fake.requests.filter((r) => r.path.startsWith("/v1/orders"))).toEqual([]);
+    // The checkout page says so on the form instead of failing.
+    const { user } = await buyerWithCart();
+    const { action } = await import("~/routes/store/checkout");
+    const res = await action({
+      request: makeRequest("/checkout", {
+        method: "POST",
+        body: new URLSearchParams({ coupon: "" }),
+        ...(await asUser(user)),
+      }),
+      params: {},
+      context: {},
+    } as never);
+    expect(res).toMatchObject({
+      init: { status: 503 },
+      data: { formError: expect.stringMatching(/Nothing was charged/) },
+    });
+    // Without Razorpay keys (the test gateway) the sample GSTIN is no obstacle.
+    delete process.env.RAZORPAY_KEY_ID;
+    delete process.env.RAZORPAY_KEY_SECRET;
+    resetEnvCache();
+    const placed = await placeOrder(db, user.id);
+    expect((await getOrder(placed.orderId)).gateway).toBe("test");
   });
 
   it("without RAZORPAY_WEBHOOK_SECRET every webhook is refused", async () => {

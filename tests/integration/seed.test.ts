@@ -10,8 +10,9 @@ describe("seed", () => {
     const courses = await db.select().from(schema.products).where(eq(schema.products.kind, "course"));
     expect(courses).toHaveLength(6);
     for (const c of courses) {
-      expect(c.pricePaise).toBeGreaterThanOrEqual(97_999);
-      expect(c.pricePaise).toBeLessThanOrEqual(99_999);
+      expect(c.pricePaise).toBeGreaterThanOrEqual(97_900);
+      expect(c.pricePaise).toBeLessThanOrEqual(99_900);
+      expect(c.pricePaise % 100).toBe(0); // whole rupees (issue 20)
       expect(c.modules.length).toBeGreaterThan(0);
     }
     const subjectsByClass = courses.map((c) => `${c.subject}/${c.classLevel}`).sort();
@@ -25,7 +26,7 @@ describe("seed", () => {
     ]);
 
     const notes = await db.select().from(schema.products).where(eq(schema.products.kind, "note"));
-    expect(notes.map((n) => n.pricePaise)).toEqual(expect.arrayContaining([0, 2_499, 1_499, 999]));
+    expect(notes.map((n) => n.pricePaise)).toEqual(expect.arrayContaining([0, 2_400, 1_400, 900]));
     const pyqs = await db.select().from(schema.products).where(eq(schema.products.kind, "pyq"));
     expect(pyqs.length).toBeGreaterThanOrEqual(4);
     expect([...notes, ...pyqs, ...courses].some((p) => p.title.length > 45)).toBe(true);

@@ -70,7 +70,7 @@ describe("catalog routes", () => {
       title: "Accountancy Class 12",
       kind: "course",
       instructor: "Priya Mehta",
-      pricePaise: 99_999,
+      pricePaise: 99_900,
       rating: 4.9,
       reviewCount: 10,
     });

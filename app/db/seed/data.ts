@@ -27,7 +27,7 @@ export const seedCourses: SeedProduct[] = [
     title: "Accountancy Class 12",
     subject: "accountancy",
     classLevel: "12",
-    price: 999.99,
+    price: 999,
     rating: 4.9,
     instructor: "Priya Mehta",
     description:
@@ -50,7 +50,7 @@ export const seedCourses: SeedProduct[] = [
     title: "Economics Class 12",
     subject: "economics",
     classLevel: "12",
-    price: 989.99,
+    price: 989,
     rating: 4.8,
     instructor: "Rahul Verma",
     description:
@@ -71,7 +71,7 @@ export const seedCourses: SeedProduct[] = [
     title: "Business Studies Class 12",
     subject: "business_studies",
     classLevel: "12",
-    price: 979.99,
+    price: 979,
     rating: 4.9,
     instructor: "Anjali Singh",
     description:
@@ -92,7 +92,7 @@ export const seedCourses: SeedProduct[] = [
     title: "Accountancy Class 11",
     subject: "accountancy",
     classLevel: "11",
-    price: 999.99,
+    price: 999,
     rating: 4.8,
     instructor: "Priya Mehta",
     description:
@@ -113,7 +113,7 @@ export const seedCourses: SeedProduct[] = [
     title: "Economics Class 11",
     subject: "economics",
     classLevel: "11",
-    price: 989.99,
+    price: 989,
     rating: 4.9,
     instructor: "Rahul Verma",
     description:
@@ -133,7 +133,7 @@ export const seedCourses: SeedProduct[] = [
     title: "Business Studies Class 11",
     subject: "business_studies",
     classLevel: "11",
-    price: 979.99,
+    price: 979,
     rating: 4.8,
     instructor: "Anjali Singh",
     description:
@@ -169,7 +169,7 @@ export const seedNotes: SeedProduct[] = [
     title: "Partnership Accounts: Complete Handwritten Notes with Solved Examples",
     subject: "accountancy",
     classLevel: "12",
-    price: 24.99,
+    price: 24,
     rating: 4.9,
     instructor: "Priya Mehta",
     description:
@@ -181,7 +181,7 @@ export const seedNotes: SeedProduct[] = [
     title: "Macroeconomics Quick Revision",
     subject: "economics",
     classLevel: "12",
-    price: 14.99,
+    price: 14,
     rating: 4.8,
     instructor: "Rahul Verma",
     description:
@@ -193,7 +193,7 @@ export const seedNotes: SeedProduct[] = [
     title: "Business Studies Case Study Guide",
     subject: "business_studies",
     classLevel: "12",
-    price: 9.99,
+    price: 9,
     rating: 4.6,
     instructor: "Anjali Singh",
     description:
@@ -205,7 +205,7 @@ export const seedNotes: SeedProduct[] = [
     title: "Microeconomics Summary Notes",
     subject: "economics",
     classLevel: "11",
-    price: 14.99,
+    price: 14,
     rating: 4.7,
     instructor: "Rahul Verma",
     description:
@@ -217,7 +217,7 @@ export const seedNotes: SeedProduct[] = [
     title: "Journal, Ledger and Trial Balance Notes",
     subject: "accountancy",
     classLevel: "11",
-    price: 9.99,
+    price: 9,
     rating: 4.8,
     instructor: "Priya Mehta",
     description:
@@ -244,7 +244,7 @@ export const seedPyqs: SeedProduct[] = [
     title: "Accountancy Board Papers 2019–2025",
     subject: "accountancy",
     classLevel: "12",
-    price: 49.99,
+    price: 49,
     rating: 4.9,
     instructor: "Priya Mehta",
     description:
@@ -256,7 +256,7 @@ export const seedPyqs: SeedProduct[] = [
     title: "Economics Board Papers 2019–2025",
     subject: "economics",
     classLevel: "12",
-    price: 49.99,
+    price: 49,
     rating: 4.8,
     instructor: "Rahul Verma",
     description:
@@ -268,7 +268,7 @@ export const seedPyqs: SeedProduct[] = [
     title: "Business Studies Board Papers 2019–2025",
     subject: "business_studies",
     classLevel: "12",
-    price: 39.99,
+    price: 39,
     rating: 4.8,
     instructor: "Anjali Singh",
     description:
@@ -292,7 +292,7 @@ export const seedPyqs: SeedProduct[] = [
     title: "Accountancy Class 11 Annual Exam Papers",
     subject: "accountancy",
     classLevel: "11",
-    price: 29.99,
+    price: 29,
     rating: 4.7,
     instructor: "Priya Mehta",
     description:
@@ -304,7 +304,7 @@ export const seedPyqs: SeedProduct[] = [
     title: "Economics Class 11 Annual Exam Papers",
     subject: "economics",
     classLevel: "11",
-    price: 29.99,
+    price: 29,
     rating: 4.6,
     instructor: "Rahul Verma",
     description:
@@ -493,4 +493,6 @@ export const seedSettings = {
   sellerName: "Commerce Academy",
   sellerAddress: "2nd Floor, 14 Civil Lines, Jaipur, Rajasthan 302006",
   sellerGstin: "08AAAAA0000A1Z5",
+  sellerStateCode: "08",
+  sacCode: "999293",
 };

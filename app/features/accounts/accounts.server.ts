@@ -162,7 +162,14 @@ export async function isResetTokenUsable(db: Db, token: string): Promise<boolean
 
 export async function getAccount(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      stateCode: users.stateCode,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;
@@ -172,7 +179,7 @@ export async function getAccount(db: DbOrTx, userId: string) {
 export async function updateProfile(
   db: DbOrTx,
   userId: string,
-  input: { name: string; email: string; currentPassword?: string },
+  input: { name: string; email: string; currentPassword?: string; state?: string },
 ): Promise<void> {
   const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!current) throw new HttpError(404, "Account not found.");
@@ -187,7 +194,10 @@ export async function updateProfile(
       .where(and(eq(sql`lower(${users.email})`, email), ne(users.id, userId)));
     if (taken) throw new HttpError(400, "That email is already used by another account.", { field: "email" });
   }
-  await db.update(users).set({ name: input.name, email }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ name: input.name, email, ...(input.state ? { stateCode: input.state } : {}) })
+    .where(eq(users.id, userId));
 }
 
 async function passwordMatches(db: Db, userId: string, password: string): Promise<boolean> {

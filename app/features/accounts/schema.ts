@@ -1,5 +1,6 @@
 /** Zod schemas of the account forms, shared by server and client. */
 import { z } from "zod";
+import { stateCodeField } from "~/features/checkout/schema";
 import { MAX_ID } from "~/lib/id";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./limits";
 
@@ -51,6 +52,8 @@ export const profileSchema = z.object({
     .string()
     .max(MAX_PASSWORD * 2)
     .optional(),
+  /** The GST place of supply of the buyer's orders; left empty = unchanged. */
+  state: z.preprocess((v) => (v === "" ? undefined : v), stateCodeField.optional()),
 });
 export const changePasswordSchema = z
   .object({

@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { userStats } from "~/features/accounts/users.server";
@@ -20,6 +21,25 @@ const MAY = (d: number) => new Date(Date.UTC(2026, 4, d, 6, 30));
 
 async function catalog() {
   const { db } = await getTestDb();
+  // The figures below were worked out by hand for these prices (the seed's are whole rupees since
+  // issue 20): the products get them back here, a ₹9.99 and a ₹14.99 note among them.
+  const price = async (title: string, pricePaise: number) =>
+    db.update(schema.products).set({ pricePaise }).where(eq(schema.products.title, title));
+  await price("Accountancy Class 12", 99_999);
+  await price("Economics Class 12", 98_999);
+  await price("Business Studies Class 12", 97_999);
+  const [cheapNote] = await db
+    .select()
+    .from(schema.products)
+    .where(and(eq(schema.products.kind, "note"), eq(schema.products.pricePaise, 900)))
+    .limit(1);
+  await price(cheapNote!.title, 999);
+  const [midNote] = await db
+    .select()
+    .from(schema.products)
+    .where(and(eq(schema.products.kind, "note"), eq(schema.products.pricePaise, 1_400)))
+    .limit(1);
+  await price(midNote!.title, 1_499);
   const rows = await db.select().from(schema.products);
   const byTitle = (t: string) => rows.find((r) => r.title === t)!;
   return {

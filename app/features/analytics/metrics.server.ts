@@ -14,9 +14,11 @@
  *   instructors, accounts or not: accounts/users.server.ts `userStats`).
  * Every figure on a screen is labelled with these words, so two figures never seem to disagree.
  */
+
 import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { auditLog, enrolments, learnerStats, orders, productStats, products } from "~/db/schema";
+import { istDateStamp } from "~/lib/dates";
 import { last12Months, monthPeriod, type Period, percent, trendPercent } from "./periods";
 import { dailySums, istDate, istDayStart, monthlySums, splitByIstDays } from "./rollups.server";
 
@@ -132,8 +134,7 @@ export async function monthlySeries(db: DbOrTx, now: Date): Promise<MonthPoint[]
 }
 
 function monthKeyOf(p: Period) {
-  const d = new Date(p.start.getTime() + 330 * 60 * 1000);
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+  return istDateStamp(p.start).slice(0, 7); // the month in India
 }
 
 export interface MetricCard {

@@ -2,20 +2,13 @@
  * The admin PDF reports (sales analytics, quarterly report), drawn with pdf-lib from figures the
  * caller has read (reports.server.ts). Pure jobs of the PDF pool (server/pdf-worker.ts).
  */
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { formatPaiseForPdf } from "~/lib/money";
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { toDrawable } from "~/features/files/pdf-text";
+import { formatDateTimeIst } from "~/lib/dates";
+import { formatPaise } from "~/lib/money";
+import { embedPdfFonts } from "~/lib/pdf-font.server";
 import type { SalesFigures, TopCourse } from "./metrics.server";
 import type { Period } from "./periods";
-
-function ascii(text: string) {
-  return text
-    .replace(/[–—]/g, "-")
-    .replace(/→/g, "->")
-    .replace(/[“”]/g, '"')
-    .replace(/[‘’]/g, "'")
-    .replace(/₹/g, "Rs. ")
-    .replace(/[^\x20-\x7E]/g, "?");
-}
 
 class Writer {
   page!: PDFPage;
@@ -34,7 +27,7 @@ class Writer {
   line(text: string, opts: { size?: number; bold?: boolean; x?: number; gap?: number } = {}) {
     const size = opts.size ?? 11;
     if (this.y < 60) this.newPage();
-    this.page.drawText(ascii(text), {
+    this.page.drawText(toDrawable(text, opts.bold ? this.bold : this.font), {
       x: opts.x ?? 50,
       y: this.y,
       size,
@@ -47,7 +40,8 @@ class Writer {
     if (this.y < 60) this.newPage();
     let x = 50;
     cells.forEach((cell, i) => {
-      this.page.drawText(ascii(cell), { x, y: this.y, size: 10, font: bold ? this.bold : this.font });
+      const font = bold ? this.bold : this.font;
+      this.page.drawText(toDrawable(cell, font), { x, y: this.y, size: 10, font });
       x += widths[i] ?? 100;
     });
     this.y -= 16;
@@ -62,11 +56,8 @@ async function newDoc(title: string) {
   doc.setTitle(title);
   doc.setProducer("Commerce Academy");
   doc.setCreationDate(new Date());
-  const w = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-  );
+  const fonts = embedPdfFonts(doc);
+  const w = new Writer(doc, fonts.regular, fonts.bold);
   return { doc, w };
 }
 
@@ -86,25 +77,24 @@ export interface AnalyticsReport {
 
 export async function renderAnalyticsPdf({ sellerName, now, overview, top }: AnalyticsReport): Promise<Uint8Array> {
   const { doc, w } = await newDoc("Sales analytics");
-  w.line(`${sellerName} - Sales analytics`, { size: 18, bold: true, gap: 26 });
-  w.line(`Generated ${now.toISOString()} for ${overview.month}`, { size: 10 });
+  w.line(`${sellerName} — Sales analytics`, { size: 18, bold: true, gap: 26 });
+  w.line(`Generated ${formatDateTimeIst(now)} for ${overview.month}`, { size: 10 });
   w.space();
   w.line("This month", { size: 13, bold: true });
-  w.row(["Revenue", formatPaiseForPdf(overview.current.revenuePaise)], [220, 200]);
+  w.row(["Revenue", formatPaise(overview.current.revenuePaise)], [220, 200]);
   w.row(["Paid orders", String(overview.current.paidOrderCount)], [220, 200]);
   w.row(["Refunded orders", String(overview.current.refundedCount)], [220, 200]);
-  w.row(["Average order value", formatPaiseForPdf(overview.current.averageOrderPaise)], [220, 200]);
+  w.row(["Average order value", formatPaise(overview.current.averageOrderPaise)], [220, 200]);
   w.row(["Refund rate", `${overview.current.refundRate}%`], [220, 200]);
   w.row(
     ["Free-to-paid conversion", `${overview.conversion.rate}% (target ${overview.conversion.target}%)`],
     [220, 260],
   );
-  w.row([`Revenue ${overview.previousMonth}`, formatPaiseForPdf(overview.previous.revenuePaise)], [220, 200]);
+  w.row([`Revenue ${overview.previousMonth}`, formatPaise(overview.previous.revenuePaise)], [220, 200]);
   w.space();
   w.line("Last 12 months", { size: 13, bold: true });
   w.row(["Month", "Revenue", "Enrolments"], [150, 180, 120], true);
-  for (const m of overview.series)
-    w.row([m.label, formatPaiseForPdf(m.revenuePaise), String(m.enrolments)], [150, 180, 120]);
+  for (const m of overview.series) w.row([m.label, formatPaise(m.revenuePaise), String(m.enrolments)], [150, 180, 120]);
   w.space();
   w.line("Top courses by enrolment", { size: 13, bold: true });
   for (const c of top) w.row([c.title, String(c.enrolments)], [300, 100]);
@@ -123,32 +113,35 @@ export interface QuarterReportPdfInput {
   sellerName: string;
   sellerGstin: string;
   quarter: QuarterReport;
+  /** When it was made (printed in IST). */
+  now: Date;
 }
 
 export async function renderQuarterReportPdf({
   sellerName,
   sellerGstin,
   quarter: report,
+  now,
 }: QuarterReportPdfInput): Promise<Uint8Array> {
   const { doc, w } = await newDoc(`Quarterly report ${report.period.label}`);
-  w.line(`${sellerName} - Quarterly report`, { size: 18, bold: true, gap: 26 });
+  w.line(`${sellerName} — Quarterly report`, { size: 18, bold: true, gap: 26 });
   w.line(report.period.label, { size: 12 });
   w.line(`GSTIN ${sellerGstin}`, { size: 10 });
+  w.line(`Generated ${formatDateTimeIst(now)}`, { size: 10 });
   w.space();
-  w.row(["Revenue (incl. GST)", formatPaiseForPdf(report.figures.revenuePaise)], [220, 200]);
-  w.row(["GST collected", formatPaiseForPdf(report.gstPaise)], [220, 200]);
+  w.row(["Revenue (incl. GST)", formatPaise(report.figures.revenuePaise)], [220, 200]);
+  w.row(["GST collected", formatPaise(report.gstPaise)], [220, 200]);
   w.row(["Paid orders", String(report.figures.paidOrderCount)], [220, 200]);
   w.row(["Refunded orders", String(report.figures.refundedCount)], [220, 200]);
   w.row(["Refund rate", `${report.figures.refundRate}%`], [220, 200]);
-  w.row(["Average order value", formatPaiseForPdf(report.figures.averageOrderPaise)], [220, 200]);
+  w.row(["Average order value", formatPaise(report.figures.averageOrderPaise)], [220, 200]);
   w.space();
   w.line("By month", { size: 13, bold: true });
   w.row(["Month", "Orders", "Revenue"], [150, 100, 180], true);
-  for (const m of report.byMonth)
-    w.row([m.label, String(m.orders), formatPaiseForPdf(m.revenuePaise)], [150, 100, 180]);
+  for (const m of report.byMonth) w.row([m.label, String(m.orders), formatPaise(m.revenuePaise)], [150, 100, 180]);
   if (report.byMonth.length === 0) w.line("No sales in this quarter.");
   w.space();
   w.line("Best-selling items", { size: 13, bold: true });
-  for (const t of report.topItems) w.row([t.title, String(t.sold), formatPaiseForPdf(t.revenuePaise)], [300, 60, 150]);
+  for (const t of report.topItems) w.row([t.title, String(t.sold), formatPaise(t.revenuePaise)], [300, 60, 150]);
   return doc.save();
 }

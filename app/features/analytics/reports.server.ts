@@ -70,5 +70,6 @@ export async function quarterReportPdf(db: DbOrTx, fyStartYear: number, quarter:
     sellerName: settings.sellerName,
     sellerGstin: settings.sellerGstin,
     quarter: report,
+    now: new Date(),
   });
 }

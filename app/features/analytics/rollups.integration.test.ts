@@ -110,7 +110,7 @@ describe("admin rollups", () => {
 
   it("adds the raw part-days to whole days for a period that does not start or end at midnight IST", async () => {
     const { db } = await getTestDb();
-    const [p] = await db.select().from(schema.products).where(eq(schema.products.pricePaise, 99_999));
+    const [p] = await db.select().from(schema.products).where(eq(schema.products.pricePaise, 99_900)); // ₹999
     const times = ["2026-06-01T03:00:00Z", "2026-06-02T10:00:00Z", "2026-06-03T08:00:00Z", "2026-06-03T12:00:00Z"];
     for (const t of times) {
       const u = await createUser();
@@ -122,6 +122,6 @@ describe("admin rollups", () => {
       end: new Date("2026-06-03T10:00:00Z"),
     });
     expect(figures.salesCount).toBe(2);
-    expect(figures.revenuePaise).toBe(2 * 117_999);
+    expect(figures.revenuePaise).toBe(2 * 117_882); // ₹999 + 18% = ₹1,178.82
   });
 });

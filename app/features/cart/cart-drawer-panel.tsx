@@ -2,7 +2,7 @@
 import { ShoppingCart, Trash2, X } from "lucide-react";
 import { useId, useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
-import { formatPaise } from "~/lib/money";
+import { formatPaise, formatPrice } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { useCart } from "./cart-context";
 import { cartSubtotalPaise } from "./cart-store";
@@ -94,9 +94,7 @@ export function CartDrawer({ returnFocusTo }: { returnFocusTo: React.RefObject<H
                 />
                 <div className="min-w-0 flex-1">
                   <p className="line-clamp-2 text-sm font-semibold text-slate-900">{item.title}</p>
-                  <p className="text-sm text-slate-700">
-                    {item.pricePaise === 0 ? "Free" : formatPaise(item.pricePaise)}
-                  </p>
+                  <p className="text-sm text-slate-700">{formatPrice(item.pricePaise)}</p>
                 </div>
                 <Button
                   type="button"

@@ -13,7 +13,7 @@ describe("catalog queries", () => {
     const c11 = await listPublishedProducts(db, "course", { classLevel: "11" });
     expect(c12.map((c) => c.id)).toEqual(all.slice(0, 3).map((c) => c.id));
     expect(c11.map((c) => c.id)).toEqual(all.slice(3, 6).map((c) => c.id));
-    expect(c12[0]).toMatchObject({ title: "Accountancy Class 12", instructor: "Priya Mehta", pricePaise: 99_999 });
+    expect(c12[0]).toMatchObject({ title: "Accountancy Class 12", instructor: "Priya Mehta", pricePaise: 99_900 });
   });
 
   it("includes items for both classes in each class list", async () => {
@@ -44,6 +44,6 @@ describe("catalog queries", () => {
     const all = await listPublishedProducts(db, "note");
     expect(all.length).toBeGreaterThan(4);
     expect(featured.map((n) => n.id)).toEqual(all.slice(0, 4).map((n) => n.id));
-    expect(featured.map((n) => n.pricePaise)).toEqual([0, 2_499, 1_499, 999]);
+    expect(featured.map((n) => n.pricePaise)).toEqual([0, 2_400, 1_400, 900]);
   });
 });

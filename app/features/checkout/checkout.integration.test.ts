@@ -23,20 +23,65 @@ async function countRows(table: typeof schema.orders | typeof schema.couponRedem
 }
 
 describe("checkout pricing on the server", () => {
-  it("prices the cart from the database with GST (18%) rounded half-up", async () => {
-    const { user, course, note } = await buyerWithCart();
+  it("prices the cart from the database with GST (18%) rounded half-up, IGST for a buyer in another state", async () => {
+    const { user, course, note } = await buyerWithCart(); // Maharashtra; the seeded seller is in Rajasthan
     const summary = await getCheckoutSummary(await getDb(), user.id);
     expect(summary.lines.map((l) => [l.productId, l.pricePaise])).toEqual([
       [course.id, 99_999],
       [note.id, 2_499],
     ]);
-    expect(summary.totals).toEqual({
+    expect(summary).toMatchObject({ stateCode: "27", supplierStateCode: "08" });
+    expect(summary.totals).toMatchObject({
       subtotalPaise: 102_498,
       discountPaise: 0,
       taxablePaise: 102_498,
-      gstPaise: 18_450, // 18,449.64
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 18_450, // 17,999.82 → 18,000 and 449.82 → 450
+      gstPaise: 18_450,
+      totalPaise: 120_948,
+      intraState: false,
+    });
+  });
+
+  it("charges CGST + SGST to a buyer in the seller's state and keeps the split on the order and its lines", async () => {
+    const { user, course, note } = await buyerWithCart();
+    const db = await getDb();
+    const placed = await placeOrder(db, user.id, { stateCode: "08" });
+    const order = await getOrder(placed.orderId);
+    // 99,999 × 9% = 8,999.91 → 9,000; 2,499 × 9% = 224.91 → 225
+    expect(order).toMatchObject({
+      placeOfSupply: "08",
+      supplierStateCode: "08",
+      cgstPaise: 9_225,
+      sgstPaise: 9_225,
+      igstPaise: 0,
+      gstPaise: 18_450,
       totalPaise: 120_948,
     });
+    const items = await db.select().from(schema.orderItems).where(eq(schema.orderItems.orderId, order.id));
+    expect(items.map((i) => [i.productId, i.taxablePaise, i.cgstPaise, i.sgstPaise, i.igstPaise]).sort()).toEqual(
+      [
+        [course.id, 99_999, 9_000, 9_000, 0],
+        [note.id, 2_499, 225, 225, 0],
+      ].sort(),
+    );
+    // The state chosen at checkout is remembered on the account.
+    const [saved] = await db.select().from(schema.users).where(eq(schema.users.id, user.id));
+    expect(saved!.stateCode).toBe("08");
+  });
+
+  it("asks a buyer without a state for one (400, nothing stored), and refuses a code that is no state", async () => {
+    const user = await createUser({ stateCode: null });
+    const product = await createProduct({ pricePaise: 49_900 });
+    await addToCart(user.id, [product.id]);
+    const db = await getDb();
+    expect((await getCheckoutSummary(db, user.id)).totals).toMatchObject({ intraState: null, gstPaise: 8_982 });
+    await expect(placeOrder(db, user.id)).rejects.toMatchObject({ status: 400, field: "state" });
+    await expect(placeOrder(db, user.id, { stateCode: "28" })).rejects.toMatchObject({ status: 400 });
+    expect(await db.select().from(schema.orders).where(eq(schema.orders.userId, user.id))).toEqual([]);
+    const placed = await placeOrder(db, user.id, { stateCode: "29" });
+    expect(await getOrder(placed.orderId)).toMatchObject({ placeOfSupply: "29", igstPaise: 8_982 });
   });
 
   it("stores orders with snapshot lines and the right GST for many amounts", async () => {
@@ -50,6 +95,7 @@ describe("checkout pricing on the server", () => {
       expect(order.subtotalPaise).toBe(price);
       expect(order.gstPaise).toBe(Math.floor((price * 18 + 50) / 100));
       expect(order.gstPaise).toBe(gstPaise(price));
+      expect(order).toMatchObject({ igstPaise: order.gstPaise, cgstPaise: 0, sgstPaise: 0, placeOfSupply: "27" });
       expect(order.totalPaise).toBe(price + order.gstPaise);
       expect(order.number).toMatch(/^CA-\d{6,}$/);
       // A later price change does not touch the order's snapshot.

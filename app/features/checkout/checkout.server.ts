@@ -5,8 +5,10 @@
  */
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/client.server";
-import { cartItems, enrolments, orderItems, orders, products, users } from "~/db/schema";
+import { cartItems, enrolments, orderItems, orders, products, settings, users } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
+import { assertLivePaymentsAllowed } from "~/features/gst/setup.server";
+import { stateByCode } from "~/features/gst/states";
 import { confirmPayment } from "~/features/orders/fulfilment.server";
 import { getPaymentGateway } from "~/features/payments/gateway.server";
 import { HttpError } from "~/lib/errors";
@@ -21,8 +23,26 @@ import {
   droppedCouponMessage,
   normaliseCouponCode,
   type PricedLine,
+  type Supply,
   type Totals,
 } from "./pricing";
+
+export const CHOOSE_STATE = "Choose your state or union territory: it decides how GST is charged.";
+
+/** The buyer's saved state (null: not asked yet) and the supplier's state from the settings. */
+export async function supplyFor(db: DbOrTx, userId: string, stateCode?: string | null) {
+  const [row] = await db
+    .select({ stateCode: users.stateCode, supplierStateCode: settings.sellerStateCode })
+    .from(users)
+    .leftJoin(settings, eq(settings.id, 1))
+    .where(eq(users.id, userId));
+  const supplierStateCode = row?.supplierStateCode ?? "08";
+  const placeOfSupply = stateCode ?? row?.stateCode ?? null;
+  return {
+    savedStateCode: row?.stateCode ?? null,
+    supply: placeOfSupply ? ({ supplierStateCode, placeOfSupply } satisfies Supply) : null,
+  };
+}
 
 export interface CartContents {
   /** Items that will be bought. */
@@ -64,6 +84,9 @@ export async function readCart(db: DbOrTx, userId: string): Promise<CartContents
 
 export interface CheckoutSummary extends CartContents {
   totals: Totals;
+  /** The buyer's saved state (GST state code), null until asked; and the supplier's. */
+  stateCode: string | null;
+  supplierStateCode: string | null;
   coupon: { code: string; discountPaise: number } | null;
   /** Why the coupon the buyer typed does not apply (shown on the coupon field). */
   couponError: string | null;
@@ -103,7 +126,16 @@ export async function getCheckoutSummary(
   { keepLastCoupon = false }: { keepLastCoupon?: boolean } = {},
 ): Promise<CheckoutSummary> {
   const cart = await readCart(db, userId);
-  const none = { ...cart, totals: computeTotals(cart.lines), coupon: null, couponError: null, couponNotice: null };
+  const { savedStateCode, supply } = await supplyFor(db, userId);
+  const none = {
+    ...cart,
+    totals: computeTotals(cart.lines, 0, { supply }),
+    stateCode: savedStateCode,
+    supplierStateCode: supply?.supplierStateCode ?? null,
+    coupon: null,
+    couponError: null,
+    couponNotice: null,
+  };
   let code = couponInput ? normaliseCouponCode(couponInput) : "";
   const kept = !code && keepLastCoupon && cart.lines.length > 0;
   if (kept) code = (await lastUnpaidCoupon(db, userId)) ?? "";
@@ -116,7 +148,8 @@ export async function getCheckoutSummary(
       : { ...none, couponError: couponMessage(problem, code, coupon) };
   }
   const discountPaise = couponDiscount(verdict.coupon, cart.lines);
-  return { ...none, totals: computeTotals(cart.lines, discountPaise), coupon: { code, discountPaise } };
+  const totals = computeTotals(cart.lines, discountPaise, { discountKind: verdict.coupon.productKind, supply });
+  return { ...none, totals, coupon: { code, discountPaise } };
 }
 
 /**
@@ -163,9 +196,10 @@ async function nextOrderNumber(tx: Tx) {
 export async function placeOrder(
   db: DbOrTx,
   userId: string,
-  input: { couponCode?: string | null } = {},
+  input: { couponCode?: string | null; stateCode?: string | null } = {},
 ): Promise<PlacedOrder> {
   const code = input.couponCode ? normaliseCouponCode(input.couponCode) : "";
+  if (input.stateCode && !stateByCode(input.stateCode)) throw new HttpError(400, CHOOSE_STATE, { field: "state" });
   const gateway = getPaymentGateway();
   const created = await db.transaction(async (tx) => {
     // One checkout at a time per user: a double submit waits for the first.
@@ -188,7 +222,17 @@ export async function placeOrder(
       if (problem) throw couponRefusal(problem, code, coupon);
       discountPaise = couponDiscount(coupon, cart.lines);
     }
-    const totals = computeTotals(cart.lines, discountPaise);
+    const { savedStateCode, supply } = await supplyFor(tx, userId, input.stateCode);
+    // A ₹0 cart needs no state (no invoice); anything else is taxed by the buyer's state.
+    const free = cart.lines.reduce((sum, l) => sum + l.pricePaise, 0) - discountPaise <= 0;
+    if (!supply && !free) throw new HttpError(400, CHOOSE_STATE, { field: "state" });
+    // Asked once: the state chosen at checkout is remembered on the account (editable in /account).
+    if (supply && supply.placeOfSupply !== savedStateCode) {
+      await tx.update(users).set({ stateCode: supply.placeOfSupply }).where(eq(users.id, userId));
+    }
+    const totals = computeTotals(cart.lines, discountPaise, { discountKind: coupon?.productKind ?? null, supply });
+    // No tax invoice with the sample or an invalid GSTIN: live payments wait for the setup (the test gateway does not).
+    if (totals.totalPaise > 0) await assertLivePaymentsAllowed(tx, gateway.name);
     const [order] = await tx
       .insert(orders)
       .values({
@@ -198,17 +242,23 @@ export async function placeOrder(
         subtotalPaise: totals.subtotalPaise,
         discountPaise: totals.discountPaise,
         gstPaise: totals.gstPaise,
+        cgstPaise: totals.cgstPaise,
+        sgstPaise: totals.sgstPaise,
+        igstPaise: totals.igstPaise,
+        placeOfSupply: supply?.placeOfSupply ?? null,
+        supplierStateCode: supply?.supplierStateCode ?? null,
         totalPaise: totals.totalPaise,
         couponCode: coupon ? coupon.code : null,
         gateway: totals.totalPaise === 0 ? "free" : gateway.name,
       })
       .returning({ id: orders.id, number: orders.number, totalPaise: orders.totalPaise });
     await tx.insert(orderItems).values(
-      cart.lines.map((l) => ({
+      cart.lines.map((l, i) => ({
         orderId: order!.id,
         productId: l.productId,
         title: l.title,
         pricePaise: l.pricePaise,
+        ...totals.lineTaxes[i]!,
       })),
     );
     if (coupon) await redeemCoupon(tx, coupon, userId, order!.id);

@@ -33,14 +33,15 @@ const coupon = (over: Partial<CouponRule> = {}): CouponRule => ({
 });
 
 describe("computeTotals", () => {
-  it("adds 18% GST rounded half-up to the paisa on the subtotal after discount", () => {
+  it("adds 18% GST (one figure while the buyer's state is unknown) rounded half-up to the paisa after discount", () => {
     // 99,999 paise × 18% = 17,999.82 → 18,000
-    expect(computeTotals([line(99_999)])).toEqual({
+    expect(computeTotals([line(99_999)])).toMatchObject({
       subtotalPaise: 99_999,
       discountPaise: 0,
       taxablePaise: 99_999,
       gstPaise: 18_000,
       totalPaise: 117_999,
+      intraState: null,
     });
     // 25 paise × 18% = 4.5 → 5 (half goes up); 24 × 18% = 4.32 → 4
     expect(computeTotals([line(25)]).gstPaise).toBe(5);

@@ -1,9 +1,11 @@
 /**
- * Pure pricing rules of the checkout: subtotal, coupon discount, GST (18%,
- * rounded half-up to the paisa) and total, all in integer paise. Prices are
- * GST-exclusive: GST is charged on the subtotal after the discount.
+ * Pure pricing rules of the checkout: subtotal, coupon discount, GST and total, all in integer
+ * paise. Prices are GST-exclusive: GST is charged on each line's price less its share of the
+ * discount, split by place of supply (CGST + SGST within the supplier's state, IGST across states;
+ * gst/tax.ts), each component rounded half-up to the paisa.
  */
-import { formatPaise, gstPaise } from "~/lib/money";
+import { isIntraState, type LineTax, lineTaxes, sumTaxes } from "~/features/gst/tax";
+import { formatPaise } from "~/lib/money";
 
 export type ProductKind = "course" | "note" | "pyq";
 
@@ -32,8 +34,22 @@ export interface Totals {
   subtotalPaise: number;
   discountPaise: number;
   taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+  /** cgst + sgst + igst, exactly. */
   gstPaise: number;
   totalPaise: number;
+  /** Within the supplier's state; null while the buyer's state is not known (GST shown as one 18% figure). */
+  intraState: boolean | null;
+  /** Per line, in the order of the lines: taxable value and tax. */
+  lineTaxes: LineTax[];
+}
+
+/** Where the supply is made: the supplier's state (settings) and the buyer's state, by GST state code. */
+export interface Supply {
+  supplierStateCode: string;
+  placeOfSupply: string;
 }
 
 export type CouponProblem = "unknown" | "expired" | "not_started" | "exhausted" | "already_used" | "not_applicable";
@@ -109,10 +125,37 @@ export function couponDiscount(coupon: Pick<CouponRule, "kind" | "value" | "prod
   return Math.min(eligible, coupon.value);
 }
 
-export function computeTotals(lines: PricedLine[], discountPaise = 0): Totals {
+/**
+ * The totals of these lines. The discount is spread over the lines it applies to (`discountKind`:
+ * the coupon's product kind, null = every line); without a `supply` (the buyer's state unknown)
+ * GST is one 18% figure per line, as across states.
+ */
+export function computeTotals(
+  lines: PricedLine[],
+  discountPaise = 0,
+  opts: { discountKind?: ProductKind | null; supply?: Supply | null } = {},
+): Totals {
   const subtotalPaise = lines.reduce((sum, l) => sum + l.pricePaise, 0);
   const discount = Math.max(0, Math.min(discountPaise, subtotalPaise));
-  const taxablePaise = subtotalPaise - discount;
-  const gst = gstPaise(taxablePaise);
-  return { subtotalPaise, discountPaise: discount, taxablePaise, gstPaise: gst, totalPaise: taxablePaise + gst };
+  const intraState = opts.supply ? isIntraState(opts.supply.supplierStateCode, opts.supply.placeOfSupply) : null;
+  const perLine = lineTaxes(
+    lines.map((l) => l.pricePaise),
+    discount,
+    intraState === true,
+    lines.map((l) => !opts.discountKind || l.kind === opts.discountKind),
+  );
+  const sum = sumTaxes(perLine);
+  const gstPaise = sum.cgstPaise + sum.sgstPaise + sum.igstPaise;
+  return {
+    subtotalPaise,
+    discountPaise: discount,
+    taxablePaise: sum.taxablePaise,
+    cgstPaise: sum.cgstPaise,
+    sgstPaise: sum.sgstPaise,
+    igstPaise: sum.igstPaise,
+    gstPaise,
+    totalPaise: sum.taxablePaise + gstPaise,
+    intraState,
+    lineTaxes: perLine,
+  };
 }

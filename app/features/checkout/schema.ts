@@ -1,5 +1,6 @@
 /** Zod schemas of the checkout and payment forms (client and server). */
 import { z } from "zod";
+import { STATE_CODES } from "~/features/gst/states";
 
 export const couponField = z
   .string()
@@ -9,8 +10,19 @@ export const couponField = z
   .optional()
   .transform((v) => (v ? v.toUpperCase() : undefined));
 
-/** Only the coupon is read from the checkout form: prices, items and totals come from the database. */
-export const placeOrderSchema = z.object({ coupon: couponField });
+/** A GST state code of one of the 28 states and 8 union territories ("27"). */
+export const stateCodeField = z.enum(STATE_CODES, {
+  error: "Choose your state or union territory: it decides how GST is charged.",
+});
+
+/**
+ * Only the coupon and the buyer's state are read from the checkout form: prices, items and totals
+ * come from the database. The state may be left out once the account has one.
+ */
+export const placeOrderSchema = z.object({
+  coupon: couponField,
+  state: z.preprocess((v) => (v === "" ? undefined : v), stateCodeField.optional()),
+});
 
 export const orderIdParam = z.uuid();
 

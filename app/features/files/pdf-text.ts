@@ -1,40 +1,37 @@
-/** Helpers for the PDFs we draw with pdf-lib's standard fonts (WinAnsi only). */
+/** Helpers for the PDFs we draw with pdf-lib in Noto Sans (lib/pdf-font.server.ts). */
 import type { PDFFont } from "pdf-lib";
 
-const REPLACEMENTS: Record<string, string> = {
-  "₹": "Rs. ",
-  "\u2018": "'",
-  "\u2019": "'",
-  "\u201C": '"',
-  "\u201D": '"',
-};
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+
+function has(font: PDFFont, ch: string) {
+  let set = characterSets.get(font);
+  if (!set) {
+    set = new Set(font.getCharacterSet());
+    characterSets.set(font, set);
+  }
+  return [...ch].every((c) => {
+    const cp = c.codePointAt(0)!;
+    // Indic scripts need shaping (conjuncts, vowel signs placed before the consonant), which
+    // drawing glyph by glyph cannot do: printed as "?" rather than misspelt.
+    return set.has(cp) && !(cp >= 0x0900 && cp <= 0x0dff);
+  });
+}
 
 /**
- * Makes text drawable with a standard font: known symbols get ASCII stand-ins,
- * accents are kept where WinAnsi has them, anything else (e.g. Devanagari)
- * becomes "?" instead of crashing the download.
+ * Makes text drawable with the font: one line, accents kept where the font has them (else the
+ * bare letter), anything else (e.g. Devanagari) "?" instead of a missing glyph.
  */
 export function toDrawable(text: string, font: PDFFont): string {
   let out = "";
   for (const ch of text.replace(/[\r\n\t]+/g, " ")) {
-    const mapped = REPLACEMENTS[ch] ?? ch;
-    if (canEncode(font, mapped)) {
-      out += mapped;
+    if (has(font, ch)) {
+      out += ch;
       continue;
     }
-    const stripped = mapped.normalize("NFKD").replace(/\p{M}/gu, "");
-    out += stripped && canEncode(font, stripped) ? stripped : "?";
+    const stripped = ch.normalize("NFKD").replace(/\p{M}/gu, "");
+    out += stripped && has(font, stripped) ? stripped : "?";
   }
   return out;
-}
-
-function canEncode(font: PDFFont, text: string): boolean {
-  try {
-    font.encodeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Greedy word wrap to a width in points. */

@@ -2,7 +2,9 @@
  * Stamps every page of a PDF with the buyer's name and email, to discourage
  * passing copies around.
  */
-import { degrees, PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { degrees, PDFDocument, rgb } from "pdf-lib";
+import { istDateStamp } from "~/lib/dates";
+import { embedPdfFonts } from "~/lib/pdf-font.server";
 import { toDrawable } from "./pdf-text";
 
 export interface Buyer {
@@ -40,9 +42,9 @@ export interface StampInput {
 /** A pure job of the PDF pool (server/pdf-worker.ts): callers run it with runPdfJob, off the main thread. */
 export async function stampPdf({ bytes, buyer, now = new Date() }: StampInput): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes, { ignoreEncryption: false });
-  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const font = embedPdfFonts(doc).regular;
   const line = toDrawable(stampLine(buyer), font);
-  const date = now.toISOString().slice(0, 10);
+  const date = istDateStamp(now); // the day in India
   const footer = `${line} - downloaded ${date}`;
   const watermark = toDrawable(buyer.email, font);
 

@@ -4,8 +4,9 @@
  * into file storage (keys under `seed/`), and again on download if missing
  * (seed-files.server.ts).
  */
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { SUBJECT_BOARD_NAMES, type Subject } from "~/features/catalog/labels";
+import { embedPdfFonts } from "~/lib/pdf-font.server";
 import { toDrawable, wrapText } from "../files/pdf-text";
 
 export const SEED_FILE_PREFIX = "seed/";
@@ -34,7 +35,7 @@ const NOTES: Record<Subject, string[]> = {
   ],
   economics: [
     "National income at factor cost (NNP at FC) = GDP at market price - Depreciation - Net indirect taxes + Net factor income from abroad. Avoid double counting by taking only final goods or the value added at each stage.",
-    "The money multiplier = 1 / Legal reserve ratio. If the LRR is 20 per cent and initial deposits are Rs. 1,000 crore, total deposits created = 1,000 x 5 = Rs. 5,000 crore.",
+    "The money multiplier = 1 / Legal reserve ratio. If the LRR is 20 per cent and initial deposits are ₹1,000 crore, total deposits created = 1,000 x 5 = ₹5,000 crore.",
     "At equilibrium, aggregate demand equals aggregate supply (AD = AS), or planned saving equals planned investment (S = I). The investment multiplier k = 1 / (1 - MPC) = 1 / MPS.",
     "A revenue deficit means the government is borrowing to meet its consumption expenditure. Fiscal deficit = Total expenditure - (Revenue receipts + Non-debt creating capital receipts).",
     "Under a flexible exchange rate, the price of foreign currency is set by its demand and supply in the foreign exchange market. A rise in the exchange rate means depreciation of the domestic currency.",
@@ -44,7 +45,7 @@ const NOTES: Record<Subject, string[]> = {
     "Fayol's fourteen principles include division of work, authority and responsibility, discipline, unity of command, unity of direction, scalar chain and esprit de corps. Quote the principle, then apply it to the case.",
     "Taylor's techniques of scientific management: functional foremanship, standardisation of work, method study, motion study, time study, fatigue study and the differential piece wage system.",
     "The marketing mix has four elements: product, price, place (physical distribution) and promotion. In a case question, underline the line of the case that points to each element before you answer.",
-    "Under the Consumer Protection Act 2019, a complaint up to Rs. 1 crore goes to the District Commission, up to Rs. 10 crore to the State Commission, and above that to the National Commission.",
+    "Under the Consumer Protection Act 2019, a complaint up to ₹1 crore goes to the District Commission, up to ₹10 crore to the State Commission, and above that to the National Commission.",
   ],
   english: [
     "A notice is written in a box, with the name of the institution, the word NOTICE, the date and a catchy heading. Keep it within 50 words and sign it with the name and designation of the writer.",
@@ -58,15 +59,15 @@ const NOTES: Record<Subject, string[]> = {
 const QUESTIONS: Record<Subject, string[]> = {
   accountancy: [
     "A, B and C are partners sharing profits in the ratio 5:3:2. C retires and his share is taken by A and B equally. Calculate the new profit-sharing ratio and the gaining ratio. (3 marks)",
-    "Pass the necessary journal entries for the issue of 10,000 equity shares of Rs. 10 each at a premium of Rs. 2 per share, payable with application. (3 marks)",
-    "From the following information, calculate the current ratio and the quick ratio: current assets Rs. 4,00,000; inventory Rs. 1,00,000; current liabilities Rs. 2,00,000. (4 marks)",
+    "Pass the necessary journal entries for the issue of 10,000 equity shares of ₹10 each at a premium of ₹2 per share, payable with application. (3 marks)",
+    "From the following information, calculate the current ratio and the quick ratio: current assets ₹4,00,000; inventory ₹1,00,000; current liabilities ₹2,00,000. (4 marks)",
     "Prepare a Cash Flow Statement from the balance sheets given, showing cash flows from operating, investing and financing activities. (6 marks)",
     "Explain any three circumstances in which a partnership firm may be dissolved by order of the court. (3 marks)",
   ],
   economics: [
     "Calculate National Income from the following data by the income method and the expenditure method. (6 marks)",
     "Explain the process of credit creation by commercial banks with the help of a numerical example. (4 marks)",
-    "If the marginal propensity to consume is 0.8, what is the value of the investment multiplier? How much will income rise if investment rises by Rs. 500 crore? (3 marks)",
+    "If the marginal propensity to consume is 0.8, what is the value of the investment multiplier? How much will income rise if investment rises by ₹500 crore? (3 marks)",
     "Distinguish between revenue deficit and fiscal deficit. What are the implications of a high fiscal deficit? (4 marks)",
     "State the main objectives of the economic reforms of 1991 in India. (3 marks)",
   ],
@@ -150,10 +151,7 @@ export async function generateSamplePdf(source: SampleSource): Promise<Uint8Arra
   // Fixed dates keep the file identical from one generation to the next.
   doc.setCreationDate(new Date("2026-01-01T00:00:00Z"));
   doc.setModificationDate(new Date("2026-01-01T00:00:00Z"));
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-  };
+  const fonts: Fonts = embedPdfFonts(doc);
   const subjectName = SUBJECT_BOARD_NAMES[source.subject];
   const classText = source.classLevel === "both" ? "Class 11 and 12" : `Class ${source.classLevel}`;
 

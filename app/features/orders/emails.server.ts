@@ -3,9 +3,26 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders, users } from "~/db/schema";
 import { sendEmail } from "~/features/email/email.server";
+import { taxRows } from "~/features/gst/tax";
+import { formatDate, formatDateTimeIst } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
 import { formatPaise } from "~/lib/money";
-import { buildInvoiceData, invoiceFileName, invoicePdf, loadOrder } from "./orders.server";
+import { creditNotePdf, markCreditNoteEmailed } from "./credit-notes.server";
+import {
+  buildInvoiceData,
+  invoiceFileName,
+  invoicePdf,
+  loadOrder,
+  type OrderDetail,
+  orderTotals,
+} from "./orders.server";
+
+/** "CGST (9%): ₹89.91" and "SGST (9%): ₹89.91", or "IGST (18%): ₹179.82" ("GST (18%)" without a state). */
+function taxLines(order: OrderDetail) {
+  const totals = orderTotals(order);
+  if (totals.intraState === null || !totals.supplierStateCode) return [`GST (18%): ${formatPaise(order.gstPaise)}`];
+  return taxRows(totals, totals.intraState, totals.supplierStateCode).map((r) => `${r.label}: ${formatPaise(r.paise)}`);
+}
 
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -26,11 +43,11 @@ export async function sendOrderConfirmation(db: DbOrTx, orderId: string) {
     "",
     `Subtotal: ${formatPaise(order.subtotalPaise)}`,
     ...(order.discountPaise > 0 ? [`Discount (${order.couponCode}): -${formatPaise(order.discountPaise)}`] : []),
-    `GST (18%): ${formatPaise(order.gstPaise)}`,
+    ...taxLines(order),
     `Total: ${formatPaise(order.totalPaise)}`,
     "",
     "Your items are ready in My Courses.",
-    invoice ? `Your GST invoice ${invoice.invoiceNumber} is attached.` : "",
+    invoice ? `Your GST invoice ${invoice.number} dated ${formatDate(invoice.date)} is attached.` : "",
     `Order details: ${link}`,
   ].join("\n");
   const html = `<p>Thank you for your order <strong>${escapeHtml(order.number)}</strong>.</p><ul>${order.items
@@ -46,7 +63,7 @@ export async function sendOrderConfirmation(db: DbOrTx, orderId: string) {
     attachments: invoice
       ? [
           {
-            filename: invoiceFileName(invoice.invoiceNumber),
+            filename: invoiceFileName(invoice.number),
             content: await invoicePdf(invoice),
             contentType: "application/pdf",
           },
@@ -67,8 +84,11 @@ export async function sendRefundEmail(db: DbOrTx, orderId: string) {
     order.totalPaise > 0
       ? `We have refunded your order ${order.number}: ${amount} is on its way back to the account you paid with (banks usually show it within 5 to 7 working days).`
       : `Your order ${order.number} has been cancelled (it was free, so there is nothing to pay back).`;
+  const note = order.totalPaise > 0 ? await creditNotePdf(db, orderId) : null;
   const text = [
     refunded,
+    ...(order.refundedAt ? ["", `Refunded on ${formatDateTimeIst(order.refundedAt)}.`] : []),
+    ...(note ? ["", `Credit note ${note.number} for this refund is attached.`] : []),
     "",
     "Your access to these items has been removed:",
     ...order.items.map((i) => `- ${i.title}`),
@@ -76,10 +96,19 @@ export async function sendRefundEmail(db: DbOrTx, orderId: string) {
     `Order details: ${link}`,
     "Questions? Write to us from the Contact page.",
   ].join("\n");
-  const html = `<p>${escapeHtml(refunded)}</p><p>Your access to these items has been removed:</p><ul>${order.items
+  const html = `<p>${escapeHtml(refunded)}</p>${
+    note ? `<p>Credit note ${escapeHtml(note.number)} for this refund is attached.</p>` : ""
+  }<p>Your access to these items has been removed:</p><ul>${order.items
     .map((i) => `<li>${escapeHtml(i.title)}</li>`)
     .join("")}</ul><p><a href="${escapeHtml(link)}">View your order</a></p>`;
-  await sendEmail(db, { to, subject: `Refund for your Commerce Academy order ${order.number}`, text, html });
+  await sendEmail(db, {
+    to,
+    subject: `Refund for your Commerce Academy order ${order.number}`,
+    text,
+    html,
+    attachments: note ? [{ filename: note.fileName, content: note.bytes, contentType: "application/pdf" }] : [],
+  });
+  if (note) await markCreditNoteEmailed(db, orderId);
 }
 
 async function buyerEmail(db: DbOrTx, orderId: string) {

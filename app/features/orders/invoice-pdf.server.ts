@@ -1,49 +1,68 @@
 /**
- * The GST tax invoice PDF, made with pdf-lib from data the caller has read (orders.server.ts
- * buildInvoiceData); numbers come from invoice.server.ts.
- *
- * SAC 999293 is "Commercial training and coaching services", the GST code for
- * the coaching this business sells (courses, notes and papers for board exams).
+ * The GST tax invoice and credit note PDFs, made with pdf-lib from data the caller has read
+ * (orders.server.ts buildInvoiceData, credit-notes.server.ts); numbers come from invoice.server.ts.
+ * They carry what GST rule 46 (invoice) and rule 53 (credit note) ask of a supplier of services to
+ * unregistered buyers: the supplier's legal name, address, state and GSTIN; a serial number and date
+ * (India Standard Time); the buyer's name, address (email) and state; the place of supply (state and
+ * code); per line the description, SAC, taxable value, and the rate and amount of each tax; the
+ * totals, the total in words and whether tax is payable on reverse charge. Printed in Noto Sans
+ * (lib/pdf-font.server.ts) so the rupee sign prints as ₹.
  */
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { formatPaiseForPdf, GST_RATE_PERCENT } from "~/lib/money";
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { toDrawable } from "~/features/files/pdf-text";
+import { stateLabel } from "~/features/gst/states";
+import { GST_RATE_PERCENT, HALF_RATE_PERCENT, stateTaxName } from "~/features/gst/tax";
+import { formatDateNumeric } from "~/lib/dates";
+import { amountInWords, formatPaise, formatRupeesPlain } from "~/lib/money";
+import { embedPdfFonts } from "~/lib/pdf-font.server";
 
+/** The default SAC: "Commercial training and coaching services" (settings.sacCode). */
 export const SAC_CODE = "999293";
 
+export interface TaxDocumentLine {
+  title: string;
+  pricePaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
 export interface InvoiceData {
-  invoiceNumber: string;
-  invoiceDate: Date;
+  kind: "invoice" | "credit-note";
+  /** The invoice or credit note number (CA/26-27/000042, CN/26-27/000001). */
+  number: string;
+  date: Date;
   orderNumber: string;
-  seller: { name: string; address: string; gstin: string };
+  /** A credit note: the invoice it reverses. */
+  original: { number: string; date: Date } | null;
+  seller: { name: string; address: string; gstin: string; stateCode: string };
   buyer: { name: string; email: string };
-  lines: { title: string; pricePaise: number }[];
+  /** The buyer's state: the place of supply (GST state code). */
+  placeOfSupply: string;
+  intraState: boolean;
+  sacCode: string;
+  lines: TaxDocumentLine[];
   subtotalPaise: number;
   discountPaise: number;
   couponCode: string | null;
-  gstPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
   totalPaise: number;
   paymentId: string | null;
 }
 
-/** "01/04/2026": the invoice date in India Standard Time. */
-export function invoiceDateText(date: Date) {
-  const ist = new Date(date.getTime() + 5.5 * 60 * 60 * 1000);
-  const day = String(ist.getUTCDate()).padStart(2, "0");
-  const month = String(ist.getUTCMonth() + 1).padStart(2, "0");
-  return `${day}/${month}/${ist.getUTCFullYear()}`;
-}
+export const REVERSE_CHARGE_LINE = "Whether tax is payable on reverse charge: No";
 
-/** Standard fonts only encode WinAnsi: replace anything else so a title can never break the PDF. */
-function safe(text: string) {
-  return text
-    .replace(/[–—]/g, "-")
-    .replace(/[‘’]/g, "'")
-    .replace(/[“”]/g, '"')
-    .replace(/[^\x20-\x7e]/g, "?");
+/** "01/04/2026": the document date in India Standard Time. */
+export function invoiceDateText(date: Date) {
+  return formatDateNumeric(date);
 }
 
 function wrap(text: string, font: PDFFont, size: number, width: number) {
-  const words = safe(text).split(/\s+/);
+  const words = text.split(/\s+/).filter(Boolean);
   const lines: string[] = [];
   let current = "";
   for (const word of words) {
@@ -54,119 +73,186 @@ function wrap(text: string, font: PDFFont, size: number, width: number) {
     } else current = next;
   }
   if (current) lines.push(current);
-  return lines;
+  return lines.length ? lines : [""];
 }
 
 /** A pure job of the PDF pool (server/pdf-worker.ts): callers run it with runPdfJob, off the main thread. */
-export async function renderInvoicePdf(invoice: InvoiceData): Promise<Uint8Array> {
+export async function renderInvoicePdf(doc: InvoiceData): Promise<Uint8Array> {
+  const creditNote = doc.kind === "credit-note";
+  const title = creditNote ? "Credit Note" : "Tax Invoice";
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Tax Invoice ${invoice.invoiceNumber}`);
-  pdf.setAuthor(safe(invoice.seller.name));
-  pdf.setCreationDate(invoice.invoiceDate);
+  pdf.setTitle(`${title} ${doc.number}`);
+  pdf.setAuthor(doc.seller.name);
+  pdf.setCreator("Commerce Academy");
+  pdf.setProducer("Commerce Academy");
+  pdf.setCreationDate(doc.date);
+  pdf.setModificationDate(doc.date);
+  const { regular, bold } = embedPdfFonts(pdf);
   const A4: [number, number] = [595.28, 841.89];
   let page: PDFPage = pdf.addPage(A4);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const dark = rgb(0.1, 0.1, 0.15);
   const grey = rgb(0.4, 0.4, 0.45);
-  const left = 50;
-  const right = 545;
-  let y = 790;
+  const left = 40;
+  const right = 555;
+  let y = 800;
 
-  const text = (value: string, x: number, opts: { font?: PDFFont; size?: number; color?: typeof dark } = {}) =>
-    page.drawText(safe(value), { x, y, font: opts.font ?? regular, size: opts.size ?? 10, color: opts.color ?? dark });
-  const textRight = (value: string, xRight: number, opts: { font?: PDFFont; size?: number } = {}) => {
+  type Opts = { font?: PDFFont; size?: number; color?: typeof dark };
+  const text = (value: string, x: number, opts: Opts = {}) => {
     const font = opts.font ?? regular;
-    const size = opts.size ?? 10;
-    page.drawText(safe(value), { x: xRight - font.widthOfTextAtSize(safe(value), size), y, font, size, color: dark });
+    page.drawText(toDrawable(value, font), { x, y, font, size: opts.size ?? 9.5, color: opts.color ?? dark });
+  };
+  const textRight = (value: string, xRight: number, opts: Opts = {}) => {
+    const font = opts.font ?? regular;
+    const size = opts.size ?? 9.5;
+    text(value, xRight - font.widthOfTextAtSize(toDrawable(value, font), size), opts);
   };
   const rule = () =>
     page.drawLine({ start: { x: left, y: y + 4 }, end: { x: right, y: y + 4 }, thickness: 0.5, color: grey });
+  const newPage = () => {
+    page = pdf.addPage(A4);
+    y = 800;
+    text(`${title} ${doc.number} (continued)`, left, { font: bold, size: 9, color: grey });
+    y -= 20;
+  };
 
-  text("TAX INVOICE", left, { font: bold, size: 18 });
-  textRight(`Invoice No: ${invoice.invoiceNumber}`, right, { font: bold });
-  y -= 16;
-  textRight(`Invoice Date: ${invoiceDateText(invoice.invoiceDate)}`, right);
+  // Heading
+  text(creditNote ? "CREDIT NOTE" : "TAX INVOICE", left, { font: bold, size: 18 });
+  textRight(`${creditNote ? "Credit Note No" : "Invoice No"}: ${doc.number}`, right, { font: bold });
   y -= 14;
-  textRight(`Order: ${invoice.orderNumber}`, right);
-  y -= 30;
-
-  text("Seller", left, { font: bold, color: grey });
-  text("Bill to", 320, { font: bold, color: grey });
-  y -= 15;
-  text(invoice.seller.name, left, { font: bold, size: 11 });
-  text(invoice.buyer.name, 320, { font: bold, size: 11 });
-  y -= 14;
-  const addressLines = wrap(invoice.seller.address, regular, 10, 250);
-  const buyerLines = [invoice.buyer.email];
-  for (let i = 0; i < Math.max(addressLines.length, buyerLines.length); i++) {
-    if (addressLines[i]) text(addressLines[i]!, left);
-    if (buyerLines[i]) text(buyerLines[i]!, 320);
+  textRight(`${creditNote ? "Credit Note Date" : "Invoice Date"}: ${invoiceDateText(doc.date)}`, right);
+  y -= 13;
+  if (doc.original) {
+    textRight(`Against Invoice No: ${doc.original.number} dated ${invoiceDateText(doc.original.date)}`, right);
     y -= 13;
   }
-  text(`GSTIN: ${invoice.seller.gstin}`, left, { font: bold });
-  y -= 34;
+  textRight(`Order: ${doc.orderNumber}`, right);
+  y -= 26;
 
-  // Items table
-  text("#", left, { font: bold });
-  text("Description", left + 20, { font: bold });
-  text("SAC", 360, { font: bold });
-  textRight("Amount", right, { font: bold });
-  y -= 6;
-  rule();
+  // Supplier and buyer
+  const col2 = 310;
+  text("Supplier", left, { font: bold, color: grey });
+  text(creditNote ? "Issued to" : "Bill to", col2, { font: bold, color: grey });
   y -= 14;
-  invoice.lines.forEach((line, i) => {
-    const titleLines = wrap(line.title, regular, 10, 280);
+  const sellerLines = [
+    ...wrap(doc.seller.address, regular, 9.5, 250),
+    `State: ${stateLabel(doc.seller.stateCode)}`,
+    `GSTIN: ${doc.seller.gstin}`,
+  ];
+  const buyerLines = [doc.buyer.email, `State: ${stateLabel(doc.placeOfSupply)}`, "GSTIN: Unregistered (B2C)"];
+  text(doc.seller.name, left, { font: bold, size: 11 });
+  text(doc.buyer.name, col2, { font: bold, size: 11 });
+  y -= 14;
+  for (let i = 0; i < Math.max(sellerLines.length, buyerLines.length); i++) {
+    if (sellerLines[i]) text(sellerLines[i]!, left);
+    if (buyerLines[i]) text(buyerLines[i]!, col2);
+    y -= 12.5;
+  }
+  y -= 6;
+  text(`Place of supply: ${stateLabel(doc.placeOfSupply)}`, left, { font: bold });
+  y -= 12.5;
+  text(REVERSE_CHARGE_LINE, left);
+  y -= 24;
+
+  // Lines: taxable value, then the rate and amount of each tax charged.
+  const size = 8.5;
+  const stateTax = stateTaxName(doc.seller.stateCode);
+  const taxCols = doc.intraState
+    ? [
+        { name: "CGST", rate: HALF_RATE_PERCENT, rateX: 338, amountRight: 405, key: "cgstPaise" as const },
+        { name: stateTax, rate: HALF_RATE_PERCENT, rateX: 415, amountRight: 482, key: "sgstPaise" as const },
+      ]
+    : [{ name: "IGST", rate: GST_RATE_PERCENT, rateX: 360, amountRight: 460, key: "igstPaise" as const }];
+  const descWidth = 150;
+  const header = () => {
+    for (const c of taxCols) {
+      const groupWidth = c.amountRight - c.rateX;
+      const label = `${c.name} (₹)`;
+      text(label, c.rateX + (groupWidth - bold.widthOfTextAtSize(label, size)) / 2, { font: bold, size });
+    }
+    y -= 11;
+    text("#", left, { font: bold, size });
+    text("Description", left + 14, { font: bold, size });
+    text("SAC", 212, { font: bold, size });
+    textRight("Taxable value (₹)", 330, { font: bold, size });
+    for (const c of taxCols) {
+      text("Rate", c.rateX, { font: bold, size });
+      textRight("Amount", c.amountRight, { font: bold, size });
+    }
+    textRight("Total (₹)", right, { font: bold, size });
+    y -= 6;
+    rule();
+    y -= 12;
+  };
+  header();
+  doc.lines.forEach((line, i) => {
+    const titleLines = wrap(line.title, regular, size, descWidth);
+    if (line.taxablePaise !== line.pricePaise) {
+      titleLines.push(
+        `Price ${formatPaise(line.pricePaise)} less discount ${formatPaise(line.pricePaise - line.taxablePaise)}`,
+      );
+    }
     // Long orders continue on a new page, leaving room for the totals on the last one.
-    if (y - titleLines.length * 13 < 60) {
-      page = pdf.addPage(A4);
-      y = 790;
+    if (y - titleLines.length * 11 < 60) {
+      newPage();
+      header();
     }
-    text(String(i + 1), left);
-    text(SAC_CODE, 360);
-    textRight(formatPaiseForPdf(line.pricePaise), right);
+    text(String(i + 1), left, { size });
+    text(doc.sacCode, 212, { size });
+    textRight(formatRupeesPlain(line.taxablePaise), 330, { size });
+    for (const c of taxCols) {
+      text(`${c.rate}%`, c.rateX, { size });
+      textRight(formatRupeesPlain(line[c.key]), c.amountRight, { size });
+    }
+    const lineTotal = line.taxablePaise + line.cgstPaise + line.sgstPaise + line.igstPaise;
+    textRight(formatRupeesPlain(lineTotal), right, { size });
     for (const t of titleLines) {
-      text(t, left + 20);
-      y -= 13;
+      text(t, left + 14, { size, color: t === titleLines[0] ? dark : grey });
+      y -= 11;
     }
-    y -= 4;
+    y -= 3;
   });
   rule();
   y -= 14;
-  if (y < 200) {
-    page = pdf.addPage(A4);
-    y = 790;
-  }
+  if (y < 230) newPage();
 
+  // Totals
   const totalRow = (label: string, value: string, font = regular) => {
-    textRight(label, 420, { font });
+    textRight(label, 430, { font });
     textRight(value, right, { font });
-    y -= 16;
+    y -= 15;
   };
-  totalRow("Subtotal", formatPaiseForPdf(invoice.subtotalPaise));
-  if (invoice.discountPaise > 0) {
-    totalRow(
-      `Discount${invoice.couponCode ? ` (${invoice.couponCode})` : ""}`,
-      `- ${formatPaiseForPdf(invoice.discountPaise)}`,
-    );
+  totalRow("Subtotal", formatPaise(doc.subtotalPaise));
+  if (doc.discountPaise > 0) {
+    totalRow(`Discount${doc.couponCode ? ` (${doc.couponCode})` : ""}`, `− ${formatPaise(doc.discountPaise)}`);
   }
-  totalRow("Taxable value", formatPaiseForPdf(invoice.subtotalPaise - invoice.discountPaise));
-  totalRow(`GST (${GST_RATE_PERCENT}%)`, formatPaiseForPdf(invoice.gstPaise));
+  totalRow("Taxable value", formatPaise(doc.taxablePaise));
+  for (const c of taxCols) totalRow(`${c.name} @ ${c.rate}%`, formatPaise(doc[c.key]));
+  totalRow("Total tax", formatPaise(doc.cgstPaise + doc.sgstPaise + doc.igstPaise));
   y -= 2;
   rule();
   y -= 12;
-  totalRow("Total", formatPaiseForPdf(invoice.totalPaise), bold);
-  y -= 20;
-
-  text(`SAC ${SAC_CODE}: commercial training and coaching services. All amounts in Indian rupees.`, left, {
-    size: 9,
-    color: grey,
-  });
-  y -= 13;
-  if (invoice.paymentId) {
-    text(`Paid online. Payment reference: ${invoice.paymentId}.`, left, { size: 9, color: grey });
+  totalRow(creditNote ? "Total credited" : "Total", formatPaise(doc.totalPaise), bold);
+  y -= 6;
+  for (const line of wrap(`Amount in words: ${amountInWords(doc.totalPaise)}`, bold, 9.5, right - left)) {
+    text(line, left, { font: bold });
     y -= 13;
   }
-  text("This is a computer-generated invoice and needs no signature.", left, { size: 9, color: grey });
+  y -= 12;
+
+  const note = (value: string) => {
+    for (const line of wrap(value, regular, 8.5, right - left)) {
+      text(line, left, { size: 8.5, color: grey });
+      y -= 11.5;
+    }
+  };
+  note(
+    `SAC ${doc.sacCode}: commercial training and coaching services. Amounts in Indian rupees (₹). ` +
+      (doc.intraState
+        ? `Supply within ${stateLabel(doc.seller.stateCode)}: CGST and ${stateTax}.`
+        : "Inter-state supply: IGST."),
+  );
+  if (creditNote) note(`Issued for the refund of order ${doc.orderNumber}: it reverses the tax of the invoice above.`);
+  else if (doc.paymentId) note(`Paid online. Payment reference: ${doc.paymentId}.`);
+  note(`This is a computer-generated ${creditNote ? "credit note" : "invoice"} and needs no signature.`);
   return pdf.save();
 }

@@ -9,17 +9,13 @@
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { invoiceCounters } from "~/db/schema";
+import { creditNoteCounters, invoiceCounters } from "~/db/schema";
+import { istParts } from "~/lib/dates";
 
 const INVOICE_PREFIX = "CA";
+const CREDIT_NOTE_PREFIX = "CN";
 
-/** Indian time: the financial year turns at midnight IST on 1 April. */
-function istParts(date: Date) {
-  const ist = new Date(date.getTime() + 5.5 * 60 * 60 * 1000);
-  return { year: ist.getUTCFullYear(), month: ist.getUTCMonth() + 1 };
-}
-
-/** "2026-27" for any date from 1 April 2026 to 31 March 2027 (IST). */
+/** "2026-27" for any date from 1 April 2026 to 31 March 2027 (IST: the year turns at midnight IST on 1 April). */
 export function financialYear(date: Date) {
   const { year, month } = istParts(date);
   const start = month >= 4 ? year : year - 1;
@@ -28,6 +24,25 @@ export function financialYear(date: Date) {
 
 export function formatInvoiceNumber(fy: string, n: number) {
   return `${INVOICE_PREFIX}/${fy.slice(2)}/${String(n).padStart(6, "0")}`;
+}
+
+/** Credit notes have their own series per financial year: CN/26-27/000001. */
+export function formatCreditNoteNumber(fy: string, n: number) {
+  return `${CREDIT_NOTE_PREFIX}/${fy.slice(2)}/${String(n).padStart(6, "0")}`;
+}
+
+/** Takes the next credit-note number of the financial year of `date`. Call inside the refunding transaction. */
+export async function nextCreditNoteNumber(tx: DbOrTx, date: Date) {
+  const fy = financialYear(date);
+  const [row] = await tx
+    .insert(creditNoteCounters)
+    .values({ financialYear: fy, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: creditNoteCounters.financialYear,
+      set: { lastNumber: sql`${creditNoteCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: creditNoteCounters.lastNumber });
+  return formatCreditNoteNumber(fy, row!.lastNumber);
 }
 
 /** Takes the next number of the financial year of `date`. Call inside the paying transaction. */

@@ -1,7 +1,41 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { extractPdfText } from "../../../tests/helpers/pdf-text";
 import { financialYear, formatInvoiceNumber } from "./invoice.server";
-import { invoiceDateText, renderInvoicePdf } from "./invoice-pdf.server";
+import { type InvoiceData, invoiceDateText, renderInvoicePdf } from "./invoice-pdf.server";
+
+const seller = {
+  name: "Commerce Academy",
+  address: "2nd Floor, 14 Civil Lines, Jaipur, Rajasthan 302006",
+  gstin: "27AAPFU0939F1ZV",
+  stateCode: "08",
+};
+
+function invoice(over: Partial<InvoiceData> = {}): InvoiceData {
+  return {
+    kind: "invoice",
+    number: "CA/26-27/000001",
+    date: new Date("2026-06-01T10:00:00Z"),
+    orderNumber: "CA-000001",
+    original: null,
+    seller,
+    buyer: { name: "Asha", email: "asha@example.com" },
+    placeOfSupply: "27",
+    intraState: false,
+    sacCode: "999293",
+    lines: [],
+    subtotalPaise: 0,
+    discountPaise: 0,
+    couponCode: null,
+    taxablePaise: 0,
+    cgstPaise: 0,
+    sgstPaise: 0,
+    igstPaise: 0,
+    totalPaise: 0,
+    paymentId: null,
+    ...over,
+  };
+}
 
 describe("invoice numbering", () => {
   it("uses the Indian financial year April–March in IST", () => {
@@ -25,52 +59,138 @@ describe("invoice PDF", () => {
     const lines = Array.from({ length: 60 }, (_, i) => ({
       title: `Item ${i + 1} with a reasonably long title`,
       pricePaise: 1_000,
+      taxablePaise: 1_000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 180,
     }));
-    const bytes = await renderInvoicePdf({
-      invoiceNumber: "CA/26-27/000002",
-      invoiceDate: new Date("2026-06-01T10:00:00Z"),
-      orderNumber: "CA-000002",
-      seller: { name: "Commerce Academy", address: "Jaipur", gstin: "08AAAAA0000A1Z5" },
-      buyer: { name: "Asha", email: "asha@example.com" },
-      lines,
-      subtotalPaise: 60_000,
-      discountPaise: 0,
-      couponCode: null,
-      gstPaise: 10_800,
-      totalPaise: 70_800,
-      paymentId: null,
-    });
+    const bytes = await renderInvoicePdf(
+      invoice({ lines, subtotalPaise: 60_000, taxablePaise: 60_000, igstPaise: 10_800, totalPaise: 70_800 }),
+    );
     expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(1);
   });
 
-  it("is a one-page PDF titled with the invoice number, even with characters the font lacks", async () => {
-    const bytes = await renderInvoicePdf({
-      invoiceNumber: "CA/26-27/000001",
-      invoiceDate: new Date("2026-06-01T10:00:00Z"),
-      orderNumber: "CA-000001",
-      seller: {
-        name: "Commerce Academy",
-        address: "2nd Floor, 14 Civil Lines, Jaipur, Rajasthan 302006",
-        gstin: "08AAAAA0000A1Z5",
-      },
-      buyer: { name: "Asha Verma ✓", email: "asha@example.com" },
-      lines: [
-        {
-          title: "Accountancy Class 12 — Complete Course with a very long title that has to wrap across lines",
-          pricePaise: 99_999,
-        },
-        { title: "Formula Sheet ₹", pricePaise: 2_499 },
-      ],
-      subtotalPaise: 102_498,
-      discountPaise: 10_250,
-      couponCode: "SAVE10",
-      gstPaise: 16_605,
-      totalPaise: 108_853,
-      paymentId: "pay_123",
-    });
+  it("prints every field GST asks for, the CGST/SGST split, ₹ and the total in words", async () => {
+    const bytes = await renderInvoicePdf(
+      invoice({
+        buyer: { name: "Asha Verma ✓", email: "asha@example.com" },
+        placeOfSupply: "08",
+        intraState: true,
+        lines: [
+          {
+            title: "Accountancy Class 12 — Complete Course with a very long title that has to wrap across lines",
+            pricePaise: 199_999,
+            taxablePaise: 159_999,
+            cgstPaise: 14_400,
+            sgstPaise: 14_400,
+            igstPaise: 0,
+          },
+          {
+            title: "Partnership Notes ₹",
+            pricePaise: 1_498,
+            taxablePaise: 1_199,
+            cgstPaise: 108,
+            sgstPaise: 108,
+            igstPaise: 0,
+          },
+        ],
+        subtotalPaise: 201_497,
+        discountPaise: 40_299,
+        couponCode: "SAVE20",
+        taxablePaise: 161_198,
+        cgstPaise: 14_508,
+        sgstPaise: 14_508,
+        totalPaise: 190_214,
+        paymentId: "pay_123",
+      }),
+    );
     expect(Buffer.from(bytes.slice(0, 5)).toString()).toBe("%PDF-");
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getTitle()).toBe("Tax Invoice CA/26-27/000001");
+    const text = extractPdfText(bytes).replace(/\s+/g, " ");
+    for (const field of [
+      "TAX INVOICE",
+      "Invoice No: CA/26-27/000001",
+      "Invoice Date: 01/06/2026",
+      "Commerce Academy",
+      "Civil Lines, Jaipur",
+      "State: Rajasthan (08)",
+      "GSTIN: 27AAPFU0939F1ZV",
+      "Asha Verma ?",
+      "asha@example.com",
+      "Place of supply: Rajasthan (08)",
+      "999293",
+      "1,599.99",
+      "CGST",
+      "SGST",
+      "9%",
+      "144.00",
+      "CGST @ 9% ₹145.08",
+      "SGST @ 9% ₹145.08",
+      "Total ₹1,902.14",
+      "Amount in words: Rupees One Thousand Nine Hundred Two and Fourteen Paise Only",
+      "Whether tax is payable on reverse charge: No",
+      "Partnership Notes ₹",
+    ]) {
+      expect(text).toContain(field);
+    }
+    expect(text).not.toContain("IGST");
+  });
+
+  it("prints IGST across states, and a credit note against its invoice", async () => {
+    const inter = extractPdfText(
+      await renderInvoicePdf(
+        invoice({
+          lines: [
+            {
+              title: "Course",
+              pricePaise: 99_900,
+              taxablePaise: 99_900,
+              cgstPaise: 0,
+              sgstPaise: 0,
+              igstPaise: 17_982,
+            },
+          ],
+          subtotalPaise: 99_900,
+          taxablePaise: 99_900,
+          igstPaise: 17_982,
+          totalPaise: 117_882,
+        }),
+      ),
+    ).replace(/\s+/g, " ");
+    expect(inter).toContain("IGST @ 18% ₹179.82");
+    expect(inter).toContain("Place of supply: Maharashtra (27)");
+    expect(inter).not.toContain("CGST");
+    const note = extractPdfText(
+      await renderInvoicePdf(
+        invoice({
+          kind: "credit-note",
+          number: "CN/26-27/000001",
+          date: new Date("2026-10-08T20:00:00Z"),
+          original: { number: "CA/26-27/000001", date: new Date("2026-06-01T10:00:00Z") },
+          lines: [
+            {
+              title: "Course",
+              pricePaise: 99_900,
+              taxablePaise: 99_900,
+              cgstPaise: 0,
+              sgstPaise: 0,
+              igstPaise: 17_982,
+            },
+          ],
+          subtotalPaise: 99_900,
+          taxablePaise: 99_900,
+          igstPaise: 17_982,
+          totalPaise: 117_882,
+        }),
+      ),
+    ).replace(/\s+/g, " ");
+    expect(note).toContain("CREDIT NOTE");
+    expect(note).toContain("Credit Note No: CN/26-27/000001");
+    expect(note).toContain("Credit Note Date: 09/10/2026"); // 01:30 on 9 October in India
+    expect(note).toContain("Against Invoice No: CA/26-27/000001 dated 01/06/2026");
+    expect(note).toContain("Total credited ₹1,178.82");
+    expect(note).toContain("Rupees One Thousand One Hundred Seventy Eight and Eighty Two Paise Only");
   });
 });

@@ -2,9 +2,10 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders, products, users } from "~/db/schema";
+import { allocateDiscount } from "~/features/gst/tax";
 import { getSettings } from "~/features/settings/settings.server";
 import { runPdfJob } from "~/lib/pdf-pool.server";
-import type { InvoiceData, renderInvoicePdf } from "./invoice-pdf.server";
+import type { InvoiceData, renderInvoicePdf, TaxDocumentLine } from "./invoice-pdf.server";
 
 export type OrderStatus = (typeof orders.$inferSelect)["status"];
 
@@ -46,6 +47,10 @@ export async function loadOrder(db: DbOrTx, orderId: string) {
       productId: orderItems.productId,
       title: orderItems.title,
       pricePaise: orderItems.pricePaise,
+      taxablePaise: orderItems.taxablePaise,
+      cgstPaise: orderItems.cgstPaise,
+      sgstPaise: orderItems.sgstPaise,
+      igstPaise: orderItems.igstPaise,
       kind: products.kind,
       image: products.image,
     })
@@ -57,6 +62,22 @@ export async function loadOrder(db: DbOrTx, orderId: string) {
 }
 
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof loadOrder>>>;
+
+/** The totals an order page shows: the snapshot of checkout, with its GST split and place of supply. */
+export function orderTotals(order: typeof orders.$inferSelect) {
+  return {
+    subtotalPaise: order.subtotalPaise,
+    discountPaise: order.discountPaise,
+    gstPaise: order.gstPaise,
+    cgstPaise: order.cgstPaise,
+    sgstPaise: order.sgstPaise,
+    igstPaise: order.igstPaise,
+    totalPaise: order.totalPaise,
+    intraState: order.placeOfSupply && order.supplierStateCode ? order.placeOfSupply === order.supplierStateCode : null,
+    placeOfSupply: order.placeOfSupply,
+    supplierStateCode: order.supplierStateCode,
+  };
+}
 
 /** The order when it belongs to this user; null otherwise (the page answers 404 either way). */
 export async function getOrderForUser(db: DbOrTx, userId: string, orderId: string): Promise<OrderDetail | null> {
@@ -72,24 +93,72 @@ export function invoiceFileName(invoiceNumber: string) {
   return `invoice-${invoiceNumber.replace(/\//g, "-")}.pdf`;
 }
 
+/**
+ * The lines of an order's tax documents with their taxable value and tax. Orders placed before the
+ * split (migration 0013) have none stored: their discount and stored tax are spread over the lines
+ * by value, so the lines still add up to what the buyer paid.
+ */
+export function taxLinesOf(order: OrderDetail): TaxDocumentLine[] {
+  if (order.items.every((i) => i.taxablePaise !== null)) {
+    return order.items.map((i) => ({
+      title: i.title,
+      pricePaise: i.pricePaise,
+      taxablePaise: i.taxablePaise ?? i.pricePaise,
+      cgstPaise: i.cgstPaise ?? 0,
+      sgstPaise: i.sgstPaise ?? 0,
+      igstPaise: i.igstPaise ?? 0,
+    }));
+  }
+  const prices = order.items.map((i) => i.pricePaise);
+  const shares = allocateDiscount(prices, order.discountPaise);
+  const taxable = prices.map((p, i) => p - shares[i]!);
+  const cgst = allocateDiscount(taxable, order.cgstPaise);
+  const sgst = allocateDiscount(taxable, order.sgstPaise);
+  const igst = allocateDiscount(taxable, order.igstPaise);
+  return order.items.map((i, k) => ({
+    title: i.title,
+    pricePaise: i.pricePaise,
+    taxablePaise: taxable[k]!,
+    cgstPaise: cgst[k]!,
+    sgstPaise: sgst[k]!,
+    igstPaise: igst[k]!,
+  }));
+}
+
+/** What the tax invoice of a paid order prints (null: not paid, so no invoice). */
 export async function buildInvoiceData(db: DbOrTx, order: OrderDetail): Promise<InvoiceData | null> {
   if (!order.invoiceNumber || !order.paidAt) return null;
   const [buyer] = await db
     .select({ name: users.name, email: users.email })
     .from(users)
     .where(eq(users.id, order.userId));
-  const seller = await getSettings(db);
+  const settings = await getSettings(db);
+  const supplierStateCode = order.supplierStateCode ?? settings.sellerStateCode;
+  const placeOfSupply = order.placeOfSupply ?? supplierStateCode;
   return {
-    invoiceNumber: order.invoiceNumber,
-    invoiceDate: order.paidAt,
+    kind: "invoice",
+    number: order.invoiceNumber,
+    date: order.paidAt,
     orderNumber: order.number,
-    seller: { name: seller.sellerName, address: seller.sellerAddress, gstin: seller.sellerGstin },
+    original: null,
+    seller: {
+      name: settings.sellerName,
+      address: settings.sellerAddress,
+      gstin: settings.sellerGstin,
+      stateCode: supplierStateCode,
+    },
     buyer: { name: buyer?.name ?? "", email: buyer?.email ?? "" },
-    lines: order.items.map((i) => ({ title: i.title, pricePaise: i.pricePaise })),
+    placeOfSupply,
+    intraState: placeOfSupply === supplierStateCode,
+    sacCode: settings.sacCode,
+    lines: taxLinesOf(order),
     subtotalPaise: order.subtotalPaise,
     discountPaise: order.discountPaise,
     couponCode: order.couponCode,
-    gstPaise: order.gstPaise,
+    taxablePaise: order.subtotalPaise - order.discountPaise,
+    cgstPaise: order.cgstPaise,
+    sgstPaise: order.sgstPaise,
+    igstPaise: order.igstPaise,
     totalPaise: order.totalPaise,
     paymentId: order.gatewayPaymentId,
   };
@@ -106,5 +175,14 @@ export async function getInvoicePdfForUser(db: DbOrTx, userId: string, orderId: 
   if (!order) return null;
   const data = await buildInvoiceData(db, order);
   if (!data) return null;
-  return { fileName: invoiceFileName(data.invoiceNumber), bytes: await invoicePdf(data) };
+  return { fileName: invoiceFileName(data.number), bytes: await invoicePdf(data) };
+}
+
+/** The invoice PDF of any order, for the admin (null: no such order, or not paid). */
+export async function getInvoicePdfForOrder(db: DbOrTx, orderId: string) {
+  const order = await loadOrder(db, orderId);
+  if (!order) return null;
+  const data = await buildInvoiceData(db, order);
+  if (!data) return null;
+  return { fileName: invoiceFileName(data.number), bytes: await invoicePdf(data) };
 }

@@ -11,6 +11,7 @@ import { recordEvent } from "~/features/audit/audit.server";
 import { gatewayFor } from "~/features/payments/gateway.server";
 import { HttpError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
+import { issueCreditNote } from "./credit-notes.server";
 import { sendRefundEmail } from "./emails.server";
 
 export interface RefundResult {
@@ -18,6 +19,8 @@ export interface RefundResult {
   number: string;
   refundId: string | null;
   revokedEnrolments: number;
+  /** The credit note issued (null: the order had no invoice, e.g. a free order). */
+  creditNoteNumber: string | null;
 }
 
 /**
@@ -64,7 +67,10 @@ export async function refundOrder(
         );
       }
     }
-    await tx.update(orders).set({ status: "refunded", refundedAt: new Date() }).where(eq(orders.id, orderId));
+    const refundedAt = new Date();
+    await tx.update(orders).set({ status: "refunded", refundedAt }).where(eq(orders.id, orderId));
+    // The credit note reversing the invoice: its number is taken in this transaction, so none is lost.
+    const creditNote = await issueCreditNote(tx, order, refundedAt);
     const revoked = await tx
       .update(enrolments)
       .set({ revokedAt: new Date() })
@@ -73,12 +79,18 @@ export async function refundOrder(
     await recordEvent(tx, {
       actorId,
       type: "Refund",
-      description: `Order ${order.number} refunded: ${formatPaise(order.totalPaise)}${refundId ? ` (refund ${refundId})` : ""}`,
+      description: `Order ${order.number} refunded: ${formatPaise(order.totalPaise)}${refundId ? ` (refund ${refundId})` : ""}${creditNote ? `; credit note ${creditNote.number}` : ""}`,
       status: "Success",
       entityType: "order",
       entityId: order.id,
     });
-    return { orderId, number: order.number, refundId, revokedEnrolments: revoked.length };
+    return {
+      orderId,
+      number: order.number,
+      refundId,
+      revokedEnrolments: revoked.length,
+      creditNoteNumber: creditNote?.number ?? null,
+    };
   });
   try {
     await sendRefundEmail(db, orderId);

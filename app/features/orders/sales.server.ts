@@ -1,9 +1,11 @@
 /** Sales & Reports: the orders list and the exports (sales ledger CSV, analytics PDF, quarterly report). */
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orderItems, orders, users } from "~/db/schema";
+import { creditNotes, orderItems, orders, users } from "~/db/schema";
+import { gstrPlaceOfSupply } from "~/features/gst/states";
 import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/features/search/keyset.server";
 import { orderSearchFilter } from "~/features/search/text-search.server";
+import { istTimestamp } from "~/lib/dates";
 import { paiseToDecimal } from "~/lib/money";
 
 export const ORDERS_PAGE_SIZE = 25;
@@ -39,6 +41,8 @@ export async function listOrders(db: DbOrTx, opts: { q?: string; status?: OrderS
       totalPaise: orders.totalPaise,
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
+      invoiceNumber: orders.invoiceNumber,
+      creditNoteNumber: sql<string | null>`(select cn.number from ${creditNotes} cn where cn.order_id = "orders"."id")`,
       userId: users.id,
       customer: users.name,
       email: users.email,
@@ -53,29 +57,39 @@ export async function listOrders(db: DbOrTx, opts: { q?: string; status?: OrderS
   return { orders: shown.map(({ cursorTs: _, ...o }) => o), ...paging };
 }
 
+/** Times are India Standard Time, written with their zone ("2026-11-25 00:26:05 +05:30"). */
 export const LEDGER_HEADER = [
   "order_number",
-  "created_at",
-  "paid_at",
+  "created_at_ist",
+  "paid_at_ist",
   "status",
   "invoice_number",
   "customer_name",
   "customer_email",
   "items",
+  "place_of_supply",
   "subtotal_inr",
   "discount_inr",
+  "taxable_inr",
+  "cgst_inr",
+  "sgst_inr",
+  "igst_inr",
   "gst_inr",
   "total_inr",
   "coupon_code",
   "gateway",
   "gateway_payment_id",
-  "refunded_at",
+  "refunded_at_ist",
+  "credit_note_number",
 ];
 
-/** RFC 4180 field; a leading =, +, - or @ is defused so spreadsheets do not run it as a formula. */
+/**
+ * RFC 4180 field; a leading =, +, - or @ is defused so spreadsheets do not run it as a formula. A date
+ * is written in India Standard Time with its zone.
+ */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return "";
-  let text = value instanceof Date ? value.toISOString() : String(value);
+  let text = value instanceof Date ? istTimestamp(value) : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -118,9 +132,16 @@ export function salesLedgerStream(db: DbOrTx, opts: { batchSize?: number; from?:
           email: users.email,
           subtotalPaise: orders.subtotalPaise,
           discountPaise: orders.discountPaise,
+          placeOfSupply: orders.placeOfSupply,
+          cgstPaise: orders.cgstPaise,
+          sgstPaise: orders.sgstPaise,
+          igstPaise: orders.igstPaise,
           gstPaise: orders.gstPaise,
           totalPaise: orders.totalPaise,
           couponCode: orders.couponCode,
+          creditNoteNumber: sql<
+            string | null
+          >`(select cn.number from ${creditNotes} cn where cn.order_id = ${orders.id})`,
           gateway: orders.gateway,
           gatewayPaymentId: orders.gatewayPaymentId,
           refundedAt: orders.refundedAt,
@@ -163,14 +184,20 @@ export function salesLedgerStream(db: DbOrTx, opts: { batchSize?: number; from?:
           o.name,
           o.email,
           (titles.get(o.id) ?? []).join("; "),
+          o.placeOfSupply ? gstrPlaceOfSupply(o.placeOfSupply) : null,
           paiseToDecimal(o.subtotalPaise),
           paiseToDecimal(o.discountPaise),
+          paiseToDecimal(o.subtotalPaise - o.discountPaise),
+          paiseToDecimal(o.cgstPaise),
+          paiseToDecimal(o.sgstPaise),
+          paiseToDecimal(o.igstPaise),
           paiseToDecimal(o.gstPaise),
           paiseToDecimal(o.totalPaise),
           o.couponCode,
           o.gateway,
           o.gatewayPaymentId,
           o.refundedAt,
+          o.creditNoteNumber,
         ]
           .map(csvField)
           .join(",")}\r\n`;

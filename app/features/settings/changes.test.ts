@@ -9,6 +9,8 @@ const before: SettingsValues = {
   sellerName: "Commerce Academy",
   sellerAddress: "Jaipur",
   sellerGstin: "08AAAAA0000A1Z5",
+  sellerStateCode: "08",
+  sacCode: "999293",
 };
 
 describe("describeSettingsChanges", () => {
@@ -21,6 +23,8 @@ describe("describeSettingsChanges", () => {
       [{ sellerName: "Commerce Academy LLP" }, "Seller name on invoices changed to Commerce Academy LLP"],
       [{ sellerAddress: "12 MI Road, Jaipur" }, "Seller address on invoices changed"],
       [{ sellerGstin: "08BBBBB1111B1Z5" }, "Seller GSTIN changed to 08BBBBB1111B1Z5"],
+      [{ sellerStateCode: "27" }, "Seller state changed to Maharashtra (27)"],
+      [{ sacCode: "999294" }, "SAC on invoices changed to 999294"],
     ];
     for (const [change, words] of cases) expect(describeSettingsChanges(before, { ...before, ...change })).toBe(words);
   });
@@ -43,6 +47,8 @@ describe("describeSettingsChanges", () => {
       sellerName: "X",
       sellerAddress: "Y",
       sellerGstin: "08CCCCC2222C1Z5",
+      sellerStateCode: "27",
+      sacCode: "9992",
     };
     const text = describeSettingsChanges(before, changed);
     expect(text.split("; ")).toHaveLength(Object.keys(before).length);

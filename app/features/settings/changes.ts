@@ -1,5 +1,6 @@
 /** What a settings save changed, in words for the audit log ("Maintenance mode turned on"). */
 import { ROLE_LABELS } from "~/features/accounts/labels";
+import { stateLabel } from "~/features/gst/states";
 
 export interface SettingsValues {
   siteContactEmail: string;
@@ -9,6 +10,8 @@ export interface SettingsValues {
   sellerName: string;
   sellerAddress: string;
   sellerGstin: string;
+  sellerStateCode: string;
+  sacCode: string;
 }
 
 /** One sentence per field, given its new value (every field of the settings form has one). */
@@ -20,6 +23,8 @@ const SAID: { [K in keyof SettingsValues]: (value: SettingsValues[K]) => string 
   sellerName: (v) => `Seller name on invoices changed to ${v}`,
   sellerAddress: () => "Seller address on invoices changed",
   sellerGstin: (v) => `Seller GSTIN changed to ${v}`,
+  sellerStateCode: (v) => `Seller state changed to ${stateLabel(v)}`,
+  sacCode: (v) => `SAC on invoices changed to ${v}`,
 };
 
 /** The fields that have words: every field of the settings form (settingsSchema; its test checks). */

@@ -4,6 +4,8 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { settings } from "~/db/schema";
 import { seedSettings } from "~/db/seed/data";
 import { recordEvent } from "~/features/audit/audit.server";
+import { GSTIN_MESSAGES, gstinProblem, SAMPLE_GSTIN } from "~/features/gst/gstin";
+import { STATE_CODES } from "~/features/gst/states";
 import { describeSettingsChanges } from "./changes";
 import { rememberMaintenanceMode } from "./maintenance.server";
 
@@ -47,34 +49,50 @@ export async function getStoreSettings(db: DbOrTx): Promise<StoreSettings> {
 }
 
 /** Validation of the settings form (also used by the route to show errors next to fields). */
-export const settingsSchema = z.object({
-  siteContactEmail: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address.")),
-  defaultAccessLevel: z.enum(["student", "instructor", "guest"], {
-    error: "Choose student, instructor or guest.",
-  }),
-  maintenanceMode: z.boolean(),
-  whatsappNumber: z
-    .string()
-    .trim()
-    .transform((v) => v.replace(/[\s()+-]/g, ""))
-    .pipe(
-      z.string().regex(/^[1-9]\d{9,14}$/, "Enter the number with its country code, digits only (e.g. 919876543210)."),
-    ),
-  sellerName: z.string().trim().min(1, "Enter the seller name.").max(200),
-  sellerAddress: z.string().trim().min(1, "Enter the seller address.").max(500),
-  sellerGstin: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .pipe(
-      z
-        .string()
-        .regex(
-          /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/,
-          "Enter a valid 15-character GSTIN (e.g. 08AAAAA0000A1Z5).",
-        ),
-    ),
-});
+export const settingsSchema = z
+  .object({
+    siteContactEmail: z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address.")),
+    defaultAccessLevel: z.enum(["student", "instructor", "guest"], {
+      error: "Choose student, instructor or guest.",
+    }),
+    maintenanceMode: z.boolean(),
+    whatsappNumber: z
+      .string()
+      .trim()
+      .transform((v) => v.replace(/[\s()+-]/g, ""))
+      .pipe(
+        z.string().regex(/^[1-9]\d{9,14}$/, "Enter the number with its country code, digits only (e.g. 919876543210)."),
+      ),
+    sellerName: z.string().trim().min(1, "Enter the seller name.").max(200),
+    sellerAddress: z.string().trim().min(1, "Enter the seller address.").max(500),
+    sellerGstin: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .superRefine((v, ctx) => {
+        // The sample stays saveable (a new install turning maintenance on); the admin banner and the
+        // live-payment refusal keep it off real invoices (gst/setup.server.ts).
+        const problem = v === SAMPLE_GSTIN ? null : gstinProblem(v);
+        if (problem) ctx.addIssue({ code: "custom", message: GSTIN_MESSAGES[problem] });
+      }),
+    sellerStateCode: z.enum(STATE_CODES, {
+      error: "Choose the state or union territory the business is registered in.",
+    }),
+    sacCode: z
+      .string()
+      .trim()
+      .regex(/^\d{4,8}$/, "Enter the SAC as 4 to 8 digits (999293: commercial training and coaching services)."),
+  })
+  .superRefine((v, ctx) => {
+    const checked = v.sellerGstin === SAMPLE_GSTIN || !gstinProblem(v.sellerGstin);
+    if (checked && !v.sellerGstin.startsWith(v.sellerStateCode)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["sellerStateCode"],
+        message: `A GSTIN starting with ${v.sellerGstin.slice(0, 2)} is registered in another state: choose that state, or correct the GSTIN.`,
+      });
+    }
+  });
 
 export type SettingsInput = z.infer<typeof settingsSchema>;
 

@@ -5,6 +5,7 @@ import { EmailField } from "~/features/accounts/auth-fields";
 import { requireUser } from "~/features/accounts/guards.server";
 import { MIN_PASSWORD } from "~/features/accounts/limits";
 import { changePasswordSchema, profileSchema } from "~/features/accounts/schema";
+import { StateField } from "~/features/gst/state-field";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(db, request, context);
   const account = await getAccount(db, user.id);
   if (!account) throw redirect("/login");
-  return { account: { name: account.name, email: account.email } };
+  return { account: { name: account.name, email: account.email, stateCode: account.stateCode } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -84,6 +85,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               error={profileErrors.name}
             />
             <EmailField defaultValue={loaderData.account.email} error={profileErrors.email} />
+            <StateField
+              defaultValue={loaderData.account.stateCode}
+              error={profileErrors.state}
+              hint="The place of supply on your GST invoices: CGST + SGST in the seller's state, IGST elsewhere."
+            />
             <Field
               label="Current password"
               name="currentPassword"

@@ -5,8 +5,10 @@ import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { orderIdParam } from "~/features/checkout/schema";
+import { stateLabel } from "~/features/gst/states";
+import { creditNoteOf } from "~/features/orders/credit-notes.server";
 import { OrderStatusBadge } from "~/features/orders/order-status";
-import { getOrderForUser } from "~/features/orders/orders.server";
+import { getOrderForUser, orderTotals } from "~/features/orders/orders.server";
 import { NotFoundPage } from "~/features/site/not-found";
 import { formatDateTime } from "~/lib/dates";
 import { invariantResponse } from "~/lib/errors";
@@ -37,15 +39,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       paidAt: order.paidAt,
       refundedAt: order.refundedAt,
       invoiceNumber: order.invoiceNumber,
+      creditNoteNumber: (await creditNoteOf(db, order.id))?.number ?? null,
       couponCode: order.couponCode,
       gateway: order.gateway,
       items: order.items,
-      totals: {
-        subtotalPaise: order.subtotalPaise,
-        discountPaise: order.discountPaise,
-        gstPaise: order.gstPaise,
-        totalPaise: order.totalPaise,
-      },
+      totals: orderTotals(order),
     },
   };
 }
@@ -98,12 +96,22 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           {order.refundedAt ? ` · refunded ${formatDateTime(order.refundedAt)}` : ""}
         </p>
         {order.invoiceNumber ? <p className="mt-1 text-sm text-slate-600">GST invoice {order.invoiceNumber}</p> : null}
+        {order.creditNoteNumber ? (
+          <p className="mt-1 text-sm text-slate-600">Credit note {order.creditNoteNumber} (refund)</p>
+        ) : null}
 
         <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <h2 className="text-lg font-semibold text-slate-900">Items</h2>
           <SummaryLines lines={order.items} />
           <div className="mt-4 border-t border-slate-200 pt-4">
-            <SummaryTotalsTable totals={order.totals} couponCode={order.couponCode} />
+            <SummaryTotalsTable
+              totals={order.totals}
+              couponCode={order.couponCode}
+              supplierStateCode={order.totals.supplierStateCode}
+            />
+            {order.totals.placeOfSupply ? (
+              <p className="mt-2 text-xs text-slate-500">Place of supply: {stateLabel(order.totals.placeOfSupply)}</p>
+            ) : null}
           </div>
         </section>
 
@@ -113,6 +121,14 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               <a href={`/account/orders/${order.id}/invoice`} download>
                 <Download className="h-4 w-4" aria-hidden />
                 Download GST invoice
+              </a>
+            </Button>
+          ) : null}
+          {order.creditNoteNumber ? (
+            <Button asChild variant="secondary">
+              <a href={`/account/orders/${order.id}/credit-note`} download>
+                <Download className="h-4 w-4" aria-hidden />
+                Download credit note
               </a>
             </Button>
           ) : null}

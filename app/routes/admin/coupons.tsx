@@ -14,7 +14,7 @@ import {
   updateCoupon,
 } from "~/features/checkout/coupons.server";
 import { couponSchema } from "~/features/checkout/schema";
-import { formatDate } from "~/lib/dates";
+import { formatDate, istDateStamp } from "~/lib/dates";
 import { invariantResponse } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, formValues, readForm, validate } from "~/lib/form.server";
@@ -75,8 +75,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const day = (d: Date | string | null) =>
-  d ? new Date(new Date(d).getTime() + 330 * 60_000).toISOString().slice(0, 10) : "";
+/** The coupon's start or end day in India, as the date input takes it. */
+const day = (d: Date | string | null) => (d ? istDateStamp(d) : "");
 
 export default function Coupons({ loaderData, actionData }: Route.ComponentProps) {
   const { coupons, editing } = loaderData;

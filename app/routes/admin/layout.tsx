@@ -5,6 +5,8 @@ import { ForbiddenPage } from "~/features/accounts/forbidden";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { LogoutButton } from "~/features/accounts/user-menu";
 import { AdminSearchBox, NotificationsMenu } from "~/features/admin/top-bar";
+import { GstinBanner } from "~/features/gst/gstin-banner";
+import { sellerGstinProblem } from "~/features/gst/setup.server";
 import { NotFoundPage } from "~/features/site/not-found";
 import { cn } from "~/ui/cn";
 import type { Route } from "./+types/layout";
@@ -30,7 +32,10 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await requireAdmin(db, request, context);
-  return { user: { name: user.name, email: user.email, isPrimary: user.isPrimary } };
+  return {
+    user: { name: user.name, email: user.email, isPrimary: user.isPrimary },
+    gstinProblem: await sellerGstinProblem(db),
+  };
 }
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -124,6 +129,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <ProfileMenu user={loaderData.user} />
           </div>
         </header>
+        {loaderData.gstinProblem ? <GstinBanner problem={loaderData.gstinProblem} /> : null}
         <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
           <Outlet />
         </main>

@@ -1,6 +1,7 @@
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { analyticsPdf } from "~/features/analytics/reports.server";
+import { istDateStamp } from "~/lib/dates";
 import { asResponse } from "~/lib/errors";
 import type { Route } from "./+types/sales-analytics";
 
@@ -10,7 +11,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const pdf = await analyticsPdf(db).catch((error) => {
     throw asResponse(error);
   });
-  const date = new Date().toISOString().slice(0, 10);
+  const date = istDateStamp(new Date()); // the day in India
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

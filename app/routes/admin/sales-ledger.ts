@@ -2,6 +2,7 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { recordEvent } from "~/features/audit/audit.server";
 import { salesLedgerStream } from "~/features/orders/sales.server";
+import { istDateStamp } from "~/lib/dates";
 import type { Route } from "./+types/sales-ledger";
 
 /** The whole sales ledger as CSV, streamed from the database in batches (bounded memory at any size). */
@@ -14,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     description: "Sales ledger exported (CSV)",
     status: "Complete",
   });
-  const date = new Date().toISOString().slice(0, 10);
+  const date = istDateStamp(new Date()); // the day in India
   return new Response(salesLedgerStream(db), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

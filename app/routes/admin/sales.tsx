@@ -8,7 +8,7 @@ import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
 import { Badge, Card, ConfirmDialog, PageHeader, Pager, ProgressBar, Trend } from "~/features/admin/ui";
 import { loadSalesOverview } from "~/features/analytics/metrics.server";
-import { currentFinancialQuarter } from "~/features/analytics/periods";
+import { currentFinancialQuarter, monthKey, monthPeriod } from "~/features/analytics/periods";
 import { refundOrder } from "~/features/orders/refund.server";
 import { listOrders } from "~/features/orders/sales.server";
 import { formatDateTime } from "~/lib/dates";
@@ -49,7 +49,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     q = (q === 1 ? 4 : q - 1) as 1 | 2 | 3 | 4;
     if (q === 4) fy -= 1;
   }
-  return { overview, orders, query, quarters };
+  // GSTR-1 periods: the last 12 months (IST) and the quarters above.
+  const months = Array.from({ length: 12 }, (_, i) => monthPeriod(new Date(), -i)).map((m) => ({
+    value: monthKey(m.start),
+    label: m.label,
+  }));
+  const gstrPeriods = [...months, ...quarters];
+  return { overview, orders, query, quarters, gstrPeriods };
 }
 
 const refundSchema = z.object({ intent: z.literal("refund"), orderId: z.uuid() });
@@ -65,7 +71,9 @@ export async function action({ request }: Route.ActionArgs) {
     const result = await refundOrder(db, parsed.data.orderId, admin.id);
     return redirectWithFlash(
       `${url.pathname}${url.search}`,
-      `Order ${result.number} was refunded; ${result.revokedEnrolments} enrolment(s) revoked.`,
+      `Order ${result.number} was refunded; ${result.revokedEnrolments} enrolment(s) revoked.${
+        result.creditNoteNumber ? ` Credit note ${result.creditNoteNumber} issued.` : ""
+      }`,
     );
   } catch (error) {
     return failureFrom(error);
@@ -73,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Sales({ loaderData, actionData }: Route.ComponentProps) {
-  const { overview, orders, query, quarters } = loaderData;
+  const { overview, orders, query, quarters, gstrPeriods } = loaderData;
   const submit = useSubmit();
   const busy = useNavigation().state !== "idle";
   const c = overview.current;
@@ -162,6 +170,28 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
               <Download className="h-4 w-4" aria-hidden /> Quarterly report (PDF)
             </Button>
           </Form>
+          <Form
+            method="get"
+            action="/admin/sales/gstr1.zip"
+            reloadDocument
+            className="flex min-w-0 flex-wrap items-end gap-2"
+          >
+            <div className="min-w-0">
+              <label htmlFor="gstr1-period" className="text-sm font-medium text-slate-800">
+                GSTR-1 month or quarter
+              </label>
+              <select id="gstr1-period" name="period" className={inputClass} defaultValue={gstrPeriods[1]?.value}>
+                {gstrPeriods.map((p) => (
+                  <option key={p.value} value={p.value}>
+                    {p.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button type="submit" variant="secondary">
+              <Download className="h-4 w-4" aria-hidden /> GSTR-1 data (zip)
+            </Button>
+          </Form>
         </div>
       </Card>
       <Card title="Orders">
@@ -219,21 +249,42 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
               {
                 header: "Actions",
                 role: "actions",
-                cell: (o) =>
-                  o.status === "paid" || o.status === "fulfilled" ? (
-                    <ConfirmDialog
-                      title={`Refund order ${o.number}?`}
-                      description={`${formatPaise(o.totalPaise)} goes back to ${o.customer} (${o.email}) and their access to ${o.items ?? "the items"} is revoked. This cannot be undone.`}
-                      confirmLabel="Refund"
-                      disabled={busy}
-                      onConfirm={() => submit({ intent: "refund", orderId: o.id }, { method: "post" })}
-                      trigger={
-                        <Button type="button" size="sm" variant="dangerGhost" aria-label={`Refund ${o.number}`}>
-                          Refund
-                        </Button>
-                      }
-                    />
-                  ) : null,
+                cell: (o) => (
+                  <div className="flex flex-wrap items-center gap-1">
+                    {o.invoiceNumber ? (
+                      <Button asChild size="sm" variant="ghost">
+                        <a href={`/admin/orders/${o.id}/invoice.pdf`} download aria-label={`Invoice of ${o.number}`}>
+                          Invoice
+                        </a>
+                      </Button>
+                    ) : null}
+                    {o.creditNoteNumber ? (
+                      <Button asChild size="sm" variant="ghost">
+                        <a
+                          href={`/admin/orders/${o.id}/credit-note.pdf`}
+                          download
+                          aria-label={`Credit note ${o.creditNoteNumber} of ${o.number}`}
+                        >
+                          Credit note
+                        </a>
+                      </Button>
+                    ) : null}
+                    {o.status === "paid" || o.status === "fulfilled" ? (
+                      <ConfirmDialog
+                        title={`Refund order ${o.number}?`}
+                        description={`${formatPaise(o.totalPaise)} goes back to ${o.customer} (${o.email}) and their access to ${o.items ?? "the items"} is revoked. A credit note reversing the invoice is issued and emailed. This cannot be undone.`}
+                        confirmLabel="Refund"
+                        disabled={busy}
+                        onConfirm={() => submit({ intent: "refund", orderId: o.id }, { method: "post" })}
+                        trigger={
+                          <Button type="button" size="sm" variant="dangerGhost" aria-label={`Refund ${o.number}`}>
+                            Refund
+                          </Button>
+                        }
+                      />
+                    ) : null}
+                  </div>
+                ),
               },
             ]}
           />

@@ -4,6 +4,7 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
+import { StateField } from "~/features/gst/state-field";
 import { getSettings, settingsSchema, updateSettings } from "~/features/settings/settings.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { formFailure, formValues, readForm, validate } from "~/lib/form.server";
@@ -107,6 +108,23 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <Field label="GSTIN" name="sellerGstin" error={errors.sellerGstin}>
               {(p) => (
                 <input {...p} className={`${inputClass} uppercase`} defaultValue={v("sellerGstin")} maxLength={15} />
+              )}
+            </Field>
+            <StateField
+              name="sellerStateCode"
+              label="Seller state (GST registration)"
+              defaultValue={v("sellerStateCode")}
+              error={errors.sellerStateCode}
+              hint="Buyers in this state pay CGST + SGST; everyone else IGST."
+            />
+            <Field
+              label="SAC on invoices"
+              name="sacCode"
+              error={errors.sacCode}
+              hint="999293: commercial training and coaching services."
+            >
+              {(p) => (
+                <input {...p} className={inputClass} defaultValue={v("sacCode")} inputMode="numeric" maxLength={8} />
               )}
             </Field>
             <div className="sm:col-span-2">

@@ -5,6 +5,8 @@ import { requireUser } from "~/features/accounts/guards.server";
 import { ORDER_COMPLETE, PAYMENT_FAILED } from "~/features/checkout/messages";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { orderIdParam, payActionSchema } from "~/features/checkout/schema";
+import { stateLabel } from "~/features/gst/states";
+import { orderTotals } from "~/features/orders/orders.server";
 import { confirmRazorpayCheckout, getPaymentPage, settleTestPayment } from "~/features/payments/payments.server";
 import { NotFoundPage } from "~/features/site/not-found";
 import { invariantResponse } from "~/lib/errors";
@@ -38,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       id: order.id,
       number: order.number,
       items: order.items,
-      totals: order,
+      totals: orderTotals(order),
       couponCode: order.couponCode,
     },
     testMode: page.testMode,
@@ -171,7 +173,14 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
         <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <SummaryLines lines={order.items} />
           <div className="mt-4 border-t border-slate-200 pt-4">
-            <SummaryTotalsTable totals={order.totals} couponCode={order.couponCode} />
+            <SummaryTotalsTable
+              totals={order.totals}
+              couponCode={order.couponCode}
+              supplierStateCode={order.totals.supplierStateCode}
+            />
+            {order.totals.placeOfSupply ? (
+              <p className="mt-2 text-xs text-slate-500">Place of supply: {stateLabel(order.totals.placeOfSupply)}</p>
+            ) : null}
           </div>
           {actionData?.formError ? (
             <div className="mt-4">

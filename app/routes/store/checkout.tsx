@@ -11,6 +11,7 @@ import { getCheckoutSummary, placeOrder } from "~/features/checkout/checkout.ser
 import { ORDER_COMPLETE } from "~/features/checkout/messages";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { couponField, placeOrderSchema } from "~/features/checkout/schema";
+import { StateField } from "~/features/gst/state-field";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
@@ -80,16 +81,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const buyer = user ?? (await requireUser(db, request)); // a guest goes to /login?redirectTo=/checkout
   // Only the coupon is read: item prices and totals posted by a client are ignored.
-  const parsed = placeOrderSchema.safeParse({ coupon: form.coupon || undefined });
+  const parsed = placeOrderSchema.safeParse({ coupon: form.coupon || undefined, state: form.state });
   if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0] === "state" ? "state" : "coupon";
     return formFailure({
       intent: "order" as const,
-      fieldErrors: { coupon: parsed.error.issues[0]?.message ?? "Invalid coupon code." },
+      fieldErrors: { [field]: issue?.message ?? "Invalid coupon code." },
     });
   }
   let placed: Awaited<ReturnType<typeof placeOrder>>;
   try {
-    placed = await placeOrder(db, buyer.id, { couponCode: parsed.data.coupon });
+    placed = await placeOrder(db, buyer.id, { couponCode: parsed.data.coupon, stateCode: parsed.data.state });
   } catch (error) {
     return failureFrom(error, {}, { intent: "order" as const });
   }
@@ -311,23 +314,41 @@ function CheckoutForm({
             </Form>
 
             <div className="mt-4 border-t border-slate-200 pt-4">
-              <SummaryTotalsTable totals={summary.totals} couponCode={appliedCode} />
+              <SummaryTotalsTable
+                totals={summary.totals}
+                couponCode={appliedCode}
+                supplierStateCode={summary.supplierStateCode}
+              />
             </div>
 
             <Form method="post" className="mt-6">
               <input type="hidden" name="coupon" value={appliedCode} />
+              {summary.totals.totalPaise > 0 || summary.stateCode ? (
+                <StateField
+                  defaultValue={summary.stateCode}
+                  error={placed?.fieldErrors.state}
+                  hint={
+                    summary.stateCode
+                      ? "Your place of supply for GST, saved on your account."
+                      : "Asked once for GST and saved on your account: CGST + SGST in the seller's state, IGST elsewhere."
+                  }
+                />
+              ) : null}
               {formError ? (
                 <div className="mb-3">
                   <FormAlert>{formError}</FormAlert>
                 </div>
               ) : null}
-              <Button type="submit" size="lg" className="w-full" disabled={busy}>
+              <Button type="submit" size="lg" className="mt-4 w-full" disabled={busy}>
                 {summary.totals.totalPaise === 0
                   ? "Get it now — Free"
-                  : `Pay ${formatPaise(summary.totals.totalPaise)}`}
+                  : summary.stateCode
+                    ? `Pay ${formatPaise(summary.totals.totalPaise)}`
+                    : "Continue to payment"}
               </Button>
               <p className="mt-3 text-center text-xs text-slate-500">
-                GST at 18% is added to the subtotal. A GST invoice is emailed to you and kept with your order.
+                GST at 18% is added to the subtotal after discount. A GST invoice is emailed to you and kept with your
+                order.
               </p>
             </Form>
           </>

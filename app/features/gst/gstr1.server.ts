@@ -1,0 +1,287 @@
+/**
+ * GSTR-1 data for a month or a quarter, as the CSV files the GST offline tool imports (one zip):
+ *
+ * - `b2cs.csv` (table 7): supplies to unregistered buyers by place of supply, net of the period's
+ *   credit notes — every invoice except the large inter-state ones below.
+ * - `b2cl.csv` (table 5): each inter-state invoice above ₹1,00,000 (invoice value), one row each.
+ * - `cdnur.csv` (table 9B): the period's credit notes of those b2cl invoices.
+ * - `hsn(b2c).csv` (table 12, B2C): the SAC summary, invoices minus credit notes.
+ * - `docs.csv` (table 13): the invoice and credit-note number ranges issued in the period.
+ *
+ * An invoice belongs to the period of its date (paid_at), a credit note to the period of its own
+ * date, both in India Standard Time; dates are written as the tool writes them (`09-Oct-2026`).
+ * b2cs, hsn and docs are sums computed by the database (constant memory); b2cl and cdnur rows are
+ * read in keyset batches, and the zip is deflated as it streams (lib/zip.server.ts), so a month of
+ * 100,000 orders neither blocks the server nor grows its memory.
+ */
+import { and, asc, gt, gte, lt, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { creditNotes, orders } from "~/db/schema";
+import { gstrDate } from "~/lib/dates";
+import { paiseToDecimal } from "~/lib/money";
+import { zipStream } from "~/lib/zip.server";
+import { gstrPlaceOfSupply } from "./states";
+import { GST_RATE_PERCENT } from "./tax";
+
+/** Table 5: an inter-state B2C invoice above this value (₹1 lakh) is reported invoice by invoice. */
+export const B2CL_THRESHOLD_PAISE = 1_00_000_00;
+
+export const GSTR1_HEADERS = {
+  b2cs: [
+    "Type",
+    "Place Of Supply",
+    "Applicable % of Tax Rate",
+    "Rate",
+    "Taxable Value",
+    "Cess Amount",
+    "E-Commerce GSTIN",
+  ],
+  b2cl: [
+    "Invoice Number",
+    "Invoice date",
+    "Invoice Value",
+    "Place Of Supply",
+    "Applicable % of Tax Rate",
+    "Rate",
+    "Taxable Value",
+    "Cess Amount",
+    "E-Commerce GSTIN",
+  ],
+  cdnur: [
+    "UR Type",
+    "Note Number",
+    "Note Date",
+    "Note Type",
+    "Place Of Supply",
+    "Note Value",
+    "Applicable % of Tax Rate",
+    "Rate",
+    "Taxable Value",
+    "Cess Amount",
+  ],
+  hsn: [
+    "HSN",
+    "Description",
+    "UQC",
+    "Total Quantity",
+    "Total Value",
+    "Rate",
+    "Taxable Value",
+    "Integrated Tax Amount",
+    "Central Tax Amount",
+    "State/UT Tax Amount",
+    "Cess Amount",
+  ],
+  docs: ["Nature of Document", "Sr. No. From", "Sr. No. To", "Total Number", "Cancelled"],
+} as const;
+
+export interface Gstr1Options {
+  start: Date;
+  /** Exclusive. */
+  end: Date;
+  sacCode: string;
+  batchSize?: number;
+}
+
+const SAC_DESCRIPTION = "Commercial training and coaching services";
+
+/** One CSV line: fields quoted when they hold a comma or a quote. */
+function csvLine(fields: (string | number)[]) {
+  return `${fields
+    .map((f) => {
+      const text = String(f);
+      return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+    })
+    .join(",")}\r\n`;
+}
+
+const taxable = sql<number>`(${orders.subtotalPaise} - ${orders.discountPaise})`;
+/** Large inter-state invoices (table 5, b2cl) and, through them, their credit notes (table 9B, cdnur). */
+const isB2cl = sql<boolean>`coalesce(${orders.placeOfSupply} <> ${orders.supplierStateCode} and ${orders.totalPaise} > ${B2CL_THRESHOLD_PAISE}, false)`;
+const invoicedIn = (o: Gstr1Options) =>
+  and(sql`${orders.invoiceNumber} is not null`, gte(orders.paidAt, o.start), lt(orders.paidAt, o.end));
+const notedIn = (o: Gstr1Options) => and(gte(creditNotes.issuedAt, o.start), lt(creditNotes.issuedAt, o.end));
+
+/** Table 7: taxable value by place of supply, invoices less credit notes (b2cl ones excepted). */
+async function b2csRows(db: DbOrTx, o: Gstr1Options) {
+  const result = await db.execute<{ pos: string; taxable: string }>(sql`
+    select pos, sum(value)::bigint as taxable from (
+      select coalesce(${orders.placeOfSupply}, ${orders.supplierStateCode}) as pos, ${taxable} as value
+        from ${orders} where ${invoicedIn(o)} and not ${isB2cl}
+      union all
+      select coalesce(${orders.placeOfSupply}, ${orders.supplierStateCode}), -${creditNotes.taxablePaise}
+        from ${creditNotes} join ${orders} on ${orders.id} = ${creditNotes.orderId}
+        where ${notedIn(o)} and not ${isB2cl}
+    ) supplies
+    group by pos order by pos`);
+  return result.rows.map((r) => ({ placeOfSupply: r.pos, taxablePaise: Number(r.taxable) }));
+}
+
+/** Table 12: the SAC summary of the period, invoices less credit notes. */
+export async function hsnSummary(db: DbOrTx, o: Gstr1Options) {
+  const result = await db.execute<{ taxable: string; igst: string; cgst: string; sgst: string }>(sql`
+    select coalesce(sum(taxable), 0)::bigint as taxable, coalesce(sum(igst), 0)::bigint as igst,
+           coalesce(sum(cgst), 0)::bigint as cgst, coalesce(sum(sgst), 0)::bigint as sgst from (
+      select ${taxable} as taxable, ${orders.igstPaise} as igst, ${orders.cgstPaise} as cgst, ${orders.sgstPaise} as sgst
+        from ${orders} where ${invoicedIn(o)}
+      union all
+      select -${creditNotes.taxablePaise}, -${creditNotes.igstPaise}, -${creditNotes.cgstPaise}, -${creditNotes.sgstPaise}
+        from ${creditNotes} where ${notedIn(o)}
+    ) supplies`);
+  const r = result.rows[0]!;
+  return {
+    taxablePaise: Number(r.taxable),
+    igstPaise: Number(r.igst),
+    cgstPaise: Number(r.cgst),
+    sgstPaise: Number(r.sgst),
+  };
+}
+
+/** Table 13: the first and last number and the count of each series issued in the period. */
+async function docRanges(db: DbOrTx, o: Gstr1Options) {
+  const [invoices] = await db
+    .select({
+      from: sql<string | null>`min(${orders.invoiceNumber})`,
+      to: sql<string | null>`max(${orders.invoiceNumber})`,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .where(invoicedIn(o));
+  const [notes] = await db
+    .select({
+      from: sql<string | null>`min(${creditNotes.number})`,
+      to: sql<string | null>`max(${creditNotes.number})`,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(creditNotes)
+    .where(notedIn(o));
+  return { invoices: invoices!, notes: notes! };
+}
+
+/** The b2cl invoices of the period, in number order, read in batches. */
+async function* b2clLines(db: DbOrTx, o: Gstr1Options) {
+  yield csvLine([...GSTR1_HEADERS.b2cl]);
+  let after = "";
+  for (;;) {
+    const batch = await db
+      .select({
+        number: orders.invoiceNumber,
+        paidAt: orders.paidAt,
+        totalPaise: orders.totalPaise,
+        pos: orders.placeOfSupply,
+        taxablePaise: taxable,
+      })
+      .from(orders)
+      .where(and(invoicedIn(o), isB2cl, gt(orders.invoiceNumber, after)))
+      .orderBy(asc(orders.invoiceNumber))
+      .limit(o.batchSize ?? 1000);
+    if (batch.length === 0) return;
+    let chunk = "";
+    for (const r of batch) {
+      chunk += csvLine([
+        r.number!,
+        gstrDate(r.paidAt!),
+        paiseToDecimal(r.totalPaise),
+        gstrPlaceOfSupply(r.pos!),
+        "",
+        GST_RATE_PERCENT,
+        paiseToDecimal(Number(r.taxablePaise)),
+        "0.00",
+        "",
+      ]);
+    }
+    yield chunk;
+    after = batch[batch.length - 1]!.number!;
+  }
+}
+
+/** The period's credit notes of b2cl invoices, read in batches. */
+async function* cdnurLines(db: DbOrTx, o: Gstr1Options) {
+  yield csvLine([...GSTR1_HEADERS.cdnur]);
+  let after = "";
+  for (;;) {
+    const batch = await db
+      .select({
+        number: creditNotes.number,
+        issuedAt: creditNotes.issuedAt,
+        totalPaise: creditNotes.totalPaise,
+        taxablePaise: creditNotes.taxablePaise,
+        pos: orders.placeOfSupply,
+      })
+      .from(creditNotes)
+      .innerJoin(orders, sql`${orders.id} = ${creditNotes.orderId}`)
+      .where(and(notedIn(o), isB2cl, gt(creditNotes.number, after)))
+      .orderBy(asc(creditNotes.number))
+      .limit(o.batchSize ?? 1000);
+    if (batch.length === 0) return;
+    let chunk = "";
+    for (const r of batch) {
+      chunk += csvLine([
+        "B2CL",
+        r.number,
+        gstrDate(r.issuedAt),
+        "C",
+        gstrPlaceOfSupply(r.pos!),
+        paiseToDecimal(r.totalPaise),
+        "",
+        GST_RATE_PERCENT,
+        paiseToDecimal(r.taxablePaise),
+        "0.00",
+      ]);
+    }
+    yield chunk;
+    after = batch[batch.length - 1]!.number;
+  }
+}
+
+async function* b2csLines(db: DbOrTx, o: Gstr1Options) {
+  yield csvLine([...GSTR1_HEADERS.b2cs]);
+  for (const r of await b2csRows(db, o)) {
+    yield csvLine([
+      "OE",
+      gstrPlaceOfSupply(r.placeOfSupply),
+      "",
+      GST_RATE_PERCENT,
+      paiseToDecimal(r.taxablePaise),
+      "0.00",
+      "",
+    ]);
+  }
+}
+
+async function* hsnLines(db: DbOrTx, o: Gstr1Options) {
+  yield csvLine([...GSTR1_HEADERS.hsn]);
+  const s = await hsnSummary(db, o);
+  const total = s.taxablePaise + s.igstPaise + s.cgstPaise + s.sgstPaise;
+  yield csvLine([
+    o.sacCode,
+    SAC_DESCRIPTION,
+    "NA",
+    "0",
+    paiseToDecimal(total),
+    GST_RATE_PERCENT,
+    paiseToDecimal(s.taxablePaise),
+    paiseToDecimal(s.igstPaise),
+    paiseToDecimal(s.cgstPaise),
+    paiseToDecimal(s.sgstPaise),
+    "0.00",
+  ]);
+}
+
+async function* docsLines(db: DbOrTx, o: Gstr1Options) {
+  yield csvLine([...GSTR1_HEADERS.docs]);
+  const { invoices, notes } = await docRanges(db, o);
+  if (invoices.n > 0) yield csvLine(["Invoices for outward supply", invoices.from!, invoices.to!, invoices.n, 0]);
+  if (notes.n > 0) yield csvLine(["Credit Note", notes.from!, notes.to!, notes.n, 0]);
+}
+
+/** The GSTR-1 zip of the period, streamed. */
+export function gstr1Zip(db: DbOrTx, o: Gstr1Options): ReadableStream<Uint8Array> {
+  return zipStream([
+    { name: "b2cs.csv", content: b2csLines(db, o) },
+    { name: "b2cl.csv", content: b2clLines(db, o) },
+    { name: "cdnur.csv", content: cdnurLines(db, o) },
+    { name: "hsn(b2c).csv", content: hsnLines(db, o) },
+    { name: "docs.csv", content: docsLines(db, o) },
+  ]);
+}

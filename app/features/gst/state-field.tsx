@@ -1,0 +1,43 @@
+import { Field } from "~/ui/field";
+import { INDIAN_STATES } from "./states";
+
+/** The buyer's state or union territory (GST place of supply), by GST state code. */
+export function StateField({
+  defaultValue,
+  error,
+  hint,
+  name = "state",
+  label = "Your state or union territory",
+}: {
+  defaultValue: string | null | undefined;
+  error?: string;
+  hint?: string;
+  name?: string;
+  label?: string;
+}) {
+  return (
+    <Field label={label} name={name} error={error} hint={hint}>
+      {(p) => (
+        <select {...p} defaultValue={defaultValue ?? ""} required>
+          <option value="" disabled>
+            Choose…
+          </option>
+          <optgroup label="States">
+            {INDIAN_STATES.filter((s) => s.kind === "state").map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name} ({s.code})
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Union territories">
+            {INDIAN_STATES.filter((s) => s.kind === "ut").map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name} ({s.code})
+              </option>
+            ))}
+          </optgroup>
+        </select>
+      )}
+    </Field>
+  );
+}

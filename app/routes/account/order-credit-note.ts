@@ -1,0 +1,27 @@
+import { getDb } from "~/db/client.server";
+import { requireUser } from "~/features/accounts/guards.server";
+import { orderIdParam } from "~/features/checkout/schema";
+import { creditNotePdf } from "~/features/orders/credit-notes.server";
+import { asResponse, invariantResponse } from "~/lib/errors";
+import type { Route } from "./+types/order-credit-note";
+
+/** GET /account/orders/:orderId/credit-note: the credit note of a refunded order, for its owner only. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = await getDb();
+  const user = await requireUser(db, request);
+  const orderId = orderIdParam.safeParse(params.orderId);
+  const note = orderId.success
+    ? await creditNotePdf(db, orderId.data, user.id).catch((error) => {
+        throw asResponse(error);
+      })
+    : null;
+  invariantResponse(note, "Credit note not found.", 404);
+  return new Response(Buffer.from(note.bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${note.fileName}"`,
+      "Content-Length": String(note.bytes.byteLength),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

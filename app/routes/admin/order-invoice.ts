@@ -1,0 +1,27 @@
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { orderIdParam } from "~/features/checkout/schema";
+import { getInvoicePdfForOrder } from "~/features/orders/orders.server";
+import { asResponse, invariantResponse } from "~/lib/errors";
+import type { Route } from "./+types/order-invoice";
+
+/** GET /admin/orders/:orderId/invoice.pdf: the GST invoice of any paid order, for admins. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = await getDb();
+  await requireAdmin(db, request);
+  const orderId = orderIdParam.safeParse(params.orderId);
+  const invoice = orderId.success
+    ? await getInvoicePdfForOrder(db, orderId.data).catch((error) => {
+        throw asResponse(error);
+      })
+    : null;
+  invariantResponse(invoice, "Invoice not found.", 404);
+  return new Response(Buffer.from(invoice.bytes), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${invoice.fileName}"`,
+      "Content-Length": String(invoice.bytes.byteLength),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

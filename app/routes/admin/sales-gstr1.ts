@@ -1,0 +1,31 @@
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { recordEvent } from "~/features/audit/audit.server";
+import { gstr1Zip } from "~/features/gst/gstr1.server";
+import { gstr1PeriodSchema } from "~/features/gst/schema";
+import { getSettings } from "~/features/settings/settings.server";
+import { invariantResponse } from "~/lib/errors";
+import type { Route } from "./+types/sales-gstr1";
+
+/** GET /admin/sales/gstr1.zip?period=2026-10 (or 2026-Q3): the GSTR-1 CSVs of a month or quarter, streamed. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
+  const parsed = gstr1PeriodSchema.safeParse(new URL(request.url).searchParams.get("period") ?? undefined);
+  invariantResponse(parsed.success, parsed.error?.issues[0]?.message ?? "Choose a month.", 400);
+  const { key, start, end } = parsed.data;
+  const settings = await getSettings(db);
+  await recordEvent(db, {
+    actorId: admin.id,
+    type: "Export",
+    description: `GSTR-1 data exported for ${key}`,
+    status: "Complete",
+  });
+  return new Response(gstr1Zip(db, { start, end, sacCode: settings.sacCode }), {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="gstr1-${settings.sellerGstin}-${key}.zip"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

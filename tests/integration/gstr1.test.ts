@@ -1,0 +1,195 @@
+/** GSTR-1 export: a month of sales in three states with a refund reconciles to the paisa. */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { placeOrder } from "~/features/checkout/checkout.server";
+import { GSTR1_HEADERS } from "~/features/gst/gstr1.server";
+import { refundOrder } from "~/features/orders/refund.server";
+import { settleTestPayment } from "~/features/payments/payments.server";
+import { gstrDate } from "~/lib/dates";
+import { paiseToDecimal } from "~/lib/money";
+import * as gstr1Route from "~/routes/admin/sales-gstr1";
+import { cookieFor, createTestUser } from "../helpers/auth";
+import { addToCart, getOrder } from "../helpers/checkout";
+import { createProduct } from "../helpers/factories";
+import { makeRequest } from "../helpers/route";
+import { parseCsv, unzipText } from "../helpers/unzip";
+
+async function sale(stateCode: string, prices: number[]) {
+  const db = await getDb();
+  const user = await createTestUser({ stateCode });
+  const products = await Promise.all(prices.map((pricePaise) => createProduct({ pricePaise })));
+  await addToCart(
+    user.id,
+    products.map((p) => p.id),
+  );
+  const placed = await placeOrder(db, user.id);
+  await settleTestPayment(db, user.id, placed.orderId, "pay");
+  return getOrder(placed.orderId);
+}
+
+/** This month in India as the export takes it ("2026-11"). */
+function thisMonth() {
+  const ist = new Date(Date.now() + 330 * 60_000);
+  return `${ist.getUTCFullYear()}-${String(ist.getUTCMonth() + 1).padStart(2, "0")}`;
+}
+
+async function exportGstr1(period: string) {
+  const admin = await createTestUser({ role: "admin" });
+  const result = await gstr1Route.loader({
+    request: makeRequest(`/admin/sales/gstr1.zip?period=${period}`, { headers: { cookie: await cookieFor(admin) } }),
+    params: {},
+    context: {},
+  } as never);
+  const response = result as Response;
+  expect(response.headers.get("Content-Type")).toBe("application/zip");
+  expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="gstr1-08AAAAA0000A1Z5-/);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const files = unzipText(bytes);
+  return { bytes, files, csv: (name: string) => parseCsv(files.get(name) ?? "") };
+}
+
+const rupees = (value: string) => Math.round(Number(value) * 100);
+const sum = (rows: string[][], column: number) => rows.reduce((s, r) => s + rupees(r[column]!), 0);
+
+describe("GSTR-1 export", () => {
+  it("a month with sales in three states and one refund reconciles with the invoices and credit notes", async () => {
+    const db = await getDb();
+    // Rajasthan (the seller's state: CGST + SGST), Maharashtra and Karnataka (IGST).
+    const rajasthan = await sale("08", [99_900, 4_900]);
+    const maharashtra = await sale("27", [49_900]);
+    const refunded = await sale("27", [1_99_999]);
+    const karnataka = await sale("29", [2_499]);
+    // Inter-state and above ₹1 lakh with GST: reported invoice by invoice (b2cl).
+    const large = await sale("29", [90_000_00]);
+    await refundOrder(db, refunded.id, null);
+    const [note] = await db.select().from(schema.creditNotes).where(eq(schema.creditNotes.orderId, refunded.id));
+    expect(note).toBeTruthy();
+
+    const { files, csv, bytes } = await exportGstr1(thisMonth());
+    expect([...files.keys()]).toEqual(["b2cs.csv", "b2cl.csv", "cdnur.csv", "hsn(b2c).csv", "docs.csv"]);
+    // A real zip: the system's unzip reads it too.
+    const dir = mkdtempSync(path.join(tmpdir(), "gstr1-"));
+    writeFileSync(path.join(dir, "gstr1.zip"), bytes);
+    expect(execFileSync("unzip", ["-t", path.join(dir, "gstr1.zip")]).toString()).toMatch(/No errors detected/);
+
+    const taxable = (o: typeof rajasthan) => o.subtotalPaise - o.discountPaise;
+    // Table 7: by place of supply, the refunded invoice netted out by its credit note.
+    const b2cs = csv("b2cs.csv");
+    expect(b2cs[0]).toEqual([...GSTR1_HEADERS.b2cs]);
+    expect(b2cs.slice(1)).toEqual([
+      ["OE", "08-Rajasthan", "", "18", paiseToDecimal(taxable(rajasthan)), "0.00", ""],
+      ["OE", "27-Maharashtra", "", "18", paiseToDecimal(taxable(maharashtra)), "0.00", ""],
+      ["OE", "29-Karnataka", "", "18", paiseToDecimal(taxable(karnataka)), "0.00", ""],
+    ]);
+    // Table 5: the large inter-state invoice.
+    const b2cl = csv("b2cl.csv");
+    expect(b2cl[0]).toEqual([...GSTR1_HEADERS.b2cl]);
+    expect(b2cl.slice(1)).toEqual([
+      [
+        large.invoiceNumber!,
+        gstrDate(large.paidAt!),
+        paiseToDecimal(large.totalPaise),
+        "29-Karnataka",
+        "",
+        "18",
+        paiseToDecimal(taxable(large)),
+        "0.00",
+        "",
+      ],
+    ]);
+    expect(b2cl[1]![1]).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{4}$/);
+    // Table 9B: no credit note of a b2cl invoice this month.
+    expect(csv("cdnur.csv")).toEqual([[...GSTR1_HEADERS.cdnur]]);
+
+    // Table 12 reconciles to the paisa with the invoices minus the credit notes.
+    const invoices = [rajasthan, maharashtra, refunded, karnataka, large];
+    const total = (k: "igstPaise" | "cgstPaise" | "sgstPaise" | "totalPaise") =>
+      invoices.reduce((s, o) => s + o[k], 0) - note![k];
+    const hsn = csv("hsn(b2c).csv");
+    expect(hsn[0]).toEqual([...GSTR1_HEADERS.hsn]);
+    expect(hsn.slice(1)).toEqual([
+      [
+        "999293",
+        "Commercial training and coaching services",
+        "NA",
+        "0",
+        paiseToDecimal(total("totalPaise")),
+        "18",
+        paiseToDecimal(invoices.reduce((s, o) => s + taxable(o), 0) - note!.taxablePaise),
+        paiseToDecimal(total("igstPaise")),
+        paiseToDecimal(total("cgstPaise")),
+        paiseToDecimal(total("sgstPaise")),
+        "0.00",
+      ],
+    ]);
+    expect(total("cgstPaise")).toBe(rajasthan.cgstPaise);
+    // b2cs + b2cl − cdnur = the HSN summary's taxable value.
+    expect(sum(b2cs.slice(1), 4) + sum(b2cl.slice(1), 6)).toBe(rupees(hsn[1]![6]!));
+    // Taxable value + tax = the value of the invoices less the credit note.
+    expect(rupees(hsn[1]![6]!) + rupees(hsn[1]![7]!) + rupees(hsn[1]![8]!) + rupees(hsn[1]![9]!)).toBe(
+      rupees(hsn[1]![4]!),
+    );
+
+    // Table 13: both series.
+    const numbers = invoices.map((o) => o.invoiceNumber!).sort();
+    expect(csv("docs.csv")).toEqual([
+      [...GSTR1_HEADERS.docs],
+      ["Invoices for outward supply", numbers[0]!, numbers.at(-1)!, "5", "0"],
+      ["Credit Note", note!.number, note!.number, "1", "0"],
+    ]);
+  });
+
+  it("puts the credit note of a large inter-state invoice in cdnur, and nothing of another month", async () => {
+    const db = await getDb();
+    const large = await sale("27", [95_000_00]);
+    await refundOrder(db, large.id, null);
+    const [note] = await db.select().from(schema.creditNotes).where(eq(schema.creditNotes.orderId, large.id));
+    const { csv } = await exportGstr1(thisMonth());
+    expect(csv("b2cs.csv")).toEqual([[...GSTR1_HEADERS.b2cs]]);
+    expect(csv("b2cl.csv")[1]![0]).toBe(large.invoiceNumber);
+    expect(csv("cdnur.csv").slice(1)).toEqual([
+      [
+        "B2CL",
+        note!.number,
+        gstrDate(note!.issuedAt),
+        "C",
+        "27-Maharashtra",
+        paiseToDecimal(large.totalPaise),
+        "",
+        "18",
+        paiseToDecimal(large.subtotalPaise),
+        "0.00",
+      ],
+    ]);
+    // Nothing was invoiced in January 2026: headers only, the docs table empty.
+    const other = await exportGstr1("2026-01");
+    expect(other.csv("hsn(b2c).csv")[1]!.slice(4)).toEqual(["0.00", "18", "0.00", "0.00", "0.00", "0.00", "0.00"]);
+    expect(other.csv("docs.csv")).toEqual([[...GSTR1_HEADERS.docs]]);
+  });
+
+  it("refuses a malformed period with a 400", async () => {
+    const admin = await createTestUser({ role: "admin" });
+    for (const period of ["", "2026-13", "2026-Q5", "26-10", "2026-10-01"]) {
+      let status = 0;
+      try {
+        await gstr1Route.loader({
+          request: makeRequest(`/admin/sales/gstr1.zip?period=${period}`, {
+            headers: { cookie: await cookieFor(admin) },
+          }),
+          params: {},
+          context: {},
+        } as never);
+      } catch (thrown) {
+        status =
+          thrown instanceof Response ? thrown.status : ((thrown as { init?: { status: number } }).init?.status ?? 0);
+      }
+      expect(status).toBe(400);
+    }
+  });
+});
