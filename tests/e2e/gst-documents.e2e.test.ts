@@ -77,7 +77,7 @@ describe("GST invoice and credit note, read with pdftotext", () => {
     await page.getByLabel("Your state or union territory").selectOption("29");
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await page.waitForURL(/\/checkout\/pay\//);
-    expect(await page.getByText("IGST (18%)").isVisible()).toBe(true);
+    await page.getByText("IGST (18%)").waitFor();
     await page.getByRole("button", { name: "Pay", exact: true }).click();
     await page.waitForURL(/\/account\/orders\/[0-9a-f-]+$/);
     await page.getByText("Thank you! Your order is complete").waitFor();

@@ -56,7 +56,7 @@ async function newDoc(title: string) {
   doc.setTitle(title);
   doc.setProducer("Commerce Academy");
   doc.setCreationDate(new Date());
-  const fonts = embedPdfFonts(doc);
+  const fonts = await embedPdfFonts(doc);
   const w = new Writer(doc, fonts.regular, fonts.bold);
   return { doc, w };
 }

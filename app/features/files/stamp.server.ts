@@ -12,8 +12,12 @@ export interface Buyer {
   email: string;
 }
 
+/** Longest name or email a stamp prints: more does not fit a page's footer at the smallest size. */
+const STAMP_FIELD_MAX = 200;
+const clip = (text: string) => (text.length > STAMP_FIELD_MAX ? `${text.slice(0, STAMP_FIELD_MAX - 1)}…` : text);
+
 export function stampLine(buyer: Buyer): string {
-  return `Licensed to ${buyer.name} (${buyer.email}) - for personal use only - Commerce Academy`;
+  return `Licensed to ${clip(buyer.name)} (${clip(buyer.email)}) - for personal use only - Commerce Academy`;
 }
 
 /**
@@ -42,11 +46,11 @@ export interface StampInput {
 /** A pure job of the PDF pool (server/pdf-worker.ts): callers run it with runPdfJob, off the main thread. */
 export async function stampPdf({ bytes, buyer, now = new Date() }: StampInput): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes, { ignoreEncryption: false });
-  const font = embedPdfFonts(doc).regular;
+  const font = (await embedPdfFonts(doc)).regular;
   const line = toDrawable(stampLine(buyer), font);
   const date = istDateStamp(now); // the day in India
   const footer = `${line} - downloaded ${date}`;
-  const watermark = toDrawable(buyer.email, font);
+  const watermark = toDrawable(clip(buyer.email), font);
 
   for (const page of doc.getPages()) {
     const { width, height } = page.getSize();

@@ -151,7 +151,7 @@ export async function generateSamplePdf(source: SampleSource): Promise<Uint8Arra
   // Fixed dates keep the file identical from one generation to the next.
   doc.setCreationDate(new Date("2026-01-01T00:00:00Z"));
   doc.setModificationDate(new Date("2026-01-01T00:00:00Z"));
-  const fonts: Fonts = embedPdfFonts(doc);
+  const fonts: Fonts = await embedPdfFonts(doc);
   const subjectName = SUBJECT_BOARD_NAMES[source.subject];
   const classText = source.classLevel === "both" ? "Class 11 and 12" : `Class ${source.classLevel}`;
 

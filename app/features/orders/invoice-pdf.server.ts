@@ -87,7 +87,7 @@ export async function renderInvoicePdf(doc: InvoiceData): Promise<Uint8Array> {
   pdf.setProducer("Commerce Academy");
   pdf.setCreationDate(doc.date);
   pdf.setModificationDate(doc.date);
-  const { regular, bold } = embedPdfFonts(pdf);
+  const { regular, bold } = await embedPdfFonts(pdf);
   const A4: [number, number] = [595.28, 841.89];
   let page: PDFPage = pdf.addPage(A4);
   const dark = rgb(0.1, 0.1, 0.15);
