@@ -21,6 +21,8 @@
  *   BENCH_NODE_ARGS="--max-old-space-size=256"   Node options for the server (space-separated)
  *   BENCH_CPU_PROF=/tmp/prof   the server writes a V8 CPU profile there when it stops
  *                              (node --cpu-prof); summarise it with bench/profile-summary.ts
+ *   BENCH_PARTS=soak           a mixed signed-in load instead: the student's routes in turn, for
+ *                              BENCH_SOAK_SECONDS (default 600), the server's RSS every 30 s
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -178,7 +180,56 @@ async function measure(part: string, server: RunningServer, routes: [string, str
 
 buildIfStale({ quiet: true });
 
-if (parts.includes("cached") || parts.includes("student")) {
+/**
+ * Memory under a long signed-in load: every student route in turn (autocannon cycles through the
+ * list), the server's RSS sampled every 30 s. The cookie is the one from sign-in: once its signed
+ * session cache (60 s) is stale each request reads the session row, as a tab left open would.
+ */
+async function soak(
+  server: RunningServer,
+  student: Awaited<ReturnType<typeof studentOf>>,
+  catalog: [string, string][],
+) {
+  const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+  const paths = [
+    ...catalog.map(([, path]) => path),
+    "/my-courses",
+    `/my-courses/${student.courseId}`,
+    "/account",
+    "/api/cart",
+    "/api/me",
+  ];
+  for (const path of paths) await (await fetch(`${server.url}${path}`)).arrayBuffer();
+  const samples = [`| 0 s | ${rssMb(server)} |`];
+  const started = Date.now();
+  const timer = setInterval(() => {
+    samples.push(`| ${Math.round((Date.now() - started) / 1000)} s | ${rssMb(server)} |`);
+    console.log(samples.at(-1));
+  }, 30_000);
+  const result = await new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon(
+      {
+        url: server.url,
+        connections,
+        duration: seconds,
+        headers: { cookie: student.cookie },
+        requests: paths.map((path) => ({ method: "GET" as const, path })),
+      },
+      (err, r) => (err ? reject(err) : resolve(r)),
+    ),
+  );
+  clearInterval(timer);
+  samples.push(`| ${seconds} s, end | ${rssMb(server)} |`);
+  await new Promise((r) => setTimeout(r, 30_000));
+  samples.push(`| 30 s after the load | ${rssMb(server)} |`);
+  console.log(
+    `\nsoak: ${paths.length} signed-in routes in turn, ${seconds} s, ${connections} connections: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.errors + result.non2xx} errors`,
+  );
+  console.log("| time | server RSS MB |\n|---|---|");
+  console.log(samples.join("\n"));
+}
+
+if (parts.includes("cached") || parts.includes("student") || parts.includes("soak")) {
   const server = await start("main");
   try {
     const home = await (await fetch(`${server.url}/`)).text();
@@ -191,6 +242,7 @@ if (parts.includes("cached") || parts.includes("student")) {
       ["/notes/:id", `/notes/${noteId}`],
     ];
     if (parts.includes("cached")) await measure("cached", server, catalog);
+    if (parts.includes("soak")) await soak(server, await studentOf(server), catalog);
     if (parts.includes("student")) {
       const student = await studentOf(server);
       await measure(

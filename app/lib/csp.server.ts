@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomFillSync } from "node:crypto";
 
 /**
  * Constant inline scripts of ours are allowed by their hash (they are the same on every page,
@@ -8,8 +8,21 @@ export function inlineScriptHashes(sources: readonly string[]): string[] {
   return sources.map((source) => `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`);
 }
 
+/**
+ * 16 random bytes per page, taken from a pool filled 256 pages at a time: each `randomBytes` call
+ * is a crypto job whose async-hook bookkeeping cost 1.5 % of a rendered page's CPU. No byte of
+ * the pool is used twice.
+ */
+const pool = Buffer.alloc(4096);
+let used = pool.length;
 export function createNonce() {
-  return randomBytes(16).toString("base64");
+  if (used + 16 > pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  const nonce = pool.toString("base64", used, used + 16);
+  used += 16;
+  return nonce;
 }
 
 /**
