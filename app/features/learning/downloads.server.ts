@@ -47,9 +47,3 @@ export async function prepareDownload(
   const buyer = { name: user.name, email: user.email };
   return { filename: `${product.slug}.pdf`, bytes: await runPdfJob<typeof stampPdf>("stamp", { bytes, buyer }) };
 }
-
-/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function attachmentHeader(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}

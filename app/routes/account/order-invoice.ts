@@ -2,6 +2,7 @@ import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { orderIdParam } from "~/features/checkout/schema";
 import { getInvoicePdfForUser } from "~/features/orders/orders.server";
+import { attachment } from "~/lib/attachment.server";
 import { asResponse, invariantResponse } from "~/lib/errors";
 import type { Route } from "./+types/order-invoice";
 
@@ -16,12 +17,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       })
     : null;
   invariantResponse(invoice, "Invoice not found.", 404);
-  return new Response(Buffer.from(invoice.bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${invoice.fileName}"`,
-      "Content-Length": String(invoice.bytes.byteLength),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return attachment(invoice.bytes, invoice.fileName, "application/pdf");
 }

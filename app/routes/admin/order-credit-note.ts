@@ -2,6 +2,7 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { orderIdParam } from "~/features/checkout/schema";
 import { creditNotePdf } from "~/features/orders/credit-notes.server";
+import { attachment } from "~/lib/attachment.server";
 import { asResponse, invariantResponse } from "~/lib/errors";
 import type { Route } from "./+types/order-credit-note";
 
@@ -16,12 +17,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       })
     : null;
   invariantResponse(note, "Credit note not found.", 404);
-  return new Response(Buffer.from(note.bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${note.fileName}"`,
-      "Content-Length": String(note.bytes.byteLength),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return attachment(note.bytes, note.fileName, "application/pdf");
 }

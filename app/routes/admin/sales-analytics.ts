@@ -1,6 +1,7 @@
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { analyticsPdf } from "~/features/analytics/reports.server";
+import { attachment } from "~/lib/attachment.server";
 import { istDateStamp } from "~/lib/dates";
 import { asResponse } from "~/lib/errors";
 import type { Route } from "./+types/sales-analytics";
@@ -12,11 +13,5 @@ export async function loader({ request }: Route.LoaderArgs) {
     throw asResponse(error);
   });
   const date = istDateStamp(new Date()); // the day in India
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="sales-analytics-${date}.pdf"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return attachment(new Uint8Array(pdf), `sales-analytics-${date}.pdf`, "application/pdf");
 }

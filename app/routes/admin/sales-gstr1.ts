@@ -4,6 +4,7 @@ import { recordEvent } from "~/features/audit/audit.server";
 import { gstr1Zip } from "~/features/gst/gstr1.server";
 import { gstr1PeriodSchema } from "~/features/gst/schema";
 import { getSettings } from "~/features/settings/settings.server";
+import { attachment } from "~/lib/attachment.server";
 import { invariantResponse } from "~/lib/errors";
 import type { Route } from "./+types/sales-gstr1";
 
@@ -21,11 +22,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     description: `GSTR-1 data exported for ${key}`,
     status: "Complete",
   });
-  return new Response(gstr1Zip(db, { start, end, sacCode: settings.sacCode }), {
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="gstr1-${settings.sellerGstin}-${key}.zip"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return attachment(
+    gstr1Zip(db, { start, end, sacCode: settings.sacCode }),
+    `gstr1-${settings.sellerGstin}-${key}.zip`,
+    "application/zip",
+  );
 }

@@ -2,6 +2,7 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { recordEvent } from "~/features/audit/audit.server";
 import { salesLedgerStream } from "~/features/orders/sales.server";
+import { attachment } from "~/lib/attachment.server";
 import { istDateStamp } from "~/lib/dates";
 import type { Route } from "./+types/sales-ledger";
 
@@ -16,11 +17,5 @@ export async function loader({ request }: Route.LoaderArgs) {
     status: "Complete",
   });
   const date = istDateStamp(new Date()); // the day in India
-  return new Response(salesLedgerStream(db), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="sales-ledger-${date}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return attachment(salesLedgerStream(db), `sales-ledger-${date}.csv`, "text/csv; charset=utf-8");
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { quarterReportPdf } from "~/features/analytics/reports.server";
+import { attachment } from "~/lib/attachment.server";
 import { asResponse, invariantResponse } from "~/lib/errors";
 import type { Route } from "./+types/sales-quarterly";
 
@@ -21,11 +22,5 @@ export async function loader({ request }: Route.LoaderArgs) {
   const pdf = await quarterReportPdf(db, fyStartYear, quarter).catch((error) => {
     throw asResponse(error);
   });
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="quarterly-report-FY${fyStartYear}-Q${quarter}.pdf"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return attachment(new Uint8Array(pdf), `quarterly-report-FY${fyStartYear}-Q${quarter}.pdf`, "application/pdf");
 }

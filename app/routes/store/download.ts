@@ -1,6 +1,7 @@
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
-import { attachmentHeader, prepareDownload } from "~/features/learning/downloads.server";
+import { prepareDownload } from "~/features/learning/downloads.server";
+import { attachment } from "~/lib/attachment.server";
 import { asResponse } from "~/lib/errors";
 import { idSchema } from "~/lib/id";
 import type { Route } from "./+types/download";
@@ -29,13 +30,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw asResponse(error);
   });
   if (!file) return notFound();
-  return new Response(new Blob([file.bytes as Uint8Array<ArrayBuffer>]).stream(), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(file.bytes.byteLength),
-      "Content-Disposition": attachmentHeader(file.filename),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return attachment(file.bytes, file.filename, "application/pdf");
 }
