@@ -90,7 +90,14 @@ export async function openPglite(dataDir: string | "memory://"): Promise<DbHandl
   let client: PGlite;
   try {
     // pg_trgm backs the admin contains-searches (drizzle/0005); PGlite ships it as a contrib extension.
-    client = await PGlite.create(dataDir === "memory://" ? undefined : dataDir, { extensions: { pg_trgm } });
+    // PostgreSQL's shared buffers live in PGlite's WebAssembly memory and are all touched at start:
+    // the default 128 MB is resident from the first second. The operating system caches the files
+    // below them anyway (figures in bench/RESULTS.md, "Memory").
+    const sharedBuffers = `shared_buffers=${getEnv().PGLITE_SHARED_BUFFERS_MB}MB`;
+    client = await PGlite.create(dataDir === "memory://" ? undefined : dataDir, {
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, "-c", sharedBuffers],
+    });
   } catch (error) {
     release();
     throw error;

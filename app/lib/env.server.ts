@@ -19,6 +19,8 @@ const RAZORPAY_API_BASE_URL = "https://api.razorpay.com";
 const PORT_MESSAGE = "PORT must be a port number (0 to 65535)";
 const WORKERS_MESSAGE = "WEB_CONCURRENCY must be a whole number of server processes (1 to 64)";
 
+const SHARED_BUFFERS_MESSAGE = "PGLITE_SHARED_BUFFERS_MB must be a whole number of megabytes from 1 to 1024";
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: unsetIfEmpty(
@@ -44,6 +46,15 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL's shared_buffers inside the embedded PGlite, in MB (resident from the start). */
+  PGLITE_SHARED_BUFFERS_MB: unsetIfEmpty(
+    z.coerce
+      .number({ error: SHARED_BUFFERS_MESSAGE })
+      .int(SHARED_BUFFERS_MESSAGE)
+      .min(1, SHARED_BUFFERS_MESSAGE)
+      .max(1024, SHARED_BUFFERS_MESSAGE)
+      .default(32),
+  ),
   /** Server processes with DATABASE_URL (node:cluster workers); unset = one per core. PGlite always runs in one. */
   WEB_CONCURRENCY: unsetIfEmpty(
     z.coerce

@@ -109,6 +109,7 @@ describe("env", () => {
       ORDERS_RECONCILE_INTERVAL_SECONDS: 300,
       ORDER_PENDING_EXPIRY_MINUTES: 15,
       PDF_TIMEOUT_SECONDS: 20,
+      PGLITE_SHARED_BUFFERS_MB: 32,
     };
     const empty = Object.fromEntries(Object.keys(defaults).map((k) => [k, ""]));
     for (const env of [parseEnv({}), parseEnv(empty)]) {
@@ -130,6 +131,7 @@ describe("env", () => {
       ORDERS_RECONCILE_INTERVAL_SECONDS: "0",
       ORDER_PENDING_EXPIRY_MINUTES: "30",
       PDF_TIMEOUT_SECONDS: "2.5",
+      PGLITE_SHARED_BUFFERS_MB: "128",
     });
     expect(env).toMatchObject({
       TRUST_PROXY: true,
@@ -144,6 +146,7 @@ describe("env", () => {
       ORDERS_RECONCILE_INTERVAL_SECONDS: 0,
       ORDER_PENDING_EXPIRY_MINUTES: 30,
       PDF_TIMEOUT_SECONDS: 2.5,
+      PGLITE_SHARED_BUFFERS_MB: 128,
     });
     expect(parseEnv({ PAGE_CACHE: "true", TRUST_PROXY: "false" })).toMatchObject({
       PAGE_CACHE: true,
@@ -179,6 +182,10 @@ describe("env", () => {
     expect(problem({ PORT: "eighty" })).toMatch(/PORT must be a port number \(0 to 65535\)/);
     expect(problem({ WEB_CONCURRENCY: "0" })).toMatch(/WEB_CONCURRENCY must be a whole number of server processes/);
     expect(problem({ WEB_CONCURRENCY: "all" })).toMatch(/WEB_CONCURRENCY must be/);
+    for (const value of ["0", "2048", "1.5", "lots"])
+      expect(problem({ PGLITE_SHARED_BUFFERS_MB: value })).toMatch(
+        /PGLITE_SHARED_BUFFERS_MB must be a whole number of megabytes from 1 to 1024/,
+      );
   });
 
   it("server processes: one per core on PostgreSQL unless WEB_CONCURRENCY says, always one on the embedded database", () => {
