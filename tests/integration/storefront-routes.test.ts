@@ -215,8 +215,8 @@ describe("sitemap and robots", () => {
     const xml = await res.text();
     const db = await getDb();
     const published = await db.select().from(schema.products).where(eq(schema.products.status, "published"));
-    expect(published).toHaveLength(19);
-    const base = { course: "/courses", note: "/notes", pyq: "/pyq" } as const;
+    expect(published).toHaveLength(24); // 19 courses, notes and papers + 5 practice tests
+    const base = { course: "/courses", note: "/notes", pyq: "/pyq", test: "/tests" } as const;
     for (const p of published) expect(xml).toContain(`${base[p.kind]}/${p.id}</loc>`);
     expect(xml).not.toContain(`/notes/${draft.id}</loc>`);
     for (const path of ["/about</loc>", "/toppers</loc>", "/courses/std/11</loc>", "/pyq/std/12</loc>"]) {

@@ -3,14 +3,23 @@ import { Button, type ButtonProps } from "~/ui/button";
 
 /**
  * "Open" on an item the user owns, in place of "Add to Cart": a course opens in its player, a note
- * or PYQ paper downloads its PDF (a resource route: the browser fetches it, not the router).
+ * or PYQ paper downloads its PDF (a resource route: the browser fetches it, not the router), a test
+ * opens its start page.
  */
 export function OpenButton({
   item,
   size = "sm",
+  children,
   ...props
-}: { item: { id: number; kind: "course" | "note" | "pyq" } } & Omit<ButtonProps, "asChild" | "type">) {
+}: { item: { id: number; kind: "course" | "note" | "pyq" | "test" } } & Omit<ButtonProps, "asChild" | "type">) {
   const course = item.kind === "course";
+  if (item.kind === "test") {
+    return (
+      <Button asChild size={size} {...props}>
+        <Link to={`/my-courses/tests/start/${item.id}`}>{children ?? "Open"}</Link>
+      </Button>
+    );
+  }
   return (
     <Button asChild size={size} {...props}>
       <Link
