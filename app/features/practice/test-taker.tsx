@@ -146,7 +146,7 @@ export function TestTaker({ paper }: { paper: TakingPaper }) {
 
   return (
     <div>
-      <div className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="sticky top-16 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2">
           <p
             className={cn("font-mono text-xl font-bold tabular-nums", low ? "text-red-700" : "text-slate-900")}
