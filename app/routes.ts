@@ -63,6 +63,12 @@ export default [
     route("orders/:orderId/credit-note.pdf", "routes/admin/order-credit-note.ts"),
     route("coupons", "routes/admin/coupons.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
+    // Practice tests (issue 23): question bank, CSV, chapters, test builder and report.
+    route("practice", "routes/admin/practice.tsx"),
+    route("practice/questions.csv", "routes/admin/practice-export.ts"),
+    route("practice/questions/:id", "routes/admin/practice-question.tsx"),
+    route("practice/chapters", "routes/admin/practice-chapters.tsx"),
+    route("practice/tests/:productId", "routes/admin/practice-test.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("settings/role", "routes/admin/settings-role.tsx"),
     route("notifications", "routes/admin/notifications.ts"),

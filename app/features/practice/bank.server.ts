@@ -205,7 +205,7 @@ export async function getQuestion(db: DbOrTx, id: number) {
 async function assertParent(tx: DbOrTx, q: QuestionInput) {
   if (q.parentId === null) return;
   const [parent] = await tx.select().from(practiceQuestions).where(eq(practiceQuestions.id, q.parentId));
-  if (!parent || parent.type !== "case_based")
+  if (parent?.type !== "case_based")
     throw new HttpError(400, "A part belongs to a case-based set.", { field: "parentId" });
   if (parent.chapterId !== q.chapterId)
     throw new HttpError(400, "A part is in its set's chapter.", { field: "chapterId" });
@@ -501,7 +501,7 @@ export async function getTestBuilder(db: DbOrTx, productId: number) {
     })
     .from(products)
     .where(eq(products.id, productId));
-  if (!product || product.kind !== "test") throw new HttpError(404, "Test not found.");
+  if (product?.kind !== "test") throw new HttpError(404, "Test not found.");
   const [settings] = await db.select().from(practiceTests).where(eq(practiceTests.productId, productId));
   const chosen = await db
     .select({ id: practiceTestQuestions.questionId })
@@ -521,7 +521,7 @@ export async function saveTestSettings(db: Db, actorId: string, productId: numbe
       .select({ kind: products.kind, status: products.status })
       .from(products)
       .where(eq(products.id, productId));
-    if (!product || product.kind !== "test") throw new HttpError(404, "Test not found.");
+    if (product?.kind !== "test") throw new HttpError(404, "Test not found.");
     const ids = [...new Set(input.questionIds)];
     if (ids.length) {
       const found = await tx

@@ -1,7 +1,7 @@
 /** A test's settings as the store shows them (its detail page) and as admins build them. */
-import { eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { practiceQuestions, practiceTestQuestions, practiceTests } from "~/db/schema";
+import { practiceAttempts, practiceQuestions, practiceTestQuestions, practiceTests, products } from "~/db/schema";
 
 export interface TestFacts {
   timeLimitMinutes: number;
@@ -38,4 +38,25 @@ export async function getTestFacts(db: DbOrTx, productId: number): Promise<TestF
     questionCount: ids.length + ruled,
     totalMarks: ruled ? null : marks,
   };
+}
+
+/** Every test product with its chosen questions and submitted attempts (the admin's question bank page). */
+export async function listTests(db: DbOrTx) {
+  return db
+    .select({
+      id: products.id,
+      title: products.title,
+      status: products.status,
+      questionCount:
+        sql<number>`(select count(*) from ${practiceTestQuestions} where ${practiceTestQuestions.productId} = ${products.id})`.mapWith(
+          Number,
+        ),
+      attempts:
+        sql<number>`(select count(*) from ${practiceAttempts} where ${practiceAttempts.productId} = ${products.id} and ${practiceAttempts.submittedAt} is not null)`.mapWith(
+          Number,
+        ),
+    })
+    .from(products)
+    .where(eq(products.kind, "test"))
+    .orderBy(asc(products.position), asc(products.id));
 }
