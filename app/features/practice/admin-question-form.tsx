@@ -219,7 +219,7 @@ export function QuestionForm({
         <div data-testid="question-preview" className="space-y-3 text-sm">
           <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
             {QUESTION_TYPE_LABELS[type]}
-            {type !== "case_based" ? ` · ${v.marks || 0} marks` : ""}
+            {type !== "case_based" ? ` · ${v.marks || 0} mark${v.marks === "1" ? "" : "s"}` : ""}
           </p>
           <p className="whitespace-pre-line font-medium text-slate-900">{v.prompt || "The question appears here."}</p>
           {isObjective(type) ? (
