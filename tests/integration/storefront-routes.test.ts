@@ -223,7 +223,7 @@ describe("sitemap and robots", () => {
       expect(xml).toContain(path);
     }
     expect(xml).not.toMatch(/\/(admin|checkout|my-courses)/);
-    expect(xml.match(/<url>/g)).toHaveLength(19 + 13);
+    expect(xml.match(/<url>/g)).toHaveLength(24 + 16); // items + home, about, contact, toppers and 3 pages per kind
   });
 
   it("robots.txt disallows /admin, the per-order /checkout/ pages and /my-courses and names the sitemap", async () => {

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Card } from "~/features/admin/ui";
+import { SUBJECT_LABELS, type Subject } from "~/features/catalog/labels";
 import type { FieldErrors, FormValues } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import { Field, FormAlert, inputClass } from "~/ui/field";
@@ -19,16 +20,9 @@ import {
 export interface ChapterOption {
   id: number;
   title: string;
-  subject: string;
+  subject: Subject;
   classLevel: string;
 }
-
-const SUBJECT_SHORT: Record<string, string> = {
-  accountancy: "Accountancy",
-  economics: "Economics",
-  business_studies: "Business Studies",
-  english: "English",
-};
 
 export function QuestionForm({
   initial,
@@ -66,7 +60,7 @@ export function QuestionForm({
                 <option value="">Choose a chapter</option>
                 {chapters.map((c) => (
                   <option key={c.id} value={c.id}>
-                    Class {c.classLevel} · {SUBJECT_SHORT[c.subject] ?? c.subject} · {c.title}
+                    Class {c.classLevel} · {SUBJECT_LABELS[c.subject]} · {c.title}
                   </option>
                 ))}
               </select>

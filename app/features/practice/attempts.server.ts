@@ -25,6 +25,7 @@ import type { SessionUser } from "~/features/accounts/guards.server";
 import { getAccessibleProduct } from "~/features/learning/access.server";
 import { HttpError } from "~/lib/errors";
 import { MAX_ID } from "~/lib/id";
+import { formatCount } from "~/lib/numbers";
 import { isObjective, isWritten, type QuestionType } from "./labels";
 import { MAX_WRITTEN_ANSWER } from "./limits";
 import { markObjective, percentOf } from "./scoring";
@@ -399,7 +400,7 @@ export async function saveAnswer(db: Db, userId: string, attemptId: number, inpu
       choice = input.choice;
     } else if (isWritten(question.type)) {
       if (input.text !== null && input.text.length > MAX_WRITTEN_ANSWER) {
-        throw new HttpError(400, `Keep the answer under ${MAX_WRITTEN_ANSWER.toLocaleString("en-IN")} characters.`);
+        throw new HttpError(400, `Keep the answer under ${formatCount(MAX_WRITTEN_ANSWER)} characters.`);
       }
       text = input.text?.trim() ? input.text : null;
     }

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { SUBJECTS } from "~/features/catalog/labels";
 import { idSchema } from "~/lib/id";
+import { formatCount } from "~/lib/numbers";
 import { DIFFICULTIES, QUESTION_TYPES } from "./labels";
 import { MAX_WRITTEN_ANSWER } from "./limits";
 
@@ -19,7 +20,7 @@ export const answerSchema = z.object({
     .transform((v) => (v === "" || v === undefined ? null : v)),
   text: z
     .string()
-    .max(MAX_WRITTEN_ANSWER, `Keep the answer under ${MAX_WRITTEN_ANSWER.toLocaleString("en-IN")} characters.`)
+    .max(MAX_WRITTEN_ANSWER, `Keep the answer under ${formatCount(MAX_WRITTEN_ANSWER)} characters.`)
     .optional()
     .transform((v) => (v === undefined ? null : v)),
   markedForReview: checkbox,
@@ -42,7 +43,7 @@ const text = (max: number, what: string) =>
   z
     .string()
     .trim()
-    .max(max, `Keep ${what} under ${max.toLocaleString("en-IN")} characters.`);
+    .max(max, `Keep ${what} under ${formatCount(max)} characters.`);
 const optionalId = z
   .union([z.literal(""), idSchema])
   .optional()

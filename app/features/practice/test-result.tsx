@@ -75,7 +75,6 @@ export function TestResult({
             <ResultCard
               number={i + 1}
               q={q}
-              attemptId={result.attemptId}
               canMark={result.ownAttempt}
               error={selfMarkError?.questionId === q.id ? selfMarkError.message : undefined}
             />
@@ -89,13 +88,11 @@ export function TestResult({
 function ResultCard({
   number,
   q,
-  attemptId,
   canMark,
   error,
 }: {
   number: number;
   q: ResultQuestion;
-  attemptId: number;
   canMark: boolean;
   error?: string;
 }) {

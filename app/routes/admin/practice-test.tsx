@@ -226,7 +226,8 @@ export default function PracticeTestBuilder({ loaderData, actionData }: Route.Co
                       </span>
                       <span className="text-xs text-slate-500">
                         {q.chapter} · {QUESTION_TYPE_LABELS[q.type]}
-                        {q.parts ? ` (${q.parts} parts)` : ` · ${q.marks} marks`} · {DIFFICULTY_LABELS[q.difficulty]}
+                        {q.parts ? ` (${q.parts} parts)` : ` · ${q.marks} mark${q.marks === 1 ? "" : "s"}`} ·{" "}
+                        {DIFFICULTY_LABELS[q.difficulty]}
                       </span>
                     </span>
                   </label>
@@ -236,6 +237,10 @@ export default function PracticeTestBuilder({ loaderData, actionData }: Route.Co
           )}
         </Card>
         <Card title="Rules (dealt afresh for each attempt, after the chosen questions)">
+          <p className="mb-3 text-sm text-slate-600">
+            Each rule adds that many questions at random from the bank (not already in the paper). Leave “How many”
+            empty for no rule.
+          </p>
           {errors.rules ? (
             <p role="alert" className="mb-2 text-sm text-red-700">
               {errors.rules}
@@ -292,7 +297,7 @@ export default function PracticeTestBuilder({ loaderData, actionData }: Route.Co
                     min={1}
                     max={100}
                     defaultValue={rule?.count ?? ""}
-                    placeholder="How many (empty = no rule)"
+                    placeholder="How many"
                     className={inputClass}
                     aria-label={`Rule ${i + 1} number of questions`}
                   />
