@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { action as answerAction } from "~/routes/api/practice-answer";
+import { loader as playerLoader } from "~/routes/store/course-player";
 import { action as attemptAction, loader as attemptLoader } from "~/routes/store/practice-attempt";
 import { loader as attemptsLoader } from "~/routes/store/practice-attempts";
 import { action as startAction, loader as startLoader } from "~/routes/store/practice-start";
@@ -71,6 +72,11 @@ describe("practice test routes", () => {
     expect(page.data).toMatchObject({
       test: { title: "Accountancy Class 12 — Free Sample Test", openAttemptId: null },
     });
+
+    // "Open" on an owned test goes to /my-courses/:id, which sends it to the start page.
+    const viaPlayer = await run(playerLoader, `/my-courses/${id}`, { id: String(id) }, cookie);
+    expect(viaPlayer.status).toBe(302);
+    expect(viaPlayer.response!.headers.get("Location")).toBe(`/my-courses/tests/start/${id}`);
 
     const mock = await seededId(MOCK);
     for (const fn of [startLoader, startAction]) {

@@ -25,17 +25,16 @@ export const STATUSES = ["draft", "published", "archived"] as const satisfies re
 export const KIND_BASE_ROUTE = { course: "/courses", note: "/notes", pyq: "/pyq", test: "/tests" } as const;
 
 export const KIND_LABELS = { course: "Courses", note: "Notes", pyq: "PYQ", test: "Tests" } as const;
-export const KIND_SINGULAR = { course: "Course", note: "Note", pyq: "PYQ paper", test: "Practice test" } as const;
+export const KIND_SINGULAR = { course: "Course", note: "Note", pyq: "PYQ paper", test: "Test" } as const;
 /** The admin tables' short kind names. */
 export const KIND_SHORT_LABELS: Record<Kind, string> = { course: "Course", note: "Note", pyq: "PYQ", test: "Test" };
 export const STATUS_LABELS: Record<Status, string> = { draft: "Draft", published: "Published", archived: "Archived" };
 
-/** The detail page's feature list by kind (spec §2). */
+/** The detail page's feature list by kind (spec §2); a test's is practice/test-facts.tsx `TEST_FEATURES`. */
 export const KIND_FEATURES = {
   course: ["Video Lectures", "Downloadable Notes", "Full Lifetime Access"],
   note: ["Downloadable Notes", "Handwritten Notes"],
   pyq: ["Downloadable Notes", "Handwritten Notes"],
-  test: ["Board-pattern questions", "Timed paper", "Explained answers"],
 } as const;
 
 /** The first path segment of a store URL names the kind: /courses → course. */

@@ -1,6 +1,9 @@
 import { Clock, FileQuestion, MinusCircle } from "lucide-react";
 import type { TestFacts } from "./tests.server";
 
+/** The detail page's "This includes" list of a test. */
+export const TEST_FEATURES = ["Board-pattern questions", "Timed paper", "Explained answers"];
+
 /** A test's time, questions, marks and negative marking (its detail page and start page). */
 export function TestFactsList({ facts }: { facts: TestFacts }) {
   return (

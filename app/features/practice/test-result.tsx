@@ -1,5 +1,4 @@
 /** The explained result of a submitted attempt: score, time, each answer against the correct one, self-marking. */
-import { CheckCircle2, Circle, XCircle } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import { Button } from "~/ui/button";
@@ -107,7 +106,6 @@ function ResultCard({
       : q.correct === false
         ? `Wrong · ${formatMarks(q.awardedCenti ?? 0)}`
         : "Not answered · 0";
-  const Icon = written ? Circle : q.correct ? CheckCircle2 : q.correct === false ? XCircle : Circle;
   return (
     <article
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
@@ -126,7 +124,6 @@ function ResultCard({
             q.correct === true ? "text-emerald-700" : q.correct === false ? "text-red-700" : "text-slate-600",
           )}
         >
-          <Icon className="h-4 w-4" aria-hidden />
           {status}
         </span>
       </p>

@@ -60,3 +60,9 @@ export async function listTests(db: DbOrTx) {
     .where(eq(products.kind, "test"))
     .orderBy(asc(products.position), asc(products.id));
 }
+
+/** Whether the product is a practice test (any status). */
+export async function isTestProduct(db: DbOrTx, productId: number): Promise<boolean> {
+  const [row] = await db.select({ kind: products.kind }).from(products).where(eq(products.id, productId));
+  return row?.kind === "test";
+}

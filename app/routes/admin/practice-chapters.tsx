@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
@@ -57,7 +56,7 @@ export default function PracticeChapters({ loaderData, actionData }: Route.Compo
         to="/admin/practice"
         className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
       >
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Question Bank
+        <span aria-hidden>←</span> Question Bank
       </Link>
       <PageHeader title="Chapters" subtitle="The syllabus chapters questions are filed under, per class and subject." />
       {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}

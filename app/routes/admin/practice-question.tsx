@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
@@ -83,7 +82,7 @@ export default function PracticeQuestion({ loaderData, actionData }: Route.Compo
         to={q?.parentId ? `/admin/practice/questions/${q.parentId}` : "/admin/practice"}
         className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
       >
-        <ArrowLeft className="h-4 w-4" aria-hidden /> {q?.parentId ? `Set #${q.parentId}` : "Question Bank"}
+        <span aria-hidden>←</span> {q?.parentId ? `Set #${q.parentId}` : "Question Bank"}
       </Link>
       <PageHeader
         title={title}

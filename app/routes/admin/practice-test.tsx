@@ -1,4 +1,3 @@
-import { ArrowLeft } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
@@ -104,7 +103,7 @@ export default function PracticeTestBuilder({ loaderData, actionData }: Route.Co
         to="/admin/practice"
         className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
       >
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Question Bank
+        <span aria-hidden>←</span> Question Bank
       </Link>
       <PageHeader
         title={product.title}

@@ -1,4 +1,3 @@
-import { Download, Plus, Upload } from "lucide-react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
@@ -78,16 +77,14 @@ export default function PracticeBank({ loaderData, actionData }: Route.Component
         actions={
           <div className="flex flex-wrap gap-2">
             <Button asChild size="sm">
-              <Link to="/admin/practice/questions/new">
-                <Plus className="h-4 w-4" aria-hidden /> New question
-              </Link>
+              <Link to="/admin/practice/questions/new">New question</Link>
             </Button>
             <Button asChild size="sm" variant="secondary">
               <Link to="/admin/practice/chapters">Chapters</Link>
             </Button>
             <Button asChild size="sm" variant="secondary">
               <a href="/admin/practice/questions.csv" download>
-                <Download className="h-4 w-4" aria-hidden /> Export CSV
+                Export CSV
               </a>
             </Button>
           </div>
@@ -137,7 +134,7 @@ export default function PracticeBank({ loaderData, actionData }: Route.Component
             />
           </label>
           <Button type="submit" size="sm" disabled={busy}>
-            <Upload className="h-4 w-4" aria-hidden /> Import
+            Import
           </Button>
           {errors.file ? (
             <p id="file-error" role="alert" className="w-full text-sm text-red-700">

@@ -1,4 +1,4 @@
-import { data, redirect, useActionData } from "react-router";
+import { data, redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { attemptOwner, getResult, loadPaper, selfMark, submitAttempt } from "~/features/practice/attempts.server";
@@ -61,8 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
-export default function PracticeAttempt({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
+export default function PracticeAttempt({ loaderData, actionData }: Route.ComponentProps) {
   const failure =
     actionData && "questionId" in actionData
       ? {

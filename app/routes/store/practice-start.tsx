@@ -1,4 +1,3 @@
-import { Clock } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
@@ -74,8 +73,7 @@ export default function PracticeStart({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 whitespace-pre-line text-slate-700">{test.instructions}</p>
           </section>
         ) : null}
-        <p className="mt-6 flex gap-2 text-sm text-slate-600">
-          <Clock className="h-5 w-5 shrink-0" aria-hidden />
+        <p className="mt-6 text-sm text-slate-600">
           The clock starts when you press Start and keeps running if you close the page. Your answers are saved as you
           give them; when time runs out the test is submitted with them.
         </p>

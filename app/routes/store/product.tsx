@@ -17,7 +17,7 @@ import { ownedAmong, ownedIdsOf } from "~/features/learning/access.server";
 import { CourseCurriculum } from "~/features/learning/course-curriculum";
 import { getCurriculum } from "~/features/learning/curriculum.server";
 import { OpenButton } from "~/features/learning/open-button";
-import { TestFactsList } from "~/features/practice/test-facts";
+import { TEST_FEATURES, TestFactsList } from "~/features/practice/test-facts";
 import { getTestFacts } from "~/features/practice/tests.server";
 import {
   createReview,
@@ -36,6 +36,7 @@ import { DESCRIPTION_PREVIEW, descriptionPreview } from "~/lib/display";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { formatPrice } from "~/lib/money";
+import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import { Stars } from "~/ui/stars";
 import type { Route } from "./+types/product";
@@ -204,18 +205,20 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               ) : p.pricePaise > 0 ? (
                 <p className="mt-1 text-sm text-slate-600">+ GST (18%) at checkout</p>
               ) : null}
-              {owned || (p.kind === "test" && p.pricePaise === 0) ? (
-                // A free test is open to every signed-in student without a purchase: it opens its start page.
-                <OpenButton item={p} size="lg" className="mt-5 w-full" data-main-action>
-                  {p.kind === "test" && !owned ? "Take the free test" : undefined}
-                </OpenButton>
+              {owned ? (
+                <OpenButton item={p} size="lg" className="mt-5 w-full" data-main-action />
+              ) : p.kind === "test" && p.pricePaise === 0 ? (
+                // A free test is open to every signed-in student without a purchase: its start page.
+                <Button asChild size="lg" className="mt-5 w-full" data-main-action>
+                  <Link to={`/my-courses/tests/start/${p.id}`}>Take the free test</Link>
+                </Button>
               ) : (
                 <AddToCartButton item={p} size="lg" className="mt-5 w-full" data-main-action />
               )}
               {loaderData.testFacts ? <TestFactsList facts={loaderData.testFacts} /> : null}
               <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-600">This includes</h2>
               <ul className="mt-3 space-y-2">
-                {KIND_FEATURES[p.kind].map((feature) => (
+                {(p.kind === "test" ? TEST_FEATURES : KIND_FEATURES[p.kind]).map((feature) => (
                   <li key={feature} className="flex items-center gap-2 text-slate-800">
                     <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-hidden />
                     {feature}
