@@ -243,9 +243,13 @@ export function TestTaker({ paper }: { paper: TakingPaper }) {
                 onChange={(change, save) => update(q.id, change, save)}
               />
               <div className="mt-3 flex justify-between gap-3 lg:hidden">
-                <Button type="button" variant="secondary" disabled={i === 0} onClick={() => setCurrent(i - 1)}>
-                  Previous
-                </Button>
+                {i > 0 ? (
+                  <Button type="button" variant="secondary" onClick={() => setCurrent(i - 1)}>
+                    Previous
+                  </Button>
+                ) : (
+                  <span />
+                )}
                 {i < total - 1 ? (
                   <Button type="button" onClick={() => setCurrent(i + 1)}>
                     Next
