@@ -10,7 +10,7 @@ export default [
     route("contact", "routes/store/contact.tsx"),
     route("toppers", "routes/store/toppers.tsx"),
     // Courses, notes and PYQ share their modules; the first path segment names the kind.
-    ...(["courses", "notes", "pyq"] as const).flatMap((base) => [
+    ...(["courses", "notes", "pyq", "tests"] as const).flatMap((base) => [
       route(base, "routes/store/catalog-index.tsx", { id: `${base}-index` }),
       route(`${base}/std/:std`, "routes/store/catalog-class.tsx", { id: `${base}-class` }),
       route(`${base}/:id`, "routes/store/product.tsx", { id: `${base}-detail` }),
@@ -27,6 +27,10 @@ export default [
     route("account/orders/:orderId", "routes/account/order.tsx"),
     route("my-courses", "routes/store/my-courses.tsx"),
     route("my-courses/:id", "routes/store/course-player.tsx"),
+    // Practice tests (issue 23): attempts, strengths, start, take and result.
+    route("my-courses/tests", "routes/store/practice-attempts.tsx"),
+    route("my-courses/tests/start/:productId", "routes/store/practice-start.tsx"),
+    route("my-courses/tests/:attemptId", "routes/store/practice-attempt.tsx"),
     route("downloads/:productId", "routes/store/download.ts"),
     route("media/images/:name", "routes/store/media.ts"),
     route("*", "routes/store/not-found.tsx"),
@@ -36,6 +40,7 @@ export default [
     route("cart", "routes/api/cart.ts"),
     route("me", "routes/api/me.ts"),
     route("auth/*", "routes/api/auth.ts"),
+    route("practice/attempts/:attemptId/answers", "routes/api/practice-answer.ts"),
   ]),
   // Resource routes of checkout and orders (issue 5)
   route("account/orders/:orderId/invoice", "routes/account/order-invoice.ts"),
@@ -58,6 +63,12 @@ export default [
     route("orders/:orderId/credit-note.pdf", "routes/admin/order-credit-note.ts"),
     route("coupons", "routes/admin/coupons.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
+    // Practice tests (issue 23): question bank, CSV, chapters, test builder and report.
+    route("practice", "routes/admin/practice.tsx"),
+    route("practice/questions.csv", "routes/admin/practice-export.ts"),
+    route("practice/questions/:id", "routes/admin/practice-question.tsx"),
+    route("practice/chapters", "routes/admin/practice-chapters.tsx"),
+    route("practice/tests/:productId", "routes/admin/practice-test.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("settings/role", "routes/admin/settings-role.tsx"),
     route("notifications", "routes/admin/notifications.ts"),

@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -30,7 +31,7 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-export const productKind = pgEnum("product_kind", ["course", "note", "pyq"]);
+export const productKind = pgEnum("product_kind", ["course", "note", "pyq", "test"]);
 export const productStatus = pgEnum("product_status", ["draft", "published", "archived"]);
 export const subject = pgEnum("subject", ["accountancy", "economics", "business_studies", "english"]);
 /** An item is for Class 11, Class 12 or both. */
@@ -783,3 +784,169 @@ export const productRatings = pgTable("product_ratings", {
   stars4: integer("stars_4").notNull().default(0),
   stars5: integer("stars_5").notNull().default(0),
 });
+
+/* ----------------------------------------------------------- practice tests */
+// Issue 23: a question bank per class, subject and chapter; tests sold as products of kind "test";
+// students' attempts with their answers saved on the server. See app/features/practice/.
+
+export const questionType = pgEnum("question_type", [
+  "mcq",
+  "assertion_reason",
+  "case_based",
+  "short_answer",
+  "long_answer",
+]);
+export const questionDifficulty = pgEnum("question_difficulty", ["easy", "medium", "hard"]);
+
+/** The chapters of the syllabus, per class (11 or 12) and subject, editable by admins. */
+export const practiceChapters = pgTable(
+  "practice_chapters",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    subject: subject("subject").notNull(),
+    classLevel: classLevel("class_level").notNull(),
+    title: text("title").notNull(),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("practice_chapters_title_idx").on(t.subject, t.classLevel, t.title),
+    check("practice_chapters_class", sql`${t.classLevel} in ('11', '12')`),
+  ],
+);
+
+/**
+ * One question. A case-based set is a row of type case_based (its prompt is the passage) whose
+ * sub-questions are rows with parent_id set; a test lists only top-level rows. Objective questions
+ * (mcq, assertion_reason) have options and the index of the correct one; written ones a model answer
+ * and marking points, marked by the student against them.
+ */
+export const practiceQuestions = pgTable(
+  "practice_questions",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    chapterId: integer("chapter_id")
+      .notNull()
+      .references(() => practiceChapters.id, { onDelete: "restrict" }),
+    parentId: integer("parent_id").references((): AnyPgColumn => practiceQuestions.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    type: questionType("type").notNull(),
+    prompt: text("prompt").notNull(),
+    options: jsonb("options").$type<string[]>().notNull().default([]),
+    correctOption: smallint("correct_option"),
+    modelAnswer: text("model_answer"),
+    markingPoints: jsonb("marking_points").$type<string[]>().notNull().default([]),
+    marks: smallint("marks").notNull(),
+    difficulty: questionDifficulty("difficulty").notNull().default("medium"),
+    explanation: text("explanation").notNull().default(""),
+    source: text("source").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("practice_questions_chapter_idx").on(t.chapterId, t.type, t.difficulty),
+    index("practice_questions_parent_idx").on(t.parentId),
+    check("practice_questions_marks", sql`${t.marks} between 0 and 20`),
+  ],
+);
+
+/** The settings of a product of kind "test": its paper (chosen questions or rules), time and marking. */
+export const practiceTests = pgTable(
+  "practice_tests",
+  {
+    productId: integer("product_id")
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    timeLimitMinutes: integer("time_limit_minutes").notNull().default(60),
+    /** Marks taken off for a wrong objective answer, as a percentage of its marks (25 = a quarter). */
+    negativePercent: smallint("negative_percent").notNull().default(0),
+    /** Rules instead of chosen questions: dealt afresh for each attempt. */
+    rules: jsonb("rules").$type<PracticeRule[]>().notNull().default([]),
+    instructions: text("instructions").notNull().default(""),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("practice_tests_time", sql`${t.timeLimitMinutes} between 1 and 600`),
+    check("practice_tests_negative", sql`${t.negativePercent} between 0 and 100`),
+  ],
+);
+
+export interface PracticeRule {
+  chapterId: number | null;
+  type: "mcq" | "assertion_reason" | "case_based" | "short_answer" | "long_answer" | null;
+  difficulty: "easy" | "medium" | "hard" | null;
+  count: number;
+}
+
+/** The chosen questions of a test, in order. */
+export const practiceTestQuestions = pgTable(
+  "practice_test_questions",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => practiceTests.productId, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => practiceQuestions.id, { onDelete: "restrict" }),
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.questionId] }),
+    index("practice_test_questions_q_idx").on(t.questionId),
+  ],
+);
+
+/**
+ * One sitting of a test by a student. The paper dealt (top-level question ids) is kept, the deadline
+ * is fixed by the server at the start; once submitted (by the student or at the deadline) nothing
+ * changes but the self-marks of written answers.
+ */
+export const practiceAttempts = pgTable(
+  "practice_attempts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    questionIds: jsonb("question_ids").$type<number[]>().notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }).notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    autoSubmitted: boolean("auto_submitted").notNull().default(false),
+    /** Objective score in hundredths of a mark (negative marking makes quarters), set at submission. */
+    scoreCenti: integer("score_centi"),
+    maxMarks: integer("max_marks").notNull(),
+  },
+  (t) => [
+    index("practice_attempts_user_idx").on(t.userId, t.startedAt),
+    index("practice_attempts_product_idx").on(t.productId, t.submittedAt),
+    uniqueIndex("practice_attempts_one_open_idx").on(t.userId, t.productId).where(sql`${t.submittedAt} is null`),
+  ],
+);
+
+/** A student's answer to one answerable question of an attempt (a sub-question of a case set included). */
+export const practiceAnswers = pgTable(
+  "practice_answers",
+  {
+    attemptId: integer("attempt_id")
+      .notNull()
+      .references(() => practiceAttempts.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => practiceQuestions.id, { onDelete: "restrict" }),
+    choice: smallint("choice"),
+    text: text("text"),
+    markedForReview: boolean("marked_for_review").notNull().default(false),
+    /** Objective: marks earned ×100 at submission. Written: the student's self-marks ×100. */
+    awardedCenti: integer("awarded_centi"),
+    correct: boolean("correct"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.attemptId, t.questionId] }),
+    index("practice_answers_question_idx").on(t.questionId),
+  ],
+);

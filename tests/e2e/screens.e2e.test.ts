@@ -136,6 +136,25 @@ describe("every screen for every role", () => {
         url: `/my-courses/${ids.ownedCourse}`,
         targets: (page) => ({ "the progress": page.getByText(/\d+ of \d+ lessons/) }),
       },
+      // Practice tests: the free sample's page, its start page and the student's open attempt.
+      {
+        role: "student",
+        url: `/tests/${ids.test}`,
+        targets: (page) => ({ "Take the free test": page.getByRole("link", { name: "Take the free test" }) }),
+      },
+      {
+        role: "student",
+        url: `/my-courses/tests/start/${ids.test}`,
+        targets: (page) => ({ Continue: page.getByRole("button", { name: "Continue the test" }) }),
+      },
+      {
+        role: "student",
+        url: `/my-courses/tests/${ids.attempt}`,
+        targets: (page) => ({
+          "the timer": page.getByTestId("timer"),
+          Submit: page.getByRole("button", { name: "Submit", exact: true }),
+        }),
+      },
     ];
     const found = await mapPool(pages, 3, async ({ role, url, targets }) => {
       const { page, status } = await open(role, url, 360);

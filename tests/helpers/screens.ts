@@ -13,6 +13,7 @@ import { getDb, openPglite, setDbHandle } from "~/db/client.server";
 import { migrateAndSeed } from "~/db/migrate.server";
 import * as schema from "~/db/schema";
 import { CART_STORAGE_KEY, serializeCart } from "~/features/cart/cart-store";
+import { startAttempt } from "~/features/practice/attempts.server";
 import routes from "~/routes";
 import { createTestUser, signInBrowser, type TestUser } from "./auth";
 import { createOrder } from "./orders";
@@ -34,6 +35,11 @@ export interface ScreenIds {
   pendingOrder: string;
   adminCourse: number;
   adminUser: string;
+  /** A free sample test, and the student's open attempt of it (the taking page). */
+  test: number;
+  attempt: number;
+  /** A question of the bank (the admin's question editor). */
+  question: number;
 }
 
 export interface ScreenInstall {
@@ -63,6 +69,11 @@ export function fillPattern(pattern: string, ids: ScreenIds): string {
     .replace(/^\/(courses)\/:id$/, `/$1/${ids.course}`)
     .replace(/^\/notes\/:id$/, `/notes/${ids.note}`)
     .replace(/^\/pyq\/:id$/, `/pyq/${ids.pyq}`)
+    .replace(/^\/tests\/:id$/, `/tests/${ids.test}`)
+    .replace(/^\/my-courses\/tests\/start\/:productId$/, `/my-courses/tests/start/${ids.test}`)
+    .replace(/^\/my-courses\/tests\/:attemptId$/, `/my-courses/tests/${ids.attempt}`)
+    .replace(/^\/admin\/practice\/tests\/:productId/, `/admin/practice/tests/${ids.test}`)
+    .replace(/^\/admin\/practice\/questions\/:id$/, `/admin/practice/questions/${ids.question}`)
     .replace(/\/std\/:std$/, `/std/${ids.std}`)
     .replace(/^\/checkout\/pay\/:orderId$/, `/checkout/pay/${ids.pendingOrder}`)
     .replace(/^\/account\/orders\/:orderId$/, `/account/orders/${ids.paidOrder}`)
@@ -114,6 +125,9 @@ export async function prepareScreenInstall(dataDir?: string): Promise<ScreenInst
       .limit(1);
     if (!lesson) throw new Error(`The seeded course ${owned.id} has no lessons`);
     const course = first("course");
+    const test = published.find((p) => p.kind === "test" && p.pricePaise === 0) ?? first("test");
+    const attempt = await startAttempt(db, { id: student.id, role: "student" }, test.id);
+    const [question] = await db.select({ id: schema.practiceQuestions.id }).from(schema.practiceQuestions).limit(1);
     const guestItem = {
       id: course.id,
       kind: "course" as const,
@@ -136,6 +150,9 @@ export async function prepareScreenInstall(dataDir?: string): Promise<ScreenInst
         pendingOrder: open.id,
         adminCourse: course.id,
         adminUser: student.id,
+        test: test.id,
+        attempt,
+        question: question!.id,
       },
     };
   } finally {

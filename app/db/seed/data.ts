@@ -9,7 +9,7 @@ export const seedInstructors = ["Priya Mehta", "Rahul Verma", "Anjali Singh", "N
 type InstructorName = (typeof seedInstructors)[number];
 
 export interface SeedProduct {
-  kind: "course" | "note" | "pyq";
+  kind: "course" | "note" | "pyq" | "test";
   title: string;
   subject: SubjectKey;
   classLevel: "11" | "12" | "both";

@@ -23,8 +23,9 @@ export function slugify(text: string) {
     .slice(0, 80);
 }
 
-export function coverImage(subject: SubjectKey, kind: "course" | "note" | "pyq") {
-  return `/images/covers/${subject.replace("_", "-")}-${kind}.svg`;
+export function coverImage(subject: SubjectKey, kind: "course" | "note" | "pyq" | "test") {
+  // Tests share the papers' artwork.
+  return `/images/covers/${subject.replace("_", "-")}-${kind === "test" ? "pyq" : kind}.svg`;
 }
 
 export function avatarImage(name: string) {

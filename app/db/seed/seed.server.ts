@@ -1,4 +1,5 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
+import { ASSERTION_REASON_OPTIONS } from "~/features/practice/labels";
 import type { DbOrTx } from "../client.server";
 import * as schema from "../schema";
 import type { SeedProduct } from "./data";
@@ -16,6 +17,7 @@ import {
 } from "./data";
 import { avatarImage, buildProduct, buildTestimonial, buildTopper, coverImage, slugify } from "./factories";
 import { seedCourseOutline } from "./lessons";
+import { SEED_QUESTION_SOURCE, type SeedQuestion, seedChapters, seedTests } from "./practice";
 import { seedSampleReviews } from "./reviews";
 
 /** Bump when the sample content changes in a way a fresh install should get. */
@@ -36,7 +38,11 @@ export async function seedDatabase(db: DbOrTx): Promise<{ seeded: boolean }> {
     // Serialise concurrent first starts of several instances on PostgreSQL.
     await tx.execute("select pg_advisory_xact_lock(7321001)");
     const [marker] = await tx.select().from(schema.appMeta).where(eq(schema.appMeta.key, SEED_KEY));
-    if (marker) return { seeded: false };
+    if (marker) {
+      // An install seeded before practice tests existed gets their sample content once.
+      await seedPracticeContent(tx);
+      return { seeded: false };
+    }
 
     await tx
       .insert(schema.settings)
@@ -94,6 +100,7 @@ export async function seedDatabase(db: DbOrTx): Promise<{ seeded: boolean }> {
       })),
     );
     await tx.insert(schema.courseHighlights).values(seedCourseHighlight);
+    await seedPracticeContent(tx);
     await tx.insert(schema.appMeta).values({ key: SEED_KEY, value: SEED_VERSION });
     return { seeded: true };
   });
@@ -131,4 +138,102 @@ async function seedCourseLessons(tx: DbOrTx, courses: SeedProduct[]) {
     }),
   );
   await tx.insert(schema.lessons).values(lessonRows);
+}
+
+const PRACTICE_SEED_KEY = "practice_seed_version";
+const PRACTICE_INSTRUCTOR = {
+  accountancy: "Priya Mehta",
+  economics: "Rahul Verma",
+  business_studies: "Anjali Singh",
+  english: "Neha Kapoor",
+} as const;
+
+/**
+ * The practice tests' sample content (app/db/seed/practice.ts): chapters, questions, the four free
+ * sample tests and the paid mock paper, published. Once per install (its own marker row).
+ */
+export async function seedPracticeContent(tx: DbOrTx) {
+  const [marker] = await tx.select().from(schema.appMeta).where(eq(schema.appMeta.key, PRACTICE_SEED_KEY));
+  if (marker) return;
+  const chapterRows = await tx
+    .insert(schema.practiceChapters)
+    .values(
+      Object.entries(seedChapters).flatMap(([subject, byClass]) =>
+        Object.entries(byClass).flatMap(([classLevel, titles]) =>
+          titles.map((title, i) => ({
+            subject: subject as keyof typeof seedChapters,
+            classLevel: classLevel as "11" | "12",
+            title,
+            position: i + 1,
+          })),
+        ),
+      ),
+    )
+    .onConflictDoNothing()
+    .returning();
+  const allChapters = chapterRows.length ? chapterRows : await tx.select().from(schema.practiceChapters);
+  const instructors = await tx.select().from(schema.instructors);
+  const [maxPos] = await tx
+    .select({ p: sql<number>`coalesce(max(${schema.products.position}), 0)` })
+    .from(schema.products);
+  let position = Number(maxPos?.p ?? 0);
+  for (const test of seedTests) {
+    const chapterId = (title: string) => {
+      const row = allChapters.find(
+        (c) => c.subject === test.subject && c.classLevel === test.classLevel && c.title === title,
+      );
+      if (!row) throw new Error(`Seed chapter ${title} missing`);
+      return row.id;
+    };
+    const questionRow = (q: SeedQuestion, parentId: number | null, i: number) => ({
+      chapterId: chapterId(q.chapter),
+      parentId,
+      position: i + 1,
+      type: q.type,
+      prompt: q.prompt,
+      options: q.type === "assertion_reason" ? ASSERTION_REASON_OPTIONS : (q.options ?? []),
+      correctOption: q.correct ?? null,
+      modelAnswer: q.modelAnswer ?? null,
+      markingPoints: q.markingPoints ?? [],
+      marks: q.marks,
+      difficulty: q.difficulty,
+      explanation: q.explanation,
+      source: SEED_QUESTION_SOURCE,
+    });
+    const [product] = await tx
+      .insert(schema.products)
+      .values(
+        buildProduct({
+          kind: "test",
+          title: test.title,
+          slug: slugify(test.title),
+          subject: test.subject,
+          classLevel: test.classLevel,
+          status: "published",
+          pricePaise: rupeesToPaise(test.price),
+          instructorId: instructors.find((i) => i.name === PRACTICE_INSTRUCTOR[test.subject])?.id ?? instructors[0]!.id,
+          image: coverImage(test.subject, "test"),
+          description: test.description,
+          modules: [...new Set(test.questions.map((q) => q.chapter))],
+          position: ++position,
+        }),
+      )
+      .returning({ id: schema.products.id });
+    await tx.insert(schema.practiceTests).values({
+      productId: product!.id,
+      timeLimitMinutes: test.timeLimitMinutes,
+      negativePercent: test.negativePercent,
+      instructions: test.instructions,
+    });
+    const top = await tx
+      .insert(schema.practiceQuestions)
+      .values(test.questions.map((q, i) => questionRow(q, null, i)))
+      .returning({ id: schema.practiceQuestions.id });
+    const parts = test.questions.flatMap((q, i) => (q.parts ?? []).map((p, j) => questionRow(p, top[i]!.id, j)));
+    if (parts.length) await tx.insert(schema.practiceQuestions).values(parts);
+    await tx
+      .insert(schema.practiceTestQuestions)
+      .values(top.map((q, i) => ({ productId: product!.id, questionId: q.id, position: i + 1 })));
+  }
+  await tx.insert(schema.appMeta).values({ key: PRACTICE_SEED_KEY, value: "1" });
 }

@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { cartItems, enrolments, products } from "~/db/schema";
 
-export type ProductKind = "course" | "note" | "pyq";
+export type ProductKind = "course" | "note" | "pyq" | "test";
 
 export interface CartItem {
   /** The product id. */

@@ -283,7 +283,15 @@ export function CourseDetailsForm({
             />
           )}
         </Field>
-        {product.kind !== "course" ? (
+        {product.kind === "test" ? (
+          <p className="text-sm text-slate-700 sm:col-span-2">
+            The questions, time limit and marking of this test are set in its{" "}
+            <a className="font-medium text-brand-700 underline" href={`/admin/practice/tests/${product.id}`}>
+              test builder
+            </a>
+            .
+          </p>
+        ) : product.kind !== "course" ? (
           <Field
             label="PDF file"
             name="pdfFile"
@@ -541,7 +549,9 @@ export function NewCourseForm({
           hint={
             kind === "course"
               ? "A course is published once it has lessons: save it as a draft, then add them in its editor."
-              : undefined
+              : kind === "test"
+                ? "A test is published once it has questions: save it as a draft, then build it in the test builder."
+                : undefined
           }
         >
           {(p) => (

@@ -30,10 +30,10 @@ export interface CourseRow {
 }
 
 export function kindPlural(kind: Kind) {
-  return kind === "course" ? "Courses" : kind === "note" ? "Notes" : "PYQ";
+  return kind === "course" ? "Courses" : kind === "note" ? "Notes" : kind === "test" ? "Tests" : "PYQ";
 }
 
-/** Courses / Notes / PYQ. */
+/** Courses / Notes / PYQ / Tests. */
 export function CourseKindTabs({ query }: { query: CourseListQuery }) {
   return (
     <nav aria-label="Item type" className="flex gap-2">

@@ -17,7 +17,7 @@ import type { ClassLevel } from "./class-levels";
 import { KIND_SHORT_LABELS, type Kind, STATUS_LABELS, type Status, type Subject } from "./labels";
 import { assertPublishable } from "./publishing.server";
 
-export type ProductKind = "course" | "note" | "pyq";
+export type ProductKind = "course" | "note" | "pyq" | "test";
 
 /**
  * An item's rating figures from the stored per-item counts (product_ratings, kept by triggers; see

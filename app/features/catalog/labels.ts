@@ -16,21 +16,21 @@ export const SUBJECTS = [
   "english",
 ] as const satisfies readonly Subject[];
 
-export type Kind = "course" | "note" | "pyq";
+export type Kind = "course" | "note" | "pyq" | "test";
 export type Status = "draft" | "published" | "archived";
-export const KINDS = ["course", "note", "pyq"] as const satisfies readonly Kind[];
+export const KINDS = ["course", "note", "pyq", "test"] as const satisfies readonly Kind[];
 export const STATUSES = ["draft", "published", "archived"] as const satisfies readonly Status[];
 
 /** Store base route of each product kind: a card links to {baseRoute}/{id}. */
-export const KIND_BASE_ROUTE = { course: "/courses", note: "/notes", pyq: "/pyq" } as const;
+export const KIND_BASE_ROUTE = { course: "/courses", note: "/notes", pyq: "/pyq", test: "/tests" } as const;
 
-export const KIND_LABELS = { course: "Courses", note: "Notes", pyq: "PYQ" } as const;
-export const KIND_SINGULAR = { course: "Course", note: "Note", pyq: "PYQ paper" } as const;
+export const KIND_LABELS = { course: "Courses", note: "Notes", pyq: "PYQ", test: "Tests" } as const;
+export const KIND_SINGULAR = { course: "Course", note: "Note", pyq: "PYQ paper", test: "Test" } as const;
 /** The admin tables' short kind names. */
-export const KIND_SHORT_LABELS: Record<Kind, string> = { course: "Course", note: "Note", pyq: "PYQ" };
+export const KIND_SHORT_LABELS: Record<Kind, string> = { course: "Course", note: "Note", pyq: "PYQ", test: "Test" };
 export const STATUS_LABELS: Record<Status, string> = { draft: "Draft", published: "Published", archived: "Archived" };
 
-/** The detail page's feature list by kind (spec §2). */
+/** The detail page's feature list by kind (spec §2); a test's is practice/test-facts.tsx `TEST_FEATURES`. */
 export const KIND_FEATURES = {
   course: ["Video Lectures", "Downloadable Notes", "Full Lifetime Access"],
   note: ["Downloadable Notes", "Handwritten Notes"],
@@ -43,6 +43,7 @@ export function kindFromPath(pathname: string): keyof typeof KIND_BASE_ROUTE | n
   if (segment === "courses") return "course";
   if (segment === "notes") return "note";
   if (segment === "pyq") return "pyq";
+  if (segment === "tests") return "test";
   return null;
 }
 

@@ -63,7 +63,7 @@ function refineProduct<T extends { instructor: string; newInstructor?: string; p
 
 export const newProductSchema = z
   .object({
-    kind: z.enum(KINDS, { error: "Choose course, note or PYQ." }),
+    kind: z.enum(KINDS, { error: "Choose course, note, PYQ or test." }),
     name: z.string().trim().min(1, "Course name is required.").max(200, "Keep the name under 200 characters."),
     ...instructorChoice,
     category: z.enum(SUBJECTS, { error: "Choose a category." }),

@@ -7,7 +7,7 @@
 import { isIntraState, type LineTax, lineTaxes, sumTaxes } from "~/features/gst/tax";
 import { formatPaise } from "~/lib/money";
 
-export type ProductKind = "course" | "note" | "pyq";
+export type ProductKind = "course" | "note" | "pyq" | "test";
 
 export interface PricedLine {
   productId: number;
@@ -54,7 +54,7 @@ export interface Supply {
 
 export type CouponProblem = "unknown" | "expired" | "not_started" | "exhausted" | "already_used" | "not_applicable";
 
-const KIND_PLURAL: Record<ProductKind, string> = { course: "courses", note: "notes", pyq: "PYQ papers" };
+const KIND_PLURAL: Record<ProductKind, string> = { course: "courses", note: "notes", pyq: "PYQ papers", test: "tests" };
 
 /** The message a customer sees for each coupon problem. */
 export function couponMessage(

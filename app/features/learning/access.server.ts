@@ -9,7 +9,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { enrolments, instructors, lessonCompletions, lessons, products } from "~/db/schema";
 import { MAX_ID } from "~/lib/id";
 
-export type ProductKind = "course" | "note" | "pyq";
+export type ProductKind = "course" | "note" | "pyq" | "test";
 
 /** True when the user holds a live enrolment for the product (whatever its status). */
 export async function isOwned(db: DbOrTx, userId: string, productId: number): Promise<boolean> {

@@ -373,7 +373,9 @@ describe("seeded learning content", () => {
         );
       }
     }
-    const files = all.filter((p) => p.kind !== "course");
+    // Notes and PYQ carry a PDF; courses and practice tests do not.
+    expect(all.filter((p) => p.kind === "test").every((p) => p.fileKey === null)).toBe(true);
+    const files = all.filter((p) => p.kind === "note" || p.kind === "pyq");
     expect(files.every((p) => p.fileKey && isSeedFileKey(p.fileKey))).toBe(true);
 
     expect(await ensureSeedFiles(db, storage)).toBe(files.length);

@@ -3,21 +3,19 @@ import { Button, type ButtonProps } from "~/ui/button";
 
 /**
  * "Open" on an item the user owns, in place of "Add to Cart": a course opens in its player, a note
- * or PYQ paper downloads its PDF (a resource route: the browser fetches it, not the router).
+ * or PYQ paper downloads its PDF (a resource route: the browser fetches it, not the router), a test
+ * opens its start page (through /my-courses/:id).
  */
 export function OpenButton({
   item,
   size = "sm",
   ...props
-}: { item: { id: number; kind: "course" | "note" | "pyq" } } & Omit<ButtonProps, "asChild" | "type">) {
-  const course = item.kind === "course";
+}: { item: { id: number; kind: "course" | "note" | "pyq" | "test" } } & Omit<ButtonProps, "asChild" | "type">) {
+  // A course or a test opens under /my-courses (a test's player route sends it to its start page).
+  const file = item.kind === "note" || item.kind === "pyq";
   return (
     <Button asChild size={size} {...props}>
-      <Link
-        to={`/${course ? "my-courses" : "downloads"}/${item.id}`}
-        reloadDocument={!course}
-        download={!course || undefined}
-      >
+      <Link to={`/${file ? "downloads" : "my-courses"}/${item.id}`} reloadDocument={file} download={file || undefined}>
         Open
       </Link>
     </Button>

@@ -8,7 +8,7 @@ import type { OwnedProduct } from "./access.server";
 import { coursePercent } from "./progress";
 import { ProgressBar } from "./progress-bar";
 
-const KIND_LABELS = { course: "Course", note: "Notes", pyq: "PYQ" } as const;
+const KIND_LABELS = { course: "Course", note: "Notes", pyq: "PYQ", test: "Test" } as const;
 
 /** A card of My Courses: courses show progress and open the player; notes and PYQ download their PDF. */
 export function OwnedCard({ item }: { item: OwnedProduct }) {
@@ -74,7 +74,14 @@ export function OwnedCard({ item }: { item: OwnedProduct }) {
           </div>
         ) : (
           <div className="mt-auto pt-1">
-            {item.hasFile ? (
+            {item.kind === "test" ? (
+              <Button asChild variant="secondary" className="w-full">
+                <Link to={`/my-courses/tests/start/${item.id}`}>
+                  <PlayCircle className="h-4 w-4" aria-hidden />
+                  Take the test<span className="sr-only"> {item.title}</span>
+                </Link>
+              </Button>
+            ) : item.hasFile ? (
               <Button asChild variant="secondary" className="w-full">
                 <a href={`/downloads/${item.id}`} download>
                   <Download className="h-4 w-4" aria-hidden />

@@ -16,7 +16,7 @@ export function isSeedFileKey(key: string): boolean {
 }
 
 export interface SampleSource {
-  kind: "course" | "note" | "pyq";
+  kind: "course" | "note" | "pyq" | "test";
   title: string;
   subject: Subject;
   classLevel: "11" | "12" | "both";

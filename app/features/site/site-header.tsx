@@ -12,6 +12,7 @@ export const NAV_LINKS = [
   { to: "/courses", label: "Courses" },
   { to: "/notes", label: "Notes" },
   { to: "/pyq", label: "PYQ" },
+  { to: "/tests", label: "Tests" },
   { to: "/toppers", label: "Toppers" },
   { to: "/my-courses", label: "My Courses" },
 ] as const;

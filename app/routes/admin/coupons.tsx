@@ -127,6 +127,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
                 <option value="course">Courses</option>
                 <option value="note">Notes</option>
                 <option value="pyq">PYQ</option>
+                <option value="test">Tests</option>
               </select>
             )}
           </Field>

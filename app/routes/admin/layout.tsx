@@ -1,4 +1,4 @@
-import { BarChart3, BookOpen, LayoutDashboard, Menu, Settings, Users } from "lucide-react";
+import { BarChart3, BookOpen, LayoutDashboard, ListChecks, Menu, Settings, Users } from "lucide-react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
 import { getDb } from "~/db/client.server";
 import { ForbiddenPage } from "~/features/accounts/forbidden";
@@ -14,6 +14,7 @@ import type { Route } from "./+types/layout";
 export const ADMIN_NAV = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/courses", label: "Course Management", icon: BookOpen, end: false },
+  { to: "/admin/practice", label: "Question Bank", icon: ListChecks, end: false },
   { to: "/admin/users", label: "User Analytics", icon: Users, end: false },
   { to: "/admin/sales", label: "Sales & Reports", icon: BarChart3, end: false },
   { to: "/admin/settings", label: "Settings", icon: Settings, end: false },

@@ -18,6 +18,7 @@ const SUBTITLE = {
   course: "Video courses with lessons, practice and chapter tests",
   note: "Handwritten notes, formula sheets and summaries",
   pyq: "Previous-year papers with solutions and marking schemes",
+  test: "Timed board-pattern tests, scored and explained",
 } as const;
 
 export async function loader({ request, params: raw, context }: Route.LoaderArgs) {

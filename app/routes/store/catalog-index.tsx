@@ -22,6 +22,12 @@ const COPY = {
     intro: "Board and annual exam papers with solutions and marking schemes. Pick your class.",
     description: "Previous-year board and annual exam papers with solutions for Class 11 and Class 12 commerce.",
   },
+  test: {
+    title: "Practice Tests",
+    intro: "Chapter-wise questions and timed mock papers in the board pattern, scored and explained. Pick your class.",
+    description:
+      "Timed CBSE board-pattern practice tests and mock papers for Class 11 and Class 12 commerce, with explained answers.",
+  },
 } as const;
 
 export function loader({ request }: Route.LoaderArgs) {

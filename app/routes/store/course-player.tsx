@@ -6,6 +6,7 @@ import { requireUser } from "~/features/accounts/guards.server";
 import { getCoursePlayer, setLessonCompleted } from "~/features/learning/player.server";
 import { ProgressBar } from "~/features/learning/progress-bar";
 import { lessonProgressForm, playerQuery } from "~/features/learning/schema";
+import { isTestProduct } from "~/features/practice/tests.server";
 import { NotFoundPage } from "~/features/site/not-found";
 import { asResponse, invariantResponse } from "~/lib/errors";
 import { readForm } from "~/lib/form.server";
@@ -33,7 +34,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = playerQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!id.success || !query.success) notFound();
   const player = await getCoursePlayer(db, user.id, id.data, query.data.lesson);
-  if (!player) notFound();
+  if (!player) {
+    // "Open" on a practice test leads here like a course's: its start page (which checks access).
+    if (await isTestProduct(db, id.data)) throw redirect(`/my-courses/tests/start/${id.data}`);
+    notFound();
+  }
   return player;
 }
 

@@ -26,7 +26,15 @@ export default function MyCourses({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <Container className="py-10">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">My Courses</h1>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">My Courses</h1>
+          <Link
+            to="/my-courses/tests"
+            className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline"
+          >
+            My tests and weak chapters
+          </Link>
+        </div>
         {items.length === 0 ? (
           <div className="mt-10 flex flex-col items-center gap-5 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
             <p className="text-lg font-semibold text-slate-800">{EMPTY_TEXT}</p>

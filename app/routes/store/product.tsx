@@ -17,6 +17,8 @@ import { ownedAmong, ownedIdsOf } from "~/features/learning/access.server";
 import { CourseCurriculum } from "~/features/learning/course-curriculum";
 import { getCurriculum } from "~/features/learning/curriculum.server";
 import { OpenButton } from "~/features/learning/open-button";
+import { TEST_FEATURES, TestFactsList } from "~/features/practice/test-facts";
+import { getTestFacts } from "~/features/practice/tests.server";
 import {
   createReview,
   deleteReview,
@@ -34,6 +36,7 @@ import { DESCRIPTION_PREVIEW, descriptionPreview } from "~/lib/display";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { formatPrice } from "~/lib/money";
+import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import { Stars } from "~/ui/stars";
 import type { Route } from "./+types/product";
@@ -44,11 +47,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!kind) throw data(null, { status: 404 });
   const id = parseProductId(params.id);
   const reviewPage = Number(new URL(request.url).searchParams.get("reviews") ?? "1");
-  const [product, curriculum, user, summary] = await Promise.all([
+  const [product, curriculum, user, summary, testFacts] = await Promise.all([
     getPublishedProduct(db, kind, params.id),
     kind === "course" && id !== null ? getCurriculum(db, id) : [],
     getOptionalUser(db, request, context),
     id === null ? null : getRatingSummary(db, id),
+    kind === "test" && id !== null ? getTestFacts(db, id) : null,
   ]);
   // Unknown, malformed, draft, archived or another kind's id: the store has no such page.
   if (!product || !summary) throw data(null, { status: 404 });
@@ -65,7 +69,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         reviews.reviews.map((r) => r.id),
       )
     : undefined;
-  return { product, curriculum, summary, reviews, ...(viewer ? { viewer } : {}), ...ownedAmong(owned, [product]) };
+  return {
+    product,
+    curriculum,
+    testFacts,
+    summary,
+    reviews,
+    ...(viewer ? { viewer } : {}),
+    ...ownedAmong(owned, [product]),
+  };
 }
 
 /** The review form of the page: write, edit or delete your review, or report someone else's. */
@@ -195,12 +207,18 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               ) : null}
               {owned ? (
                 <OpenButton item={p} size="lg" className="mt-5 w-full" data-main-action />
+              ) : p.kind === "test" && p.pricePaise === 0 ? (
+                // A free test is open to every signed-in student without a purchase: its start page.
+                <Button asChild size="lg" className="mt-5 w-full" data-main-action>
+                  <Link to={`/my-courses/tests/start/${p.id}`}>Take the free test</Link>
+                </Button>
               ) : (
                 <AddToCartButton item={p} size="lg" className="mt-5 w-full" data-main-action />
               )}
+              {loaderData.testFacts ? <TestFactsList facts={loaderData.testFacts} /> : null}
               <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-600">This includes</h2>
               <ul className="mt-3 space-y-2">
-                {KIND_FEATURES[p.kind].map((feature) => (
+                {(p.kind === "test" ? TEST_FEATURES : KIND_FEATURES[p.kind]).map((feature) => (
                   <li key={feature} className="flex items-center gap-2 text-slate-800">
                     <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-hidden />
                     {feature}

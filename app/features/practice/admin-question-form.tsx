@@ -1,0 +1,257 @@
+/** The admin's question editor: the form and a live preview of the question as students see it, with its answer. */
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Card } from "~/features/admin/ui";
+import { SUBJECT_LABELS, type Subject } from "~/features/catalog/labels";
+import type { FieldErrors, FormValues } from "~/lib/form.server";
+import { Button } from "~/ui/button";
+import { Field, FormAlert, inputClass } from "~/ui/field";
+import {
+  ASSERTION_REASON_OPTIONS,
+  DIFFICULTIES,
+  DIFFICULTY_LABELS,
+  isObjective,
+  isWritten,
+  QUESTION_TYPE_LABELS,
+  QUESTION_TYPES,
+  type QuestionType,
+} from "./labels";
+
+export interface ChapterOption {
+  id: number;
+  title: string;
+  subject: Subject;
+  classLevel: string;
+}
+
+export function QuestionForm({
+  initial,
+  chapters,
+  errors = {},
+  formError,
+}: {
+  initial: FormValues;
+  chapters: ChapterOption[];
+  errors?: FieldErrors;
+  formError?: string;
+}) {
+  const [v, setV] = useState<FormValues>(initial);
+  const busy = useNavigation().state !== "idle";
+  const type = (v.type || "mcq") as QuestionType;
+  const set = (name: string) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setV((all) => ({ ...all, [name]: value }));
+  };
+  const options =
+    type === "assertion_reason" && !v.optionA && !v.optionB
+      ? ASSERTION_REASON_OPTIONS
+      : [v.optionA, v.optionB, v.optionC, v.optionD].filter((o): o is string => Boolean(o));
+  const correct = v.correct ? "ABCD".indexOf(v.correct) : -1;
+  return (
+    <div className="grid gap-6 xl:grid-cols-[1fr_24rem]">
+      <Card>
+        <Form method="post" className="grid gap-4 sm:grid-cols-2">
+          <input type="hidden" name="intent" value="save" />
+          {v.parentId ? <input type="hidden" name="parentId" value={v.parentId} /> : null}
+          {formError ? <FormAlert>{formError}</FormAlert> : null}
+          <Field label="Chapter" name="chapterId" error={errors.chapterId} className="sm:col-span-2">
+            {(p) => (
+              <select {...p} value={v.chapterId ?? ""} onChange={set("chapterId")}>
+                <option value="">Choose a chapter</option>
+                {chapters.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    Class {c.classLevel} · {SUBJECT_LABELS[c.subject]} · {c.title}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Type" name="type" error={errors.type}>
+            {(p) => (
+              <select {...p} value={type} onChange={set("type")}>
+                {QUESTION_TYPES.filter((t) => !v.parentId || t !== "case_based").map((t) => (
+                  <option key={t} value={t}>
+                    {QUESTION_TYPE_LABELS[t]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Difficulty" name="difficulty" error={errors.difficulty}>
+            {(p) => (
+              <select {...p} value={v.difficulty || "medium"} onChange={set("difficulty")}>
+                {DIFFICULTIES.map((d) => (
+                  <option key={d} value={d}>
+                    {DIFFICULTY_LABELS[d]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field
+            label={type === "case_based" ? "Passage (the case)" : "Question"}
+            name="prompt"
+            error={errors.prompt}
+            className="sm:col-span-2"
+            hint={
+              type === "assertion_reason" ? "Write “Assertion (A): …” and “Reason (R): …” on two lines." : undefined
+            }
+          >
+            {(p) => (
+              <textarea
+                {...p}
+                rows={5}
+                className={`${inputClass} h-auto py-2`}
+                value={v.prompt ?? ""}
+                onChange={set("prompt")}
+              />
+            )}
+          </Field>
+          {isObjective(type) ? (
+            <>
+              {(["A", "B", "C", "D"] as const).map((letter) => (
+                <Field
+                  key={letter}
+                  label={`Option ${letter}`}
+                  name={`option${letter}`}
+                  error={errors[`option${letter}`]}
+                  value={v[`option${letter}`] ?? ""}
+                  onChange={set(`option${letter}`)}
+                  hint={
+                    type === "assertion_reason" && letter === "A"
+                      ? "Leave A–D empty for the four standard assertion–reason options."
+                      : undefined
+                  }
+                />
+              ))}
+              <Field label="Correct option" name="correct" error={errors.correct}>
+                {(p) => (
+                  <select {...p} value={v.correct ?? ""} onChange={set("correct")}>
+                    <option value="">Choose</option>
+                    {["A", "B", "C", "D"].map((l) => (
+                      <option key={l} value={l}>
+                        {l}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            </>
+          ) : null}
+          {isWritten(type) ? (
+            <>
+              <Field label="Model answer" name="modelAnswer" error={errors.modelAnswer} className="sm:col-span-2">
+                {(p) => (
+                  <textarea
+                    {...p}
+                    rows={5}
+                    className={`${inputClass} h-auto py-2`}
+                    value={v.modelAnswer ?? ""}
+                    onChange={set("modelAnswer")}
+                  />
+                )}
+              </Field>
+              <Field
+                label="Marking points (one per line)"
+                name="markingPoints"
+                error={errors.markingPoints}
+                className="sm:col-span-2"
+              >
+                {(p) => (
+                  <textarea
+                    {...p}
+                    rows={4}
+                    className={`${inputClass} h-auto py-2`}
+                    value={v.markingPoints ?? ""}
+                    onChange={set("markingPoints")}
+                  />
+                )}
+              </Field>
+            </>
+          ) : null}
+          {type !== "case_based" ? (
+            <Field
+              label="Marks"
+              name="marks"
+              type="number"
+              min={0}
+              max={20}
+              error={errors.marks}
+              value={v.marks ?? ""}
+              onChange={set("marks")}
+            />
+          ) : (
+            <input type="hidden" name="marks" value="0" />
+          )}
+          <Field
+            label="Source"
+            name="source"
+            error={errors.source}
+            value={v.source ?? ""}
+            onChange={set("source")}
+            hint="e.g. CBSE 2024"
+          />
+          <Field label="Explanation" name="explanation" error={errors.explanation} className="sm:col-span-2">
+            {(p) => (
+              <textarea
+                {...p}
+                rows={3}
+                className={`${inputClass} h-auto py-2`}
+                value={v.explanation ?? ""}
+                onChange={set("explanation")}
+              />
+            )}
+          </Field>
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={busy}>
+              Save question
+            </Button>
+          </div>
+        </Form>
+      </Card>
+      <Card title="Preview">
+        <div data-testid="question-preview" className="space-y-3 text-sm">
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+            {QUESTION_TYPE_LABELS[type]}
+            {type !== "case_based" ? ` · ${v.marks || 0} mark${v.marks === "1" ? "" : "s"}` : ""}
+          </p>
+          <p className="whitespace-pre-line font-medium text-slate-900">{v.prompt || "The question appears here."}</p>
+          {isObjective(type) ? (
+            <ul className="space-y-1">
+              {options.map((o, i) => (
+                <li
+                  key={o}
+                  className={
+                    i === correct
+                      ? "rounded border border-emerald-600 bg-emerald-50 p-2"
+                      : "rounded border border-slate-200 p-2"
+                  }
+                >
+                  <span className="font-semibold">{String.fromCharCode(65 + i)}.</span> {o}
+                  {i === correct ? <span className="ml-1 text-emerald-800">(correct)</span> : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {isWritten(type) ? (
+            <>
+              <p className="whitespace-pre-line rounded bg-emerald-50 p-2">{v.modelAnswer || "Model answer"}</p>
+              <ul className="list-disc pl-5">
+                {(v.markingPoints ?? "")
+                  .split("\n")
+                  .filter((p) => p.trim())
+                  .map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+              </ul>
+            </>
+          ) : null}
+          {v.explanation ? <p className="rounded bg-brand-50 p-2">Explanation: {v.explanation}</p> : null}
+          {type === "case_based" ? (
+            <p className="text-slate-600">Save the set, then add its questions from its page.</p>
+          ) : null}
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** Names of the practice domain's question types and difficulties (admin and store). */
+export const QUESTION_TYPES = ["mcq", "assertion_reason", "case_based", "short_answer", "long_answer"] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
+  mcq: "Multiple choice",
+  assertion_reason: "Assertion–reason",
+  case_based: "Case-based set",
+  short_answer: "Short answer",
+  long_answer: "Long answer",
+};
+export const DIFFICULTY_LABELS: Record<Difficulty, string> = { easy: "Easy", medium: "Medium", hard: "Hard" };
+
+/** The four options of every assertion–reason question in the CBSE pattern. */
+export const ASSERTION_REASON_OPTIONS = [
+  "Both Assertion (A) and Reason (R) are true and Reason (R) is the correct explanation of Assertion (A).",
+  "Both Assertion (A) and Reason (R) are true but Reason (R) is not the correct explanation of Assertion (A).",
+  "Assertion (A) is true but Reason (R) is false.",
+  "Assertion (A) is false but Reason (R) is true.",
+];
+
+export function isObjective(type: QuestionType): boolean {
+  return type === "mcq" || type === "assertion_reason";
+}
+export function isWritten(type: QuestionType): boolean {
+  return type === "short_answer" || type === "long_answer";
+}

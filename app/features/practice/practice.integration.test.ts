@@ -1,0 +1,289 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { createUser } from "../../../tests/helpers/factories";
+import {
+  chapterStrengths,
+  getResult,
+  getTakeableTest,
+  loadPaper,
+  NO_ACCESS,
+  SUBMITTED,
+  saveAnswer,
+  selfMark,
+  startAttempt,
+  submitAttempt,
+  type TakingPaper,
+  TIME_UP,
+  testReport,
+} from "./attempts.server";
+
+const SAMPLE = "accountancy-class-12-free-sample-test";
+const MOCK = "accountancy-class-12-mock-paper-1";
+
+async function testId(slug: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(schema.products).where(eq(schema.products.slug, slug));
+  if (!row) throw new Error(`no product ${slug}`);
+  return row.id;
+}
+
+async function student() {
+  const user = await createUser();
+  return { id: user.id, role: "student" as const };
+}
+
+async function correctOptions(ids: number[]) {
+  const db = await getDb();
+  const rows = await db.select().from(schema.practiceQuestions);
+  return new Map(rows.filter((r) => ids.includes(r.id)).map((r) => [r.id, r]));
+}
+
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    const e = error as { status?: number; message: string };
+    return { status: e.status, message: e.message };
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("practice tests: access", () => {
+  it("a free sample test is open to any signed-in student; a paid mock paper needs a purchase", async () => {
+    const db = await getDb();
+    const user = await student();
+    const sample = await getTakeableTest(db, user, await testId(SAMPLE));
+    expect(sample.questionCount).toBe(6);
+    expect(await refusal(getTakeableTest(db, user, await testId(MOCK)))).toEqual({ status: 403, message: NO_ACCESS });
+    await db.insert(schema.enrolments).values({ userId: user.id, productId: await testId(MOCK), source: "purchase" });
+    expect((await getTakeableTest(db, user, await testId(MOCK))).timeLimitMinutes).toBe(60);
+  });
+
+  it("a refunded (revoked) purchase no longer opens the paid test; a draft or another kind is not found", async () => {
+    const db = await getDb();
+    const user = await student();
+    const mock = await testId(MOCK);
+    await db
+      .insert(schema.enrolments)
+      .values({ userId: user.id, productId: mock, source: "purchase", revokedAt: new Date() });
+    expect((await refusal(startAttempt(db, user, mock))).status).toBe(403);
+    await db
+      .update(schema.products)
+      .set({ status: "draft" })
+      .where(eq(schema.products.id, await testId(SAMPLE)));
+    expect((await refusal(startAttempt(db, user, await testId(SAMPLE)))).status).toBe(404);
+    expect((await refusal(startAttempt(db, user, await testId("accountancy-class-12")))).status).toBe(404);
+  });
+});
+
+describe("practice tests: taking", () => {
+  it("the paper sent for taking carries no correct option, model answer, marking point or explanation", async () => {
+    const db = await getDb();
+    const user = await student();
+    const attemptId = await startAttempt(db, user, await testId(SAMPLE));
+    const paper = (await loadPaper(db, user.id, attemptId)) as TakingPaper;
+    const json = JSON.stringify(paper);
+    const questions = await correctOptions(paper.questions.map((q) => q.id));
+    expect(paper.questions).toHaveLength(8); // 5 single questions + a case set of 3, minus the set itself
+    for (const q of questions.values()) {
+      expect(json).not.toContain(q.explanation);
+      if (q.modelAnswer) expect(json).not.toContain(q.modelAnswer.slice(0, 40));
+      for (const point of q.markingPoints) expect(json).not.toContain(point);
+    }
+    expect(json).not.toMatch(/"(correctOption|explanation|modelAnswer|markingPoints)"/);
+    // The case set's passage comes with its parts.
+    expect(paper.questions.filter((q) => q.passage?.startsWith("Sunrise Ltd."))).toHaveLength(3);
+  });
+
+  it("saves answers on the server one by one; starting again resumes the open attempt with them", async () => {
+    const db = await getDb();
+    const user = await student();
+    const id = await testId(SAMPLE);
+    const attemptId = await startAttempt(db, user, id);
+    const paper = (await loadPaper(db, user.id, attemptId)) as TakingPaper;
+    const [first, second] = paper.questions;
+    await saveAnswer(db, user.id, attemptId, { questionId: first!.id, choice: 2, text: null, markedForReview: true });
+    await saveAnswer(db, user.id, attemptId, { questionId: second!.id, choice: 1, text: null, markedForReview: false });
+    await saveAnswer(db, user.id, attemptId, { questionId: first!.id, choice: 0, text: null, markedForReview: false });
+    expect(await startAttempt(db, user, id)).toBe(attemptId);
+    const again = (await loadPaper(db, user.id, attemptId)) as TakingPaper;
+    expect(again.questions[0]).toMatchObject({ choice: 0, markedForReview: false });
+    expect(again.questions[1]).toMatchObject({ choice: 1 });
+    expect(again.deadline).toBe(paper.deadline);
+  });
+
+  it("refuses an option a question does not have, a question not in the paper and someone else's attempt", async () => {
+    const db = await getDb();
+    const user = await student();
+    const other = await student();
+    const attemptId = await startAttempt(db, user, await testId(SAMPLE));
+    const paper = (await loadPaper(db, user.id, attemptId)) as TakingPaper;
+    const q = paper.questions[0]!;
+    expect(
+      (
+        await refusal(
+          saveAnswer(db, user.id, attemptId, { questionId: q.id, choice: 9, text: null, markedForReview: false }),
+        )
+      ).status,
+    ).toBe(400);
+    const [foreign] = await db
+      .select()
+      .from(schema.practiceQuestions)
+      .where(eq(schema.practiceQuestions.type, "long_answer"));
+    expect(
+      (
+        await refusal(
+          saveAnswer(db, user.id, attemptId, {
+            questionId: foreign!.id,
+            choice: null,
+            text: "x",
+            markedForReview: false,
+          }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await refusal(
+          saveAnswer(db, other.id, attemptId, { questionId: q.id, choice: 0, text: null, markedForReview: false }),
+        )
+      ).status,
+    ).toBe(404);
+    expect((await refusal(loadPaper(db, other.id, attemptId))).status).toBe(404);
+    expect((await refusal(getResult(db, other, attemptId))).status).toBe(404);
+  });
+
+  it("the server's clock decides: a save after the deadline is refused and the attempt is submitted as it stood", async () => {
+    const db = await getDb();
+    const user = await student();
+    const start = new Date();
+    const attemptId = await startAttempt(db, user, await testId(SAMPLE), start);
+    const paper = (await loadPaper(db, user.id, attemptId, start)) as TakingPaper;
+    const [q1, q2] = paper.questions;
+    const questions = await correctOptions([q1!.id]);
+    const right = questions.get(q1!.id)!.correctOption!;
+    await saveAnswer(
+      db,
+      user.id,
+      attemptId,
+      { questionId: q1!.id, choice: right, text: null, markedForReview: false },
+      new Date(start.getTime() + 60_000),
+    );
+    // 20 minutes and 10 seconds later: whatever the browser's clock says, the save is too late.
+    const late = new Date(start.getTime() + 20 * 60_000 + 10_000);
+    expect(
+      await refusal(
+        saveAnswer(db, user.id, attemptId, { questionId: q2!.id, choice: 0, text: null, markedForReview: false }, late),
+      ),
+    ).toEqual({
+      status: 409,
+      message: TIME_UP,
+    });
+    const [row] = await db.select().from(schema.practiceAttempts).where(eq(schema.practiceAttempts.id, attemptId));
+    expect(row!.autoSubmitted).toBe(true);
+    expect(row!.submittedAt!.getTime()).toBe(row!.deadlineAt.getTime());
+    expect(row!.scoreCenti).toBe(100);
+    const [saved] = await db.select().from(schema.practiceAnswers).where(eq(schema.practiceAnswers.questionId, q2!.id));
+    expect(saved?.choice ?? null).toBeNull();
+  });
+
+  it("an expired attempt is submitted when it is next opened, and a submitted attempt never changes", async () => {
+    const db = await getDb();
+    const user = await student();
+    const start = new Date(Date.now() - 21 * 60_000);
+    const attemptId = await startAttempt(db, user, await testId(SAMPLE), start);
+    expect(await loadPaper(db, user.id, attemptId)).toEqual({ submitted: true });
+    const result = await getResult(db, user, attemptId);
+    expect("open" in result).toBe(false);
+    const q = (result as Exclude<typeof result, { open: true }>).questions[0]!;
+    expect(
+      await refusal(
+        saveAnswer(db, user.id, attemptId, { questionId: q.id, choice: 0, text: null, markedForReview: false }),
+      ),
+    ).toEqual({
+      status: 409,
+      message: SUBMITTED,
+    });
+    await submitAttempt(db, user.id, attemptId);
+    const [row] = await db.select().from(schema.practiceAttempts).where(eq(schema.practiceAttempts.id, attemptId));
+    expect(row!.autoSubmitted).toBe(true);
+    // A new start deals a new attempt.
+    expect(await startAttempt(db, user, await testId(SAMPLE))).not.toBe(attemptId);
+  });
+});
+
+describe("practice tests: results", () => {
+  it("scores with negative marking, explains every answer, takes self-marks and feeds the chapter report and the owner's view", async () => {
+    const db = await getDb();
+    const user = await student();
+    const mock = await testId(MOCK);
+    await db.insert(schema.enrolments).values({ userId: user.id, productId: mock, source: "purchase" });
+    const attemptId = await startAttempt(db, user, mock);
+    const paper = (await loadPaper(db, user.id, attemptId)) as TakingPaper;
+    expect(paper.maxMarks).toBe(14);
+    const questions = await correctOptions(paper.questions.map((q) => q.id));
+    // Right on the first four, wrong on the next two, nothing on the two assertion–reason questions.
+    for (const [i, q] of paper.questions.entries()) {
+      const row = questions.get(q.id)!;
+      if (row.correctOption === null) continue;
+      if (i < 4)
+        await saveAnswer(db, user.id, attemptId, {
+          questionId: q.id,
+          choice: row.correctOption,
+          text: null,
+          markedForReview: false,
+        });
+      else if (i < 6)
+        await saveAnswer(db, user.id, attemptId, {
+          questionId: q.id,
+          choice: (row.correctOption + 1) % 4,
+          text: null,
+          markedForReview: false,
+        });
+    }
+    const written = paper.questions.find((q) => q.type === "long_answer")!;
+    await saveAnswer(db, user.id, attemptId, {
+      questionId: written.id,
+      choice: null,
+      text: "Cash Dr 50,000 …",
+      markedForReview: false,
+    });
+    await submitAttempt(db, user.id, attemptId);
+
+    const result = (await getResult(db, user, attemptId)) as Exclude<
+      Awaited<ReturnType<typeof getResult>>,
+      { open: true }
+    >;
+    expect(result.scoreCenti).toBe(4 * 100 - 2 * 25);
+    expect(result.unmarkedWritten).toBe(1);
+    expect(result.questions.every((q) => q.explanation.length > 0)).toBe(true);
+    expect(result.questions.find((q) => q.id === written.id)).toMatchObject({
+      text: "Cash Dr 50,000 …",
+      awardedCenti: null,
+    });
+
+    expect((await refusal(selfMark(db, user.id, attemptId, written.id, 7))).status).toBe(400);
+    expect((await refusal(selfMark(db, user.id, attemptId, paper.questions[0]!.id, 1))).status).toBe(400);
+    await selfMark(db, user.id, attemptId, written.id, 4);
+    const marked = (await getResult(db, user, attemptId)) as typeof result;
+    expect(marked.scoreCenti).toBe(350 + 400);
+    expect(marked.unmarkedWritten).toBe(0);
+
+    // An admin reads the result too, with the student's name.
+    const admin = { id: (await createUser({ role: "admin" })).id, role: "admin" as const };
+    expect(((await getResult(db, admin, attemptId)) as typeof result).studentName).toBe("Test Student");
+
+    const strengths = await chapterStrengths(db, user.id);
+    const admission = strengths.find((s) => s.chapter === "Partnership — Admission")!;
+    // Goodwill MCQ right (1 of 1) and the long answer 4 of 6: 5 of 7 = 71%.
+    expect(admission).toMatchObject({ earnedCenti: 500, possible: 7, percent: 71, practiceProductId: mock });
+    expect(strengths[0]!.percent).toBeLessThanOrEqual(strengths.at(-1)!.percent);
+
+    const report = await testReport(db, mock);
+    expect(report).toMatchObject({ attempts: 1, students: 1, averagePercent: 54 });
+    expect(report.mostWrong).toHaveLength(2);
+    expect(report.mostWrong[0]).toMatchObject({ wrong: 1, answered: 1 });
+  });
+});

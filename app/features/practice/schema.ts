@@ -1,0 +1,137 @@
+/** Form and request schemas of practice tests (store and admin). */
+import { z } from "zod";
+import { SUBJECTS } from "~/features/catalog/labels";
+import { idSchema } from "~/lib/id";
+import { formatCount } from "~/lib/numbers";
+import { DIFFICULTIES, QUESTION_TYPES } from "./labels";
+import { MAX_WRITTEN_ANSWER } from "./limits";
+
+const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.literal("1"), z.literal("false"), z.literal("0"), z.literal("")])
+  .optional()
+  .transform((v) => v === "on" || v === "true" || v === "1");
+
+/** One answer saved while taking a test (POST /api/practice/attempts/:attemptId/answers). */
+export const answerSchema = z.object({
+  questionId: idSchema,
+  choice: z
+    .union([z.literal(""), z.coerce.number().int().min(0).max(20)])
+    .optional()
+    .transform((v) => (v === "" || v === undefined ? null : v)),
+  text: z
+    .string()
+    .max(MAX_WRITTEN_ANSWER, `Keep the answer under ${formatCount(MAX_WRITTEN_ANSWER)} characters.`)
+    .optional()
+    .transform((v) => (v === undefined ? null : v)),
+  markedForReview: checkbox,
+});
+
+export const attemptIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("submit") }),
+  z.object({
+    intent: z.literal("selfmark"),
+    questionId: idSchema,
+    marks: z.coerce
+      .number({ error: "Give a whole number of marks." })
+      .int("Give a whole number of marks.")
+      .min(0)
+      .max(20),
+  }),
+]);
+
+const text = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Keep ${what} under ${formatCount(max)} characters.`);
+const optionalId = z
+  .union([z.literal(""), idSchema])
+  .optional()
+  .transform((v) => (v === "" || v === undefined ? null : v));
+
+/** The admin's question form. Options A–D, the correct letter, marking points one per line. */
+export const questionFormSchema = z
+  .object({
+    chapterId: idSchema.catch(0).refine((v) => v > 0, "Choose a chapter."),
+    parentId: optionalId,
+    type: z.enum(QUESTION_TYPES, { error: "Choose a question type." }),
+    prompt: text(5000, "the question").min(1, "Write the question."),
+    optionA: text(1000, "an option").default(""),
+    optionB: text(1000, "an option").default(""),
+    optionC: text(1000, "an option").default(""),
+    optionD: text(1000, "an option").default(""),
+    correct: z.enum(["", "A", "B", "C", "D"]).default(""),
+    modelAnswer: text(5000, "the model answer").default(""),
+    markingPoints: text(5000, "the marking points").default(""),
+    marks: z.coerce.number({ error: "Give the marks." }).int("Give whole marks.").min(0).max(20, "At most 20 marks."),
+    difficulty: z.enum(DIFFICULTIES, { error: "Choose a difficulty." }),
+    explanation: text(5000, "the explanation").default(""),
+    source: text(200, "the source").default(""),
+  })
+  .transform((v) => ({
+    chapterId: v.chapterId,
+    parentId: v.parentId,
+    type: v.type,
+    prompt: v.prompt,
+    options: [v.optionA, v.optionB, v.optionC, v.optionD].filter((o) => o !== ""),
+    correctOption: v.correct ? "ABCD".indexOf(v.correct) : null,
+    modelAnswer: v.modelAnswer || null,
+    markingPoints: v.markingPoints
+      .split("\n")
+      .map((p) => p.trim())
+      .filter(Boolean),
+    marks: v.marks,
+    difficulty: v.difficulty,
+    explanation: v.explanation,
+    source: v.source,
+  }));
+
+export const chapterFormSchema = z.object({
+  subject: z.enum(SUBJECTS, { error: "Choose a subject." }),
+  classLevel: z.enum(["11", "12"], { error: "Choose Class 11 or 12." }),
+  title: text(200, "the title").min(1, "Name the chapter."),
+});
+
+const ruleSchema = z.object({
+  chapterId: z.number().int().positive().nullable(),
+  type: z.enum(QUESTION_TYPES).nullable(),
+  difficulty: z.enum(DIFFICULTIES).nullable(),
+  count: z.number().int().min(1).max(100),
+});
+
+/** The test builder: time, negative marking, instructions, chosen question ids (comma-separated) and rules (one per line). */
+export const testBuilderSchema = z.object({
+  timeLimitMinutes: z.coerce
+    .number({ error: "Give the minutes." })
+    .int()
+    .min(1, "At least 1 minute.")
+    .max(600, "At most 600 minutes."),
+  negativePercent: z.coerce.number({ error: "Give a percentage." }).int().min(0).max(100, "At most 100%."),
+  instructions: text(2000, "the instructions").default(""),
+  questionIds: z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      const parts = v.split(/[\s,]+/).filter(Boolean);
+      const ids = parts.map((p) => Number(p.replace(/^#|^Q/i, "")));
+      if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647)) {
+        ctx.addIssue({ code: "custom", message: "List question numbers separated by commas, e.g. 12, 15, 31." });
+        return z.NEVER;
+      }
+      return ids;
+    }),
+  rules: z
+    .string()
+    .default("[]")
+    .transform((v, ctx) => {
+      try {
+        return z
+          .array(ruleSchema)
+          .max(20)
+          .parse(JSON.parse(v || "[]"));
+      } catch {
+        ctx.addIssue({ code: "custom", message: "A rule needs a count between 1 and 100." });
+        return z.NEVER;
+      }
+    }),
+});

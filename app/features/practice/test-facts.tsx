@@ -1,0 +1,27 @@
+import { Clock, FileQuestion, MinusCircle } from "lucide-react";
+import type { TestFacts } from "./tests.server";
+
+/** The detail page's "This includes" list of a test. */
+export const TEST_FEATURES = ["Board-pattern questions", "Timed paper", "Explained answers"];
+
+/** A test's time, questions, marks and negative marking (its detail page and start page). */
+export function TestFactsList({ facts }: { facts: TestFacts }) {
+  return (
+    <ul className="mt-5 space-y-2 text-sm text-slate-800" aria-label="About this test">
+      <li className="flex items-center gap-2">
+        <Clock className="h-5 w-5 text-brand-700" aria-hidden />
+        {facts.timeLimitMinutes} minutes
+      </li>
+      <li className="flex items-center gap-2">
+        <FileQuestion className="h-5 w-5 text-brand-700" aria-hidden />
+        {facts.questionCount} questions{facts.totalMarks !== null ? ` · ${facts.totalMarks} marks` : ""}
+      </li>
+      <li className="flex items-center gap-2">
+        <MinusCircle className="h-5 w-5 text-brand-700" aria-hidden />
+        {facts.negativePercent > 0
+          ? `Negative marking: −${facts.negativePercent}% of a question's marks for a wrong answer`
+          : "No negative marking"}
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,366 @@
+/**
+ * The taking page: one question per screen below `lg` (with a question palette), the whole paper
+ * from `lg` up; a timer by the server's clock that survives a refresh (the deadline comes from the
+ * server, corrected for the browser's clock offset); every answer saved on the server as it is given,
+ * kept and sent again after a dropped connection; mark for review; submit with a confirmation; and
+ * automatic submission at 0 (the server submits anyway once the deadline passes).
+ */
+import { Flag } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Form, useRevalidator, useSubmit } from "react-router";
+import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import type { TakingPaper, TakingQuestion } from "./attempts.server";
+import { isWritten, QUESTION_TYPE_LABELS } from "./labels";
+import { MAX_WRITTEN_ANSWER } from "./limits";
+
+type Answer = Pick<TakingQuestion, "choice" | "text" | "markedForReview">;
+type SaveState = "saved" | "saving" | "offline" | "error";
+
+function clock(seconds: number) {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const mm = String(m).padStart(h ? 2 : 1, "0");
+  return `${h ? `${h}:` : ""}${mm}:${String(s).padStart(2, "0")}`;
+}
+
+function answered(a: Answer) {
+  return a.choice !== null || Boolean(a.text?.trim());
+}
+
+/** Seconds left by the server's clock: the offset between the two clocks is taken once, at load. */
+function useCountdown(deadline: string, serverNow: string) {
+  const offset = useMemo(() => new Date(serverNow).getTime() - Date.now(), [serverNow]);
+  const left = useCallback(
+    () => Math.max(0, Math.ceil((new Date(deadline).getTime() - (Date.now() + offset)) / 1000)),
+    [deadline, offset],
+  );
+  const [seconds, setSeconds] = useState(() =>
+    Math.max(0, Math.ceil((Date.parse(deadline) - Date.parse(serverNow)) / 1000)),
+  );
+  useEffect(() => {
+    setSeconds(left());
+    const timer = setInterval(() => setSeconds(left()), 1000);
+    return () => clearInterval(timer);
+  }, [left]);
+  return seconds;
+}
+
+export function TestTaker({ paper }: { paper: TakingPaper }) {
+  const [answers, setAnswers] = useState<Record<number, Answer>>(() =>
+    Object.fromEntries(
+      paper.questions.map((q) => [q.id, { choice: q.choice, text: q.text, markedForReview: q.markedForReview }]),
+    ),
+  );
+  const [current, setCurrent] = useState(0);
+  const [saveState, setSaveState] = useState<SaveState>("saved");
+  const [confirming, setConfirming] = useState(false);
+  const pending = useRef(new Map<number, Answer>());
+  const flushing = useRef<Promise<void> | null>(null);
+  const submitForm = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
+  const revalidator = useRevalidator();
+  const seconds = useCountdown(paper.deadline, paper.serverNow);
+  const autoSubmitted = useRef(false);
+
+  /** Sends every answer not yet saved, one request each; what fails stays queued for the next try. */
+  const flush = useCallback(async () => {
+    if (flushing.current) return flushing.current;
+    const run = async () => {
+      while (pending.current.size) {
+        const [questionId, answer] = pending.current.entries().next().value as [number, Answer];
+        const body = new FormData();
+        body.set("questionId", String(questionId));
+        body.set("choice", answer.choice === null ? "" : String(answer.choice));
+        if (answer.text !== null) body.set("text", answer.text);
+        body.set("markedForReview", answer.markedForReview ? "on" : "");
+        setSaveState("saving");
+        let response: Response;
+        try {
+          response = await fetch(`/api/practice/attempts/${paper.attemptId}/answers`, { method: "POST", body });
+        } catch {
+          setSaveState("offline");
+          return;
+        }
+        if (pending.current.get(questionId) === answer) pending.current.delete(questionId);
+        if (response.status === 409 || response.status === 404) {
+          // Submitted elsewhere or time is up: the page shows the result.
+          pending.current.clear();
+          revalidator.revalidate();
+          return;
+        }
+        if (!response.ok) {
+          setSaveState("error");
+        }
+      }
+      setSaveState("saved");
+    };
+    flushing.current = run().finally(() => {
+      flushing.current = null;
+    });
+    return flushing.current;
+  }, [paper.attemptId, revalidator]);
+
+  // A dropped connection: try again when the browser is back online, and every 5 seconds meanwhile.
+  useEffect(() => {
+    const retry = () => {
+      if (pending.current.size) void flush();
+    };
+    window.addEventListener("online", retry);
+    const timer = setInterval(retry, 5000);
+    return () => {
+      window.removeEventListener("online", retry);
+      clearInterval(timer);
+    };
+  }, [flush]);
+
+  const update = (questionId: number, change: Partial<Answer>, save = true) => {
+    setAnswers((all) => {
+      const next = { ...all[questionId]!, ...change };
+      if (save) {
+        pending.current.set(questionId, next);
+        queueMicrotask(() => void flush());
+      }
+      return { ...all, [questionId]: next };
+    });
+  };
+
+  const finish = useCallback(async () => {
+    await flush();
+    if (submitForm.current) submit(submitForm.current, { method: "post" });
+  }, [flush, submit]);
+
+  // Time up: submit what is saved (the server refuses later saves whatever this clock says).
+  useEffect(() => {
+    if (seconds === 0 && !autoSubmitted.current) {
+      autoSubmitted.current = true;
+      void finish();
+    }
+  }, [seconds, finish]);
+
+  const total = paper.questions.length;
+  const answeredCount = paper.questions.filter((q) => answered(answers[q.id]!)).length;
+  const reviewCount = paper.questions.filter((q) => answers[q.id]!.markedForReview).length;
+  const low = seconds <= 60;
+
+  return (
+    <div>
+      <div className="sticky top-16 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2">
+          <p
+            className={cn("font-mono text-xl font-bold tabular-nums", low ? "text-red-700" : "text-slate-900")}
+            role="timer"
+            aria-label={`Time left ${clock(seconds)}`}
+            data-testid="timer"
+          >
+            {clock(seconds)}
+          </p>
+          <p className="text-sm text-slate-600">
+            {answeredCount}/{total} answered
+            {reviewCount ? ` · ${reviewCount} for review` : ""}
+          </p>
+          <p className="text-sm text-slate-600" aria-live="polite" data-testid="save-state">
+            {saveState === "saving"
+              ? "Saving…"
+              : saveState === "offline"
+                ? "Offline: answers kept, saving when back online"
+                : saveState === "error"
+                  ? "An answer could not be saved"
+                  : "All answers saved"}
+          </p>
+          <Button type="button" size="sm" className="ml-auto" onClick={() => setConfirming(true)}>
+            Submit
+          </Button>
+        </div>
+        {confirming ? (
+          <div
+            className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 pb-3"
+            role="alertdialog"
+            aria-label="Submit the test?"
+          >
+            <p className="text-sm font-medium text-slate-900">
+              Submit the test? {total - answeredCount} unanswered
+              {reviewCount ? `, ${reviewCount} marked for review` : ""}. You cannot change answers afterwards.
+            </p>
+            <Button type="button" size="sm" onClick={() => void finish()} data-main-action>
+              Yes, submit
+            </Button>
+            <Button type="button" size="sm" variant="secondary" onClick={() => setConfirming(false)}>
+              Keep going
+            </Button>
+          </div>
+        ) : null}
+      </div>
+
+      <Form method="post" ref={submitForm} className="hidden">
+        <input type="hidden" name="intent" value="submit" />
+      </Form>
+
+      <div className="mx-auto max-w-5xl px-4 py-4">
+        <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">{paper.title}</h1>
+        <p className="text-sm text-slate-600">
+          {paper.maxMarks} marks
+          {paper.negativePercent
+            ? ` · −${paper.negativePercent}% of its marks for a wrong choice`
+            : " · no negative marking"}
+        </p>
+        <nav aria-label="Questions" className="mt-3 lg:hidden">
+          <ol className="flex flex-wrap gap-2">
+            {paper.questions.map((q, i) => {
+              const a = answers[q.id]!;
+              return (
+                <li key={q.id}>
+                  <button
+                    type="button"
+                    onClick={() => setCurrent(i)}
+                    aria-current={i === current ? "step" : undefined}
+                    aria-label={`Question ${i + 1}${answered(a) ? ", answered" : ""}${a.markedForReview ? ", marked for review" : ""}`}
+                    className={cn(
+                      "h-10 w-10 rounded-lg border text-sm font-semibold",
+                      i === current ? "ring-2 ring-brand-600 ring-offset-1" : "",
+                      a.markedForReview
+                        ? "border-amber-500 bg-amber-50 text-amber-900"
+                        : answered(a)
+                          ? "border-emerald-600 bg-emerald-50 text-emerald-900"
+                          : "border-slate-300 bg-white text-slate-700",
+                    )}
+                  >
+                    {i + 1}
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </nav>
+        <ol className="mt-4 space-y-5">
+          {paper.questions.map((q, i) => (
+            <li key={q.id} className={cn(i === current ? "" : "max-lg:hidden")} data-question={i + 1}>
+              <QuestionCard
+                number={i + 1}
+                question={q}
+                answer={answers[q.id]!}
+                onChange={(change, save) => update(q.id, change, save)}
+              />
+              <div className="mt-3 flex justify-between gap-3 lg:hidden">
+                {i > 0 ? (
+                  <Button type="button" variant="secondary" onClick={() => setCurrent(i - 1)}>
+                    Previous
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                {i < total - 1 ? (
+                  <Button type="button" onClick={() => setCurrent(i + 1)}>
+                    Next
+                  </Button>
+                ) : (
+                  <Button type="button" onClick={() => setConfirming(true)}>
+                    Finish
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}
+
+function QuestionCard({
+  number,
+  question: q,
+  answer,
+  onChange,
+}: {
+  number: number;
+  question: TakingQuestion;
+  answer: Answer;
+  onChange: (change: Partial<Answer>, save?: boolean) => void;
+}) {
+  const name = `q-${q.id}`;
+  const textTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  return (
+    <fieldset className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      {q.passage ? (
+        <p className="mb-3 whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm text-slate-800">{q.passage}</p>
+      ) : null}
+      <legend className="sr-only">Question {number}</legend>
+      <p className="flex flex-wrap items-baseline gap-x-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
+        <span className="text-sm text-brand-700">Q{number}</span>
+        <span>{QUESTION_TYPE_LABELS[q.type]}</span>
+        <span>
+          {q.marks} mark{q.marks === 1 ? "" : "s"}
+        </span>
+      </p>
+      <p className="mt-2 whitespace-pre-line font-medium text-slate-900">{q.prompt}</p>
+      {isWritten(q.type) ? (
+        <label className="mt-3 block">
+          <span className="text-sm text-slate-700">
+            Your answer (you mark it against the marking points after submitting)
+          </span>
+          <textarea
+            name={name}
+            rows={q.type === "long_answer" ? 8 : 4}
+            maxLength={MAX_WRITTEN_ANSWER}
+            defaultValue={answer.text ?? ""}
+            className="mt-1 block w-full rounded-lg border border-slate-300 p-2 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+            onChange={(e) => {
+              const text = e.currentTarget.value;
+              onChange({ text }, false);
+              if (textTimer.current) clearTimeout(textTimer.current);
+              textTimer.current = setTimeout(() => onChange({ text }), 800);
+            }}
+            onBlur={(e) => {
+              if (textTimer.current) clearTimeout(textTimer.current);
+              onChange({ text: e.currentTarget.value });
+            }}
+          />
+        </label>
+      ) : (
+        <div className="mt-3 space-y-2" role="radiogroup" aria-label={`Options of question ${number}`}>
+          {q.options.map((option, i) => (
+            <label
+              key={option}
+              className={cn(
+                "flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border p-3 text-slate-800",
+                answer.choice === i ? "border-brand-600 bg-brand-50" : "border-slate-200 hover:bg-slate-50",
+              )}
+            >
+              <input
+                type="radio"
+                name={name}
+                value={i}
+                checked={answer.choice === i}
+                onChange={() => onChange({ choice: i })}
+                className="mt-1 h-4 w-4 shrink-0 accent-brand-600"
+              />
+              <span>
+                <span className="font-semibold">{String.fromCharCode(65 + i)}.</span> {option}
+              </span>
+            </label>
+          ))}
+          {answer.choice !== null ? (
+            <button
+              type="button"
+              className="min-h-11 text-sm font-medium text-slate-600 underline"
+              onClick={() => onChange({ choice: null })}
+            >
+              Clear my choice
+            </button>
+          ) : null}
+        </div>
+      )}
+      <label className="mt-3 inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-amber-900">
+        <input
+          type="checkbox"
+          checked={answer.markedForReview}
+          onChange={(e) => onChange({ markedForReview: e.currentTarget.checked })}
+          className="h-4 w-4 accent-amber-600"
+        />
+        <Flag className="h-4 w-4" aria-hidden /> Mark for review
+      </label>
+    </fieldset>
+  );
+}

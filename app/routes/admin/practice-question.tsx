@@ -1,0 +1,127 @@
+import { data, Link } from "react-router";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { AdminErrorBoundary } from "~/features/admin/route-error";
+import { Card, PageHeader } from "~/features/admin/ui";
+import { QuestionForm } from "~/features/practice/admin-question-form";
+import { getQuestion, listChapters, saveQuestion } from "~/features/practice/bank.server";
+import { QUESTION_TYPE_LABELS } from "~/features/practice/labels";
+import { questionFormSchema } from "~/features/practice/schema";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
+import { idSchema } from "~/lib/id";
+import { Button } from "~/ui/button";
+import type { Route } from "./+types/practice-question";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.question ? `Question #${loaderData.question.id}` : "New question";
+  return [{ title: `${title} | Admin | Commerce Academy` }, { name: "robots", content: "noindex" }];
+}
+
+/** `new` or a question's id; `?parent=<set id>` writes a new part of a case-based set. */
+function parseId(raw: string | undefined): number | null {
+  if (raw === "new") return null;
+  const id = idSchema.safeParse(raw);
+  if (!id.success) throw data({ message: "Question not found." }, { status: 404 });
+  return id.data;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = await getDb();
+  await requireAdmin(db, request);
+  const id = parseId(params.id);
+  const parent = idSchema.safeParse(new URL(request.url).searchParams.get("parent"));
+  const [chapters, question, parentQuestion] = await Promise.all([
+    listChapters(db),
+    id === null ? null : getQuestion(db, id).catch(() => null),
+    parent.success ? getQuestion(db, parent.data).catch(() => null) : null,
+  ]);
+  if (id !== null && !question) throw data({ message: "Question not found." }, { status: 404 });
+  return { chapters, question, parent: parentQuestion?.type === "case_based" ? parentQuestion : null };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const db = await getDb();
+  const admin = await requireAdmin(db, request);
+  const id = parseId(params.id);
+  const form = await readForm(request);
+  const v = validate(questionFormSchema, form);
+  if (!v.ok) return formFailure(v);
+  try {
+    const row = await saveQuestion(db, admin.id, id, v.data);
+    const to = row.parentId ? `/admin/practice/questions/${row.parentId}` : `/admin/practice/questions/${row.id}`;
+    return redirectWithFlash(to, `Question #${row.id} saved.`);
+  } catch (error) {
+    return failureFrom(error, v.values);
+  }
+}
+
+export default function PracticeQuestion({ loaderData, actionData }: Route.ComponentProps) {
+  const { chapters, question: q, parent } = loaderData;
+  const initial = actionData?.values ?? {
+    chapterId: String(q?.chapterId ?? parent?.chapterId ?? ""),
+    parentId: String(q?.parentId ?? parent?.id ?? ""),
+    type: q?.type ?? "mcq",
+    prompt: q?.prompt ?? "",
+    optionA: q?.options[0] ?? "",
+    optionB: q?.options[1] ?? "",
+    optionC: q?.options[2] ?? "",
+    optionD: q?.options[3] ?? "",
+    correct: q?.correctOption === null || q?.correctOption === undefined ? "" : "ABCD"[q.correctOption]!,
+    modelAnswer: q?.modelAnswer ?? "",
+    markingPoints: (q?.markingPoints ?? []).join("\n"),
+    marks: String(q?.marks ?? 1),
+    difficulty: q?.difficulty ?? "medium",
+    explanation: q?.explanation ?? "",
+    source: q?.source ?? "",
+  };
+  const title = q ? `Question #${q.id}` : parent ? `New part of set #${parent.id}` : "New question";
+  return (
+    <div className="space-y-6">
+      <Link
+        to={q?.parentId ? `/admin/practice/questions/${q.parentId}` : "/admin/practice"}
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <span aria-hidden>←</span> {q?.parentId ? `Set #${q.parentId}` : "Question Bank"}
+      </Link>
+      <PageHeader
+        title={title}
+        subtitle={q ? QUESTION_TYPE_LABELS[q.type] : "Write a question; the preview shows it as students will."}
+      />
+      <QuestionForm
+        key={q?.id ?? "new"}
+        initial={initial}
+        chapters={chapters}
+        errors={actionData?.fieldErrors}
+        formError={actionData?.formError}
+      />
+      {q?.type === "case_based" ? (
+        <Card title={`Questions of this set (${q.parts.length})`}>
+          {q.parts.length ? (
+            <ol className="list-decimal space-y-1 pl-5 text-sm">
+              {q.parts.map((p) => (
+                <li key={p.id}>
+                  <Link to={`/admin/practice/questions/${p.id}`} className="text-brand-700 hover:underline">
+                    {p.prompt}
+                  </Link>{" "}
+                  <span className="text-slate-500">
+                    · {QUESTION_TYPE_LABELS[p.type]} · {p.marks} marks
+                  </span>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="text-sm text-slate-600">No questions yet.</p>
+          )}
+          <Button asChild size="sm" className="mt-3">
+            <Link to={`/admin/practice/questions/new?parent=${q.id}`}>Add a question to this set</Link>
+          </Button>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

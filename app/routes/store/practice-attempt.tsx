@@ -1,0 +1,85 @@
+import { data, redirect } from "react-router";
+import { getDb } from "~/db/client.server";
+import { requireUser } from "~/features/accounts/guards.server";
+import { attemptOwner, getResult, loadPaper, selfMark, submitAttempt } from "~/features/practice/attempts.server";
+import { attemptIntentSchema } from "~/features/practice/schema";
+import { TestResult } from "~/features/practice/test-result";
+import { TestTaker } from "~/features/practice/test-taker";
+import { StoreErrorPage } from "~/features/site/not-found";
+import { asResponse, invariantResponse } from "~/lib/errors";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
+import { idSchema } from "~/lib/id";
+import type { Route } from "./+types/practice-attempt";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.paper?.title ?? loaderData?.result?.title ?? "Practice test";
+  return [{ title: `${title} | Commerce Academy` }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * The attempt's one page: the paper while it is open (nothing in it gives an answer away), the
+ * explained result once it is submitted. Only its student (and admins, for the result) get it.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = await getDb();
+  const user = await requireUser(db, request, context);
+  const id = idSchema.safeParse(params.attemptId);
+  if (!id.success) throw data(null, { status: 404 });
+  try {
+    if ((await attemptOwner(db, id.data)) === user.id) {
+      const paper = await loadPaper(db, user.id, id.data);
+      if (!("submitted" in paper)) return { paper, result: null };
+    }
+    const result = await getResult(db, user, id.data);
+    if ("open" in result) throw data(null, { status: 404 });
+    return { paper: null, result };
+  } catch (error) {
+    throw asResponse(error);
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = await getDb();
+  const user = await requireUser(db, request, context);
+  const id = idSchema.safeParse(params.attemptId);
+  if (!id.success) throw data(null, { status: 404 });
+  const form = await readForm(request);
+  const v = validate(attemptIntentSchema, form);
+  invariantResponse(v.ok || form.intent === "selfmark", "Send intent=submit or intent=selfmark.");
+  if (!v.ok) return formFailure({ ...v, questionId: Number(form.questionId) || 0 });
+  const back = `/my-courses/tests/${id.data}`;
+  try {
+    if (v.data.intent === "submit") {
+      await submitAttempt(db, user.id, id.data);
+      return redirect(back);
+    }
+    await selfMark(db, user.id, id.data, v.data.questionId, v.data.marks);
+    return redirectWithFlash(`${back}#rq-${v.data.questionId}`, "Your marks are saved.");
+  } catch (error) {
+    return failureFrom(error, v.values, { questionId: v.data.intent === "selfmark" ? v.data.questionId : 0 });
+  }
+}
+
+export default function PracticeAttempt({ loaderData, actionData }: Route.ComponentProps) {
+  const failure =
+    actionData && "questionId" in actionData
+      ? {
+          questionId: actionData.questionId,
+          message: actionData.fieldErrors?.marks ?? actionData.formError ?? "Please check the marks.",
+        }
+      : undefined;
+  return (
+    <main id="main">
+      {loaderData.paper ? (
+        <TestTaker key={loaderData.paper.attemptId} paper={loaderData.paper} />
+      ) : loaderData.result ? (
+        <TestResult result={loaderData.result} selfMarkError={failure} />
+      ) : null}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <StoreErrorPage error={error} />;
+}

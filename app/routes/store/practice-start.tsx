@@ -1,0 +1,95 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getDb } from "~/db/client.server";
+import { requireUser } from "~/features/accounts/guards.server";
+import { KIND_BASE_ROUTE } from "~/features/catalog/labels";
+import { getTakeableTest, startAttempt } from "~/features/practice/attempts.server";
+import { TestFactsList } from "~/features/practice/test-facts";
+import { getTestFacts } from "~/features/practice/tests.server";
+import { StoreErrorPage } from "~/features/site/not-found";
+import { HttpError } from "~/lib/errors";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { idSchema } from "~/lib/id";
+import { Button } from "~/ui/button";
+import { Container } from "~/ui/container";
+import type { Route } from "./+types/practice-start";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: `${loaderData?.test.title ?? "Practice test"} | Commerce Academy` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** A paid test not bought goes back to its store page to be bought; anything unknown is the 404 page. */
+async function refusal(error: unknown, productId: number) {
+  if (error instanceof HttpError && error.status === 403) {
+    return redirectWithFlash(`${KIND_BASE_ROUTE.test}/${productId}`, { kind: "error", message: error.message });
+  }
+  if (error instanceof HttpError) throw data({ message: error.message }, { status: error.status });
+  throw error;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = await getDb();
+  const user = await requireUser(db, request, context);
+  const id = idSchema.safeParse(params.productId);
+  if (!id.success) throw data(null, { status: 404 });
+  try {
+    const test = await getTakeableTest(db, user, id.data);
+    const facts = await getTestFacts(db, id.data);
+    return { test, facts };
+  } catch (error) {
+    throw await refusal(error, id.data);
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = await getDb();
+  const user = await requireUser(db, request, context);
+  const id = idSchema.safeParse(params.productId);
+  if (!id.success) throw data(null, { status: 404 });
+  try {
+    const attemptId = await startAttempt(db, user, id.data);
+    return redirect(`/my-courses/tests/${attemptId}`);
+  } catch (error) {
+    return refusal(error, id.data);
+  }
+}
+
+export default function PracticeStart({ loaderData }: Route.ComponentProps) {
+  const { test, facts } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  return (
+    <main id="main">
+      <Container className="max-w-2xl py-8 sm:py-12">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Practice test</p>
+        <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{test.title}</h1>
+        {facts ? <TestFactsList facts={facts} /> : null}
+        {test.instructions ? (
+          <section aria-labelledby="instructions" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+            <h2 id="instructions" className="font-semibold text-slate-900">
+              Instructions
+            </h2>
+            <p className="mt-2 whitespace-pre-line text-slate-700">{test.instructions}</p>
+          </section>
+        ) : null}
+        <p className="mt-6 text-sm text-slate-600">
+          The clock starts when you press Start and keeps running if you close the page. Your answers are saved as you
+          give them; when time runs out the test is submitted with them.
+        </p>
+        <Form method="post" className="mt-6 flex flex-wrap gap-3">
+          <Button type="submit" size="lg" disabled={busy} data-main-action>
+            {test.openAttemptId ? "Continue the test" : "Start the test"}
+          </Button>
+          <Button asChild variant="secondary" size="lg">
+            <Link to="/my-courses/tests">My tests</Link>
+          </Button>
+        </Form>
+      </Container>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <StoreErrorPage error={error} />;
+}

@@ -1,0 +1,300 @@
+import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { startAttempt } from "~/features/practice/attempts.server";
+import { CSV_COLUMNS } from "~/features/practice/bank.server";
+import { action as bankAction, loader as bankLoader } from "~/routes/admin/practice";
+import { loader as exportLoader } from "~/routes/admin/practice-export";
+import { action as questionAction } from "~/routes/admin/practice-question";
+import { action as builderAction, loader as builderLoader } from "~/routes/admin/practice-test";
+import { loader as startLoader } from "~/routes/store/practice-start";
+import { cookieFor, createTestUser } from "../helpers/auth";
+import { makeRequest } from "../helpers/route";
+
+async function call(
+  fn: (args: never) => unknown,
+  path: string,
+  params: Record<string, string>,
+  cookie: string,
+  body?: BodyInit,
+) {
+  const request = makeRequest(path, body ? { method: "POST", body, headers: { cookie } } : { headers: { cookie } });
+  try {
+    const result = await fn({ request, params, context: {} } as never);
+    if (result instanceof Response) return { status: result.status, response: result, data: undefined as unknown };
+    if (result && typeof result === "object" && "init" in result && "data" in result) {
+      const d = result as { init?: ResponseInit; data: unknown };
+      return { status: d.init?.status ?? 200, data: d.data };
+    }
+    return { status: 200, data: result as unknown };
+  } catch (error) {
+    if (error instanceof Response) return { status: error.status, response: error, data: undefined };
+    const e = error as { init?: ResponseInit; data?: unknown };
+    if (e && typeof e === "object" && "init" in e) return { status: e.init?.status ?? 500, data: e.data };
+    throw error;
+  }
+}
+
+function csvOf(rows: Record<string, string>[]) {
+  const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  return [CSV_COLUMNS.join(","), ...rows.map((r) => CSV_COLUMNS.map((c) => cell(r[c] ?? "")).join(","))].join("\n");
+}
+
+const base = {
+  class: "12",
+  subject: "economics",
+  chapter: "Money and Banking",
+  difficulty: "easy",
+  source: "CBSE 2024",
+  explanation: "Because.",
+};
+
+function upload(csv: string) {
+  const form = new FormData();
+  form.set("intent", "import");
+  form.set("file", new File([csv], "questions.csv", { type: "text/csv" }));
+  return form;
+}
+
+async function admin() {
+  return cookieFor(await createTestUser({ role: "admin" }));
+}
+
+describe("practice admin: question bank and CSV", () => {
+  it("imports a file with a case set and its parts, and exports the bank in the same layout", async () => {
+    const cookie = await admin();
+    const db = await getDb();
+    const before = await db.$count(schema.practiceQuestions);
+    const csv = csvOf([
+      {
+        ...base,
+        ref: "m1",
+        type: "mcq",
+        prompt: "Who issues currency notes in India?",
+        option_a: "RBI",
+        option_b: "SBI",
+        option_c: "Ministry of Finance",
+        option_d: "NITI Aayog",
+        correct: "A",
+        marks: "1",
+      },
+      { ...base, ref: "c1", type: "case_based", prompt: "A bank keeps 10% of deposits as reserves.", marks: "" },
+      {
+        ...base,
+        parent_ref: "c1",
+        type: "mcq",
+        prompt: "The money multiplier is:",
+        option_a: "5",
+        option_b: "10",
+        correct: "B",
+        marks: "1",
+      },
+      { ...base, type: "assertion_reason", prompt: "Assertion (A): x\nReason (R): y", correct: "C", marks: "1" },
+      {
+        ...base,
+        type: "short_answer",
+        prompt: "Define money supply.",
+        model_answer: "M1 = C + DD + OD",
+        marking_points: "1 mark: currency | 1 mark: deposits",
+        marks: "2",
+      },
+    ]);
+    const res = await call(bankAction, "/admin/practice", {}, cookie, upload(csv));
+    expect(res.status).toBe(302);
+    expect(await db.$count(schema.practiceQuestions)).toBe(before + 5);
+    const [part] = await db
+      .select()
+      .from(schema.practiceQuestions)
+      .where(eq(schema.practiceQuestions.prompt, "The money multiplier is:"));
+    const [set] = await db
+      .select()
+      .from(schema.practiceQuestions)
+      .where(eq(schema.practiceQuestions.id, part!.parentId!));
+    expect(set!.type).toBe("case_based");
+    const [ar] = await db
+      .select()
+      .from(schema.practiceQuestions)
+      .where(eq(schema.practiceQuestions.type, "assertion_reason"))
+      .orderBy(schema.practiceQuestions.id);
+    expect(ar!.options).toHaveLength(4);
+
+    const exported = await call(exportLoader, "/admin/practice/questions.csv", {}, cookie);
+    expect(exported.response!.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const text = await exported.response!.text();
+    const rows = parse(text, { columns: true, bom: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual([...CSV_COLUMNS]);
+    const exportedPart = rows.find((r) => r.prompt === "The money multiplier is:")!;
+    expect(exportedPart).toMatchObject({
+      parent_ref: `Q${set!.id}`,
+      correct: "B",
+      option_b: "10",
+      chapter: "Money and Banking",
+    });
+    expect(rows.find((r) => r.prompt === "Define money supply.")!.marking_points).toBe(
+      "1 mark: currency | 1 mark: deposits",
+    );
+    // The export imports again as it is.
+    const again = await call(bankAction, "/admin/practice", {}, cookie, upload(text));
+    expect(again.status).toBe(302);
+    expect(await db.$count(schema.practiceQuestions)).toBe((before + 5) * 2);
+  });
+
+  it("a bad row is reported by its line and nothing from the file is stored", async () => {
+    const cookie = await admin();
+    const db = await getDb();
+    const before = await db.$count(schema.practiceQuestions);
+    const good = { ...base, type: "mcq", prompt: "Fine", option_a: "a", option_b: "b", correct: "A", marks: "1" };
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ ...good, correct: "E" }, /^Line 4: correct must be a letter A to D\.$/],
+      [{ ...good, chapter: "No Such Chapter" }, /^Line 4: no chapter "No Such Chapter"/],
+      [{ ...good, type: "essay" }, /^Line 4: type must be one of/],
+      [{ ...good, correct: "" }, /^Line 4: the correct option must be one of its options\.$/],
+      [
+        { ...good, type: "short_answer", correct: "" },
+        /^Line 4: a written question needs a model answer; a written question needs marking points\.$/,
+      ],
+      [{ ...good, parent_ref: "nope" }, /^Line 4: parent_ref "nope" must name a case_based row above it/],
+      [{ ...good, marks: "x" }, /^Line 4: marks must be a whole number\.$/],
+    ];
+    for (const [bad, message] of cases) {
+      // Line 1 is the header; the prompt of line 2 spans two lines, so the bad row is on line 4.
+      const csv = csvOf([{ ...good, prompt: "Two\nlines" }, bad, good]);
+      const res = await call(bankAction, "/admin/practice", {}, cookie, upload(csv));
+      expect(res.status).toBe(400);
+      expect((res.data as { fieldErrors: { file: string } }).fieldErrors.file).toMatch(message);
+    }
+    const broken = await call(bankAction, "/admin/practice", {}, cookie, upload(`${CSV_COLUMNS.join(",")}\n"unclosed`));
+    expect(broken.status).toBe(400);
+    const noColumns = await call(bankAction, "/admin/practice", {}, cookie, upload("ref,prompt\nx,y"));
+    expect((noColumns.data as { fieldErrors: { file: string } }).fieldErrors.file).toMatch(/^Line 1: missing columns/);
+    expect(await db.$count(schema.practiceQuestions)).toBe(before);
+  });
+
+  it("the question form saves a valid question and refuses an incomplete one; a question in a test is not deleted", async () => {
+    const cookie = await admin();
+    const db = await getDb();
+    const [chapter] = await db
+      .select()
+      .from(schema.practiceChapters)
+      .where(eq(schema.practiceChapters.title, "Money and Banking"));
+    const fields = {
+      intent: "save",
+      chapterId: String(chapter!.id),
+      type: "mcq",
+      prompt: "Repo rate is set by:",
+      optionA: "RBI",
+      optionB: "SEBI",
+      correct: "A",
+      marks: "1",
+      difficulty: "easy",
+      explanation: "The MPC of the RBI.",
+    };
+    const saved = await call(
+      questionAction,
+      "/admin/practice/questions/new",
+      { id: "new" },
+      cookie,
+      new URLSearchParams(fields),
+    );
+    expect(saved.status).toBe(302);
+    const refused = await call(
+      questionAction,
+      "/admin/practice/questions/new",
+      { id: "new" },
+      cookie,
+      new URLSearchParams({ ...fields, correct: "D" }),
+    );
+    expect(refused.status).toBe(400);
+    expect((refused.data as { formError: string }).formError).toBe(
+      "Please fix: the correct option must be one of its options.",
+    );
+    const written = await call(
+      questionAction,
+      "/admin/practice/questions/new",
+      { id: "new" },
+      cookie,
+      new URLSearchParams({ ...fields, type: "long_answer", modelAnswer: "" }),
+    );
+    expect(written.status).toBe(400);
+
+    const [inTest] = await db.select().from(schema.practiceTestQuestions).limit(1);
+    const del = await call(
+      bankAction,
+      "/admin/practice",
+      {},
+      cookie,
+      new URLSearchParams({ intent: "delete", id: String(inTest!.questionId) }),
+    );
+    expect(del.status).toBe(409);
+    const [mine] = await db
+      .select()
+      .from(schema.practiceQuestions)
+      .where(eq(schema.practiceQuestions.prompt, "Repo rate is set by:"));
+    const ok = await call(
+      bankAction,
+      "/admin/practice",
+      {},
+      cookie,
+      new URLSearchParams({ intent: "delete", id: String(mine!.id) }),
+    );
+    expect(ok.status).toBe(302);
+    expect(await db.select().from(schema.practiceQuestions).where(eq(schema.practiceQuestions.id, mine!.id))).toEqual(
+      [],
+    );
+  });
+
+  it("the builder saves chosen questions and rules; the test deals both; students and visitors cannot open admin pages", async () => {
+    const owner = await createTestUser({ role: "admin" });
+    const cookie = await cookieFor(owner);
+    const db = await getDb();
+    const [mock] = await db
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.slug, "accountancy-class-12-mock-paper-1"));
+    const params = { productId: String(mock!.id) };
+    const page = await call(builderLoader, `/admin/practice/tests/${mock!.id}`, params, cookie);
+    const { builder, bank } = page.data as { builder: { questionIds: number[] }; bank: { id: number }[] };
+    expect(builder.questionIds).toHaveLength(9);
+    const form = new URLSearchParams({ timeLimitMinutes: "30", negativePercent: "0", instructions: "Go" });
+    for (const id of builder.questionIds.slice(0, 2)) form.append("questionIds", String(id));
+    form.set("ruleCount0", "3");
+    const saved = await call(builderAction, `/admin/practice/tests/${mock!.id}`, params, cookie, form);
+    expect(saved.status).toBe(302);
+    const [settings] = await db.select().from(schema.practiceTests).where(eq(schema.practiceTests.productId, mock!.id));
+    expect(settings).toMatchObject({
+      timeLimitMinutes: 30,
+      rules: [{ chapterId: null, type: null, difficulty: null, count: 3 }],
+    });
+    expect(bank.length).toBeGreaterThan(5);
+    const attemptId = await startAttempt(db, { id: owner.id, role: "admin" }, mock!.id);
+    const [attempt] = await db.select().from(schema.practiceAttempts).where(eq(schema.practiceAttempts.id, attemptId));
+    expect(attempt!.questionIds.slice(0, 2)).toEqual(builder.questionIds.slice(0, 2));
+    expect(attempt!.questionIds).toHaveLength(5);
+    expect(new Set(attempt!.questionIds).size).toBe(5);
+
+    const bad = await call(
+      builderAction,
+      `/admin/practice/tests/${mock!.id}`,
+      params,
+      cookie,
+      new URLSearchParams({ timeLimitMinutes: "0", negativePercent: "200" }),
+    );
+    expect(bad.status).toBe(400);
+    const unknown = await call(
+      builderAction,
+      `/admin/practice/tests/${mock!.id}`,
+      params,
+      cookie,
+      new URLSearchParams({ timeLimitMinutes: "30", negativePercent: "0", questionIds: "99999" }),
+    );
+    expect(unknown.status).toBe(400);
+
+    const student = await cookieFor(await createTestUser());
+    expect((await call(bankLoader, "/admin/practice", {}, student)).status).toBe(403);
+    expect((await call(exportLoader, "/admin/practice/questions.csv", {}, student)).status).toBe(403);
+    // The admin may open any test (a preview) without buying it.
+    expect((await call(startLoader, `/my-courses/tests/start/${mock!.id}`, params, cookie)).status).toBe(200);
+  });
+});

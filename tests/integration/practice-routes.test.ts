@@ -1,0 +1,259 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { action as answerAction } from "~/routes/api/practice-answer";
+import { loader as playerLoader } from "~/routes/store/course-player";
+import { action as attemptAction, loader as attemptLoader } from "~/routes/store/practice-attempt";
+import { loader as attemptsLoader } from "~/routes/store/practice-attempts";
+import { action as startAction, loader as startLoader } from "~/routes/store/practice-start";
+import { cookieFor, createTestUser } from "../helpers/auth";
+import { flashOf, makeRequest } from "../helpers/route";
+
+const SAMPLE = "accountancy-class-12-free-sample-test";
+const MOCK = "accountancy-class-12-mock-paper-1";
+
+async function seededId(slug: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(schema.products).where(eq(schema.products.slug, slug));
+  return row!.id;
+}
+
+/** Runs a loader/action; a thrown Response or data() becomes { status, body }. */
+async function run(
+  fn: (args: never) => unknown,
+  path: string,
+  params: Record<string, string>,
+  cookie: string | null,
+  init?: RequestInit,
+) {
+  const headers = { ...(cookie ? { cookie } : {}), ...((init?.headers as Record<string, string>) ?? {}) };
+  const request = makeRequest(path, { ...init, headers });
+  try {
+    const result = await fn({ request, params, context: {} } as never);
+    if (result instanceof Response)
+      return { status: result.status, response: result, body: await result.clone().text() };
+    if (result && typeof result === "object" && "init" in result && "data" in result) {
+      const d = result as { init?: ResponseInit; data: unknown };
+      return { status: d.init?.status ?? 200, data: d.data, body: JSON.stringify(d.data) };
+    }
+    return { status: 200, data: result, body: JSON.stringify(result) };
+  } catch (error) {
+    if (error instanceof Response) return { status: error.status, response: error, body: await error.text() };
+    if (error && typeof error === "object" && "init" in error) {
+      const e = error as { init?: ResponseInit; data?: unknown };
+      return { status: e.init?.status ?? 500, body: JSON.stringify(e.data ?? null) };
+    }
+    throw error;
+  }
+}
+
+const post = (fields: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(fields) });
+
+async function startSample(cookie: string) {
+  const id = await seededId(SAMPLE);
+  const started = await run(startAction, `/my-courses/tests/start/${id}`, { productId: String(id) }, cookie, post({}));
+  expect(started.status).toBe(302);
+  const location = started.response!.headers.get("Location")!;
+  expect(location).toMatch(/^\/my-courses\/tests\/\d+$/);
+  return Number(location.split("/").at(-1));
+}
+
+describe("practice test routes", () => {
+  it("a visitor is sent to log in; a student opens the free sample; a paid test not bought goes back to its store page", async () => {
+    const id = await seededId(SAMPLE);
+    const visitor = await run(startLoader, `/my-courses/tests/start/${id}`, { productId: String(id) }, null);
+    expect(visitor.status).toBe(302);
+    expect(visitor.response!.headers.get("Location")).toMatch(/^\/login/);
+
+    const cookie = await cookieFor(await createTestUser());
+    const page = await run(startLoader, `/my-courses/tests/start/${id}`, { productId: String(id) }, cookie);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({
+      test: { title: "Accountancy Class 12 — Free Sample Test", openAttemptId: null },
+    });
+
+    // "Open" on an owned test goes to /my-courses/:id, which sends it to the start page.
+    const viaPlayer = await run(playerLoader, `/my-courses/${id}`, { id: String(id) }, cookie);
+    expect(viaPlayer.status).toBe(302);
+    expect(viaPlayer.response!.headers.get("Location")).toBe(`/my-courses/tests/start/${id}`);
+
+    const mock = await seededId(MOCK);
+    for (const fn of [startLoader, startAction]) {
+      const paid = await run(
+        fn,
+        `/my-courses/tests/start/${mock}`,
+        { productId: String(mock) },
+        cookie,
+        fn === startAction ? post({}) : undefined,
+      );
+      expect(paid.status).toBe(302);
+      expect(paid.response!.headers.get("Location")).toBe(`/tests/${mock}`);
+      expect(await flashOf(paid.response!)).toBe("Buy this test to take it.");
+    }
+    const db = await getDb();
+    expect(await db.select().from(schema.practiceAttempts)).toEqual([]);
+    for (const bad of ["abc", "0", "99999999"]) {
+      expect((await run(startLoader, `/my-courses/tests/start/${bad}`, { productId: bad }, cookie)).status).toBe(404);
+    }
+  });
+
+  it("the taking page's data carries no answer; answers save through the API; submit shows the explained result", async () => {
+    const student = await createTestUser();
+    const cookie = await cookieFor(student);
+    const attemptId = await startSample(cookie);
+    const params = { attemptId: String(attemptId) };
+    const taking = await run(attemptLoader, `/my-courses/tests/${attemptId}`, params, cookie);
+    expect(taking.status).toBe(200);
+    const paper = (taking.data as { paper: { questions: { id: number; type: string }[] } }).paper;
+    const db = await getDb();
+    const questions = await db.select().from(schema.practiceQuestions);
+    for (const q of questions) {
+      expect(taking.body).not.toContain(q.explanation);
+      for (const p of q.markingPoints) expect(taking.body).not.toContain(p);
+    }
+    expect(taking.body).not.toMatch(/"(correctOption|explanation|modelAnswer|markingPoints)"/);
+
+    const first = paper.questions[0]!;
+    const right = questions.find((q) => q.id === first.id)!.correctOption!;
+    const saved = await run(
+      answerAction,
+      `/api/practice/attempts/${attemptId}/answers`,
+      params,
+      cookie,
+      post({ questionId: String(first.id), choice: String(right), markedForReview: "on" }),
+    );
+    expect(saved).toMatchObject({ status: 200, data: { saved: true } });
+    const badChoice = await run(
+      answerAction,
+      `/api/practice/attempts/${attemptId}/answers`,
+      params,
+      cookie,
+      post({ questionId: String(first.id), choice: "7" }),
+    );
+    expect(badChoice.status).toBe(400);
+    const notNumber = await run(
+      answerAction,
+      `/api/practice/attempts/${attemptId}/answers`,
+      params,
+      cookie,
+      post({ questionId: "x" }),
+    );
+    expect(notNumber.status).toBe(400);
+    const signedOut = await run(
+      answerAction,
+      `/api/practice/attempts/${attemptId}/answers`,
+      params,
+      null,
+      post({ questionId: String(first.id), choice: "0" }),
+    );
+    expect(signedOut.status).toBe(401);
+
+    // Someone else: no paper, no saving, no result.
+    const other = await cookieFor(await createTestUser());
+    expect((await run(attemptLoader, `/my-courses/tests/${attemptId}`, params, other)).status).toBe(404);
+    expect(
+      (
+        await run(
+          answerAction,
+          `/api/practice/attempts/${attemptId}/answers`,
+          params,
+          other,
+          post({ questionId: String(first.id), choice: "0" }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await run(attemptAction, `/my-courses/tests/${attemptId}`, params, other, post({ intent: "submit" }))).status,
+    ).toBe(404);
+
+    const submitted = await run(
+      attemptAction,
+      `/my-courses/tests/${attemptId}`,
+      params,
+      cookie,
+      post({ intent: "submit" }),
+    );
+    expect(submitted.status).toBe(302);
+    const result = await run(attemptLoader, `/my-courses/tests/${attemptId}`, params, cookie);
+    const r = (
+      result.data as {
+        result: { scoreCenti: number; questions: { explanation: string; correctOption: number | null }[] };
+      }
+    ).result;
+    expect(r.scoreCenti).toBe(100);
+    expect(r.questions.every((q) => q.explanation)).toBe(true);
+    expect(r.questions[0]!.correctOption).toBe(right);
+
+    // Submitted: saving is refused and nothing changes.
+    const late = await run(
+      answerAction,
+      `/api/practice/attempts/${attemptId}/answers`,
+      params,
+      cookie,
+      post({ questionId: String(first.id), choice: String((right + 1) % 4) }),
+    );
+    expect(late.status).toBe(409);
+    const [answer] = await db
+      .select()
+      .from(schema.practiceAnswers)
+      .where(eq(schema.practiceAnswers.questionId, first.id));
+    expect(answer!.choice).toBe(right);
+
+    // Self-marking the written answer: out-of-range marks refused, whole marks saved.
+    const written = paper.questions.find((q) => q.type === "short_answer")!;
+    const tooMany = await run(
+      attemptAction,
+      `/my-courses/tests/${attemptId}`,
+      params,
+      cookie,
+      post({ intent: "selfmark", questionId: String(written.id), marks: "9" }),
+    );
+    expect(tooMany.status).toBe(400);
+    const marked = await run(
+      attemptAction,
+      `/my-courses/tests/${attemptId}`,
+      params,
+      cookie,
+      post({ intent: "selfmark", questionId: String(written.id), marks: "2" }),
+    );
+    expect(marked.status).toBe(302);
+    expect(await flashOf(marked.response!)).toBe("Your marks are saved.");
+    const [attempt] = await db.select().from(schema.practiceAttempts).where(eq(schema.practiceAttempts.id, attemptId));
+    expect(attempt!.scoreCenti).toBe(300);
+
+    // An admin reads the result; another student's strength report does not include it.
+    const admin = await cookieFor(await createTestUser({ role: "admin" }));
+    const asAdmin = await run(attemptLoader, `/my-courses/tests/${attemptId}`, params, admin);
+    expect((asAdmin.data as { result: { studentName: string } }).result.studentName).toBe("Test Student");
+    const mine = await run(attemptsLoader, "/my-courses/tests", {}, cookie);
+    expect((mine.data as { attempts: unknown[]; strengths: unknown[] }).attempts).toHaveLength(1);
+    expect((mine.data as { strengths: { chapter: string }[] }).strengths.map((s) => s.chapter)).toContain(
+      "Cash Flow Statement",
+    );
+    const theirs = await run(attemptsLoader, "/my-courses/tests", {}, other);
+    expect(theirs.data).toEqual({ attempts: [], strengths: [] });
+  });
+
+  it("a client that lies about the time cannot save after the server's deadline", async () => {
+    const cookie = await cookieFor(await createTestUser());
+    const attemptId = await startSample(cookie);
+    const params = { attemptId: String(attemptId) };
+    const db = await getDb();
+    await db
+      .update(schema.practiceAttempts)
+      .set({ startedAt: new Date(Date.now() - 21 * 60_000), deadlineAt: new Date(Date.now() - 60_000) })
+      .where(eq(schema.practiceAttempts.id, attemptId));
+    const [q] = (await db.select().from(schema.practiceAttempts).where(eq(schema.practiceAttempts.id, attemptId)))[0]!
+      .questionIds;
+    const late = await run(answerAction, `/api/practice/attempts/${attemptId}/answers`, params, cookie, {
+      ...post({ questionId: String(q), choice: "0" }),
+      headers: { Date: new Date(Date.now() - 10 * 60_000).toUTCString() },
+    });
+    expect(late.status).toBe(409);
+    expect(late.body).toContain("Time is up");
+    const page = await run(attemptLoader, `/my-courses/tests/${attemptId}`, params, cookie);
+    expect((page.data as { result: { autoSubmitted: boolean } }).result.autoSubmitted).toBe(true);
+    expect(await db.select().from(schema.practiceAnswers).where(eq(schema.practiceAnswers.choice, 0))).toEqual([]);
+  });
+});
