@@ -17,8 +17,9 @@ import { SESSION_COOKIE_NAMES } from "~/features/accounts/auth.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
 import { SIGNED_IN_HINT_COOKIE } from "~/features/accounts/personal";
 import { getFileStorage } from "~/features/files/storage.server";
+import { type JobQueue, startJobQueue } from "~/features/jobs/queue.server";
 import { ensureSeedFiles } from "~/features/learning/seed-files.server";
-import { startReconciler, stopReconciler } from "~/features/orders/reconcile.server";
+import { orderJobs } from "~/features/orders/jobs.server";
 import { describePaymentSetup } from "~/features/payments/gateway.server";
 import {
   isMaintenanceOn,
@@ -207,6 +208,7 @@ app.use(
 );
 
 const stopTasks: (() => Promise<void> | void)[] = [];
+let jobQueue: JobQueue | undefined;
 
 /**
  * Keeps the page cache and the in-memory store settings (WhatsApp number, maintenance mode) in
@@ -247,10 +249,13 @@ export async function startup() {
   await followContentVersion();
   // ADMIN_EMAIL/ADMIN_PASSWORD: create the owner on the first start (when no admin exists yet).
   const owner = await ensureAdminFromEnv(handle.db);
-  // Settles paid-but-unfulfilled orders and expires stale pending ones (every instance may run it: it is idempotent).
-  startReconciler(handle.db, env.ORDERS_RECONCILE_INTERVAL_SECONDS * 1000, (message, report) =>
-    console.warn(JSON.stringify({ msg: message, ...report })),
-  );
+  // Background work on the job queue (docs/decisions/0014-job-queue.md): settles paid-but-unfulfilled
+  // and stale pending orders and sends owed confirmation emails, on whichever instance is free.
+  const log = (message: string, extra?: Record<string, unknown>) =>
+    console.warn(JSON.stringify({ level: 40, msg: message, ...extra }));
+  jobQueue = await startJobQueue(handle, [...orderJobs(handle.db, env.ORDERS_RECONCILE_INTERVAL_SECONDS, log)], {
+    log,
+  });
   const sampleFiles = await ensureSeedFiles(handle.db, getFileStorage());
   return {
     database: handle.kind,
@@ -271,7 +276,9 @@ export async function stopPdfJobs() {
 
 export async function shutdown() {
   for (const stop of stopTasks.splice(0)) await stop();
-  stopReconciler();
+  // Running jobs are asked to stop; what still runs after 3 s is failed and retried by another start.
+  await jobQueue?.stop();
+  jobQueue = undefined;
   await closePdfPool(); // a PDF job started while requests drained
   await closeDb();
 }
