@@ -47,6 +47,7 @@ export default [
     route("courses", "routes/admin/courses.tsx"),
     route("courses/:id", "routes/admin/course-edit.tsx"),
     route("courses/:id/report", "routes/admin/course-report.tsx"),
+    route("videos/:lessonId", "routes/admin/lesson-video.ts"),
     route("users", "routes/admin/users.tsx"),
     route("users/:id", "routes/admin/user.tsx"),
     route("sales", "routes/admin/sales.tsx"),

@@ -29,6 +29,7 @@ import {
   refusedForMaintenance,
 } from "~/features/settings/maintenance.server";
 import { refreshStoreSettings } from "~/features/settings/settings.server";
+import { videoJobs } from "~/features/video/video.server";
 import { getEnv } from "~/lib/env.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
 import { isPersonalisedPath, isSharedPagePath, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
@@ -253,9 +254,12 @@ export async function startup() {
   // and stale pending orders and sends owed confirmation emails, on whichever instance is free.
   const log = (message: string, extra?: Record<string, unknown>) =>
     console.warn(JSON.stringify({ level: 40, msg: message, ...extra }));
-  jobQueue = await startJobQueue(handle, [...orderJobs(handle.db, env.ORDERS_RECONCILE_INTERVAL_SECONDS, log)], {
-    log,
-  });
+  // Transcodes uploaded lesson videos (features/video).
+  jobQueue = await startJobQueue(
+    handle,
+    [...orderJobs(handle.db, env.ORDERS_RECONCILE_INTERVAL_SECONDS, log), ...videoJobs(handle.db, getFileStorage())],
+    { log },
+  );
   const sampleFiles = await ensureSeedFiles(handle.db, getFileStorage());
   return {
     database: handle.kind,
