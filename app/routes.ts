@@ -36,6 +36,7 @@ export default [
     route("cart", "routes/api/cart.ts"),
     route("me", "routes/api/me.ts"),
     route("auth/*", "routes/api/auth.ts"),
+    route("video/:lessonId/*", "routes/api/video.ts"),
   ]),
   // Resource routes of checkout and orders (issue 5)
   route("account/orders/:orderId/invoice", "routes/account/order-invoice.ts"),

@@ -170,6 +170,7 @@ describe("the route table", () => {
         "routes/api/auth.ts",
         "routes/api/cart.ts",
         "routes/api/razorpay-webhook.ts",
+        "routes/api/video.ts",
         "routes/auth/forgot-password.tsx",
         "routes/auth/login.tsx",
         "routes/auth/logout.tsx",

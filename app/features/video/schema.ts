@@ -11,3 +11,9 @@ export const videoUploadSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const offsetSchema = z.coerce.number().int().min(0);
+
+/** The player's report (POST /api/video/:lessonId/position): where it is and how much was watched. */
+export const positionSchema = z.object({
+  seconds: z.coerce.number().min(0).max(86_400),
+  watched: z.coerce.number().min(0).max(86_400).default(0),
+});
