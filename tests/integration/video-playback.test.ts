@@ -31,6 +31,7 @@ beforeEach(async () => {
     .limit(1);
   lesson = row!;
   await storage.put("videos/test/source.mp4", new Uint8Array(fs.readFileSync(sample)));
+  await db.delete(schema.lessonVideos).where(eq(schema.lessonVideos.lessonId, lesson.id));
   await db
     .insert(schema.lessonVideos)
     .values({ lessonId: lesson.id, status: "queued", sourceKey: "videos/test/source.mp4", sourceBytes: 1 });

@@ -17,6 +17,7 @@ import {
 import { avatarImage, buildProduct, buildTestimonial, buildTopper, coverImage, slugify } from "./factories";
 import { seedCourseOutline } from "./lessons";
 import { seedSampleReviews } from "./reviews";
+import { sampleVideoRow } from "./sample-video";
 
 /** Bump when the sample content changes in a way a fresh install should get. */
 export const SEED_VERSION = "1";
@@ -130,5 +131,7 @@ async function seedCourseLessons(tx: DbOrTx, courses: SeedProduct[]) {
       return m.lessons.map((l, j) => ({ moduleId: mod.id, productId: o.productId, position: j + 1, ...l }));
     }),
   );
-  await tx.insert(schema.lessons).values(lessonRows);
+  const inserted = await tx.insert(schema.lessons).values(lessonRows).returning({ id: schema.lessons.id });
+  // Every seeded lesson plays the shared sample lecture (sample-video.ts), so a fresh install plays video offline.
+  await tx.insert(schema.lessonVideos).values(inserted.map((l) => sampleVideoRow(l.id)));
 }

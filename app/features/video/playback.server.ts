@@ -63,7 +63,8 @@ export async function watchableVideo(db: DbOrTx, user: SessionUser | null, lesso
     .from(lessonVideos)
     .innerJoin(lessons, eq(lessons.id, lessonVideos.lessonId))
     .where(eq(lessonVideos.lessonId, lessonId));
-  if (row?.video.status !== "ready" || !row.video.hlsPrefix) throw new HttpError(404, "No such video.");
+  // The last finished renditions keep playing while a replacement is uploaded or transcoded.
+  if (!row?.video.hlsPrefix || !row.video.keyHex) throw new HttpError(404, "No such video.");
   if (user.role !== "admin") {
     const [live] = await db
       .select({ id: enrolments.id })
@@ -111,4 +112,35 @@ export async function savePosition(
       set: { positionSeconds: seconds, updatedAt: new Date() },
     });
   return { complete: duration > 0 && report.watched >= duration * 0.9, productId: video.productId };
+}
+
+export interface HostedVideo {
+  lessonId: number;
+  master: string;
+  poster: string;
+  durationSeconds: number;
+  /** Where this student stopped last time (any device). */
+  startAt: number;
+  renditions: { name: string; height: number }[];
+}
+
+/** The course player's hosted video for a lesson, when it has a ready one; null plays the embed. */
+export async function hostedVideoFor(db: DbOrTx, user: SessionUser, lessonId: number): Promise<HostedVideo | null> {
+  const [video] = await db
+    .select({
+      status: lessonVideos.status,
+      renditions: lessonVideos.renditions,
+      duration: lessonVideos.durationSeconds,
+    })
+    .from(lessonVideos)
+    .where(eq(lessonVideos.lessonId, lessonId));
+  if (video?.status !== "ready") return null;
+  return {
+    lessonId,
+    master: `/api/video/${lessonId}/master.m3u8`,
+    poster: `/api/video/${lessonId}/poster.jpg`,
+    durationSeconds: video.duration ?? 0,
+    startAt: await savedPosition(db, user.id, lessonId),
+    renditions: (video.renditions ?? []).map(({ name, height }) => ({ name, height })),
+  };
 }

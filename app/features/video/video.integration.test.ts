@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { SAMPLE_KEY_HEX, SAMPLE_PREFIX } from "~/db/seed/sample-video";
 import { getBytes } from "~/features/files/storage.server";
 import { type JobQueue, startJobQueue } from "~/features/jobs/queue.server";
 import { getDbHandle } from "../../../tests/helpers/db";
@@ -103,6 +104,7 @@ describe("video upload and transcode", () => {
     expect(ready.renditions?.map((r) => r.name)).toEqual(["240p", "360p"]);
     expect(ready.durationSeconds).toBe(5);
     expect(ready.keyHex).toMatch(/^[0-9a-f]{32}$/);
+    expect(ready.keyHex).not.toBe(SAMPLE_KEY_HEX); // the seeded sample's key is public: a real upload gets its own
     const master = new TextDecoder().decode((await getBytes(storage, `${ready.hlsPrefix}/master.m3u8`))!);
     expect(master).toContain("360p/index.m3u8");
     const media = new TextDecoder().decode((await getBytes(storage, `${ready.hlsPrefix}/360p/index.m3u8`))!);
@@ -124,7 +126,8 @@ describe("video upload and transcode", () => {
     await expect(receiveChunk(db, storage, lesson.id, 0, stream(fake), async () => {})).rejects.toMatchObject({
       status: 415,
     });
-    expect(await getLessonVideo(db, lesson.id)).toBeUndefined();
+    // The lesson keeps the video it had (the seeded sample lecture), ready as before.
+    expect(await getLessonVideo(db, lesson.id)).toMatchObject({ status: "ready", hlsPrefix: SAMPLE_PREFIX });
     await expect(beginUpload(db, lesson.id, { name: "huge.mp4", size: 3 * 1024 ** 3 })).rejects.toMatchObject({
       status: 413,
     });
@@ -137,6 +140,7 @@ describe("video upload and transcode", () => {
     const lesson = await firstLesson();
     // An upload whose stored file is not a readable video (e.g. truncated).
     await storage.put("videos/broken/source.mp4", new Uint8Array(fs.readFileSync(sample).subarray(0, 2000)));
+    await db.delete(schema.lessonVideos).where(eq(schema.lessonVideos.lessonId, lesson.id));
     await db.insert(schema.lessonVideos).values({
       lessonId: lesson.id,
       status: "queued",

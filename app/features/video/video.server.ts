@@ -10,6 +10,7 @@ import { pipeline } from "node:stream/promises";
 import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { lessons, lessonVideos } from "~/db/schema";
+import { SAMPLE_PREFIX } from "~/db/seed/sample-video";
 import { type FileStorage, putFile } from "~/features/files/storage.server";
 import type { JobContext, JobDefinition } from "~/features/jobs/queue.server";
 import { getEnv, resolveDataDir } from "~/lib/env.server";
@@ -182,7 +183,7 @@ export async function receiveChunk(
     const type = await sniff(part);
     if (!type || !ACCEPTED.has(type.mime)) {
       await fs.promises.rm(part, { force: true });
-      await db.delete(lessonVideos).where(eq(lessonVideos.lessonId, lessonId));
+      await abandonUpload(db, lessonId);
       throw new HttpError(415, "The file is not an MP4, MOV, MKV or WebM video", { field: "video" });
     }
   }
@@ -199,6 +200,17 @@ export async function receiveChunk(
   if (old && old !== key) await storage.delete(old).catch(() => {});
   await send(lessonId);
   return { lessonId, received: now, total, status: "queued" };
+}
+
+/** A refused upload: a lesson that had a video keeps it (back to ready), else the row goes. */
+async function abandonUpload(db: DbOrTx, lessonId: number) {
+  const video = await getLessonVideo(db, lessonId);
+  if (video?.hlsPrefix && video.keyHex)
+    await db
+      .update(lessonVideos)
+      .set({ status: "ready", progress: 100, error: null, updatedAt: new Date() })
+      .where(eq(lessonVideos.lessonId, lessonId));
+  else await db.delete(lessonVideos).where(eq(lessonVideos.lessonId, lessonId));
 }
 
 /** The admin's Retry of a failed transcode. */
@@ -246,7 +258,8 @@ export async function transcodeLesson(
     let lastWrite = 0;
     const out = path.join(work, "hls");
     const result = await transcodeToHls(input, out, {
-      keyHex: video.keyHex ?? undefined,
+      // A lesson still on the seeded sample gets a key of its own (the sample's key is public).
+      keyHex: video.hlsPrefix === SAMPLE_PREFIX ? undefined : (video.keyHex ?? undefined),
       signal: ctx.signal,
       onProgress(percent) {
         if (Date.now() - lastWrite < 1000) return;
@@ -283,7 +296,8 @@ export async function transcodeLesson(
       .update(lessons)
       .set({ durationSeconds: Math.round(result.probe.durationSeconds) })
       .where(eq(lessons.id, lessonId));
-    if (oldPrefix && oldPrefix !== prefix) await deletePrefix(storage, oldPrefix, video.renditions ?? []);
+    if (oldPrefix && oldPrefix !== prefix && oldPrefix !== SAMPLE_PREFIX)
+      await deletePrefix(storage, oldPrefix, video.renditions ?? []);
     return { ready: true, renditions: result.renditions.map((r) => r.name) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
