@@ -53,7 +53,8 @@ function bossFor(handle: DbHandle, opts: { maintenanceIntervalSeconds?: number }
   const common = {
     schedule: false, // recurring jobs are throttled sends (below), no cron clock
     supervise: true, // expires jobs of killed processes so they are retried, archives old ones
-    maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 60,
+    // Every 15 s: a job whose process died is noticed soon after its expireInSeconds.
+    maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 15,
   };
   if (handle.kind === "postgres" && handle.url)
     return new PgBoss({ connectionString: handle.url, max: 2, application_name: "commerce-academy-jobs", ...common });
