@@ -211,6 +211,7 @@ app.use(
 
 const stopTasks: (() => Promise<void> | void)[] = [];
 let jobQueue: JobQueue | undefined;
+let jobQueueStarting: Promise<void> | undefined;
 
 /**
  * Keeps the page cache and the in-memory store settings (WhatsApp number, maintenance mode) in
@@ -256,11 +257,19 @@ export async function startup() {
   const log = (message: string, extra?: Record<string, unknown>) =>
     console.warn(JSON.stringify({ level: 40, msg: message, ...extra }));
   // Transcodes uploaded lesson videos (features/video).
-  jobQueue = await startJobQueue(
+  // Started beside the rest of start-up (several cluster workers would otherwise queue up behind
+  // pg-boss's schema lock before listening); an upload meanwhile answers 503 "try again in a moment".
+  jobQueueStarting = startJobQueue(
     handle,
     [...orderJobs(handle.db, env.ORDERS_RECONCILE_INTERVAL_SECONDS, log), ...videoJobs(handle.db, getFileStorage())],
     { log },
+  ).then(
+    (queue) => {
+      jobQueue = queue;
+    },
+    (error) => log(`the job queue did not start: ${error instanceof Error ? error.message : String(error)}`),
   );
+
   const sampleFiles = await ensureSeedFiles(handle.db, getFileStorage());
   // The seeded lessons' sample lecture (made once with ffmpeg into a cache, then copied); a
   // missing ffmpeg only costs the sample, not the start.
@@ -287,6 +296,7 @@ export async function stopPdfJobs() {
 export async function shutdown() {
   for (const stop of stopTasks.splice(0)) await stop();
   // Running jobs are asked to stop; what still runs after 3 s is failed and retried by another start.
+  await jobQueueStarting;
   await jobQueue?.stop();
   jobQueue = undefined;
   await closePdfPool(); // a PDF job started while requests drained

@@ -62,6 +62,18 @@ function bossFor(handle: DbHandle, opts: { maintenanceIntervalSeconds?: number }
   return new PgBoss({ db: pgliteExecutor(handle.pglite), ...common });
 }
 
+async function retryOnDeadlock<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const e = error as { code?: string; message?: string };
+      if (attempt >= 5 || (e.code !== "40P01" && !/deadlock detected/.test(e.message ?? ""))) throw error;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 300 * attempt));
+    }
+  }
+}
+
 export interface JobQueue {
   boss: PgBoss;
   /** Enqueues a job and, when this instance works that queue, starts it without waiting for the next poll. */
@@ -78,6 +90,14 @@ export function getJobQueue(): JobQueue | undefined {
   return g[key];
 }
 
+const startingKey = Symbol.for("commerce-academy.job-queue-starting");
+type GS = typeof globalThis & { [startingKey]?: Promise<JobQueue | undefined> };
+
+/** The queue, waiting for it when the server is still starting it; undefined when none is started. */
+export async function readyJobQueue(): Promise<JobQueue | undefined> {
+  return g[key] ?? (await (globalThis as GS)[startingKey]);
+}
+
 export async function startJobQueue(
   handle: DbHandle,
   jobs: JobDefinition[],
@@ -87,6 +107,20 @@ export async function startJobQueue(
     /** Work the queues in this process (false: only send). */
     work?: boolean;
   } = {},
+): Promise<JobQueue> {
+  const starting = startQueue(handle, jobs, opts);
+  (globalThis as GS)[startingKey] = starting.catch(() => undefined);
+  return starting;
+}
+
+async function startQueue(
+  handle: DbHandle,
+  jobs: JobDefinition[],
+  opts: {
+    log?: (message: string, extra?: Record<string, unknown>) => void;
+    maintenanceIntervalSeconds?: number;
+    work?: boolean;
+  },
 ): Promise<JobQueue> {
   const log = opts.log ?? (() => {});
   const boss = bossFor(handle, opts);
@@ -101,7 +135,11 @@ export async function startJobQueue(
   const workers = new Map<string, string>();
   const timers: NodeJS.Timeout[] = [];
   for (const job of jobs) {
-    await boss.createQueue(job.name, { name: job.name, ...job.queue });
+    // Several processes starting at once (the cluster) each create the queues: pg-boss attaches a
+    // partition per queue, and two of those at the same moment can deadlock. It is idempotent, so
+    // an existing queue is left alone and a deadlock is retried.
+    if (!(await boss.getQueue(job.name)))
+      await retryOnDeadlock(() => boss.createQueue(job.name, { name: job.name, ...job.queue }));
     if (opts.work !== false) {
       const workerId = await boss.work<object>(
         job.name,
@@ -150,7 +188,10 @@ export async function startJobQueue(
     },
     async stop() {
       for (const timer of timers) clearInterval(timer);
-      if (g[key] === queue) g[key] = undefined;
+      if (g[key] === queue) {
+        g[key] = undefined;
+        (globalThis as GS)[startingKey] = undefined;
+      }
       controller.abort();
       // Running jobs see the abort and end; what is still running after 3 s is failed and retried later.
       await boss.stop({ graceful: true, wait: true, timeout: 3000, close: true });

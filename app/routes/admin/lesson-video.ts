@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { getFileStorage } from "~/features/files/storage.server";
-import { getJobQueue } from "~/features/jobs/queue.server";
+import { readyJobQueue } from "~/features/jobs/queue.server";
 import { offsetSchema, videoUploadSchema } from "~/features/video/schema";
 import {
   beginUpload,
@@ -28,7 +28,7 @@ function lessonId(raw: string | undefined) {
 }
 
 async function send(lessonId: number) {
-  const queue = getJobQueue();
+  const queue = await readyJobQueue();
   if (!queue) throw new HttpError(503, "The job queue is not running on this server; try again in a moment");
   return queue.send(TRANSCODE_JOB, { lessonId }, transcodeSendOptions(lessonId));
 }
