@@ -41,6 +41,7 @@ export default [
     route("me", "routes/api/me.ts"),
     route("auth/*", "routes/api/auth.ts"),
     route("practice/attempts/:attemptId/answers", "routes/api/practice-answer.ts"),
+    route("video/:lessonId/*", "routes/api/video.ts"),
   ]),
   // Resource routes of checkout and orders (issue 5)
   route("account/orders/:orderId/invoice", "routes/account/order-invoice.ts"),
@@ -52,6 +53,7 @@ export default [
     route("courses", "routes/admin/courses.tsx"),
     route("courses/:id", "routes/admin/course-edit.tsx"),
     route("courses/:id/report", "routes/admin/course-report.tsx"),
+    route("videos/:lessonId", "routes/admin/lesson-video.ts"),
     route("users", "routes/admin/users.tsx"),
     route("users/:id", "routes/admin/user.tsx"),
     route("sales", "routes/admin/sales.tsx"),

@@ -3,6 +3,7 @@ import { closeDb, getDbHandle } from "~/db/client.server";
 import { migrateAndSeed } from "~/db/migrate.server";
 import { getFileStorage } from "~/features/files/storage.server";
 import { ensureSeedFiles } from "~/features/learning/seed-files.server";
+import { ensureSampleVideo } from "~/features/video/sample.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
 
 try {
@@ -10,6 +11,8 @@ try {
   const { seeded } = await migrateAndSeed(handle);
   const files = await ensureSeedFiles(handle.db, getFileStorage());
   if (files) console.log(`Wrote ${files} sample PDF${files === 1 ? "" : "s"} to file storage.`);
+  const videoFiles = await ensureSampleVideo(getFileStorage());
+  if (videoFiles) console.log(`Wrote the sample lecture (${videoFiles} HLS files) to file storage.`);
   console.log(
     seeded ? `Seeded the ${handle.kind} database.` : `The ${handle.kind} database was already seeded: nothing added.`,
   );

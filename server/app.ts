@@ -17,8 +17,9 @@ import { SESSION_COOKIE_NAMES } from "~/features/accounts/auth.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
 import { SIGNED_IN_HINT_COOKIE } from "~/features/accounts/personal";
 import { getFileStorage } from "~/features/files/storage.server";
+import { type JobQueue, startJobQueue } from "~/features/jobs/queue.server";
 import { ensureSeedFiles } from "~/features/learning/seed-files.server";
-import { startReconciler, stopReconciler } from "~/features/orders/reconcile.server";
+import { orderJobs } from "~/features/orders/jobs.server";
 import { describePaymentSetup } from "~/features/payments/gateway.server";
 import {
   isMaintenanceOn,
@@ -28,6 +29,8 @@ import {
   refusedForMaintenance,
 } from "~/features/settings/maintenance.server";
 import { refreshStoreSettings } from "~/features/settings/settings.server";
+import { ensureSampleVideo } from "~/features/video/sample.server";
+import { videoJobs } from "~/features/video/video.server";
 import { getEnv } from "~/lib/env.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
 import { isPersonalisedPath, isSharedPagePath, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
@@ -215,6 +218,8 @@ app.use(
 );
 
 const stopTasks: (() => Promise<void> | void)[] = [];
+let jobQueue: JobQueue | undefined;
+let jobQueueStarting: Promise<void> | undefined;
 
 /**
  * Keeps the page cache and the in-memory store settings (WhatsApp number, maintenance mode) in
@@ -255,11 +260,30 @@ export async function startup() {
   await followContentVersion();
   // ADMIN_EMAIL/ADMIN_PASSWORD: create the owner on the first start (when no admin exists yet).
   const owner = await ensureAdminFromEnv(handle.db);
-  // Settles paid-but-unfulfilled orders and expires stale pending ones (every instance may run it: it is idempotent).
-  startReconciler(handle.db, env.ORDERS_RECONCILE_INTERVAL_SECONDS * 1000, (message, report) =>
-    console.warn(JSON.stringify({ msg: message, ...report })),
+  // Background work on the job queue (docs/decisions/0014-job-queue.md): settles paid-but-unfulfilled
+  // and stale pending orders and sends owed confirmation emails, on whichever instance is free.
+  const log = (message: string, extra?: Record<string, unknown>) =>
+    console.warn(JSON.stringify({ level: 40, msg: message, ...extra }));
+  // Transcodes uploaded lesson videos (features/video).
+  // Started beside the rest of start-up (several cluster workers would otherwise queue up behind
+  // pg-boss's schema lock before listening); an upload meanwhile answers 503 "try again in a moment".
+  jobQueueStarting = startJobQueue(
+    handle,
+    [...orderJobs(handle.db, env.ORDERS_RECONCILE_INTERVAL_SECONDS, log), ...videoJobs(handle.db, getFileStorage())],
+    { log },
+  ).then(
+    (queue) => {
+      jobQueue = queue;
+    },
+    (error) => log(`the job queue did not start: ${error instanceof Error ? error.message : String(error)}`),
   );
+
   const sampleFiles = await ensureSeedFiles(handle.db, getFileStorage());
+  // The seeded lessons' sample lecture (made once with ffmpeg into a cache, then copied); a
+  // missing ffmpeg only costs the sample, not the start.
+  await ensureSampleVideo(getFileStorage()).catch((error) =>
+    log(`the sample lecture could not be made: ${error instanceof Error ? error.message : String(error)}`),
+  );
   return {
     database: handle.kind,
     seeded: result.seeded,
@@ -279,7 +303,10 @@ export async function stopPdfJobs() {
 
 export async function shutdown() {
   for (const stop of stopTasks.splice(0)) await stop();
-  stopReconciler();
+  // Running jobs are asked to stop; what still runs after 3 s is failed and retried by another start.
+  await jobQueueStarting;
+  await jobQueue?.stop();
+  jobQueue = undefined;
   await closePdfPool(); // a PDF job started while requests drained
   await closeDb();
 }

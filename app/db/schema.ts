@@ -620,6 +620,60 @@ export const lessons = pgTable(
   ],
 );
 
+/**
+ * A lesson's own hosted video (issue 21): the uploaded original, its HLS renditions in file storage
+ * under `hls_prefix`, and the AES-128 key of its segments, which lives only here and is served by
+ * the key endpoint to owners. When `status` is `ready` the player plays it instead of `video_url`.
+ */
+export const lessonVideos = pgTable(
+  "lesson_videos",
+  {
+    lessonId: integer("lesson_id")
+      .primaryKey()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    /** uploading → queued → processing → ready | failed */
+    status: text("status").notNull().default("uploading"),
+    /** Transcoding progress, 0–100. */
+    progress: smallint("progress").notNull().default(0),
+    error: text("error"),
+    /** The uploaded original in file storage, and its size. */
+    sourceKey: text("source_key"),
+    sourceBytes: bigint("source_bytes", { mode: "number" }),
+    sourceName: text("source_name"),
+    /** Storage prefix of the current renditions (a new one per transcode). */
+    hlsPrefix: text("hls_prefix"),
+    /** The AES-128 key of the segments, 32 hex characters. */
+    keyHex: text("key_hex"),
+    /** [{ name: "360p", width, height, bandwidth }] of the ready renditions. */
+    renditions: jsonb("renditions").$type<{ name: string; width: number; height: number; bandwidth: number }[]>(),
+    durationSeconds: integer("duration_seconds"),
+    posterKey: text("poster_key"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("lesson_videos_status", sql`${t.status} in ('uploading', 'queued', 'processing', 'ready', 'failed')`),
+    check("lesson_videos_progress", sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+/** Where a student stopped in a hosted video, kept per user so any device resumes there. */
+export const videoPositions = pgTable(
+  "video_positions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    positionSeconds: integer("position_seconds").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] }), index("video_positions_lesson_idx").on(t.lessonId)],
+);
+
 /** One row per lesson a user has completed. */
 export const lessonCompletions = pgTable(
   "lesson_completions",

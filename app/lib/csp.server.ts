@@ -39,7 +39,8 @@ export function contentSecurityPolicy(nonce: string, scriptHashes: readonly stri
     "font-src 'self' data:",
     "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com",
     "frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://api.razorpay.com https://checkout.razorpay.com",
-    "media-src 'self'",
+    // blob: for the course player's hls.js (Media Source Extensions); playlists and segments are 'self'.
+    "media-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -149,6 +149,24 @@ const schema = z.object({
       .max(3600, "PDF_TIMEOUT_SECONDS must be at most 3600 (an hour)")
       .default(20),
   ),
+  /** Largest video file an admin may upload for a lesson, in megabytes (default 2048 = 2 GB). */
+  VIDEO_MAX_UPLOAD_MB: unsetIfEmpty(
+    z.coerce
+      .number({ error: "VIDEO_MAX_UPLOAD_MB must be a whole number of megabytes" })
+      .int("VIDEO_MAX_UPLOAD_MB must be a whole number of megabytes")
+      .min(1, "VIDEO_MAX_UPLOAD_MB must be at least 1")
+      .max(102_400, "VIDEO_MAX_UPLOAD_MB must be at most 102400 (100 GB)")
+      .default(2048),
+  ),
+  /** A transcode running longer than this (its process was killed) is given up and retried, in minutes. */
+  VIDEO_TRANSCODE_TIMEOUT_MINUTES: unsetIfEmpty(
+    z.coerce
+      .number({ error: "VIDEO_TRANSCODE_TIMEOUT_MINUTES must be a whole number of minutes" })
+      .int("VIDEO_TRANSCODE_TIMEOUT_MINUTES must be a whole number of minutes")
+      .min(1, "VIDEO_TRANSCODE_TIMEOUT_MINUTES must be at least 1")
+      .max(1440, "VIDEO_TRANSCODE_TIMEOUT_MINUTES must be at most 1440 (a day)")
+      .default(120),
+  ),
 });
 
 /** Loopback names are interchangeable: http://localhost:4101 and http://127.0.0.1:4101 are the same server. */

@@ -110,6 +110,8 @@ describe("env", () => {
       ORDER_PENDING_EXPIRY_MINUTES: 15,
       PDF_TIMEOUT_SECONDS: 20,
       PGLITE_SHARED_BUFFERS_MB: 32,
+      VIDEO_MAX_UPLOAD_MB: 2048,
+      VIDEO_TRANSCODE_TIMEOUT_MINUTES: 120,
     };
     const empty = Object.fromEntries(Object.keys(defaults).map((k) => [k, ""]));
     for (const env of [parseEnv({}), parseEnv(empty)]) {
@@ -132,6 +134,8 @@ describe("env", () => {
       ORDER_PENDING_EXPIRY_MINUTES: "30",
       PDF_TIMEOUT_SECONDS: "2.5",
       PGLITE_SHARED_BUFFERS_MB: "128",
+      VIDEO_MAX_UPLOAD_MB: "500",
+      VIDEO_TRANSCODE_TIMEOUT_MINUTES: "5",
     });
     expect(env).toMatchObject({
       TRUST_PROXY: true,
@@ -147,7 +151,11 @@ describe("env", () => {
       ORDER_PENDING_EXPIRY_MINUTES: 30,
       PDF_TIMEOUT_SECONDS: 2.5,
       PGLITE_SHARED_BUFFERS_MB: 128,
+      VIDEO_MAX_UPLOAD_MB: 500,
+      VIDEO_TRANSCODE_TIMEOUT_MINUTES: 5,
     });
+    expect(problem({ VIDEO_MAX_UPLOAD_MB: "0" })).toMatch(/VIDEO_MAX_UPLOAD_MB must be at least 1/);
+    expect(problem({ VIDEO_MAX_UPLOAD_MB: "big" })).toMatch(/VIDEO_MAX_UPLOAD_MB must be/);
     expect(parseEnv({ PAGE_CACHE: "true", TRUST_PROXY: "false" })).toMatchObject({
       PAGE_CACHE: true,
       TRUST_PROXY: false,

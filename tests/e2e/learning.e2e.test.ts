@@ -23,6 +23,7 @@ let browser: Browser;
 let student: TestUser;
 let stranger: TestUser;
 const ids = { course: 0, otherCourse: 0, note: 0 };
+const lessonIds: number[] = [];
 
 beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-e2e-learning-"));
@@ -37,6 +38,15 @@ beforeAll(async () => {
     ids.course = await bySlug("economics-class-12");
     ids.otherCourse = await bySlug("accountancy-class-12");
     ids.note = await bySlug("macroeconomics-quick-revision");
+    // The second lesson of the course keeps its YouTube embed (the others play the seeded sample lecture).
+    const courseLessons = await handle.db
+      .select({ id: schema.lessons.id })
+      .from(schema.lessons)
+      .innerJoin(schema.courseModules, eq(schema.courseModules.id, schema.lessons.moduleId))
+      .where(eq(schema.lessons.productId, ids.course))
+      .orderBy(schema.courseModules.position, schema.lessons.position);
+    lessonIds.splice(0, lessonIds.length, ...courseLessons.map((l) => l.id));
+    await handle.db.delete(schema.lessonVideos).where(eq(schema.lessonVideos.lessonId, lessonIds[1]!));
     // What a fulfilled order grants (the checkout engineer's part of the journey).
     await handle.db.insert(schema.enrolments).values([
       { userId: student.id, productId: ids.course, source: "purchase" },
@@ -85,8 +95,9 @@ describe("learning journey in Chromium", () => {
     await page.waitForURL(`${server.url}/my-courses/${ids.course}`);
     await page.getByRole("heading", { level: 1, name: "Economics Class 12" }).waitFor();
     expect(await page.getByRole("heading", { name: "What you'll learn" }).isVisible()).toBe(true);
-    const video = page.locator("iframe");
-    expect(await video.getAttribute("src")).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
+    // The first lesson plays the hosted sample lecture; the iframe embed comes with the second.
+    await page.locator("[data-hosted-video] video").waitFor();
+    expect(await page.locator("iframe").count()).toBe(0);
     const firstLesson = await page.locator("section[aria-label=Lesson] h2").first().textContent();
     expect(await axeViolations(page)).toEqual([]);
 
@@ -98,6 +109,8 @@ describe("learning journey in Chromium", () => {
     expect(await page.getByText("1 of 24 lessons").isVisible()).toBe(true);
     const lessonWhenLeaving = await page.locator("section[aria-label=Lesson] h2").first().textContent();
     expect(lessonWhenLeaving).not.toBe(firstLesson);
+    const video = page.locator("iframe");
+    expect(await video.getAttribute("src")).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
     expect(await page.getByRole("link", { name: firstLesson! }).getByLabel("Completed").count()).toBe(1);
 
     // Leave, then come back from a fresh page (another tab / device).
@@ -121,6 +134,95 @@ describe("learning journey in Chromium", () => {
     const bytes = fs.readFileSync(await download.path());
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     expect(extractPdfText(bytes)).toContain("Licensed to Meera Iyer (meera.iyer@example.com)");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the hosted lecture plays encrypted with quality, speed, shortcuts, a watermark that comes back, and resumes", async () => {
+    const { context, page, errors } = await signedIn(student, { width: 1440, height: 900 });
+    const keys: number[] = [];
+    page.on("response", (r) => {
+      if (/\/api\/video\/\d+\/key\?t=/.test(r.url())) keys.push(r.status());
+    });
+    const third = lessonIds[2]!;
+    await page.goto(`${server.url}/my-courses/${ids.course}?lesson=${third}`);
+    const frame = page.locator(`[data-hosted-video="${third}"]`);
+    const video = frame.locator("video");
+    await video.waitFor();
+    const quality = page.getByRole("combobox", { name: "Video quality" });
+    await expect.poll(() => quality.locator("option").allTextContents()).toEqual(["Auto", "240p", "360p", "720p"]);
+    expect(await page.getByRole("combobox", { name: "Playback speed" }).locator("option").allTextContents()).toEqual([
+      "0.75×",
+      "1×",
+      "1.25×",
+      "1.5×",
+      "1.75×",
+      "2×",
+    ]);
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(1);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.every((s) => s === 200)).toBe(true);
+    await quality.selectOption({ label: "240p" });
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 20_000 }).toBe(240);
+
+    // Keyboard: ">" speeds up from the focused video, "k" pauses.
+    await video.focus();
+    await page.keyboard.press(">");
+    expect(await video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.25);
+    expect(await page.getByRole("combobox", { name: "Playback speed" }).inputValue()).toBe("1.25");
+
+    // The watermark: a canvas over the video; removed or hidden, it comes back and the video pauses.
+    const mark = frame.locator("canvas[data-watermark]");
+    await mark.waitFor({ state: "attached" });
+    const painted = () =>
+      frame.evaluate((el) => {
+        const c = el.querySelector<HTMLCanvasElement>("canvas[data-watermark]");
+        if (!c) return 0;
+        const data = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++;
+        return n;
+      });
+    await expect.poll(painted).toBeGreaterThan(50);
+    await frame.evaluate((el) => el.querySelector("canvas[data-watermark]")!.remove());
+    await expect.poll(() => mark.count()).toBe(1);
+    await expect.poll(painted).toBeGreaterThan(50);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await video.evaluate((v: HTMLVideoElement) => v.play());
+    await frame.evaluate((el) => {
+      el.querySelector<HTMLCanvasElement>("canvas[data-watermark]")!.style.display = "none";
+    });
+    await expect.poll(() => mark.evaluate((c) => getComputedStyle(c).display)).toBe("block");
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+
+    // Resume on another device: the position saved on pause comes back.
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.currentTime = 4;
+      v.dispatchEvent(new Event("pause"));
+    });
+    const other = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    await signInBrowser(other, server.url, student.email);
+    const phone = await other.newPage();
+    await expect
+      .poll(
+        async () => {
+          await phone.goto(`${server.url}/my-courses/${ids.course}?lesson=${third}`);
+          const v = phone.locator("video");
+          await v.waitFor();
+          await phone.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
+          return v.evaluate((el: HTMLVideoElement) => Math.round(el.currentTime));
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(4);
+    expect(await phone.locator("canvas[data-watermark]").count()).toBe(1);
+    await other.close();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -19,6 +19,7 @@ import { avatarImage, buildProduct, buildTestimonial, buildTopper, coverImage, s
 import { seedCourseOutline } from "./lessons";
 import { SEED_QUESTION_SOURCE, type SeedQuestion, seedChapters, seedTests } from "./practice";
 import { seedSampleReviews } from "./reviews";
+import { sampleVideoRow } from "./sample-video";
 
 /** Bump when the sample content changes in a way a fresh install should get. */
 export const SEED_VERSION = "1";
@@ -137,7 +138,9 @@ async function seedCourseLessons(tx: DbOrTx, courses: SeedProduct[]) {
       return m.lessons.map((l, j) => ({ moduleId: mod.id, productId: o.productId, position: j + 1, ...l }));
     }),
   );
-  await tx.insert(schema.lessons).values(lessonRows);
+  const inserted = await tx.insert(schema.lessons).values(lessonRows).returning({ id: schema.lessons.id });
+  // Every seeded lesson plays the shared sample lecture (sample-video.ts), so a fresh install plays video offline.
+  await tx.insert(schema.lessonVideos).values(inserted.map((l) => sampleVideoRow(l.id)));
 }
 
 const PRACTICE_SEED_KEY = "practice_seed_version";

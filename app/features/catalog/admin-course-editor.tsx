@@ -1,7 +1,9 @@
 /** The admin editor of a course, note or PYQ (/admin/courses/:id) and the Add New form of the list. */
+
 import { useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Badge, Card, ConfirmDialog } from "~/features/admin/ui";
+import { LessonVideoPanel, type LessonVideoState } from "~/features/video/admin-lesson-video";
 import { ratingStars } from "~/lib/display";
 import type { FieldErrors, FormValues } from "~/lib/form.server";
 import { paiseToDecimal } from "~/lib/money";
@@ -354,10 +356,13 @@ export function CourseOutlineEditor({
   outline,
   errors,
   busy,
+  videos = {},
 }: {
   outline: OutlineModule[];
   errors: FieldErrors;
   busy: boolean;
+  /** Each lesson's hosted-video state (features/video), by lesson id. */
+  videos?: Record<number, Omit<LessonVideoState, "status"> & { status: Exclude<LessonVideoState["status"], "none"> }>;
 }) {
   return (
     <Card title="Modules and lessons" className="scroll-mt-20">
@@ -389,6 +394,11 @@ export function CourseOutlineEditor({
                   <span className="min-w-0 truncate">
                     {l.title} <span className="text-xs text-slate-500">{l.videoUrl}</span>
                   </span>
+                  <LessonVideoPanel
+                    lessonId={l.id}
+                    title={l.title}
+                    initial={videos[l.id] ?? { status: "none", progress: 0, label: "No video (the embed plays)" }}
+                  />
                   <details className="w-full sm:order-last">
                     <summary className="cursor-pointer text-xs font-semibold text-brand-700">
                       Edit lesson <span className="sr-only">{l.title}</span>

@@ -19,6 +19,8 @@ export interface StoredFile {
 export interface FileStorage {
   readonly kind: "local" | "s3" | string;
   put(key: string, body: Uint8Array, opts?: { contentType?: string }): Promise<void>;
+  /** Stores a file from disk without reading it into memory (large uploads: videos). */
+  putFile?(key: string, filePath: string, opts?: { contentType?: string }): Promise<void>;
   /** The file as a stream, or null when there is no such key. */
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
@@ -38,6 +40,12 @@ export async function readAll(stream: Readable): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : Buffer.from(chunk));
   return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** Stores a file from disk: streamed where the backend can, read whole otherwise (test doubles). */
+export async function putFile(storage: FileStorage, key: string, filePath: string, opts?: { contentType?: string }) {
+  if (storage.putFile) return storage.putFile(key, filePath, opts);
+  return storage.put(key, new Uint8Array(await fs.promises.readFile(filePath)), opts);
 }
 
 /** Reads a whole file into memory (PDF stamping needs the full document). */
@@ -61,6 +69,13 @@ export function createLocalStorage(root: string): FileStorage {
       // Write then rename: a reader never sees half a file.
       const temp = `${target}.${randomUUID()}.tmp`;
       await fs.promises.writeFile(temp, body);
+      await fs.promises.rename(temp, target);
+    },
+    async putFile(key, filePath) {
+      const target = resolve(key);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${randomUUID()}.tmp`;
+      await fs.promises.copyFile(filePath, temp);
       await fs.promises.rename(temp, target);
     },
     async get(key) {
@@ -126,6 +141,20 @@ export function createS3Storage(opts: S3Options): FileStorage {
           Bucket: opts.bucket,
           Key: key,
           Body: body,
+          ContentType: putOpts?.contentType ?? "application/octet-stream",
+        }),
+      );
+    },
+    async putFile(key, filePath, putOpts) {
+      assertValidKey(key);
+      const { sdk, client } = await clientPromise;
+      const { size } = await fs.promises.stat(filePath);
+      await client.send(
+        new sdk.PutObjectCommand({
+          Bucket: opts.bucket,
+          Key: key,
+          Body: fs.createReadStream(filePath),
+          ContentLength: size,
           ContentType: putOpts?.contentType ?? "application/octet-stream",
         }),
       );

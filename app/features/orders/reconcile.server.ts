@@ -2,7 +2,8 @@
  * Reconciliation, run by `npm run orders:reconcile` and periodically by the
  * server: fulfils orders left paid-but-unfulfilled, asks the gateway about
  * pending orders (a payment whose redirect and webhook never reached us) and
- * expires stale pending orders. Several instances may run it at once: every
+ * expires stale pending orders, and sends confirmation emails still owed. Each of the three steps
+ * is also a job on the queue (jobs.server.ts). Several instances may run them at once: every
  * change goes through the same row-locked, idempotent steps as a payment.
  */
 import { and, eq, lt } from "drizzle-orm";
@@ -30,20 +31,34 @@ export interface ReconcileReport {
   emailsResent: number;
 }
 
-export async function reconcileOrders(db: DbOrTx, opts: ReconcileOptions = {}): Promise<ReconcileReport> {
+type Step = Omit<ReconcileReport, "emailsResent">;
+
+/** Fulfils orders left paid-but-unfulfilled (a crash between payment and fulfilment). */
+export async function fulfilPaidOrders(db: DbOrTx, opts: ReconcileOptions = {}): Promise<Step> {
+  const report: Step = { fulfilled: 0, confirmed: 0, expired: 0, errors: 0 };
+  const paid = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.status, "paid"))
+    .limit(opts.batchSize ?? 200);
+  for (const { id } of paid) {
+    if (await fulfilOrder(db, id)) report.fulfilled++;
+  }
+  return report;
+}
+
+/**
+ * Pending orders: asks the gateway about those older than `checkAfterMinutes` (a payment whose
+ * redirect and webhook never reached us is confirmed) and cancels those past the expiry, giving
+ * their coupon use back.
+ */
+export async function settlePendingOrders(db: DbOrTx, opts: ReconcileOptions = {}): Promise<Step> {
   const now = opts.now ?? new Date();
-  const limit = opts.batchSize ?? 200;
   const expiry = new Date(
     now.getTime() - (opts.pendingExpiryMinutes ?? getEnv().ORDER_PENDING_EXPIRY_MINUTES) * 60_000,
   );
   const checkBefore = new Date(now.getTime() - (opts.checkAfterMinutes ?? 5) * 60_000);
-  const report: ReconcileReport = { fulfilled: 0, confirmed: 0, expired: 0, errors: 0, emailsResent: 0 };
-
-  const paid = await db.select({ id: orders.id }).from(orders).where(eq(orders.status, "paid")).limit(limit);
-  for (const { id } of paid) {
-    if (await fulfilOrder(db, id)) report.fulfilled++;
-  }
-
+  const report: Step = { fulfilled: 0, confirmed: 0, expired: 0, errors: 0 };
   const pending = await db
     .select({
       id: orders.id,
@@ -54,7 +69,7 @@ export async function reconcileOrders(db: DbOrTx, opts: ReconcileOptions = {}): 
     })
     .from(orders)
     .where(and(eq(orders.status, "pending"), lt(orders.createdAt, checkBefore)))
-    .limit(limit);
+    .limit(opts.batchSize ?? 200);
   for (const order of pending) {
     try {
       const gateway = gatewayFor(order.gateway);
@@ -78,38 +93,19 @@ export async function reconcileOrders(db: DbOrTx, opts: ReconcileOptions = {}): 
       console.warn(`[reconcile] order ${order.id}:`, error instanceof Error ? error.message : error);
     }
   }
-  report.emailsResent = await resendOwedConfirmations(db, now);
   return report;
 }
 
-let timer: NodeJS.Timeout | undefined;
-let running = false;
-
-/** Starts the periodic reconciliation in this process (unref'd: it never keeps the process alive). */
-export function startReconciler(
-  db: DbOrTx,
-  intervalMs: number,
-  log: (message: string, report?: ReconcileReport) => void = () => {},
-) {
-  stopReconciler();
-  if (!(intervalMs > 0)) return;
-  timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      const report = await reconcileOrders(db);
-      if (report.fulfilled || report.confirmed || report.expired || report.errors || report.emailsResent)
-        log("orders reconciled", report);
-    } catch (error) {
-      log(`order reconciliation failed: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-}
-
-export function stopReconciler() {
-  if (timer) clearInterval(timer);
-  timer = undefined;
+/** All three steps at once: `npm run orders:reconcile`. */
+export async function reconcileOrders(db: DbOrTx, opts: ReconcileOptions = {}): Promise<ReconcileReport> {
+  const now = opts.now ?? new Date();
+  const paid = await fulfilPaidOrders(db, opts);
+  const pending = await settlePendingOrders(db, { ...opts, now });
+  return {
+    fulfilled: paid.fulfilled,
+    confirmed: pending.confirmed,
+    expired: pending.expired,
+    errors: paid.errors + pending.errors,
+    emailsResent: await resendOwedConfirmations(db, now),
+  };
 }

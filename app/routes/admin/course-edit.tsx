@@ -10,6 +10,7 @@ import { getAdminProduct, listInstructors } from "~/features/catalog/catalog.ser
 import { KIND_BASE_ROUTE, KIND_SHORT_LABELS as KIND_LABELS, STATUS_LABELS } from "~/features/catalog/labels";
 import { missingForItem } from "~/features/catalog/publishing.server";
 import { getOutline } from "~/features/learning/outline.server";
+import { lessonVideoStates } from "~/features/video/video.server";
 import { asResponse, HttpError, invariantResponse } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, formValues, readFormData } from "~/lib/form.server";
@@ -36,12 +37,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(db, request);
   const id = productId(params.id);
   try {
-    const [product, instructors, outline] = await Promise.all([
+    const [product, instructors, outline, videos] = await Promise.all([
       getAdminProduct(db, id),
       listInstructors(db),
       getOutline(db, id),
+      lessonVideoStates(db, id),
     ]);
-    return { product, instructors, outline, missing: await missingForItem(db, id, product) };
+    return { product, instructors, outline, videos, missing: await missingForItem(db, id, product) };
   } catch (error) {
     throw asResponse(error);
   }
@@ -65,7 +67,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CourseEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, instructors, outline, missing } = loaderData;
+  const { product, instructors, outline, videos, missing } = loaderData;
   const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
   const busy = useNavigation().state !== "idle";
@@ -101,7 +103,9 @@ export default function CourseEdit({ loaderData, actionData }: Route.ComponentPr
       {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
       <CourseStatusCard product={product} missing={missing} busy={busy} />
       <CourseDetailsForm product={product} instructors={instructors} errors={errors} values={values} busy={busy} />
-      {product.kind === "course" ? <CourseOutlineEditor outline={outline} errors={errors} busy={busy} /> : null}
+      {product.kind === "course" ? (
+        <CourseOutlineEditor outline={outline} errors={errors} busy={busy} videos={videos} />
+      ) : null}
     </div>
   );
 }

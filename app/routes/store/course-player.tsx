@@ -1,6 +1,6 @@
 import { CheckCircle2, ChevronLeft, ChevronRight, Circle, PlayCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation, useRevalidator } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { getCoursePlayer, setLessonCompleted } from "~/features/learning/player.server";
@@ -8,6 +8,8 @@ import { ProgressBar } from "~/features/learning/progress-bar";
 import { lessonProgressForm, playerQuery } from "~/features/learning/schema";
 import { isTestProduct } from "~/features/practice/tests.server";
 import { NotFoundPage } from "~/features/site/not-found";
+import { HostedVideoPlayer } from "~/features/video/hosted-player";
+import { hostedVideoFor } from "~/features/video/playback.server";
 import { asResponse, invariantResponse } from "~/lib/errors";
 import { readForm } from "~/lib/form.server";
 import { idSchema } from "~/lib/id";
@@ -39,7 +41,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (await isTestProduct(db, id.data)) throw redirect(`/my-courses/tests/start/${id.data}`);
     notFound();
   }
-  return player;
+  // A lesson with a ready hosted video plays it (watermarked with the student's email); else its embed.
+  const video = player.current ? await hostedVideoFor(db, user, player.current.id) : null;
+  return { ...player, video, watermark: video ? user.email : null };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -62,7 +66,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
-  const { course, outline, current, previousLessonId, nextLessonId, progress } = loaderData;
+  const { course, outline, current, previousLessonId, nextLessonId, progress, video, watermark } = loaderData;
+  const revalidator = useRevalidator();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const lessonHref = (lessonId: number) => `/my-courses/${course.id}?lesson=${lessonId}`;
@@ -96,18 +101,28 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
         <section aria-label="Lesson" className="min-w-0 lg:col-start-1">
           {current ? (
             <>
-              <div className="aspect-video w-full overflow-hidden rounded-xl bg-slate-900 shadow">
-                <iframe
-                  key={current.id}
-                  src={current.videoUrl}
-                  title={`Video: ${current.title}`}
-                  className="h-full w-full"
-                  allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-                  allowFullScreen
-                  referrerPolicy="strict-origin-when-cross-origin"
-                  sandbox="allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox"
+              {video ? (
+                <HostedVideoPlayer
+                  key={video.lessonId}
+                  {...video}
+                  watermark={watermark ?? ""}
+                  title={current.title}
+                  onComplete={() => revalidator.revalidate()}
                 />
-              </div>
+              ) : (
+                <div className="aspect-video w-full overflow-hidden rounded-xl bg-slate-900 shadow">
+                  <iframe
+                    key={current.id}
+                    src={current.videoUrl}
+                    title={`Video: ${current.title}`}
+                    className="h-full w-full"
+                    allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+                    allowFullScreen
+                    referrerPolicy="strict-origin-when-cross-origin"
+                    sandbox="allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox"
+                  />
+                </div>
+              )}
               <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
                 <div>
                   <p className="text-sm font-medium text-brand-700">{current.moduleTitle}</p>

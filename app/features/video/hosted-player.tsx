@@ -1,0 +1,376 @@
+/**
+ * The course player's hosted video: hls.js (imported only here, on demand, so it stays out of
+ * every other page's JavaScript), quality (Auto + each rendition), speed 0.75–2×, keyboard
+ * shortcuts, resume where the student stopped (saved on the server), completion at 90% watched,
+ * and a moving watermark with the student's email drawn on a canvas that is redrawn every second
+ * and put back (with the video paused) if it is removed or hidden.
+ */
+import { Maximize, Minimize } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+
+export interface HostedVideoProps {
+  lessonId: number;
+  master: string;
+  poster: string;
+  durationSeconds: number;
+  startAt: number;
+  renditions: { name: string; height: number }[];
+  watermark: string;
+  title: string;
+  /** Called once when 90% of the video has been watched (the server marked the lesson complete). */
+  onComplete?: () => void;
+}
+
+export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+
+/** Seconds actually played (the union of the played ranges). */
+function watchedSeconds(video: HTMLVideoElement) {
+  let sum = 0;
+  for (let i = 0; i < video.played.length; i++) sum += video.played.end(i) - video.played.start(i);
+  return sum;
+}
+
+type HlsInstance = {
+  levels: { height: number }[];
+  currentLevel: number;
+  loadSource(url: string): void;
+  attachMedia(media: HTMLMediaElement): void;
+  on(event: string, cb: (...args: unknown[]) => void): void;
+  destroy(): void;
+};
+
+function drawWatermark(canvas: HTMLCanvasElement, text: string, spot: number) {
+  const rect = canvas.getBoundingClientRect();
+  const ratio = window.devicePixelRatio || 1;
+  const w = Math.max(1, Math.round(rect.width * ratio));
+  const h = Math.max(1, Math.round(rect.height * ratio));
+  if (canvas.width !== w || canvas.height !== h) {
+    canvas.width = w;
+    canvas.height = h;
+  }
+  const ctx = canvas.getContext("2d");
+  if (!ctx) return;
+  ctx.clearRect(0, 0, w, h);
+  const size = Math.max(11, Math.round(h / 26));
+  ctx.font = `600 ${size}px system-ui, sans-serif`;
+  const width = ctx.measureText(text).width;
+  // Nine spots across the frame, visited in a scrambled order.
+  const col = [0, 2, 1, 2, 0, 1, 1, 0, 2][spot % 9]!;
+  const row = [0, 1, 2, 0, 2, 1, 0, 1, 2][spot % 9]!;
+  const x = 12 * ratio + ((w - width - 24 * ratio) * col) / 2;
+  const y = size + 12 * ratio + ((h - size * 2 - 48 * ratio) * row) / 2;
+  ctx.fillStyle = "rgba(255,255,255,0.55)";
+  ctx.strokeStyle = "rgba(0,0,0,0.35)";
+  ctx.lineWidth = 2;
+  ctx.strokeText(text, x, y);
+  ctx.fillText(text, x, y);
+}
+
+const overlayStyle = "position:absolute;inset:0;width:100%;height:100%;pointer-events:none;z-index:2;";
+
+export function HostedVideoPlayer(props: HostedVideoProps) {
+  const { lessonId, master, poster, startAt, durationSeconds, watermark, title, onComplete } = props;
+  const frameRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const hlsRef = useRef<HlsInstance | null>(null);
+  const [levels, setLevels] = useState<{ index: number; name: string }[]>([]);
+  const [level, setLevel] = useState(-1);
+  const [speed, setSpeed] = useState(1);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const completedRef = useRef(false);
+
+  // hls.js on demand (Safari plays HLS itself).
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    let cancelled = false;
+    // Where the student stopped, unless that was the very end.
+    const duration = durationSeconds || 0;
+    const resumeAt = startAt > 0 && startAt < duration - Math.min(5, duration * 0.1) ? startAt : -1;
+    const resume = () => {
+      if (resumeAt > 0) video.currentTime = resumeAt;
+    };
+    (async () => {
+      const { default: Hls } = await import("hls.js");
+      if (cancelled) return;
+      if (Hls.isSupported()) {
+        const hls = new Hls({
+          enableWorker: false,
+          capLevelToPlayerSize: true,
+          startPosition: resumeAt,
+        }) as unknown as HlsInstance;
+        hlsRef.current = hls;
+        hls.on(Hls.Events.MANIFEST_PARSED, () => {
+          setLevels(hls.levels.map((l, index) => ({ index, name: `${l.height}p` })));
+        });
+        hls.on(Hls.Events.ERROR, (_event, data) => {
+          const d = data as { fatal?: boolean; response?: { code?: number } };
+          if (!d.fatal) return;
+          setError(
+            d.response?.code === 403 || d.response?.code === 401
+              ? "This video link has expired or you no longer have access. Reload the page."
+              : "The video could not be played. Check your connection and reload the page.",
+          );
+        });
+        hls.loadSource(master);
+        hls.attachMedia(video);
+      } else if (video.canPlayType("application/vnd.apple.mpegurl")) {
+        video.src = master;
+        video.addEventListener("loadedmetadata", resume, { once: true });
+      } else {
+        setError("This browser cannot play the video.");
+      }
+    })().catch(() => setError("The video player could not be loaded. Reload the page."));
+    return () => {
+      cancelled = true;
+      hlsRef.current?.destroy();
+      hlsRef.current = null;
+    };
+  }, [master, startAt, durationSeconds]);
+
+  // The resume point and completion: every 15 s while playing, on pause and when leaving the page.
+  const report = useCallback(
+    (beacon = false) => {
+      const video = videoRef.current;
+      if (!video || !(video.currentTime > 0)) return;
+      const body = new URLSearchParams({
+        seconds: String(Math.floor(video.currentTime)),
+        watched: String(Math.floor(watchedSeconds(video))),
+      });
+      const url = `/api/video/${lessonId}/position`;
+      if (beacon && navigator.sendBeacon) {
+        navigator.sendBeacon(url, body);
+        return;
+      }
+      fetch(url, { method: "POST", body })
+        .then((r) => (r.ok ? r.json() : null))
+        .then((out: { complete?: boolean } | null) => {
+          if (out?.complete && !completedRef.current) {
+            completedRef.current = true;
+            onComplete?.();
+          }
+        })
+        .catch(() => {});
+    },
+    [lessonId, onComplete],
+  );
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const timer = setInterval(() => {
+      if (!video.paused) report();
+    }, 15_000);
+    const onPause = () => report();
+    const onEnded = () => report();
+    const onHide = () => report(true);
+    video.addEventListener("pause", onPause);
+    video.addEventListener("ended", onEnded);
+    window.addEventListener("pagehide", onHide);
+    return () => {
+      clearInterval(timer);
+      video.removeEventListener("pause", onPause);
+      video.removeEventListener("ended", onEnded);
+      window.removeEventListener("pagehide", onHide);
+      report(true);
+    };
+  }, [report]);
+
+  // The watermark: a canvas redrawn every second, at a new spot every 6 s. Removing or hiding it
+  // (or the frame's children being changed) puts a new one back and pauses the video.
+  useEffect(() => {
+    const frame = frameRef.current;
+    const video = videoRef.current;
+    if (!frame || !video) return;
+    let canvas: HTMLCanvasElement;
+    const mount = () => {
+      canvas = document.createElement("canvas");
+      canvas.setAttribute("aria-hidden", "true");
+      canvas.dataset.watermark = "";
+      canvas.style.cssText = overlayStyle;
+      frame.appendChild(canvas);
+    };
+    mount();
+    let tick = 0;
+    const hidden = (el: HTMLElement) => {
+      const style = getComputedStyle(el);
+      return (
+        !el.isConnected ||
+        style.display === "none" ||
+        style.visibility !== "visible" ||
+        Number(style.opacity) < 0.9 ||
+        el.getBoundingClientRect().width < frame.getBoundingClientRect().width * 0.9
+      );
+    };
+    const guard = () => {
+      if (!canvas.isConnected || hidden(canvas)) {
+        canvas.remove();
+        mount();
+        if (!video.paused) video.pause();
+      }
+      drawWatermark(canvas, watermark, Math.floor(tick / 6));
+    };
+    const timer = setInterval(() => {
+      tick++;
+      guard();
+    }, 1000);
+    const observer = new MutationObserver(guard);
+    observer.observe(frame, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["style", "class", "hidden"],
+    });
+    guard();
+    return () => {
+      clearInterval(timer);
+      observer.disconnect();
+      canvas.remove();
+    };
+  }, [watermark]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === frameRef.current);
+    document.addEventListener("fullscreenchange", onChange);
+    return () => document.removeEventListener("fullscreenchange", onChange);
+  }, []);
+
+  const toggleFullscreen = () => {
+    // The frame goes full screen, not the <video>, so the watermark stays on top.
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void frameRef.current?.requestFullscreen?.();
+  };
+
+  const chooseLevel = (value: number) => {
+    setLevel(value);
+    if (hlsRef.current) hlsRef.current.currentLevel = value;
+  };
+  const chooseSpeed = (value: number) => {
+    setSpeed(value);
+    if (videoRef.current) videoRef.current.playbackRate = value;
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const video = videoRef.current;
+    if (!video || event.altKey || event.ctrlKey || event.metaKey) return;
+    if ((event.target as HTMLElement).closest("select,button")) return;
+    const seek = (by: number) => {
+      video.currentTime = Math.max(0, Math.min(video.duration || 0, video.currentTime + by));
+    };
+    const step = (dir: 1 | -1) => {
+      const i = SPEEDS.indexOf(speed as (typeof SPEEDS)[number]);
+      const next = SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, (i < 0 ? 1 : i) + dir))]!;
+      chooseSpeed(next);
+    };
+    const playPause = () => (video.paused ? void video.play() : video.pause());
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    switch (key) {
+      case " ":
+      case "k":
+        playPause();
+        break;
+      case "ArrowLeft":
+        seek(-5);
+        break;
+      case "ArrowRight":
+        seek(5);
+        break;
+      case "j":
+        seek(-10);
+        break;
+      case "l":
+        seek(10);
+        break;
+      case "m":
+        video.muted = !video.muted;
+        break;
+      case "f":
+        toggleFullscreen();
+        break;
+      case ">":
+        step(1);
+        break;
+      case "<":
+        step(-1);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  return (
+    <div>
+      <div
+        ref={frameRef}
+        role="application"
+        aria-roledescription="video player"
+        onKeyDown={onKeyDown}
+        aria-label={`Video player: ${title}. Keys: space or K play and pause, arrows or J and L seek, M mute, F full screen, < and > speed.`}
+        className="relative aspect-video w-full overflow-hidden rounded-xl bg-slate-900 shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        data-hosted-video={lessonId}
+      >
+        {/* biome-ignore lint/a11y/useMediaCaption: recorded lectures have no caption track yet */}
+        <video
+          ref={videoRef}
+          poster={poster}
+          controls
+          playsInline
+          preload="metadata"
+          disablePictureInPicture
+          controlsList="nofullscreen nodownload noremoteplayback"
+          className="h-full w-full"
+          title={`Video: ${title}`}
+        />
+        {error ? (
+          <p role="alert" className="absolute inset-x-0 top-0 z-10 bg-red-700/90 p-2 text-center text-sm text-white">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+        <label className="flex items-center gap-1">
+          Quality
+          <select
+            value={level}
+            aria-label="Video quality"
+            onChange={(e) => chooseLevel(Number(e.target.value))}
+            className="rounded-md border border-slate-300 px-2 py-1"
+            disabled={levels.length === 0}
+          >
+            <option value={-1}>Auto</option>
+            {levels.map((l) => (
+              <option key={l.index} value={l.index}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-1">
+          Speed
+          <select
+            value={speed}
+            aria-label="Playback speed"
+            onChange={(e) => chooseSpeed(Number(e.target.value))}
+            className="rounded-md border border-slate-300 px-2 py-1"
+          >
+            {SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s}×
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          onClick={toggleFullscreen}
+          className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1"
+        >
+          {fullscreen ? <Minimize className="h-4 w-4" aria-hidden /> : <Maximize className="h-4 w-4" aria-hidden />}
+          {fullscreen ? "Exit full screen" : "Full screen"}
+        </button>
+      </div>
+    </div>
+  );
+}

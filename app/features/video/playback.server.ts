@@ -1,0 +1,146 @@
+/**
+ * Serving a lesson's hosted video: playlists, segments and the poster from file storage, and the
+ * AES-128 key only to the signed-in owner of the course (or an admin) holding a short-lived token
+ * that came with the media playlist. Ownership is checked on every request (a refund revokes the
+ * enrolment, so the next key request is refused).
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { enrolments, lessons, lessonVideos, videoPositions } from "~/db/schema";
+import type { SessionUser } from "~/features/accounts/guards.server";
+import { HttpError } from "~/lib/errors";
+
+/** How long a key token issued with a playlist stays valid. */
+export const KEY_TOKEN_SECONDS = 10 * 60;
+
+export type VideoPath =
+  | { kind: "master" }
+  | { kind: "poster" }
+  | { kind: "key" }
+  | { kind: "playlist"; rendition: string }
+  | { kind: "segment"; rendition: string; segment: string };
+
+/** The part of /api/video/:lessonId/* after the lesson id; anything else is null (404). */
+export function parseVideoPath(splat: string): VideoPath | null {
+  if (splat === "master.m3u8") return { kind: "master" };
+  if (splat === "poster.jpg") return { kind: "poster" };
+  if (splat === "key") return { kind: "key" };
+  const match = /^(\d{2,4}p)\/(index\.m3u8|seg-\d{1,6}\.ts)$/.exec(splat);
+  if (!match) return null;
+  return match[2] === "index.m3u8"
+    ? { kind: "playlist", rendition: match[1]! }
+    : { kind: "segment", rendition: match[1]!, segment: match[2]! };
+}
+
+function sign(secret: string, userId: string, lessonId: number, expires: number) {
+  return createHmac("sha256", secret).update(`video-key:${userId}:${lessonId}:${expires}`).digest("base64url");
+}
+
+export function issueKeyToken(secret: string, userId: string, lessonId: number, now = Date.now()) {
+  const expires = Math.floor(now / 1000) + KEY_TOKEN_SECONDS;
+  return `${expires}.${sign(secret, userId, lessonId, expires)}`;
+}
+
+export function keyTokenValid(secret: string, token: string, userId: string, lessonId: number, now = Date.now()) {
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return false;
+  const expires = Number(match[1]);
+  if (expires * 1000 < now) return false;
+  const expected = Buffer.from(sign(secret, userId, lessonId, expires));
+  const given = Buffer.from(match[2]!);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * The ready video of a lesson this user may watch: an admin, or the holder of a live enrolment in
+ * the lesson's course. Refuses with 401 (signed out), 403 (not theirs) or 404 (no such video).
+ */
+export async function watchableVideo(db: DbOrTx, user: SessionUser | null, lessonId: number) {
+  if (!user) throw new HttpError(401, "Sign in to watch this lesson.");
+  const [row] = await db
+    .select({ video: lessonVideos, productId: lessons.productId })
+    .from(lessonVideos)
+    .innerJoin(lessons, eq(lessons.id, lessonVideos.lessonId))
+    .where(eq(lessonVideos.lessonId, lessonId));
+  // The last finished renditions keep playing while a replacement is uploaded or transcoded.
+  if (!row?.video.hlsPrefix || !row.video.keyHex) throw new HttpError(404, "No such video.");
+  if (user.role !== "admin") {
+    const [live] = await db
+      .select({ id: enrolments.id })
+      .from(enrolments)
+      .where(and(eq(enrolments.userId, user.id), eq(enrolments.productId, row.productId), isNull(enrolments.revokedAt)))
+      .limit(1);
+    if (!live) throw new HttpError(403, "This lesson is part of a course you do not own.");
+  }
+  return { ...row.video, productId: row.productId };
+}
+
+/** A media playlist with the key URI pointing at the key endpoint with a fresh token. */
+export function rewriteMediaPlaylist(text: string, keyUrl: string) {
+  return text.replace(/URI="key:\/\/lesson"/g, `URI="${keyUrl}"`);
+}
+
+/** The saved position of a student in a lesson's video, in whole seconds (0 when none). */
+export async function savedPosition(db: DbOrTx, userId: string, lessonId: number) {
+  const [row] = await db
+    .select({ s: videoPositions.positionSeconds })
+    .from(videoPositions)
+    .where(and(eq(videoPositions.userId, userId), eq(videoPositions.lessonId, lessonId)));
+  return row?.s ?? 0;
+}
+
+/**
+ * Saves where the student is (any device resumes there) and, once `watched` (seconds actually
+ * played) reaches 90% of the video, reports the lesson as complete.
+ */
+export async function savePosition(
+  db: DbOrTx,
+  user: SessionUser | null,
+  lessonId: number,
+  report: { seconds: number; watched: number },
+): Promise<{ complete: boolean; productId: number }> {
+  const video = await watchableVideo(db, user, lessonId);
+  const duration = video.durationSeconds ?? 0;
+  const seconds = Math.min(Math.floor(report.seconds), duration);
+  const userId = user!.id;
+  await db
+    .insert(videoPositions)
+    .values({ userId, lessonId, positionSeconds: seconds })
+    .onConflictDoUpdate({
+      target: [videoPositions.userId, videoPositions.lessonId],
+      set: { positionSeconds: seconds, updatedAt: new Date() },
+    });
+  return { complete: duration > 0 && report.watched >= duration * 0.9, productId: video.productId };
+}
+
+export interface HostedVideo {
+  lessonId: number;
+  master: string;
+  poster: string;
+  durationSeconds: number;
+  /** Where this student stopped last time (any device). */
+  startAt: number;
+  renditions: { name: string; height: number }[];
+}
+
+/** The course player's hosted video for a lesson, when it has a ready one; null plays the embed. */
+export async function hostedVideoFor(db: DbOrTx, user: SessionUser, lessonId: number): Promise<HostedVideo | null> {
+  const [video] = await db
+    .select({
+      status: lessonVideos.status,
+      renditions: lessonVideos.renditions,
+      duration: lessonVideos.durationSeconds,
+    })
+    .from(lessonVideos)
+    .where(eq(lessonVideos.lessonId, lessonId));
+  if (video?.status !== "ready") return null;
+  return {
+    lessonId,
+    master: `/api/video/${lessonId}/master.m3u8`,
+    poster: `/api/video/${lessonId}/poster.jpg`,
+    durationSeconds: video.duration ?? 0,
+    startAt: await savedPosition(db, user.id, lessonId),
+    renditions: (video.renditions ?? []).map(({ name, height }) => ({ name, height })),
+  };
+}

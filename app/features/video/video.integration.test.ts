@@ -1,0 +1,167 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { SAMPLE_KEY_HEX, SAMPLE_PREFIX } from "~/db/seed/sample-video";
+import { getBytes } from "~/features/files/storage.server";
+import { type JobQueue, startJobQueue } from "~/features/jobs/queue.server";
+import { getDbHandle } from "../../../tests/helpers/db";
+import { useTestStorage } from "../../../tests/helpers/storage";
+import { generateSample, ladderFor } from "./transcode.server";
+import {
+  beginUpload,
+  getLessonVideo,
+  receiveChunk,
+  retryTranscode,
+  TRANSCODE_JOB,
+  transcodeSendOptions,
+  uploadState,
+  videoJobs,
+  videoStateLabel,
+} from "./video.server";
+
+let sample: string;
+beforeAll(async () => {
+  sample = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ca-video-test-")), "sample.mp4");
+  await generateSample(sample, { seconds: 5, width: 640, height: 360, title: "Test lesson" });
+}, 60_000);
+
+let queue: JobQueue | undefined;
+afterEach(async () => {
+  await queue?.stop();
+  queue = undefined;
+});
+
+async function firstLesson() {
+  const [lesson] = await (await getDb()).select().from(schema.lessons).limit(1);
+  return lesson!;
+}
+
+const stream = (bytes: Uint8Array) =>
+  new ReadableStream<Uint8Array>({
+    start(c) {
+      c.enqueue(bytes);
+      c.close();
+    },
+  });
+
+async function waitFor<T>(probe: () => Promise<T | undefined | false>, ms = 90_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe("ladder", () => {
+  it("never upscales: a 360p source gets 240p and 360p, a 1080p source stops at 720p", () => {
+    expect(ladderFor({ width: 640, height: 360 }).map((r) => r.name)).toEqual(["240p", "360p"]);
+    expect(ladderFor({ width: 1920, height: 1080 }).map((r) => `${r.name} ${r.width}x${r.height}`)).toEqual([
+      "240p 426x240",
+      "360p 640x360",
+      "720p 1280x720",
+    ]);
+    expect(ladderFor({ width: 320, height: 180 }).map((r) => r.height)).toEqual([180]);
+  });
+});
+
+describe("video upload and transcode", () => {
+  it("uploads in chunks (continuing after a drop), queues, transcodes into encrypted HLS and reports progress", async () => {
+    const { storage } = useTestStorage();
+    const db = await getDb();
+    const lesson = await firstLesson();
+    const bytes = new Uint8Array(fs.readFileSync(sample));
+    const sent: number[] = [];
+    queue = await startJobQueue(await getDbHandle(), videoJobs(db, storage));
+    const send = async (lessonId: number) => {
+      sent.push(lessonId);
+      return queue!.send(TRANSCODE_JOB, { lessonId }, transcodeSendOptions(lessonId));
+    };
+
+    expect((await beginUpload(db, lesson.id, { name: "lecture.mp4", size: bytes.length })).received).toBe(0);
+    const half = Math.floor(bytes.length / 2);
+    await receiveChunk(db, storage, lesson.id, 0, stream(bytes.subarray(0, half)), send);
+    // The connection dropped: the same file continues from what arrived.
+    const resumed = await beginUpload(db, lesson.id, { name: "lecture.mp4", size: bytes.length });
+    expect(resumed.received).toBe(half);
+    await expect(receiveChunk(db, storage, lesson.id, 10, stream(bytes.subarray(10)), send)).rejects.toMatchObject({
+      status: 409,
+    });
+    const done = await receiveChunk(db, storage, lesson.id, half, stream(bytes.subarray(half)), send);
+    expect(done.status).toBe("queued");
+    expect(sent).toEqual([lesson.id]);
+
+    const ready = await waitFor(async () => {
+      const v = await getLessonVideo(db, lesson.id);
+      return v?.status === "ready" || v?.status === "failed" ? v : undefined;
+    });
+    expect(videoStateLabel(ready)).toBe("Ready");
+    expect(ready.renditions?.map((r) => r.name)).toEqual(["240p", "360p"]);
+    expect(ready.durationSeconds).toBe(5);
+    expect(ready.keyHex).toMatch(/^[0-9a-f]{32}$/);
+    expect(ready.keyHex).not.toBe(SAMPLE_KEY_HEX); // the seeded sample's key is public: a real upload gets its own
+    const master = new TextDecoder().decode((await getBytes(storage, `${ready.hlsPrefix}/master.m3u8`))!);
+    expect(master).toContain("360p/index.m3u8");
+    const media = new TextDecoder().decode((await getBytes(storage, `${ready.hlsPrefix}/360p/index.m3u8`))!);
+    expect(media).toMatch(/#EXT-X-KEY:METHOD=AES-128,URI="key:\/\/lesson"/);
+    expect(media).toMatch(/#EXTINF:4\.0/);
+    // Segments are encrypted: no MPEG-TS sync byte at the start.
+    const segment = (await getBytes(storage, `${ready.hlsPrefix}/360p/seg-0.ts`))!;
+    expect(segment.length).toBeGreaterThan(1000);
+    expect(segment[0] === 0x47 && segment[188] === 0x47).toBe(false);
+    expect(await storage.exists(ready.posterKey!)).toBe(true);
+  }, 120_000);
+
+  it("refuses a file whose bytes are not a video, whatever its name, and one over the size limit", async () => {
+    const { storage } = useTestStorage();
+    const db = await getDb();
+    const lesson = await firstLesson();
+    const fake = new TextEncoder().encode("%PDF-1.7 this is not a video at all ".repeat(200));
+    await beginUpload(db, lesson.id, { name: "lecture.mp4", size: fake.length });
+    await expect(receiveChunk(db, storage, lesson.id, 0, stream(fake), async () => {})).rejects.toMatchObject({
+      status: 415,
+    });
+    // The lesson keeps the video it had (the seeded sample lecture), ready as before.
+    expect(await getLessonVideo(db, lesson.id)).toMatchObject({ status: "ready", hlsPrefix: SAMPLE_PREFIX });
+    await expect(beginUpload(db, lesson.id, { name: "huge.mp4", size: 3 * 1024 ** 3 })).rejects.toMatchObject({
+      status: 413,
+    });
+    await expect(beginUpload(db, 999_999, { name: "a.mp4", size: 10 })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("a transcode that fails says why, and Retry queues it again", async () => {
+    const { storage } = useTestStorage();
+    const db = await getDb();
+    const lesson = await firstLesson();
+    // An upload whose stored file is not a readable video (e.g. truncated).
+    await storage.put("videos/broken/source.mp4", new Uint8Array(fs.readFileSync(sample).subarray(0, 2000)));
+    await db.delete(schema.lessonVideos).where(eq(schema.lessonVideos.lessonId, lesson.id));
+    await db.insert(schema.lessonVideos).values({
+      lessonId: lesson.id,
+      status: "queued",
+      sourceKey: "videos/broken/source.mp4",
+      sourceBytes: 2000,
+    });
+    queue = await startJobQueue(await getDbHandle(), [
+      { ...videoJobs(db, storage)[0]!, queue: { ...videoJobs(db, storage)[0]!.queue, retryLimit: 0 } },
+    ]);
+    await queue.send(TRANSCODE_JOB, { lessonId: lesson.id }, transcodeSendOptions(lesson.id));
+    const failed = await waitFor(async () => {
+      const v = await getLessonVideo(db, lesson.id);
+      return v?.status === "failed" ? v : undefined;
+    });
+    expect(videoStateLabel(failed)).toMatch(/^Failed: .+/);
+    const sent: number[] = [];
+    await retryTranscode(db, lesson.id, async (id) => sent.push(id));
+    expect(sent).toEqual([lesson.id]);
+    expect((await getLessonVideo(db, lesson.id))?.status).toBe("queued");
+    await expect(retryTranscode(db, lesson.id, async () => {})).rejects.toMatchObject({ status: 409 });
+    expect((await uploadState(db, lesson.id)).status).toBe("queued");
+    await db.delete(schema.lessonVideos).where(eq(schema.lessonVideos.lessonId, lesson.id));
+  }, 120_000);
+});

@@ -1,0 +1,349 @@
+/**
+ * A lesson's hosted video: the admin's upload (restartable chunks streamed to disk, type checked
+ * from the bytes), the transcode job on the queue (features/jobs) and its state for the admin.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { lessons, lessonVideos } from "~/db/schema";
+import { SAMPLE_PREFIX } from "~/db/seed/sample-video";
+import { type FileStorage, putFile } from "~/features/files/storage.server";
+import type { JobContext, JobDefinition } from "~/features/jobs/queue.server";
+import { getEnv, resolveDataDir } from "~/lib/env.server";
+import { HttpError } from "~/lib/errors";
+import { transcodeToHls } from "./transcode.server";
+
+export const TRANSCODE_JOB = "video.transcode";
+
+/** Container types accepted, as file-type reports them from the first bytes. */
+const ACCEPTED = new Map([
+  ["video/mp4", "mp4"],
+  ["video/quicktime", "mov"],
+  ["video/x-matroska", "mkv"],
+  ["video/webm", "webm"],
+]);
+
+export type LessonVideo = typeof lessonVideos.$inferSelect;
+
+export async function getLessonVideo(db: DbOrTx, lessonId: number): Promise<LessonVideo | undefined> {
+  const [row] = await db.select().from(lessonVideos).where(eq(lessonVideos.lessonId, lessonId));
+  return row;
+}
+
+/** Each lesson's video state for the course editor, keyed by lesson id. */
+export async function lessonVideoStates(db: DbOrTx, productId: number) {
+  const rows = await db
+    .select({ video: lessonVideos })
+    .from(lessonVideos)
+    .innerJoin(lessons, eq(lessons.id, lessonVideos.lessonId))
+    .where(eq(lessons.productId, productId));
+  return Object.fromEntries(
+    rows.map(({ video }) => [
+      video.lessonId,
+      { status: video.status as LessonVideoStatus, progress: video.progress, label: videoStateLabel(video) },
+    ]),
+  ) as Record<number, { status: LessonVideoStatus; progress: number; label: string }>;
+}
+
+export type LessonVideoStatus = "uploading" | "queued" | "processing" | "ready" | "failed";
+
+/** What the admin sees: "queued", "42%", "ready", "failed: reason". */
+export function videoStateLabel(video: Pick<LessonVideo, "status" | "progress" | "error"> | undefined): string {
+  if (!video) return "No video";
+  switch (video.status) {
+    case "uploading":
+      return "Uploading";
+    case "queued":
+      return "Queued";
+    case "processing":
+      return `Transcoding ${video.progress}%`;
+    case "ready":
+      return "Ready";
+    default:
+      return `Failed: ${video.error ?? "unknown error"}`;
+  }
+}
+
+const uploadDir = () => path.join(resolveDataDir(), "uploads");
+const partFile = (lessonId: number) => path.join(uploadDir(), `lesson-${lessonId}.part`);
+
+async function sizeOf(file: string) {
+  try {
+    return (await fs.promises.stat(file)).size;
+  } catch {
+    return 0;
+  }
+}
+
+export interface UploadState {
+  lessonId: number;
+  received: number;
+  total: number | null;
+  status: LessonVideo["status"] | "none";
+}
+
+/** How much of the current upload has arrived, so a dropped upload continues where it stopped. */
+export async function uploadState(db: DbOrTx, lessonId: number): Promise<UploadState> {
+  const video = await getLessonVideo(db, lessonId);
+  return {
+    lessonId,
+    received: video?.status === "uploading" ? await sizeOf(partFile(lessonId)) : 0,
+    total: video?.sourceBytes ?? null,
+    status: video?.status ?? "none",
+  };
+}
+
+/**
+ * Starts (or continues) an upload of `size` bytes named `name`. The same name and size continue
+ * a dropped upload; anything else starts afresh.
+ */
+export async function beginUpload(db: DbOrTx, lessonId: number, file: { name: string; size: number }) {
+  const max = getEnv().VIDEO_MAX_UPLOAD_MB * 1024 * 1024;
+  if (!Number.isSafeInteger(file.size) || file.size <= 0)
+    throw new HttpError(400, "The file is empty", { field: "video" });
+  if (file.size > max)
+    throw new HttpError(413, `The video is larger than ${getEnv().VIDEO_MAX_UPLOAD_MB} MB`, { field: "video" });
+  const [lesson] = await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.id, lessonId));
+  if (!lesson) throw new HttpError(404, "No such lesson");
+  const name = file.name.slice(0, 200);
+  const current = await getLessonVideo(db, lessonId);
+  if (current?.status === "processing" || current?.status === "queued")
+    throw new HttpError(409, "This lesson's video is being transcoded; wait until it is ready or failed");
+  const resuming = current?.status === "uploading" && current.sourceName === name && current.sourceBytes === file.size;
+  if (!resuming) {
+    await fs.promises.rm(partFile(lessonId), { force: true });
+    await db
+      .insert(lessonVideos)
+      .values({ lessonId, status: "uploading", sourceName: name, sourceBytes: file.size })
+      .onConflictDoUpdate({
+        target: lessonVideos.lessonId,
+        set: {
+          status: "uploading",
+          sourceName: name,
+          sourceBytes: file.size,
+          progress: 0,
+          error: null,
+          updatedAt: new Date(),
+        },
+      });
+  }
+  return uploadState(db, lessonId);
+}
+
+async function sniff(file: string) {
+  const { fileTypeFromFile } = await import("file-type");
+  return fileTypeFromFile(file);
+}
+
+/**
+ * Appends one chunk at `offset` (which must be the bytes received so far) to the upload, streamed
+ * to disk. The first chunk's bytes must be a video container we accept. The last one moves the
+ * file into storage and queues the transcode.
+ */
+export async function receiveChunk(
+  db: DbOrTx,
+  storage: FileStorage,
+  lessonId: number,
+  offset: number,
+  body: ReadableStream<Uint8Array> | null,
+  send: (lessonId: number) => Promise<unknown>,
+): Promise<UploadState> {
+  const video = await getLessonVideo(db, lessonId);
+  if (video?.status !== "uploading" || !video.sourceBytes) throw new HttpError(409, "Start the upload first");
+  if (!body) throw new HttpError(400, "The chunk is empty");
+  const part = partFile(lessonId);
+  const received = await sizeOf(part);
+  if (offset !== received) throw new HttpError(409, `The upload continues at byte ${received}`);
+  await fs.promises.mkdir(uploadDir(), { recursive: true });
+  const total = video.sourceBytes;
+  let written = 0;
+  const limit = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      written += chunk.byteLength;
+      if (received + written > total) controller.error(new HttpError(413, "More bytes than the file's size"));
+      else controller.enqueue(chunk);
+    },
+  });
+  try {
+    await pipeline(Readable.fromWeb(body.pipeThrough(limit) as never), fs.createWriteStream(part, { flags: "a" }));
+  } catch (error) {
+    // Keep what arrived intact up to the last whole write; a new chunk continues from there.
+    if (error instanceof HttpError) {
+      await fs.promises.truncate(part, received);
+      throw error;
+    }
+    throw new HttpError(400, "The upload was interrupted; it can continue");
+  }
+  const now = await sizeOf(part);
+  if (received === 0 || now === total) {
+    const type = await sniff(part);
+    if (!type || !ACCEPTED.has(type.mime)) {
+      await fs.promises.rm(part, { force: true });
+      await abandonUpload(db, lessonId);
+      throw new HttpError(415, "The file is not an MP4, MOV, MKV or WebM video", { field: "video" });
+    }
+  }
+  if (now < total) return { lessonId, received: now, total, status: "uploading" };
+  const type = await sniff(part);
+  const key = `videos/lesson-${lessonId}/source-${Date.now()}.${ACCEPTED.get(type!.mime)}`;
+  await putFile(storage, key, part, { contentType: type!.mime });
+  await fs.promises.rm(part, { force: true });
+  const old = video.sourceKey;
+  await db
+    .update(lessonVideos)
+    .set({ status: "queued", sourceKey: key, progress: 0, error: null, attempts: 0, updatedAt: new Date() })
+    .where(eq(lessonVideos.lessonId, lessonId));
+  if (old && old !== key) await storage.delete(old).catch(() => {});
+  await send(lessonId);
+  return { lessonId, received: now, total, status: "queued" };
+}
+
+/** A refused upload: a lesson that had a video keeps it (back to ready), else the row goes. */
+async function abandonUpload(db: DbOrTx, lessonId: number) {
+  const video = await getLessonVideo(db, lessonId);
+  if (video?.hlsPrefix && video.keyHex)
+    await db
+      .update(lessonVideos)
+      .set({ status: "ready", progress: 100, error: null, updatedAt: new Date() })
+      .where(eq(lessonVideos.lessonId, lessonId));
+  else await db.delete(lessonVideos).where(eq(lessonVideos.lessonId, lessonId));
+}
+
+/** The admin's Retry of a failed transcode. */
+export async function retryTranscode(db: DbOrTx, lessonId: number, send: (lessonId: number) => Promise<unknown>) {
+  const video = await getLessonVideo(db, lessonId);
+  if (!video?.sourceKey || video.status !== "failed")
+    throw new HttpError(409, "Only a failed transcode of an uploaded video can be retried");
+  await db
+    .update(lessonVideos)
+    .set({ status: "queued", progress: 0, error: null, updatedAt: new Date() })
+    .where(eq(lessonVideos.lessonId, lessonId));
+  await send(lessonId);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".m3u8": "application/vnd.apple.mpegurl",
+  ".ts": "video/mp2t",
+  ".jpg": "image/jpeg",
+};
+
+/**
+ * The transcode job: the original from storage into a temporary folder, ffmpeg, and every output
+ * file into storage under a new prefix; the row records progress and, at the end, the renditions
+ * and the key. A job that was killed midway simply runs again (a fresh prefix each time).
+ */
+export async function transcodeLesson(
+  db: DbOrTx,
+  storage: FileStorage,
+  lessonId: number,
+  ctx: Partial<JobContext> = {},
+) {
+  const video = await getLessonVideo(db, lessonId);
+  if (!video?.sourceKey) return { skipped: "no upload" };
+  if (video.status === "ready" || video.status === "uploading") return { skipped: video.status };
+  await db
+    .update(lessonVideos)
+    .set({ status: "processing", progress: 0, attempts: sql`${lessonVideos.attempts} + 1`, updatedAt: new Date() })
+    .where(eq(lessonVideos.lessonId, lessonId));
+  const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), `ca-video-${lessonId}-`));
+  try {
+    const source = await storage.get(video.sourceKey);
+    if (!source) throw new Error("The uploaded file is missing from storage; upload it again");
+    const input = path.join(work, `source${path.extname(video.sourceKey)}`);
+    await pipeline(source.stream, fs.createWriteStream(input));
+    let lastWrite = 0;
+    const out = path.join(work, "hls");
+    const result = await transcodeToHls(input, out, {
+      // A lesson still on the seeded sample gets a key of its own (the sample's key is public).
+      keyHex: video.hlsPrefix === SAMPLE_PREFIX ? undefined : (video.keyHex ?? undefined),
+      signal: ctx.signal,
+      onProgress(percent) {
+        if (Date.now() - lastWrite < 1000) return;
+        lastWrite = Date.now();
+        void db
+          .update(lessonVideos)
+          .set({ progress: percent, updatedAt: new Date() })
+          .where(eq(lessonVideos.lessonId, lessonId))
+          .catch(() => {});
+      },
+    });
+    const prefix = `videos/lesson-${lessonId}/hls-${Date.now()}`;
+    for (const file of result.files) {
+      await putFile(storage, `${prefix}/${file}`, path.join(out, file), {
+        contentType: CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream",
+      });
+    }
+    const oldPrefix = video.hlsPrefix;
+    await db
+      .update(lessonVideos)
+      .set({
+        status: "ready",
+        progress: 100,
+        error: null,
+        hlsPrefix: prefix,
+        keyHex: result.keyHex,
+        renditions: result.renditions.map(({ name, width, height, bandwidth }) => ({ name, width, height, bandwidth })),
+        durationSeconds: Math.round(result.probe.durationSeconds),
+        posterKey: `${prefix}/poster.jpg`,
+        updatedAt: new Date(),
+      })
+      .where(eq(lessonVideos.lessonId, lessonId));
+    await db
+      .update(lessons)
+      .set({ durationSeconds: Math.round(result.probe.durationSeconds) })
+      .where(eq(lessons.id, lessonId));
+    if (oldPrefix && oldPrefix !== prefix && oldPrefix !== SAMPLE_PREFIX)
+      await deletePrefix(storage, oldPrefix, video.renditions ?? []);
+    return { ready: true, renditions: result.renditions.map((r) => r.name) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await db
+      .update(lessonVideos)
+      .set({ status: "failed", error: message.slice(0, 500), updatedAt: new Date() })
+      .where(eq(lessonVideos.lessonId, lessonId));
+    throw error;
+  } finally {
+    await fs.promises.rm(work, { recursive: true, force: true });
+  }
+}
+
+async function deletePrefix(storage: FileStorage, prefix: string, renditions: { name: string }[]) {
+  const keys = [`${prefix}/master.m3u8`, `${prefix}/poster.jpg`];
+  for (const r of renditions) {
+    keys.push(`${prefix}/${r.name}/index.m3u8`);
+    for (let i = 0; i < 100_000; i++) {
+      const key = `${prefix}/${r.name}/seg-${i}.ts`;
+      if (!(await storage.exists(key))) break;
+      keys.push(key);
+    }
+  }
+  for (const key of keys) await storage.delete(key).catch(() => {});
+}
+
+export function videoJobs(db: Db, storage: FileStorage): JobDefinition<{ lessonId?: number }>[] {
+  return [
+    {
+      name: TRANSCODE_JOB,
+      // One queued and one running per lesson (singleton key = lesson id).
+      queue: {
+        policy: "stately",
+        retryLimit: 3,
+        retryDelay: 10,
+        retryBackoff: true,
+        expireInSeconds: getEnv().VIDEO_TRANSCODE_TIMEOUT_MINUTES * 60,
+      },
+      pollingIntervalSeconds: 5,
+      async run(data, ctx) {
+        if (!Number.isSafeInteger(data.lessonId)) return { skipped: "no lesson" };
+        return transcodeLesson(db, storage, data.lessonId!, ctx);
+      },
+    },
+  ];
+}
+
+/** Options to send a transcode: one per lesson at a time. */
+export const transcodeSendOptions = (lessonId: number) => ({ singletonKey: `lesson-${lessonId}` });

@@ -1,0 +1,76 @@
+import { data } from "react-router";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { getFileStorage } from "~/features/files/storage.server";
+import { readyJobQueue } from "~/features/jobs/queue.server";
+import { offsetSchema, videoUploadSchema } from "~/features/video/schema";
+import {
+  beginUpload,
+  getLessonVideo,
+  receiveChunk,
+  retryTranscode,
+  TRANSCODE_JOB,
+  transcodeSendOptions,
+  uploadState,
+  videoStateLabel,
+} from "~/features/video/video.server";
+import { asResponse, HttpError } from "~/lib/errors";
+import { failureFrom, formFailure, parseForm } from "~/lib/form.server";
+import { idSchema } from "~/lib/id";
+import type { Route } from "./+types/lesson-video";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+function lessonId(raw: string | undefined) {
+  const id = idSchema.safeParse(raw);
+  if (!id.success) throw data({ message: "No such lesson." }, { status: 404 });
+  return id.data;
+}
+
+async function send(lessonId: number) {
+  const queue = await readyJobQueue();
+  if (!queue) throw new HttpError(503, "The job queue is not running on this server; try again in a moment");
+  return queue.send(TRANSCODE_JOB, { lessonId }, transcodeSendOptions(lessonId));
+}
+
+/** The lesson's upload and transcoding state (polled by the admin's video panel). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = await getDb();
+  await requireAdmin(db, request);
+  const id = lessonId(params.lessonId);
+  const video = await getLessonVideo(db, id);
+  return data(
+    { ...(await uploadState(db, id)), progress: video?.progress ?? 0, label: videoStateLabel(video) },
+    { headers: NO_STORE },
+  );
+}
+
+/**
+ * POST intent=begin (name, size): start or continue an upload; intent=retry: transcode again.
+ * PUT ?offset=N with the raw bytes: one chunk of the upload, streamed to disk.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const db = await getDb();
+  await requireAdmin(db, request);
+  const id = lessonId(params.lessonId);
+  if (request.method === "PUT") {
+    const offset = offsetSchema.safeParse(new URL(request.url).searchParams.get("offset"));
+    if (!offset.success) return data({ message: "offset must be a whole number of bytes" }, { status: 400 });
+    try {
+      return data(await receiveChunk(db, getFileStorage(), id, offset.data, request.body, send), { headers: NO_STORE });
+    } catch (error) {
+      throw asResponse(error);
+    }
+  }
+  if (request.method !== "POST") return data({ message: "Method not allowed." }, { status: 405 });
+  const parsed = await parseForm(request, videoUploadSchema);
+  if (!parsed.ok) return formFailure(parsed);
+  try {
+    if (parsed.data.intent === "begin")
+      return data(await beginUpload(db, id, { name: parsed.data.name, size: parsed.data.size }), { headers: NO_STORE });
+    await retryTranscode(db, id, send);
+    return data(await uploadState(db, id), { headers: NO_STORE });
+  } catch (error) {
+    return failureFrom(error, {});
+  }
+}

@@ -1,0 +1,109 @@
+import { Readable } from "node:stream";
+import { data } from "react-router";
+import { getDb } from "~/db/client.server";
+import { resolveAuthSecret } from "~/features/accounts/auth.server";
+import { getOptionalUser } from "~/features/accounts/guards.server";
+import { getFileStorage } from "~/features/files/storage.server";
+import { setLessonCompleted } from "~/features/learning/player.server";
+import {
+  issueKeyToken,
+  keyTokenValid,
+  parseVideoPath,
+  rewriteMediaPlaylist,
+  savePosition,
+  watchableVideo,
+} from "~/features/video/playback.server";
+import { positionSchema } from "~/features/video/schema";
+import { asResponse, HttpError } from "~/lib/errors";
+import { formFailure, parseForm } from "~/lib/form.server";
+import { idSchema } from "~/lib/id";
+import type { Route } from "./+types/video";
+
+const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
+
+function lessonIdOf(raw: string | undefined) {
+  const id = idSchema.safeParse(raw);
+  if (!id.success) throw data({ message: "No such video." }, { status: 404, headers: PRIVATE });
+  return id.data;
+}
+
+/**
+ * /api/video/:lessonId/(master.m3u8 | <rendition>/index.m3u8 | <rendition>/seg-N.ts | poster.jpg | key?t=token):
+ * every request checks that the signed-in user owns the course (or is an admin).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = await getDb();
+  const lessonId = lessonIdOf(params.lessonId);
+  const path = parseVideoPath(params["*"] ?? "");
+  try {
+    if (!path) throw new HttpError(404, "No such video.");
+    const user = await getOptionalUser(db, request, context);
+    const video = await watchableVideo(db, user, lessonId);
+    const storage = getFileStorage();
+    if (path.kind === "key") {
+      const token = new URL(request.url).searchParams.get("t") ?? "";
+      if (!keyTokenValid(resolveAuthSecret(), token, user!.id, lessonId))
+        throw new HttpError(403, "The video link has expired; reload the page.");
+      return new Response(Buffer.from(video.keyHex!, "hex"), {
+        headers: { ...PRIVATE, "Content-Type": "application/octet-stream" },
+      });
+    }
+    if ("rendition" in path && !video.renditions?.some((r) => r.name === path.rendition))
+      throw new HttpError(404, "No such video.");
+    const key =
+      path.kind === "master"
+        ? `${video.hlsPrefix}/master.m3u8`
+        : path.kind === "poster"
+          ? `${video.hlsPrefix}/poster.jpg`
+          : path.kind === "playlist"
+            ? `${video.hlsPrefix}/${path.rendition}/index.m3u8`
+            : `${video.hlsPrefix}/${path.rendition}/${path.segment}`;
+    const file = await storage.get(key);
+    if (!file) throw new HttpError(404, "No such video.");
+    if (path.kind === "playlist") {
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.stream) chunks.push(Buffer.from(chunk));
+      const token = issueKeyToken(resolveAuthSecret(), user!.id, lessonId);
+      const text = rewriteMediaPlaylist(
+        Buffer.concat(chunks).toString("utf8"),
+        `/api/video/${lessonId}/key?t=${token}`,
+      );
+      return new Response(text, { headers: { ...PRIVATE, "Content-Type": "application/vnd.apple.mpegurl" } });
+    }
+    const headers: Record<string, string> = {
+      ...PRIVATE,
+      "Content-Type":
+        path.kind === "master" ? "application/vnd.apple.mpegurl" : path.kind === "poster" ? "image/jpeg" : "video/mp2t",
+    };
+    // Segments are encrypted and the poster is harmless: the browser may keep them for the session.
+    if (path.kind === "segment" || path.kind === "poster") headers["Cache-Control"] = "private, max-age=3600";
+    if (file.size !== undefined) headers["Content-Length"] = String(file.size);
+    return new Response(Readable.toWeb(file.stream) as ReadableStream, { headers });
+  } catch (error) {
+    if (error instanceof HttpError) throw data({ message: error.message }, { status: error.status, headers: PRIVATE });
+    throw asResponse(error);
+  }
+}
+
+/** POST /api/video/:lessonId/position (seconds, watched): the resume point, and completion at 90% watched. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = await getDb();
+  const lessonId = lessonIdOf(params.lessonId);
+  if (params["*"] !== "position" || request.method !== "POST")
+    return data({ message: "Not found." }, { status: 404, headers: PRIVATE });
+  const parsed = await parseForm(request, positionSchema);
+  if (!parsed.ok) return formFailure(parsed);
+  try {
+    const user = await getOptionalUser(db, request, context);
+    const outcome = await savePosition(db, user, lessonId, parsed.data);
+    // An admin watching a course they do not own has nothing to complete (404 from the player).
+    if (outcome.complete)
+      await setLessonCompleted(db, user!.id, outcome.productId, lessonId, true).catch((error) => {
+        if (!(error instanceof HttpError)) throw error;
+      });
+    return data({ complete: outcome.complete }, { headers: PRIVATE });
+  } catch (error) {
+    if (error instanceof HttpError) return data({ message: error.message }, { status: error.status, headers: PRIVATE });
+    throw error;
+  }
+}

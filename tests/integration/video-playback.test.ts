@@ -1,0 +1,169 @@
+import { createDecipheriv } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { resolveAuthSecret } from "~/features/accounts/auth.server";
+import { issueKeyToken, KEY_TOKEN_SECONDS } from "~/features/video/playback.server";
+import { generateSample } from "~/features/video/transcode.server";
+import { getLessonVideo, transcodeLesson } from "~/features/video/video.server";
+import { action, loader } from "~/routes/api/video";
+import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
+import { makeRequest } from "../helpers/route";
+import { useTestStorage } from "../helpers/storage";
+
+let sample: string;
+beforeAll(async () => {
+  sample = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ca-video-play-")), "sample.mp4");
+  await generateSample(sample, { seconds: 3, width: 426, height: 240, title: "Playback" });
+}, 60_000);
+
+let lesson: { id: number; productId: number };
+beforeEach(async () => {
+  const { storage } = useTestStorage();
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: schema.lessons.id, productId: schema.lessons.productId })
+    .from(schema.lessons)
+    .limit(1);
+  lesson = row!;
+  await storage.put("videos/test/source.mp4", new Uint8Array(fs.readFileSync(sample)));
+  await db.delete(schema.lessonVideos).where(eq(schema.lessonVideos.lessonId, lesson.id));
+  await db
+    .insert(schema.lessonVideos)
+    .values({ lessonId: lesson.id, status: "queued", sourceKey: "videos/test/source.mp4", sourceBytes: 1 });
+  await transcodeLesson(db, storage, lesson.id);
+}, 60_000);
+
+async function get(sub: string, cookie?: string) {
+  try {
+    const response = (await loader({
+      request: makeRequest(`/api/video/${lesson.id}/${sub}`, { headers: cookie ? { cookie } : {} }),
+      params: { lessonId: String(lesson.id), "*": sub.split("?")[0] },
+      context: {},
+    } as never)) as Response;
+    return { status: response.status, body: new Uint8Array(await response.arrayBuffer()), headers: response.headers };
+  } catch (error) {
+    const init = (error as { init?: ResponseInit; data?: unknown }).init;
+    if (!init) throw error;
+    return {
+      status: init.status ?? 500,
+      body: new Uint8Array(),
+      message: (error as { data: { message: string } }).data.message,
+    };
+  }
+}
+
+async function owner() {
+  const user = await createTestUser();
+  await (await getDb())
+    .insert(schema.enrolments)
+    .values({ userId: user.id, productId: lesson.productId, source: "grant" });
+  return user;
+}
+
+const keyUrlOf = (playlist: Uint8Array) => {
+  const text = new TextDecoder().decode(playlist);
+  return /URI="\/api\/video\/\d+\/(key\?t=[^"]+)"/.exec(text)![1]!;
+};
+
+describe("hosted video serving", () => {
+  it("the owner gets the playlists, the encrypted segments and the key that decrypts them", async () => {
+    const cookie = await cookieFor(await owner());
+    const master = await get("master.m3u8", cookie);
+    expect(master.status).toBe(200);
+    expect(new TextDecoder().decode(master.body)).toContain("240p/index.m3u8");
+    const media = await get("240p/index.m3u8", cookie);
+    expect(media.status).toBe(200);
+    expect(media.headers?.get("cache-control")).toContain("no-store");
+    const keyPath = keyUrlOf(media.body);
+    const key = await get(keyPath, cookie);
+    expect(key.status).toBe(200);
+    expect(key.body.length).toBe(16);
+    const video = (await getLessonVideo(await getDb(), lesson.id))!;
+    expect(Buffer.from(key.body).toString("hex")).toBe(video.keyHex);
+    // The key and the playlist's IV decrypt a segment into MPEG-TS (sync byte 0x47 every 188 bytes).
+    const iv = /IV=0x([0-9a-f]{32})/i.exec(new TextDecoder().decode(media.body))![1]!;
+    const segment = await get("240p/seg-0.ts", cookie);
+    expect(segment.status).toBe(200);
+    const decipher = createDecipheriv("aes-128-cbc", Buffer.from(key.body), Buffer.from(iv, "hex"));
+    const plain = Buffer.concat([decipher.update(Buffer.from(segment.body)), decipher.final()]);
+    expect(plain[0]).toBe(0x47);
+    expect(plain[188]).toBe(0x47);
+    expect((await get("poster.jpg", cookie)).status).toBe(200);
+  });
+
+  it("a non-owner, a signed-out visitor, an expired or someone else's token and a refunded student get no key", async () => {
+    const student = await owner();
+    const cookie = await cookieFor(student);
+    const keyPath = keyUrlOf((await get("240p/index.m3u8", cookie)).body);
+
+    const stranger = await cookieFor(await createTestUser());
+    for (const sub of ["master.m3u8", "240p/index.m3u8", "240p/seg-0.ts", keyPath]) {
+      const refused = await get(sub, stranger);
+      expect(refused.status, sub).toBe(403);
+      expect(refused.body.length).toBe(0);
+    }
+    const signedOut = await get(keyPath);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body.length).toBe(0);
+
+    const secret = resolveAuthSecret();
+    const expired = issueKeyToken(secret, student.id, lesson.id, Date.now() - (KEY_TOKEN_SECONDS + 5) * 1000);
+    expect((await get(`key?t=${expired}`, cookie)).status).toBe(403);
+    expect((await get("key?t=garbage", cookie)).status).toBe(403);
+    expect((await get("key", cookie)).status).toBe(403);
+    const other = await owner();
+    const othersToken = issueKeyToken(secret, other.id, lesson.id);
+    expect((await get(`key?t=${othersToken}`, cookie)).status).toBe(403);
+
+    // Refunded: the enrolment is revoked; the same token and session get nothing more.
+    await (await getDb())
+      .update(schema.enrolments)
+      .set({ revokedAt: new Date() })
+      .where(eq(schema.enrolments.userId, student.id));
+    const refunded = await get(keyPath, cookie);
+    expect(refunded.status).toBe(403);
+    expect(refunded.body.length).toBe(0);
+    expect((await get("240p/index.m3u8", cookie)).status).toBe(403);
+  });
+
+  it("an admin may watch; unknown paths and renditions are 404", async () => {
+    const cookie = await cookieFor(await createTestUser({ role: "admin" }));
+    const keyPath = keyUrlOf((await get("240p/index.m3u8", cookie)).body);
+    expect((await get(keyPath, cookie)).body.length).toBe(16);
+    for (const sub of ["720p/index.m3u8", "../secret", "240p/seg-0.mp4", "master.m3u8x", "240p/../../key"])
+      expect((await get(sub, cookie)).status, sub).toBe(404);
+  });
+
+  it("saves the resume position for any device and completes the lesson at 90% watched", async () => {
+    const student: TestUser = await owner();
+    const cookie = await cookieFor(student);
+    const post = async (body: Record<string, string>, sub = "position") => {
+      const out = (await action({
+        request: makeRequest(`/api/video/${lesson.id}/${sub}`, {
+          method: "POST",
+          headers: { cookie },
+          body: new URLSearchParams(body),
+        }),
+        params: { lessonId: String(lesson.id), "*": sub },
+        context: {},
+      } as never)) as { data: { complete?: boolean; message?: string }; init?: ResponseInit };
+      return { status: out.init?.status ?? 200, data: out.data };
+    };
+    const db = await getDb();
+    const completed = async () =>
+      (await db.select().from(schema.lessonCompletions).where(eq(schema.lessonCompletions.userId, student.id))).length;
+    expect(await post({ seconds: "1", watched: "1" })).toEqual({ status: 200, data: { complete: false } });
+    const [pos] = await db.select().from(schema.videoPositions).where(eq(schema.videoPositions.userId, student.id));
+    expect(pos?.positionSeconds).toBe(1);
+    expect(await completed()).toBe(0);
+    expect((await post({ seconds: "3", watched: "2.8" })).data).toEqual({ complete: true });
+    expect(await completed()).toBe(1);
+    expect((await post({ seconds: "-1" })).status).toBe(400);
+    expect((await post({ seconds: "1" }, "other")).status).toBe(404);
+  });
+});
