@@ -8,6 +8,8 @@ import { count } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { openPglite } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { seedBanners, seedCourses, seedNotes, seedPyqs } from "~/db/seed/data";
+import { seedTests } from "~/db/seed/practice";
 import { ROOT, startServer } from "../helpers/server";
 
 const baseUrl = inject("baseUrl");
@@ -274,8 +276,9 @@ describe("server lifecycle", () => {
     try {
       const [products] = await handle.db.select({ n: count() }).from(schema.products);
       const [banners] = await handle.db.select({ n: count() }).from(schema.banners);
-      expect(products?.n).toBe(19);
-      expect(banners?.n).toBe(4);
+      // Seeded once: every seeded course, note, PYQ and practice test, no copies.
+      expect(products?.n).toBe(seedCourses.length + seedNotes.length + seedPyqs.length + seedTests.length);
+      expect(banners?.n).toBe(seedBanners.length);
     } finally {
       await handle.close();
     }
