@@ -604,8 +604,15 @@ export const lessons = pgTable(
       .references(() => products.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     position: integer("position").notNull().default(0),
-    /** Normalised embed URL: https://www.youtube-nocookie.com/embed/ID or https://player.vimeo.com/video/ID. */
-    videoUrl: text("video_url").notNull(),
+    /**
+     * A video lesson's normalised embed URL: https://www.youtube-nocookie.com/embed/ID or
+     * https://player.vimeo.com/video/ID. Null for a lesson of type test.
+     */
+    videoUrl: text("video_url"),
+    /** A lesson of type test (issue 23): the practice test it opens. Exactly one of video_url and this is set. */
+    testProductId: integer("test_product_id").references((): AnyPgColumn => practiceTests.productId, {
+      onDelete: "restrict",
+    }),
     durationSeconds: integer("duration_seconds"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -613,6 +620,8 @@ export const lessons = pgTable(
   (t) => [
     index("lessons_module_idx").on(t.moduleId, t.position),
     index("lessons_product_idx").on(t.productId),
+    index("lessons_test_idx").on(t.testProductId),
+    check("lessons_video_or_test", sql`(${t.videoUrl} is null) <> (${t.testProductId} is null)`),
     check(
       "lessons_video_url_embed",
       sql`${t.videoUrl} ~ '^https://(www\\.youtube-nocookie\\.com/embed/|player\\.vimeo\\.com/video/)'`,
@@ -966,6 +975,8 @@ export const practiceAttempts = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
     questionIds: jsonb("question_ids").$type<number[]>().notNull(),
+    /** Set when the attempt practises one chapter of the test ("Practise again"), not the whole paper. */
+    chapterId: integer("chapter_id").references(() => practiceChapters.id, { onDelete: "restrict" }),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     deadlineAt: timestamp("deadline_at", { withTimezone: true }).notNull(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
@@ -977,7 +988,10 @@ export const practiceAttempts = pgTable(
   (t) => [
     index("practice_attempts_user_idx").on(t.userId, t.startedAt),
     index("practice_attempts_product_idx").on(t.productId, t.submittedAt),
-    uniqueIndex("practice_attempts_one_open_idx").on(t.userId, t.productId).where(sql`${t.submittedAt} is null`),
+    // One open attempt per student, test and kind (the whole paper, or one chapter's practice).
+    uniqueIndex("practice_attempts_one_open_idx")
+      .on(t.userId, t.productId, sql`coalesce(${t.chapterId}, 0)`)
+      .where(sql`${t.submittedAt} is null`),
   ],
 );
 

@@ -326,4 +326,42 @@ describe("editor uploads and lessons", () => {
     await post(courseEdit.action, p, form({ intent: "delete-lesson", targetId: String(lesson!.id) }), params);
     expect(await db.$count(schema.lessons, eq(schema.lessons.id, lesson!.id))).toBe(0);
   });
+
+  it("adds a lesson of type test from the tests the editor offers; a missing test or an unknown type is a field error", async () => {
+    const { db } = await getTestDb();
+    const course = await product("Business Studies Class 11");
+    const mock = await product("Accountancy Class 12 — Mock Paper 1");
+    const params = { id: String(course.id) };
+    const p = `/admin/courses/${course.id}`;
+    const loaded = unwrap(
+      await courseEdit.loader({ request: makeRequest(p, { headers: { cookie } }), params, context: {} } as never),
+    );
+    const offered = loaded.data.tests as { id: number; title: string }[];
+    expect(offered.map((t) => t.id)).toContain(mock.id);
+    const testProducts = await db.select().from(schema.products).where(eq(schema.products.kind, "test"));
+    expect(offered).toHaveLength(testProducts.length);
+
+    const [mod] = await db.select().from(schema.courseModules).where(eq(schema.courseModules.productId, course.id));
+    const before = await db.$count(schema.lessons, eq(schema.lessons.productId, course.id));
+    const add = (fields: Record<string, string>) =>
+      post(
+        courseEdit.action,
+        p,
+        form({ intent: "add-lesson", moduleId: String(mod!.id), lessonTitle: "Chapter test", ...fields }),
+        params,
+      );
+    const missing = unwrap(await add({ lessonType: "test", testProductId: "", videoUrl: "" }));
+    expect(missing.status).toBe(400);
+    expect(missing.data.fieldErrors.testProductId).toBe("Choose a practice test.");
+    const bogus = unwrap(await add({ lessonType: "quiz", videoUrl: "https://youtu.be/dQw4w9WgXcQ" }));
+    expect(bogus.status).toBe(400);
+    expect(bogus.data.fieldErrors.lessonType).toBe("Choose Video or Practice test.");
+    expect(await db.$count(schema.lessons, eq(schema.lessons.productId, course.id))).toBe(before);
+
+    // Without JavaScript the form sends both fields: the type decides.
+    const ok = await add({ lessonType: "test", testProductId: String(mock.id), videoUrl: "not a link" });
+    expect((ok as Response).status).toBe(302);
+    const [lesson] = await db.select().from(schema.lessons).where(eq(schema.lessons.title, "Chapter test"));
+    expect(lesson).toMatchObject({ productId: course.id, testProductId: mock.id, videoUrl: null });
+  });
 });

@@ -84,6 +84,7 @@ describe("catalog management", () => {
     await addLesson(db, actor.id, item.id, {
       moduleId: module.id,
       title: "Unseen passages",
+      type: "video",
       videoUrl: "https://youtu.be/dQw4w9WgXcQ",
     });
     await setProductStatus(db, actor.id, item.id, "published");

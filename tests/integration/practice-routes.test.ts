@@ -235,6 +235,61 @@ describe("practice test routes", () => {
     expect(theirs.data).toEqual({ attempts: [], strengths: [] });
   });
 
+  it("a course's test lesson: the player shows the test (no answers) and its start page opens without buying it", async () => {
+    const db = await getDb();
+    const user = await createTestUser();
+    const cookie = await cookieFor(user);
+    const course = await seededId("accountancy-class-12");
+    const mock = await seededId(MOCK);
+    await db.insert(schema.enrolments).values({ userId: user.id, productId: course, source: "purchase" });
+    const [lesson] = await db.select().from(schema.lessons).where(eq(schema.lessons.testProductId, mock));
+    const page = await run(playerLoader, `/my-courses/${course}?lesson=${lesson!.id}`, { id: String(course) }, cookie);
+    expect(page.status).toBe(200);
+    const data = page.data as { test: { productId: number; title: string; facts: { timeLimitMinutes: number } } };
+    expect(data.test).toMatchObject({ productId: mock, title: "Accountancy Class 12 — Mock Paper 1" });
+    expect(data.test.facts.timeLimitMinutes).toBe(60);
+    for (const secret of ["correctOption", "modelAnswer", "markingPoints", "explanation"]) {
+      expect(page.body).not.toContain(secret);
+    }
+    const start = await run(startLoader, `/my-courses/tests/start/${mock}`, { productId: String(mock) }, cookie);
+    expect(start.status).toBe(200);
+    const started = await run(
+      startAction,
+      `/my-courses/tests/start/${mock}`,
+      { productId: String(mock) },
+      cookie,
+      post({}),
+    );
+    expect(started.response!.headers.get("Location")).toMatch(/^\/my-courses\/tests\/\d+$/);
+  });
+
+  it("'Practise again' starts a chapter's practice from the start page's ?chapter=; a bad value is not found", async () => {
+    const db = await getDb();
+    const user = await createTestUser();
+    const cookie = await cookieFor(user);
+    const sample = await seededId(SAMPLE);
+    const [chapter] = await db
+      .select()
+      .from(schema.practiceChapters)
+      .where(eq(schema.practiceChapters.title, "Cash Flow Statement"));
+    const path = `/my-courses/tests/start/${sample}?chapter=${chapter!.id}`;
+    const params = { productId: String(sample) };
+    const shown = await run(startLoader, path, params, cookie);
+    expect(shown.data).toMatchObject({ practice: { chapter: "Cash Flow Statement", chapterId: chapter!.id } });
+    for (const bad of ["abc", "0", "-1", "99999999999"]) {
+      const refused = await run(startLoader, `/my-courses/tests/start/${sample}?chapter=${bad}`, params, cookie);
+      expect(refused.status).toBe(404);
+    }
+    const started = await run(startAction, path, params, cookie, post({}));
+    const attemptId = Number(started.response!.headers.get("Location")!.split("/").at(-1));
+    const [attempt] = await db.select().from(schema.practiceAttempts).where(eq(schema.practiceAttempts.id, attemptId));
+    expect(attempt!.chapterId).toBe(chapter!.id);
+    const list = await run(attemptsLoader, "/my-courses/tests", {}, cookie);
+    expect((list.data as { attempts: { title: string }[] }).attempts[0]!.title).toBe(
+      "Accountancy Class 12 — Free Sample Test · Cash Flow Statement (practice)",
+    );
+  });
+
   it("a client that lies about the time cannot save after the server's deadline", async () => {
     const cookie = await cookieFor(await createTestUser());
     const attemptId = await startSample(cookie);

@@ -230,6 +230,7 @@ describe("publishing a draft from the list and from the editor", () => {
     await addLesson(db, owner.id, draft.id, {
       moduleId: module.id,
       title: "Welcome",
+      type: "video",
       videoUrl: "https://youtu.be/dQw4w9WgXcQ",
     });
     expect(unwrap(await get(courseEdit.loader, path, params)).data.missing).toEqual([]);

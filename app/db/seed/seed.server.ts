@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import { ASSERTION_REASON_OPTIONS } from "~/features/practice/labels";
 import type { DbOrTx } from "../client.server";
 import * as schema from "../schema";
@@ -101,7 +101,7 @@ export async function seedDatabase(db: DbOrTx): Promise<{ seeded: boolean }> {
       })),
     );
     await tx.insert(schema.courseHighlights).values(seedCourseHighlight);
-    await seedPracticeContent(tx);
+    await seedPracticeContent(tx, { courseLesson: true });
     await tx.insert(schema.appMeta).values({ key: SEED_KEY, value: SEED_VERSION });
     return { seeded: true };
   });
@@ -151,11 +151,20 @@ const PRACTICE_INSTRUCTOR = {
   english: "Neha Kapoor",
 } as const;
 
+/** The seeded course that includes the paid mock paper as its last lesson (a lesson of type test). */
+export const SEED_TEST_LESSON = {
+  course: "Accountancy Class 12",
+  test: "Accountancy Class 12 — Mock Paper 1",
+  title: "Mock Paper 1 (timed practice test)",
+};
+
 /**
  * The practice tests' sample content (app/db/seed/practice.ts): chapters, questions, the four free
- * sample tests and the paid mock paper, published. Once per install (its own marker row).
+ * sample tests and the paid mock paper, published. Once per install (its own marker row). On a new
+ * install (`courseLesson`) the mock paper is also the last lesson of a seeded course; an install
+ * seeded before keeps its courses as the owner left them.
  */
-export async function seedPracticeContent(tx: DbOrTx) {
+export async function seedPracticeContent(tx: DbOrTx, { courseLesson = false } = {}) {
   const [marker] = await tx.select().from(schema.appMeta).where(eq(schema.appMeta.key, PRACTICE_SEED_KEY));
   if (marker) return;
   const chapterRows = await tx
@@ -238,5 +247,36 @@ export async function seedPracticeContent(tx: DbOrTx) {
       .insert(schema.practiceTestQuestions)
       .values(top.map((q, i) => ({ productId: product!.id, questionId: q.id, position: i + 1 })));
   }
+  if (courseLesson) await seedTestLesson(tx);
   await tx.insert(schema.appMeta).values({ key: PRACTICE_SEED_KEY, value: "1" });
+}
+
+async function seedTestLesson(tx: DbOrTx) {
+  const [course] = await tx
+    .select({ id: schema.products.id })
+    .from(schema.products)
+    .where(eq(schema.products.slug, slugify(SEED_TEST_LESSON.course)));
+  const [test] = await tx
+    .select({ id: schema.products.id })
+    .from(schema.products)
+    .where(eq(schema.products.slug, slugify(SEED_TEST_LESSON.test)));
+  if (!course || !test) return;
+  const [lastModule] = await tx
+    .select({ id: schema.courseModules.id })
+    .from(schema.courseModules)
+    .where(eq(schema.courseModules.productId, course.id))
+    .orderBy(desc(schema.courseModules.position))
+    .limit(1);
+  if (!lastModule) return;
+  const [pos] = await tx
+    .select({ p: sql<number>`coalesce(max(${schema.lessons.position}), 0)` })
+    .from(schema.lessons)
+    .where(eq(schema.lessons.moduleId, lastModule.id));
+  await tx.insert(schema.lessons).values({
+    moduleId: lastModule.id,
+    productId: course.id,
+    title: SEED_TEST_LESSON.title,
+    testProductId: test.id,
+    position: Number(pos?.p ?? 0) + 1,
+  });
 }

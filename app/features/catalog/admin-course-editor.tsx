@@ -1,6 +1,6 @@
 /** The admin editor of a course, note or PYQ (/admin/courses/:id) and the Add New form of the list. */
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Badge, Card, ConfirmDialog } from "~/features/admin/ui";
 import { LessonVideoPanel, type LessonVideoState } from "~/features/video/admin-lesson-video";
@@ -46,7 +46,28 @@ export interface EditedProduct {
 export interface OutlineModule {
   id: number;
   title: string;
-  lessons: { id: number; title: string; videoUrl: string }[];
+  lessons: { id: number; title: string; videoUrl: string | null; testProductId: number | null }[];
+}
+
+/** A test a lesson may open (the add/edit lesson forms' choices). */
+export interface LessonTestOption {
+  id: number;
+  title: string;
+  status: "draft" | "published" | "archived";
+}
+
+function TestOptions({ tests }: { tests: LessonTestOption[] }) {
+  return (
+    <>
+      <option value="">Choose a test…</option>
+      {tests.map((t) => (
+        <option key={t.id} value={t.id}>
+          {t.title}
+          {t.status === "published" ? "" : ` (${STATUS_LABELS[t.status]})`}
+        </option>
+      ))}
+    </>
+  );
 }
 
 type Instructor = { id: number; name: string };
@@ -357,10 +378,13 @@ export function CourseOutlineEditor({
   errors,
   busy,
   videos = {},
+  tests,
 }: {
   outline: OutlineModule[];
   errors: FieldErrors;
   busy: boolean;
+  /** The tests a lesson of type test may open. */
+  tests: LessonTestOption[];
   /** Each lesson's hosted-video state (features/video), by lesson id. */
   videos?: Record<number, Omit<LessonVideoState, "status"> & { status: Exclude<LessonVideoState["status"], "none"> }>;
 }) {
@@ -389,62 +413,87 @@ export function CourseOutlineEditor({
               </Form>
             </div>
             <ol className="mt-2 space-y-1 text-sm">
-              {m.lessons.map((l) => (
-                <li key={l.id} className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="min-w-0 truncate">
-                    {l.title} <span className="text-xs text-slate-500">{l.videoUrl}</span>
-                  </span>
-                  <LessonVideoPanel
-                    lessonId={l.id}
-                    title={l.title}
-                    initial={videos[l.id] ?? { status: "none", progress: 0, label: "No video (the embed plays)" }}
-                  />
-                  <details className="w-full sm:order-last">
-                    <summary className="cursor-pointer text-xs font-semibold text-brand-700">
-                      Edit lesson <span className="sr-only">{l.title}</span>
-                    </summary>
-                    <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
-                      <input type="hidden" name="intent" value="update-lesson" />
+              {m.lessons.map((l) => {
+                const test = l.testProductId === null ? null : tests.find((t) => t.id === l.testProductId);
+                return (
+                  <li key={l.id} className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="min-w-0 truncate">
+                      {l.title}{" "}
+                      <span className="text-xs text-slate-500">
+                        {l.testProductId === null
+                          ? l.videoUrl
+                          : `Practice test: ${test?.title ?? `#${l.testProductId}`}`}
+                      </span>
+                    </span>
+                    {l.testProductId === null ? (
+                      <LessonVideoPanel
+                        lessonId={l.id}
+                        title={l.title}
+                        initial={videos[l.id] ?? { status: "none", progress: 0, label: "No video (the embed plays)" }}
+                      />
+                    ) : null}
+                    <details className="w-full sm:order-last">
+                      <summary className="cursor-pointer text-xs font-semibold text-brand-700">
+                        Edit lesson <span className="sr-only">{l.title}</span>
+                      </summary>
+                      <Form method="post" className="mt-2 grid gap-2 sm:grid-cols-[1fr_1fr_auto]">
+                        <input type="hidden" name="intent" value="update-lesson" />
+                        <input type="hidden" name="targetId" value={l.id} />
+                        <input type="hidden" name="lessonType" value={l.testProductId === null ? "video" : "test"} />
+                        <label className="grid gap-1 text-xs">
+                          Title
+                          <input
+                            name="lessonTitle"
+                            required
+                            defaultValue={l.title}
+                            className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                          />
+                        </label>
+                        {l.testProductId === null ? (
+                          <label className="grid gap-1 text-xs">
+                            Video URL (YouTube or Vimeo)
+                            <input
+                              name="videoUrl"
+                              type="url"
+                              required
+                              defaultValue={l.videoUrl ?? ""}
+                              className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                            />
+                          </label>
+                        ) : (
+                          <label className="grid gap-1 text-xs">
+                            Practice test
+                            <select
+                              name="testProductId"
+                              required
+                              defaultValue={l.testProductId}
+                              className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                            >
+                              <TestOptions tests={tests} />
+                            </select>
+                          </label>
+                        )}
+                        <Button type="submit" size="sm" className="self-end" disabled={busy}>
+                          Save lesson
+                        </Button>
+                      </Form>
+                    </details>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="delete-lesson" />
                       <input type="hidden" name="targetId" value={l.id} />
-                      <label className="grid gap-1 text-xs">
-                        Title
-                        <input
-                          name="lessonTitle"
-                          required
-                          defaultValue={l.title}
-                          className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-                        />
-                      </label>
-                      <label className="grid gap-1 text-xs">
-                        Video URL (YouTube or Vimeo)
-                        <input
-                          name="videoUrl"
-                          type="url"
-                          required
-                          defaultValue={l.videoUrl}
-                          className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-                        />
-                      </label>
-                      <Button type="submit" size="sm" className="self-end" disabled={busy}>
-                        Save lesson
+                      <Button
+                        type="submit"
+                        size="sm"
+                        variant="dangerGhost"
+                        disabled={busy}
+                        aria-label={`Remove lesson ${l.title}`}
+                      >
+                        Remove
                       </Button>
                     </Form>
-                  </details>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="delete-lesson" />
-                    <input type="hidden" name="targetId" value={l.id} />
-                    <Button
-                      type="submit"
-                      size="sm"
-                      variant="dangerGhost"
-                      disabled={busy}
-                      aria-label={`Remove lesson ${l.title}`}
-                    >
-                      Remove
-                    </Button>
-                  </Form>
-                </li>
-              ))}
+                  </li>
+                );
+              })}
             </ol>
           </div>
         ))}
@@ -459,33 +508,86 @@ export function CourseOutlineEditor({
             Add module
           </Button>
         </Form>
-        {outline.length ? (
-          <Form method="post" className="grid gap-2 sm:grid-cols-4 sm:items-end" noValidate>
-            <input type="hidden" name="intent" value="add-lesson" />
-            <Field label="Module" name="moduleId" error={errors.moduleId}>
-              {(p) => (
-                <select {...p} className={inputClass}>
-                  {outline.map((m) => (
-                    <option key={m.id} value={m.id}>
-                      {m.title}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="Lesson title" name="lessonTitle" error={errors.lessonTitle}>
-              {(p) => <input {...p} className={inputClass} />}
-            </Field>
-            <Field label="Video link (YouTube or Vimeo)" name="videoUrl" error={errors.videoUrl}>
-              {(p) => <input {...p} className={inputClass} inputMode="url" placeholder="https://youtu.be/…" />}
-            </Field>
-            <Button type="submit" variant="secondary" disabled={busy}>
-              Add lesson
-            </Button>
-          </Form>
-        ) : null}
+        {outline.length ? <AddLessonForm outline={outline} errors={errors} busy={busy} tests={tests} /> : null}
       </div>
     </Card>
+  );
+}
+
+/**
+ * A new lesson: its module, title and type, then a video link or a practice test. Without JavaScript
+ * both fields show and the type decides which one counts.
+ */
+function AddLessonForm({
+  outline,
+  errors,
+  busy,
+  tests,
+}: {
+  outline: OutlineModule[];
+  errors: FieldErrors;
+  busy: boolean;
+  tests: LessonTestOption[];
+}) {
+  // null until hydrated: the server's HTML shows both fields, so the form works without JavaScript.
+  const [type, setType] = useState<"video" | "test" | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    setType(formRef.current?.lessonType?.value === "test" ? "test" : "video");
+  }, []);
+  return (
+    <Form ref={formRef} method="post" className="grid gap-2 sm:grid-cols-2 sm:items-end lg:grid-cols-5" noValidate>
+      <input type="hidden" name="intent" value="add-lesson" />
+      <Field label="Module" name="moduleId" error={errors.moduleId}>
+        {(p) => (
+          <select {...p} className={inputClass}>
+            {outline.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.title}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Lesson title" name="lessonTitle" error={errors.lessonTitle}>
+        {(p) => <input {...p} className={inputClass} />}
+      </Field>
+      <Field label="Type" name="lessonType" error={errors.lessonType}>
+        {(p) => (
+          <select
+            {...p}
+            className={inputClass}
+            defaultValue="video"
+            onChange={(e) => setType(e.currentTarget.value === "test" ? "test" : "video")}
+          >
+            <option value="video">Video</option>
+            <option value="test">Practice test</option>
+          </select>
+        )}
+      </Field>
+      {type !== "test" ? (
+        <Field label="Video link (YouTube or Vimeo)" name="videoUrl" error={errors.videoUrl}>
+          {(p) => <input {...p} className={inputClass} inputMode="url" placeholder="https://youtu.be/…" />}
+        </Field>
+      ) : null}
+      {type !== "video" ? (
+        <Field
+          label="Practice test"
+          name="testProductId"
+          error={errors.testProductId}
+          hint={tests.length ? undefined : "No tests yet: create one with kind Test first."}
+        >
+          {(p) => (
+            <select {...p} className={inputClass} defaultValue="">
+              <TestOptions tests={tests} />
+            </select>
+          )}
+        </Field>
+      ) : null}
+      <Button type="submit" variant="secondary" disabled={busy}>
+        Add lesson
+      </Button>
+    </Form>
   );
 }
 

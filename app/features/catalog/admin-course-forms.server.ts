@@ -7,7 +7,14 @@
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { storeUpload, type UploadKind } from "~/features/files/upload.server";
-import { addLesson, addModule, deleteLesson, deleteModule, updateLesson } from "~/features/learning/outline.server";
+import {
+  addLesson,
+  addModule,
+  deleteLesson,
+  deleteModule,
+  type LessonContent,
+  updateLesson,
+} from "~/features/learning/outline.server";
 import { HttpError } from "~/lib/errors";
 import { type ActionFailure, noNul, validate } from "~/lib/form.server";
 import { idSchema } from "~/lib/id";
@@ -102,6 +109,18 @@ async function upload(field: string, file: File, kind: UploadKind) {
   }
 }
 
+/** A lesson form's content: `lessonType` "test" with `testProductId`, else a video with `videoUrl`. */
+function lessonContent(form: Record<string, FormDataEntryValue>): LessonContent {
+  if (form.lessonType === "test") {
+    const test = idSchema.safeParse(form.testProductId);
+    return { type: "test", testProductId: test.success ? test.data : null };
+  }
+  if (form.lessonType !== undefined && form.lessonType !== "video") {
+    throw new HttpError(400, "Choose Video or Practice test.", { field: "lessonType" });
+  }
+  return { type: "video", videoUrl: typeof form.videoUrl === "string" ? form.videoUrl : "" };
+}
+
 /** The id of a module or lesson named by the form; anything else is not found. */
 function targetId(value: FormDataEntryValue | undefined) {
   const id = idSchema.safeParse(value);
@@ -139,17 +158,13 @@ export async function applyCourseEditorForm(
     case "add-lesson": {
       const moduleId = idSchema.safeParse(form.moduleId);
       if (!moduleId.success) throw new HttpError(400, "Choose a module of this course.", { field: "moduleId" });
-      await addLesson(db, actorId, id, {
-        moduleId: moduleId.data,
-        title: text("lessonTitle"),
-        videoUrl: text("videoUrl"),
-      });
+      await addLesson(db, actorId, id, { moduleId: moduleId.data, title: text("lessonTitle"), ...lessonContent(form) });
       return { ok: true, to: outline, message: "Lesson added." };
     }
     case "update-lesson":
       await updateLesson(db, actorId, id, targetId(form.targetId), {
         title: text("lessonTitle"),
-        videoUrl: text("videoUrl"),
+        ...lessonContent(form),
       });
       return { ok: true, to: outline, message: "Lesson updated." };
     case "delete-lesson":

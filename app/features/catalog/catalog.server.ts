@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { enrolments, instructors, orderItems, orders, productRatings, products } from "~/db/schema";
+import { enrolments, instructors, lessons, orderItems, orders, productRatings, products } from "~/db/schema";
 import { coverImage, slugify } from "~/db/seed/factories";
 import { recordEvent } from "~/features/audit/audit.server";
 import { escapeLike } from "~/features/search/text-search.server";
@@ -351,6 +351,18 @@ export async function deleteAdminProduct(db: Db, actorId: string, id: number) {
       throw new HttpError(
         409,
         `"${before.title}" has been sold, so it cannot be deleted. Archive it instead: it leaves the store and owners keep access.`,
+      );
+    }
+    const [usedBy] = await tx
+      .select({ course: products.title })
+      .from(lessons)
+      .innerJoin(products, eq(products.id, lessons.productId))
+      .where(eq(lessons.testProductId, id))
+      .limit(1);
+    if (usedBy) {
+      throw new HttpError(
+        409,
+        `"${before.title}" is a lesson of the course "${usedBy.course}", so it cannot be deleted. Remove that lesson first.`,
       );
     }
     await tx.delete(products).where(eq(products.id, id));

@@ -29,7 +29,14 @@ export function CourseCurriculum({ modules }: { modules: CurriculumModule[] }) {
               <ol className="space-y-2 px-4 pb-4 text-slate-700">
                 {m.lessons.map((lesson) => (
                   <li key={lesson.id} className="flex justify-between gap-3">
-                    {lesson.title}
+                    <span>
+                      {lesson.title}
+                      {lesson.test ? (
+                        <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-700">
+                          Practice test
+                        </span>
+                      ) : null}
+                    </span>
                     {lesson.durationSeconds === null ? null : (
                       <span className="shrink-0 text-sm text-slate-500">{formatDuration(lesson.durationSeconds)}</span>
                     )}

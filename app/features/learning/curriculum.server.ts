@@ -1,7 +1,7 @@
 /** The curriculum a course page shows to everyone: titles and lengths only, no video link. */
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { courseModules, lessons } from "~/db/schema";
+import { courseModules, lessons, practiceTests } from "~/db/schema";
 import type { CurriculumModule } from "./curriculum";
 
 /** The course's modules in order, each with its lessons in order; modules without lessons are left out, as in the player. */
@@ -12,10 +12,17 @@ export async function getCurriculum(db: DbOrTx, productId: number): Promise<Curr
       moduleTitle: courseModules.title,
       id: lessons.id,
       title: lessons.title,
-      durationSeconds: lessons.durationSeconds,
+      // A test lesson lasts its test's time limit.
+      durationSeconds: sql<
+        number | null
+      >`coalesce(${lessons.durationSeconds}, ${practiceTests.timeLimitMinutes} * 60)`.mapWith((v) =>
+        v === null ? null : Number(v),
+      ),
+      test: sql<boolean>`${lessons.testProductId} is not null`.mapWith(Boolean),
     })
     .from(courseModules)
     .innerJoin(lessons, eq(lessons.moduleId, courseModules.id))
+    .leftJoin(practiceTests, eq(practiceTests.productId, lessons.testProductId))
     .where(eq(courseModules.productId, productId))
     .orderBy(asc(courseModules.position), asc(courseModules.id), asc(lessons.position), asc(lessons.id));
   const modules: CurriculumModule[] = [];
@@ -25,7 +32,9 @@ export async function getCurriculum(db: DbOrTx, productId: number): Promise<Curr
       modules.push({ id: row.moduleId, title: row.moduleTitle, lessons: [] });
       lastId = row.moduleId;
     }
-    modules.at(-1)?.lessons.push({ id: row.id, title: row.title, durationSeconds: row.durationSeconds });
+    modules
+      .at(-1)
+      ?.lessons.push({ id: row.id, title: row.title, durationSeconds: row.durationSeconds, test: row.test });
   }
   return modules;
 }

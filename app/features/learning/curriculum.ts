@@ -5,8 +5,10 @@ import { countOf, formatDuration } from "~/lib/numbers";
 export interface CurriculumLesson {
   id: number;
   title: string;
-  /** Length of the video in seconds, when the admin or the seed recorded it. */
+  /** Length of the video in seconds, when the admin or the seed recorded it; a test's time limit. */
   durationSeconds: number | null;
+  /** A lesson of type test (a timed practice test). */
+  test?: boolean;
 }
 
 export interface CurriculumModule {

@@ -5,6 +5,7 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { SEED_TEST_LESSON } from "~/db/seed/seed.server";
 import { getFileStorage } from "~/features/files/storage.server";
 import { createProduct, createUser } from "../../../tests/helpers/factories";
 import { extractPdfText } from "../../../tests/helpers/pdf-text";
@@ -98,7 +99,8 @@ describe("course player access", () => {
     expect(player!.current!.videoUrl).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
     expect(player!.previousLessonId).toBeNull();
     expect(player!.nextLessonId).toBe(player!.outline[0]!.lessons[1]!.id);
-    expect(player!.progress).toEqual({ completed: 0, total: course.modules.length * 3, percent: 0 });
+    // Three video lessons per module, and the mock paper as a lesson of type test (seed.server.ts).
+    expect(player!.progress).toEqual({ completed: 0, total: course.modules.length * 3 + 1, percent: 0 });
   });
 
   it("nobody else gets the course: other users, refunded buyers, drafts, unknown ids and non-courses", async () => {
@@ -365,8 +367,11 @@ describe("seeded learning content", () => {
     const storage = getFileStorage();
     for (const p of all) await storage.delete(p.fileKey ?? "seed/none.pdf");
     for (const p of all.filter((p) => p.kind === "course")) {
-      const lessons = await db.select().from(schema.lessons).where(eq(schema.lessons.productId, p.id));
+      const all = await db.select().from(schema.lessons).where(eq(schema.lessons.productId, p.id));
+      const lessons = all.filter((l) => l.testProductId === null);
       expect(lessons.length).toBe(p.modules.length * 3);
+      // One seeded course also has the mock paper as its last lesson (a lesson of type test).
+      expect(all.length - lessons.length).toBe(p.title === SEED_TEST_LESSON.course ? 1 : 0);
       for (const l of lessons) {
         expect(l.videoUrl).toMatch(
           /^https:\/\/(www\.youtube-nocookie\.com\/embed\/[\w-]{11}|player\.vimeo\.com\/video\/\d+)$/,

@@ -1,7 +1,10 @@
-/** The course outline editor: modules and their lessons (video links normalised to embeds). Audited. */
+/**
+ * The course outline editor: modules and their lessons, each a video (links normalised to embeds) or a
+ * practice test (issue 23). Audited.
+ */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { courseModules, lessons, products } from "~/db/schema";
+import { courseModules, lessons, practiceTests, products } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { normaliseVideoUrl, VIDEO_URL_ERROR } from "~/features/learning/video-url";
 import { HttpError } from "~/lib/errors";
@@ -64,23 +67,49 @@ export async function addModule(db: Db, actorId: string, productId: number, rawT
   });
 }
 
-/** A lesson's title and video link, checked and normalised the same way for a new or an edited lesson. */
-function lessonFields(input: { title: string; videoUrl: string }) {
+/** What a lesson shows: a video (its link as typed) or a practice test (its product id). */
+export type LessonContent = { type: "video"; videoUrl: string } | { type: "test"; testProductId: number | null };
+
+export const CHOOSE_TEST = "Choose a practice test.";
+
+/** The tests a lesson may open (every test, drafts too: a test sold only inside a course stays a draft). */
+export async function listLessonTests(db: DbOrTx) {
+  return db
+    .select({ id: products.id, title: products.title, status: products.status })
+    .from(products)
+    .innerJoin(practiceTests, eq(practiceTests.productId, products.id))
+    .where(eq(products.kind, "test"))
+    .orderBy(asc(products.title), asc(products.id));
+}
+
+/** A lesson's title and content, checked the same way for a new or an edited lesson. */
+async function lessonFields(tx: DbOrTx, input: { title: string } & LessonContent) {
   const title = input.title.trim();
   if (!title) throw new HttpError(400, "Enter the lesson title.", { field: "lessonTitle" });
-  const embed = normaliseVideoUrl(input.videoUrl.trim());
-  if (!embed) throw new HttpError(400, VIDEO_URL_ERROR, { field: "videoUrl" });
-  return { title, embed };
+  if (input.type === "video") {
+    const embed = normaliseVideoUrl(input.videoUrl.trim());
+    if (!embed) throw new HttpError(400, VIDEO_URL_ERROR, { field: "videoUrl" });
+    return { title, videoUrl: embed, testProductId: null };
+  }
+  const [test] = input.testProductId
+    ? await tx
+        .select({ id: practiceTests.productId })
+        .from(practiceTests)
+        .where(eq(practiceTests.productId, input.testProductId))
+    : [];
+  if (!test) throw new HttpError(400, CHOOSE_TEST, { field: "testProductId" });
+  return { title, videoUrl: null, testProductId: test.id };
 }
 
 export async function addLesson(
   db: Db,
   actorId: string,
   productId: number,
-  input: { moduleId: number; title: string; videoUrl: string },
+  input: { moduleId: number; title: string } & LessonContent,
 ) {
-  const { title, embed } = lessonFields(input);
   return db.transaction(async (tx) => {
+    const fields = await lessonFields(tx, input);
+    const { title } = fields;
     const course = await courseTitle(tx, productId);
     const [mod] = await tx
       .select()
@@ -93,7 +122,7 @@ export async function addLesson(
       .where(eq(lessons.moduleId, mod.id));
     const [row] = await tx
       .insert(lessons)
-      .values({ moduleId: mod.id, productId, title, videoUrl: embed, position: Number(pos?.p ?? 0) + 1 })
+      .values({ moduleId: mod.id, productId, ...fields, position: Number(pos?.p ?? 0) + 1 })
       .returning();
     await recordEvent(tx, {
       actorId,
@@ -107,20 +136,33 @@ export async function addLesson(
   });
 }
 
-/** Renames a lesson and/or changes its video; the URL is checked and normalised like a new lesson's. */
+/**
+ * Renames a lesson and/or changes its video link or its test, checked like a new lesson's. A lesson
+ * keeps its type: the form of a video lesson sends a link, that of a test lesson a test.
+ */
 export async function updateLesson(
   db: Db,
   actorId: string,
   productId: number,
   lessonId: number,
-  input: { title: string; videoUrl: string },
+  input: { title: string } & LessonContent,
 ) {
-  const { title, embed } = lessonFields(input);
   return db.transaction(async (tx) => {
     const course = await courseTitle(tx, productId);
+    const [current] = await tx
+      .select({ testProductId: lessons.testProductId })
+      .from(lessons)
+      .where(and(eq(lessons.id, lessonId), eq(lessons.productId, productId)))
+      .for("update");
+    if (!current) throw new HttpError(404, "Lesson not found.");
+    if ((current.testProductId !== null) !== (input.type === "test")) {
+      throw new HttpError(400, "A lesson keeps its type: remove it and add a new one instead.");
+    }
+    const fields = await lessonFields(tx, input);
+    const { title } = fields;
     const [row] = await tx
       .update(lessons)
-      .set({ title, videoUrl: embed })
+      .set(fields)
       .where(and(eq(lessons.id, lessonId), eq(lessons.productId, productId)))
       .returning();
     if (!row) throw new HttpError(404, "Lesson not found.");

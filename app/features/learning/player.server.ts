@@ -12,6 +12,8 @@ import { coursePercent } from "./progress";
 export interface PlayerLesson {
   id: number;
   title: string;
+  /** A video, or a practice test (issue 23) taken from the lesson. */
+  kind: "video" | "test";
   completed: boolean;
 }
 
@@ -28,7 +30,16 @@ export interface CoursePlayer {
     archived: boolean;
   };
   outline: { id: number; title: string; lessons: PlayerLesson[] }[];
-  current: { id: number; title: string; moduleTitle: string; videoUrl: string; completed: boolean } | null;
+  current: {
+    id: number;
+    title: string;
+    moduleTitle: string;
+    /** A video lesson's embed; null for a test lesson. */
+    videoUrl: string | null;
+    /** A test lesson's practice test; null for a video lesson. */
+    testProductId: number | null;
+    completed: boolean;
+  } | null;
   previousLessonId: number | null;
   nextLessonId: number | null;
   progress: { completed: number; total: number; percent: number };
@@ -42,6 +53,7 @@ async function loadOutline(db: Db, userId: string, productId: number) {
       lessonId: lessons.id,
       lessonTitle: lessons.title,
       videoUrl: lessons.videoUrl,
+      testProductId: lessons.testProductId,
       completedAt: lessonCompletions.completedAt,
     })
     .from(courseModules)
@@ -93,7 +105,12 @@ export async function getCoursePlayer(
       mod = { id: r.moduleId, title: r.moduleTitle, lessons: [] };
       outline.push(mod);
     }
-    mod.lessons.push({ id: r.lessonId, title: r.lessonTitle, completed: r.completedAt !== null });
+    mod.lessons.push({
+      id: r.lessonId,
+      title: r.lessonTitle,
+      kind: r.testProductId === null ? "video" : "test",
+      completed: r.completedAt !== null,
+    });
   }
   const completed = rows.filter((r) => r.completedAt !== null).length;
   const cur = rows[currentIndex];
@@ -117,6 +134,7 @@ export async function getCoursePlayer(
           title: cur.lessonTitle,
           moduleTitle: cur.moduleTitle,
           videoUrl: cur.videoUrl,
+          testProductId: cur.testProductId,
           completed: cur.completedAt !== null,
         }
       : null,

@@ -1,9 +1,10 @@
 /**
  * Taking a practice test: starting an attempt (the paper dealt once, the deadline fixed by the
  * server), saving answers one by one, submitting (by the student, or at the deadline whatever the
- * browser says), the explained result and the student's chapter-wise strengths.
+ * browser says), the explained result and the student's chapter-wise strengths; a test taken from a
+ * course's lesson of type test, and one chapter of a test practised on its own.
  *
- * Rules (tests: practice.integration.test.ts):
+ * Rules (tests: practice.integration.test.ts, course-lessons.integration.test.ts):
  * - the taking page's data never carries a correct option, model answer, marking point or explanation;
  * - an attempt is its student's: anyone else gets 404 (admins may read results);
  * - the server's clock decides: a save after the deadline (plus a few seconds of grace for a request
@@ -13,6 +14,9 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
+  enrolments,
+  lessonCompletions,
+  lessons,
   practiceAnswers,
   practiceAttempts,
   practiceChapters,
@@ -56,14 +60,22 @@ export interface TestOverview {
   negativePercent: number;
   instructions: string;
   questionCount: number;
+  /** The open attempt of the whole paper, or of the chapter's practice when one was asked for. */
   openAttemptId: number | null;
 }
 
 /**
  * The test this user may take, or a refusal: 404 for an unknown, draft or non-test id; 403 when it is
- * paid and not owned. Free published tests are open to any signed-in user; admins may take any test.
+ * paid and not owned. Free published tests are open to any signed-in user; admins may take any test;
+ * a test included in a course (a lesson of type test) is open to the course's owners, even when it is
+ * not sold on its own (a draft). `chapterId` asks for the open attempt of that chapter's practice.
  */
-export async function getTakeableTest(db: DbOrTx, user: Viewer, productId: number): Promise<TestOverview> {
+export async function getTakeableTest(
+  db: DbOrTx,
+  user: Viewer,
+  productId: number,
+  chapterId: number | null = null,
+): Promise<TestOverview> {
   if (!validId(productId)) throw new HttpError(404, "Test not found.");
   const [row] = await db
     .select({
@@ -80,9 +92,12 @@ export async function getTakeableTest(db: DbOrTx, user: Viewer, productId: numbe
     .from(products)
     .innerJoin(practiceTests, eq(practiceTests.productId, products.id))
     .where(and(eq(products.id, productId), eq(products.kind, "test")));
-  if (!row || (row.status === "draft" && user.role !== "admin")) throw new HttpError(404, "Test not found.");
-  if (user.role !== "admin" && !(await getAccessibleProduct(db, user.id, productId, ["test"]))) {
-    throw new HttpError(403, NO_ACCESS);
+  if (!row) throw new HttpError(404, "Test not found.");
+  if (user.role !== "admin") {
+    const direct = row.status !== "draft" && (await getAccessibleProduct(db, user.id, productId, ["test"]));
+    if (!direct && !(await inOwnedCourse(db, user.id, productId))) {
+      throw row.status === "draft" ? new HttpError(404, "Test not found.") : new HttpError(403, NO_ACCESS);
+    }
   }
   const chosen = await db.$count(practiceTestQuestions, eq(practiceTestQuestions.productId, productId));
   const [open] = await db
@@ -93,6 +108,7 @@ export async function getTakeableTest(db: DbOrTx, user: Viewer, productId: numbe
         eq(practiceAttempts.userId, user.id),
         eq(practiceAttempts.productId, productId),
         isNull(practiceAttempts.submittedAt),
+        chapterId === null ? isNull(practiceAttempts.chapterId) : eq(practiceAttempts.chapterId, chapterId),
       ),
     );
   const { status: _s, rules, ...rest } = row;
@@ -103,12 +119,35 @@ export async function getTakeableTest(db: DbOrTx, user: Viewer, productId: numbe
   };
 }
 
-/** The top-level questions of a new attempt: the chosen ones in order, then those the rules deal at random. */
-async function dealPaper(db: DbOrTx, productId: number): Promise<number[]> {
+/** Whether the user owns a course (live enrolment, not a draft) with a lesson that opens this test. */
+export async function inOwnedCourse(db: DbOrTx, userId: string, testProductId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .innerJoin(enrolments, and(eq(enrolments.productId, lessons.productId), eq(enrolments.userId, userId)))
+    .innerJoin(products, eq(products.id, lessons.productId))
+    .where(and(eq(lessons.testProductId, testProductId), isNull(enrolments.revokedAt), ne(products.status, "draft")))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The top-level questions of a new attempt: the chosen ones in order, then those the rules deal at
+ * random. With `chapterId` (practising one chapter) only what belongs to that chapter: chosen questions
+ * of it (a case set when one of its parts is), and the rules that may deal it, dealing from it alone.
+ */
+async function dealPaper(db: DbOrTx, productId: number, chapterId: number | null = null): Promise<number[]> {
+  const chosenFilters = [eq(practiceTestQuestions.productId, productId)];
+  if (chapterId !== null) {
+    chosenFilters.push(
+      sql`(${practiceQuestions.chapterId} = ${chapterId} or exists (select 1 from ${practiceQuestions} part where part.parent_id = ${practiceQuestions.id} and part.chapter_id = ${chapterId}))`,
+    );
+  }
   const chosen = await db
     .select({ id: practiceTestQuestions.questionId })
     .from(practiceTestQuestions)
-    .where(eq(practiceTestQuestions.productId, productId))
+    .innerJoin(practiceQuestions, eq(practiceQuestions.id, practiceTestQuestions.questionId))
+    .where(and(...chosenFilters))
     .orderBy(asc(practiceTestQuestions.position));
   const ids = chosen.map((c) => c.id);
   const [test] = await db
@@ -116,8 +155,10 @@ async function dealPaper(db: DbOrTx, productId: number): Promise<number[]> {
     .from(practiceTests)
     .where(eq(practiceTests.productId, productId));
   for (const rule of test?.rules ?? []) {
+    if (chapterId !== null && rule.chapterId !== null && rule.chapterId !== chapterId) continue;
     const filters = [isNull(practiceQuestions.parentId)];
-    if (rule.chapterId) filters.push(eq(practiceQuestions.chapterId, rule.chapterId));
+    const ruleChapter = chapterId ?? rule.chapterId;
+    if (ruleChapter) filters.push(eq(practiceQuestions.chapterId, ruleChapter));
     if (rule.type) filters.push(eq(practiceQuestions.type, rule.type));
     if (rule.difficulty) filters.push(eq(practiceQuestions.difficulty, rule.difficulty));
     if (ids.length) filters.push(sql`${practiceQuestions.id} not in (${sql.join(ids, sql`, `)})`);
@@ -183,31 +224,102 @@ function answerables(paper: { top: AnswerableRow[]; subs: AnswerableRow[] }): An
   return paper.top.flatMap((q) => (q.type === "case_based" ? paper.subs.filter((s) => s.parentId === q.id) : [q]));
 }
 
-/** Starts an attempt of a test the user may take, or returns the one still open. */
-export async function startAttempt(db: Db, user: Viewer, productId: number, now = new Date()): Promise<number> {
-  const test = await getTakeableTest(db, user, productId);
+export interface ChapterPractice {
+  chapterId: number;
+  chapter: string;
+  questionCount: number;
+  timeLimitMinutes: number;
+}
+
+/** A chapter practice's shortest time limit, in minutes. */
+const MIN_PRACTICE_MINUTES = 5;
+
+/** The title of an attempt: the test's, and the chapter practised, if any. */
+export function attemptTitle(testTitle: string, chapter: string | null) {
+  return chapter ? `${testTitle} · ${chapter} (practice)` : testTitle;
+}
+
+/**
+ * Practising one chapter of a test ("Practise again" in the strength report): its questions from the
+ * test, and the test's time in proportion to their marks (at least 5 minutes). 404 for an unknown
+ * chapter; 409 when the test has no question from it.
+ */
+async function planChapterPractice(db: DbOrTx, test: TestOverview, chapterId: number) {
+  const [chapter] = validId(chapterId)
+    ? await db
+        .select({ title: practiceChapters.title })
+        .from(practiceChapters)
+        .where(eq(practiceChapters.id, chapterId))
+    : [];
+  if (!chapter) throw new HttpError(404, "Chapter not found.");
+  const questionIds = await dealPaper(db, test.productId, chapterId);
+  if (!questionIds.length) throw new HttpError(409, `${test.title} has no questions from ${chapter.title}.`);
+  const marksOf = async (ids: number[]) => answerables(await paperOf(db, ids)).reduce((n, q) => n + q.marks, 0);
+  const [maxMarks, fullMarks] = await Promise.all([marksOf(questionIds), marksOf(await dealPaper(db, test.productId))]);
+  const minutes = Math.min(
+    test.timeLimitMinutes,
+    Math.max(MIN_PRACTICE_MINUTES, Math.ceil((test.timeLimitMinutes * maxMarks) / Math.max(1, fullMarks))),
+  );
+  const practice: ChapterPractice = {
+    chapterId,
+    chapter: chapter.title,
+    questionCount: questionIds.length,
+    timeLimitMinutes: minutes,
+  };
+  return { practice, questionIds, maxMarks };
+}
+
+/** The start page of a chapter's practice: the test (with the practice's open attempt) and the practice. */
+export async function getChapterPractice(db: DbOrTx, user: Viewer, productId: number, chapterId: number) {
+  const test = await getTakeableTest(db, user, productId, chapterId);
+  const { practice } = await planChapterPractice(db, test, chapterId);
+  return { test, practice };
+}
+
+/**
+ * Starts an attempt of a test the user may take (of one chapter of it with `chapterId`), or returns
+ * the one still open.
+ */
+export async function startAttempt(
+  db: Db,
+  user: Viewer,
+  productId: number,
+  now = new Date(),
+  chapterId: number | null = null,
+): Promise<number> {
+  const test = await getTakeableTest(db, user, productId, chapterId);
   if (test.openAttemptId) {
     const state = await settleIfExpired(db, test.openAttemptId, now);
     if (!state.submitted) return test.openAttemptId;
   }
-  const questionIds = await dealPaper(db, productId);
-  if (!questionIds.length) throw new HttpError(409, "This test has no questions yet.");
-  const maxMarks = answerables(await paperOf(db, questionIds)).reduce((n, q) => n + q.marks, 0);
+  let questionIds: number[];
+  let maxMarks: number;
+  let minutes = test.timeLimitMinutes;
+  if (chapterId === null) {
+    questionIds = await dealPaper(db, productId);
+    if (!questionIds.length) throw new HttpError(409, "This test has no questions yet.");
+    maxMarks = answerables(await paperOf(db, questionIds)).reduce((n, q) => n + q.marks, 0);
+  } else {
+    const plan = await planChapterPractice(db, test, chapterId);
+    ({ questionIds, maxMarks } = plan);
+    minutes = plan.practice.timeLimitMinutes;
+  }
   const [row] = await db
     .insert(practiceAttempts)
     .values({
       userId: user.id,
       productId,
+      chapterId,
       questionIds,
       startedAt: now,
-      deadlineAt: new Date(now.getTime() + test.timeLimitMinutes * 60_000),
+      deadlineAt: new Date(now.getTime() + minutes * 60_000),
       maxMarks,
     })
     // Two starts at once (a double click, two tabs): the one open attempt wins.
     .onConflictDoNothing()
     .returning({ id: practiceAttempts.id });
   if (row) return row.id;
-  const again = await getTakeableTest(db, user, productId);
+  const again = await getTakeableTest(db, user, productId, chapterId);
   if (!again.openAttemptId) throw new HttpError(409, "Please try again.");
   return again.openAttemptId;
 }
@@ -266,6 +378,18 @@ async function finalize(tx: DbOrTx, attempt: AttemptRow, now: Date, auto: boolea
     .update(practiceAttempts)
     .set({ submittedAt, autoSubmitted: auto, scoreCenti: total })
     .where(eq(practiceAttempts.id, attempt.id));
+  if (attempt.chapterId === null) await completeTestLessons(tx, attempt.userId, attempt.productId);
+}
+
+/** A submitted paper completes the lessons that open this test in the student's courses. */
+async function completeTestLessons(tx: DbOrTx, userId: string, testProductId: number) {
+  await tx.execute(sql`
+    insert into ${lessonCompletions} (user_id, lesson_id, product_id)
+    select ${userId}, l.id, l.product_id
+    from ${lessons} l
+    join ${enrolments} e on e.product_id = l.product_id and e.user_id = ${userId} and e.revoked_at is null
+    where l.test_product_id = ${testProductId}
+    on conflict do nothing`);
 }
 
 /** Submits an open attempt whose time ran out (whoever looks at it first). */
@@ -333,7 +457,11 @@ export async function loadPaper(
   if (!attempt || attempt.userId !== userId) throw new HttpError(404, NOT_FOUND);
   if (attempt.submittedAt || (await settleIfExpired(db, attemptId, now)).submitted) return { submitted: true };
   const [test] = await db
-    .select({ title: products.title, negativePercent: practiceTests.negativePercent })
+    .select({
+      title: products.title,
+      negativePercent: practiceTests.negativePercent,
+      chapter: sql<string | null>`(select title from ${practiceChapters} where id = ${attempt.chapterId})`,
+    })
     .from(products)
     .innerJoin(practiceTests, eq(practiceTests.productId, products.id))
     .where(eq(products.id, attempt.productId));
@@ -344,7 +472,7 @@ export async function loadPaper(
   return {
     attemptId,
     productId: attempt.productId,
-    title: test?.title ?? "Practice test",
+    title: attemptTitle(test?.title ?? "Practice test", test?.chapter ?? null),
     deadline: attempt.deadlineAt.toISOString(),
     serverNow: now.toISOString(),
     maxMarks: attempt.maxMarks,
@@ -490,6 +618,7 @@ export async function getResult(
       title: products.title,
       negativePercent: practiceTests.negativePercent,
       studentName: sql<string>`(select name from users where users.id = ${attempt.userId})`,
+      chapter: sql<string | null>`(select title from ${practiceChapters} where id = ${attempt.chapterId})`,
     })
     .from(products)
     .leftJoin(practiceTests, eq(practiceTests.productId, products.id))
@@ -534,7 +663,7 @@ export async function getResult(
   return {
     attemptId,
     productId: attempt.productId,
-    title: meta?.title ?? "Practice test",
+    title: attemptTitle(meta?.title ?? "Practice test", meta?.chapter ?? null),
     studentName: attempt.userId === viewer.id ? null : (meta?.studentName ?? null),
     ownAttempt: attempt.userId === viewer.id,
     startedAt: attempt.startedAt,
@@ -593,11 +722,12 @@ export interface AttemptSummary {
 
 /** The student's attempts, newest first (My Courses). */
 export async function listAttempts(db: DbOrTx, userId: string, limit = 50): Promise<AttemptSummary[]> {
-  return db
+  const rows = await db
     .select({
       id: practiceAttempts.id,
       productId: practiceAttempts.productId,
       title: products.title,
+      chapter: practiceChapters.title,
       startedAt: practiceAttempts.startedAt,
       submittedAt: practiceAttempts.submittedAt,
       scoreCenti: practiceAttempts.scoreCenti,
@@ -605,9 +735,11 @@ export async function listAttempts(db: DbOrTx, userId: string, limit = 50): Prom
     })
     .from(practiceAttempts)
     .innerJoin(products, eq(products.id, practiceAttempts.productId))
+    .leftJoin(practiceChapters, eq(practiceChapters.id, practiceAttempts.chapterId))
     .where(eq(practiceAttempts.userId, userId))
     .orderBy(desc(practiceAttempts.startedAt), desc(practiceAttempts.id))
     .limit(limit);
+  return rows.map(({ chapter, ...r }) => ({ ...r, title: attemptTitle(r.title, chapter) }));
 }
 
 export interface ChapterStrength {
@@ -618,7 +750,7 @@ export interface ChapterStrength {
   earnedCenti: number;
   possible: number;
   percent: number;
-  /** The test to practise this chapter again: the latest one the student took with questions from it. */
+  /** The test whose questions from this chapter "Practise again" deals: the latest one the student took with it. */
   practiceProductId: number | null;
 }
 
@@ -657,6 +789,47 @@ export async function chapterStrengths(db: DbOrTx, userId: string): Promise<Chap
     .sort((a, b) => a.percent - b.percent || a.chapter.localeCompare(b.chapter));
 }
 
+/** A course lesson of type test, as the player shows it to this student. */
+export interface TestLesson {
+  productId: number;
+  title: string;
+  openAttemptId: number | null;
+  /** Their latest submitted attempt of the whole paper. */
+  last: { attemptId: number; scoreCenti: number; maxMarks: number; percent: number } | null;
+}
+
+/** The test a lesson opens, with this student's open attempt and latest result (one query). */
+export async function testLessonState(db: DbOrTx, userId: string, testProductId: number): Promise<TestLesson | null> {
+  const mine = and(
+    eq(practiceAttempts.userId, userId),
+    eq(practiceAttempts.productId, products.id),
+    isNull(practiceAttempts.chapterId),
+  );
+  const [row] = await db
+    .select({
+      productId: products.id,
+      title: products.title,
+      openAttemptId: sql<
+        number | null
+      >`(select ${practiceAttempts.id} from ${practiceAttempts} where ${mine} and ${practiceAttempts.submittedAt} is null limit 1)`,
+      last: sql<
+        [number, number, number] | null
+      >`(select json_build_array(${practiceAttempts.id}, ${practiceAttempts.scoreCenti}, ${practiceAttempts.maxMarks}) from ${practiceAttempts} where ${mine} and ${practiceAttempts.submittedAt} is not null order by ${practiceAttempts.submittedAt} desc, ${practiceAttempts.id} desc limit 1)`,
+    })
+    .from(products)
+    .where(eq(products.id, testProductId));
+  if (!row) return null;
+  const last = typeof row.last === "string" ? (JSON.parse(row.last) as [number, number, number]) : row.last;
+  return {
+    productId: row.productId,
+    title: row.title,
+    openAttemptId: row.openAttemptId === null ? null : Number(row.openAttemptId),
+    last: last
+      ? { attemptId: last[0], scoreCenti: last[1], maxMarks: last[2], percent: percentOf(last[1], last[2]) }
+      : null,
+  };
+}
+
 /* ------------------------------------------------------------ owner's view */
 
 export interface TestReport {
@@ -666,7 +839,10 @@ export interface TestReport {
   mostWrong: { questionId: number; prompt: string; chapter: string; wrong: number; answered: number }[];
 }
 
-/** Per test: submitted attempts, distinct students, the average score and the questions most often answered wrong. */
+/**
+ * Per test: submitted attempts of the whole paper, distinct students, the average score, and the
+ * questions most often answered wrong (in any attempt, chapter practice included).
+ */
 export async function testReport(db: DbOrTx, productId: number): Promise<TestReport> {
   const [totals] = await db
     .select({
@@ -677,7 +853,14 @@ export async function testReport(db: DbOrTx, productId: number): Promise<TestRep
       >`avg(greatest(${practiceAttempts.scoreCenti}, 0)::float8 / nullif(${practiceAttempts.maxMarks}, 0))`,
     })
     .from(practiceAttempts)
-    .where(and(eq(practiceAttempts.productId, productId), isNotNull(practiceAttempts.submittedAt)));
+    .where(
+      and(
+        eq(practiceAttempts.productId, productId),
+        isNotNull(practiceAttempts.submittedAt),
+        // The whole paper only: a chapter's practice is not a score on the test.
+        isNull(practiceAttempts.chapterId),
+      ),
+    );
   const mostWrong = await db
     .select({
       questionId: practiceQuestions.id,

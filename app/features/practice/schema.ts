@@ -11,6 +11,9 @@ const checkbox = z
   .optional()
   .transform((v) => v === "on" || v === "true" || v === "1");
 
+/** The start page's query: `?chapter=` practises one chapter of the test. */
+export const startQuery = z.object({ chapter: idSchema.optional() });
+
 /** One answer saved while taking a test (POST /api/practice/attempts/:attemptId/answers). */
 export const answerSchema = z.object({
   questionId: idSchema,

@@ -107,8 +107,13 @@ export async function beginUpload(db: DbOrTx, lessonId: number, file: { name: st
     throw new HttpError(400, "The file is empty", { field: "video" });
   if (file.size > max)
     throw new HttpError(413, `The video is larger than ${getEnv().VIDEO_MAX_UPLOAD_MB} MB`, { field: "video" });
-  const [lesson] = await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.id, lessonId));
+  const [lesson] = await db
+    .select({ id: lessons.id, testProductId: lessons.testProductId })
+    .from(lessons)
+    .where(eq(lessons.id, lessonId));
   if (!lesson) throw new HttpError(404, "No such lesson");
+  if (lesson.testProductId !== null)
+    throw new HttpError(400, "A practice-test lesson has no video", { field: "video" });
   const name = file.name.slice(0, 200);
   const current = await getLessonVideo(db, lessonId);
   if (current?.status === "processing" || current?.status === "queued")

@@ -9,7 +9,7 @@ import { applyCourseEditorForm } from "~/features/catalog/admin-course-forms.ser
 import { getAdminProduct, listInstructors } from "~/features/catalog/catalog.server";
 import { KIND_BASE_ROUTE, KIND_SHORT_LABELS as KIND_LABELS, STATUS_LABELS } from "~/features/catalog/labels";
 import { missingForItem } from "~/features/catalog/publishing.server";
-import { getOutline } from "~/features/learning/outline.server";
+import { getOutline, listLessonTests } from "~/features/learning/outline.server";
 import { lessonVideoStates } from "~/features/video/video.server";
 import { asResponse, HttpError, invariantResponse } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -43,7 +43,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       getOutline(db, id),
       lessonVideoStates(db, id),
     ]);
-    return { product, instructors, outline, videos, missing: await missingForItem(db, id, product) };
+    // Only a course's outline offers tests as lessons.
+    const tests = product.kind === "course" ? await listLessonTests(db) : [];
+    return { product, instructors, outline, videos, tests, missing: await missingForItem(db, id, product) };
   } catch (error) {
     throw asResponse(error);
   }
@@ -67,7 +69,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function CourseEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, instructors, outline, videos, missing } = loaderData;
+  const { product, instructors, outline, videos, tests, missing } = loaderData;
   const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
   const busy = useNavigation().state !== "idle";
@@ -104,7 +106,7 @@ export default function CourseEdit({ loaderData, actionData }: Route.ComponentPr
       <CourseStatusCard product={product} missing={missing} busy={busy} />
       <CourseDetailsForm product={product} instructors={instructors} errors={errors} values={values} busy={busy} />
       {product.kind === "course" ? (
-        <CourseOutlineEditor outline={outline} errors={errors} busy={busy} videos={videos} />
+        <CourseOutlineEditor outline={outline} errors={errors} busy={busy} videos={videos} tests={tests} />
       ) : null}
     </div>
   );

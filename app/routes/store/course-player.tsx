@@ -1,4 +1,4 @@
-import { CheckCircle2, ChevronLeft, ChevronRight, Circle, PlayCircle } from "lucide-react";
+import { CheckCircle2, ChevronLeft, ChevronRight, Circle, ClipboardCheck, PlayCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation, useRevalidator } from "react-router";
 import { getDb } from "~/db/client.server";
@@ -6,7 +6,10 @@ import { requireUser } from "~/features/accounts/guards.server";
 import { getCoursePlayer, setLessonCompleted } from "~/features/learning/player.server";
 import { ProgressBar } from "~/features/learning/progress-bar";
 import { lessonProgressForm, playerQuery } from "~/features/learning/schema";
-import { isTestProduct } from "~/features/practice/tests.server";
+import { testLessonState } from "~/features/practice/attempts.server";
+import { formatMarks } from "~/features/practice/scoring";
+import { TestFactsList } from "~/features/practice/test-facts";
+import { getTestFacts, isTestProduct } from "~/features/practice/tests.server";
 import { NotFoundPage } from "~/features/site/not-found";
 import { HostedVideoPlayer } from "~/features/video/hosted-player";
 import { hostedVideoFor } from "~/features/video/playback.server";
@@ -41,9 +44,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (await isTestProduct(db, id.data)) throw redirect(`/my-courses/tests/start/${id.data}`);
     notFound();
   }
+  const testId = player.current?.testProductId ?? null;
+  if (testId !== null) {
+    // A lesson of type test: the test, the student's open attempt and latest result, and its facts.
+    const [test, facts] = await Promise.all([testLessonState(db, user.id, testId), getTestFacts(db, testId)]);
+    return { ...player, video: null, watermark: null, test: test && { ...test, facts } };
+  }
   // A lesson with a ready hosted video plays it (watermarked with the student's email); else its embed.
   const video = player.current ? await hostedVideoFor(db, user, player.current.id) : null;
-  return { ...player, video, watermark: video ? user.email : null };
+  return { ...player, video, watermark: video ? user.email : null, test: null };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -65,8 +74,52 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirect(`/my-courses/${id.data}?lesson=${target}`);
 }
 
+/** A lesson of type test: what the test is, the student's latest result, and the way in. */
+function TestLessonCard({ test }: { test: Route.ComponentProps["loaderData"]["test"] }) {
+  if (!test) {
+    return (
+      <div className="rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+        This practice test is not available any more.
+      </div>
+    );
+  }
+  const start = `/my-courses/tests/start/${test.productId}`;
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-brand-700">
+        <ClipboardCheck className="h-5 w-5" aria-hidden /> Practice test
+      </p>
+      <p className="mt-1 text-lg font-semibold text-slate-900">{test.title}</p>
+      {test.facts ? <TestFactsList facts={test.facts} /> : null}
+      {test.last ? (
+        <p className="mt-4 text-sm text-slate-700">
+          Your last score:{" "}
+          <strong>
+            {formatMarks(test.last.scoreCenti)} / {test.last.maxMarks} ({test.last.percent}%)
+          </strong>{" "}
+          ·{" "}
+          <Link to={`/my-courses/tests/${test.last.attemptId}`} className="font-medium text-brand-700 hover:underline">
+            See the result
+          </Link>
+        </p>
+      ) : null}
+      <p className="mt-4 text-sm text-slate-600">Submitting the whole paper marks this lesson complete.</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button asChild>
+          <Link to={start}>
+            {test.openAttemptId ? "Continue the test" : test.last ? "Take it again" : "Start the test"}
+          </Link>
+        </Button>
+        <Button asChild variant="secondary">
+          <Link to="/my-courses/tests">My tests</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
-  const { course, outline, current, previousLessonId, nextLessonId, progress, video, watermark } = loaderData;
+  const { course, outline, current, previousLessonId, nextLessonId, progress, video, watermark, test } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -101,7 +154,9 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
         <section aria-label="Lesson" className="min-w-0 lg:col-start-1">
           {current ? (
             <>
-              {video ? (
+              {current.testProductId !== null ? (
+                <TestLessonCard test={test} />
+              ) : video ? (
                 <HostedVideoPlayer
                   key={video.lessonId}
                   {...video}
@@ -113,7 +168,7 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
                 <div className="aspect-video w-full overflow-hidden rounded-xl bg-slate-900 shadow">
                   <iframe
                     key={current.id}
-                    src={current.videoUrl}
+                    src={current.videoUrl ?? undefined}
                     title={`Video: ${current.title}`}
                     className="h-full w-full"
                     allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
@@ -199,6 +254,11 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
                           >
                             {lesson.completed ? (
                               <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-green-600" aria-label="Completed" />
+                            ) : lesson.kind === "test" ? (
+                              <ClipboardCheck
+                                className={cn("mt-0.5 h-4 w-4 shrink-0", active ? "" : "text-slate-400")}
+                                aria-label="Practice test"
+                              />
                             ) : active ? (
                               <PlayCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
                             ) : (

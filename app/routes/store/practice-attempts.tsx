@@ -83,7 +83,7 @@ export default function PracticeAttempts({ loaderData }: Route.ComponentProps) {
                         </span>
                         {s.practiceProductId ? (
                           <Link
-                            to={`/my-courses/tests/start/${s.practiceProductId}`}
+                            to={`/my-courses/tests/start/${s.practiceProductId}?chapter=${s.chapterId}`}
                             className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline"
                           >
                             Practise again<span className="sr-only"> {s.chapter}</span>

@@ -1,8 +1,10 @@
+import { Clock, FileQuestion } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { KIND_BASE_ROUTE } from "~/features/catalog/labels";
-import { getTakeableTest, startAttempt } from "~/features/practice/attempts.server";
+import { getChapterPractice, getTakeableTest, startAttempt } from "~/features/practice/attempts.server";
+import { startQuery } from "~/features/practice/schema";
 import { TestFactsList } from "~/features/practice/test-facts";
 import { getTestFacts } from "~/features/practice/tests.server";
 import { StoreErrorPage } from "~/features/site/not-found";
@@ -29,41 +31,70 @@ async function refusal(error: unknown, productId: number) {
   throw error;
 }
 
+/** The test, and the chapter to practise when `?chapter=` names one (a bad value is the 404 page). */
+function parse(params: Route.LoaderArgs["params"], request: Request) {
+  const id = idSchema.safeParse(params.productId);
+  const query = startQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!id.success || !query.success) throw data(null, { status: 404 });
+  return { productId: id.data, chapterId: query.data.chapter ?? null };
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await requireUser(db, request, context);
-  const id = idSchema.safeParse(params.productId);
-  if (!id.success) throw data(null, { status: 404 });
+  const { productId, chapterId } = parse(params, request);
   try {
-    const test = await getTakeableTest(db, user, id.data);
-    const facts = await getTestFacts(db, id.data);
-    return { test, facts };
+    if (chapterId !== null) {
+      const { test, practice } = await getChapterPractice(db, user, productId, chapterId);
+      return { test, practice, facts: null };
+    }
+    const test = await getTakeableTest(db, user, productId);
+    const facts = await getTestFacts(db, productId);
+    return { test, practice: null, facts };
   } catch (error) {
-    throw await refusal(error, id.data);
+    throw await refusal(error, productId);
   }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = await getDb();
   const user = await requireUser(db, request, context);
-  const id = idSchema.safeParse(params.productId);
-  if (!id.success) throw data(null, { status: 404 });
+  const { productId, chapterId } = parse(params, request);
   try {
-    const attemptId = await startAttempt(db, user, id.data);
+    const attemptId = await startAttempt(db, user, productId, new Date(), chapterId);
     return redirect(`/my-courses/tests/${attemptId}`);
   } catch (error) {
-    return refusal(error, id.data);
+    return refusal(error, productId);
   }
 }
 
 export default function PracticeStart({ loaderData }: Route.ComponentProps) {
-  const { test, facts } = loaderData;
+  const { test, practice, facts } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <main id="main">
       <Container className="max-w-2xl py-8 sm:py-12">
-        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Practice test</p>
-        <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{test.title}</h1>
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+          {practice ? "Chapter practice" : "Practice test"}
+        </p>
+        <h1 className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl">{practice?.chapter ?? test.title}</h1>
+        {practice ? (
+          <>
+            <p className="mt-2 text-slate-700">
+              The questions of <strong>{test.title}</strong> from this chapter, on their own.
+            </p>
+            <ul className="mt-5 space-y-2 text-sm text-slate-800" aria-label="About this practice">
+              <li className="flex items-center gap-2">
+                <Clock className="h-5 w-5 text-brand-700" aria-hidden />
+                {practice.timeLimitMinutes} minutes
+              </li>
+              <li className="flex items-center gap-2">
+                <FileQuestion className="h-5 w-5 text-brand-700" aria-hidden />
+                {practice.questionCount === 1 ? "1 question" : `${practice.questionCount} questions`}
+              </li>
+            </ul>
+          </>
+        ) : null}
         {facts ? <TestFactsList facts={facts} /> : null}
         {test.instructions ? (
           <section aria-labelledby="instructions" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
