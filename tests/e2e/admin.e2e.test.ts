@@ -149,6 +149,14 @@ describe("admin area in Chromium", () => {
     await page.getByLabel("Video link (YouTube or Vimeo)").fill("https://youtu.be/dQw4w9WgXcQ");
     await page.getByRole("button", { name: "Add lesson" }).click();
     await page.getByText("Lesson added.").waitFor();
+    // A lesson of type test: choosing the type swaps the video link for the list of tests.
+    await page.getByLabel("Lesson title").fill("Chapter test");
+    await page.getByLabel("Type").selectOption("test");
+    expect(await page.getByLabel("Video link (YouTube or Vimeo)").count()).toBe(0);
+    await page.getByLabel("Practice test").selectOption({ label: "English Core Class 12 — Free Sample Test" });
+    await page.getByRole("button", { name: "Add lesson" }).click();
+    await page.getByText("Lesson added.").waitFor();
+    await page.getByText("Practice test: English Core Class 12 — Free Sample Test").waitFor();
     await page.getByRole("button", { name: "Publish" }).click();
     await page.getByText('"English Core Class 12" is now Published.').waitFor();
     expect(await onStore("English Core Class 12")).toBe(true);

@@ -110,7 +110,7 @@ export default function PracticeStart({ loaderData }: Route.ComponentProps) {
         </p>
         <Form method="post" className="mt-6 flex flex-wrap gap-3">
           <Button type="submit" size="lg" disabled={busy} data-main-action>
-            {test.openAttemptId ? "Continue the test" : "Start the test"}
+            {`${test.openAttemptId ? "Continue" : "Start"} the ${practice ? "practice" : "test"}`}
           </Button>
           <Button asChild variant="secondary" size="lg">
             <Link to="/my-courses/tests">My tests</Link>
