@@ -621,6 +621,8 @@ export const lessons = pgTable(
     index("lessons_module_idx").on(t.moduleId, t.position),
     index("lessons_product_idx").on(t.productId),
     index("lessons_test_idx").on(t.testProductId),
+    // The tests a user's courses include (learning/access.server.ts ownedProductsSql).
+    index("lessons_test_course_idx").on(t.productId).where(sql`${t.testProductId} is not null`),
     check("lessons_video_or_test", sql`(${t.videoUrl} is null) <> (${t.testProductId} is null)`),
     check(
       "lessons_video_url_embed",

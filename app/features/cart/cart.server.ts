@@ -3,9 +3,10 @@
  * no-op; unpublished items and items the user already owns are refused with a notice.
  * Prices always come from the database.
  */
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { cartItems, enrolments, products } from "~/db/schema";
+import { cartItems, products } from "~/db/schema";
+import { ownedProductIds, ownedProductsSql } from "~/features/learning/access.server";
 
 export type ProductKind = "course" | "note" | "pyq" | "test";
 
@@ -27,15 +28,6 @@ export interface CartResult {
 /** Most items one cart can hold (a merge ignores the rest). */
 export const MAX_CART_ITEMS = 100;
 
-async function ownedIds(db: DbOrTx, userId: string, productIds: number[]): Promise<Set<number>> {
-  if (!productIds.length) return new Set();
-  const rows = await db
-    .select({ productId: enrolments.productId })
-    .from(enrolments)
-    .where(and(eq(enrolments.userId, userId), inArray(enrolments.productId, productIds), isNull(enrolments.revokedAt)));
-  return new Set(rows.map((r) => r.productId));
-}
-
 /** The cart as the client shows it: published items the user does not own, oldest first. */
 export async function getCart(db: DbOrTx, userId: string): Promise<CartItem[]> {
   return (await getCartAndOwned(db, userId)).cart;
@@ -48,8 +40,7 @@ export async function getCart(db: DbOrTx, userId: string): Promise<CartItem[]> {
 export async function getCartAndOwned(db: DbOrTx, userId: string): Promise<{ cart: CartItem[]; owned: Set<number> }> {
   const result = await db.execute<{ owned: number[] | null; cart: CartRow[] | null }>(sql`
     select
-      (select array_agg(${enrolments.productId}) from ${enrolments}
-        where ${enrolments.userId} = ${userId} and ${enrolments.revokedAt} is null) as owned,
+      (select array_agg(o.product_id) from ${ownedProductsSql(userId)} o) as owned,
       (select json_agg(json_build_object('id', p.id, 'kind', p.kind, 'title', p.title,
                 'pricePaise', p.price_paise, 'image', p.image, 'status', p.status)
               order by c.added_at, p.id)
@@ -77,7 +68,7 @@ async function addMany(db: DbOrTx, userId: string, productIds: number[]): Promis
     .from(products)
     .where(inArray(products.id, ids));
   const byId = new Map(found.map((p) => [p.id, p]));
-  const owned = await ownedIds(db, userId, ids);
+  const owned = await ownedProductIds(db, userId, ids);
   const current = await db
     .select({ productId: cartItems.productId })
     .from(cartItems)

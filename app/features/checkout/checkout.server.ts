@@ -3,12 +3,13 @@
  * prices are never read), coupons, and order creation. Paying and fulfilment
  * live in app/features/orders/fulfilment.server.ts.
  */
-import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/client.server";
-import { cartItems, enrolments, orderItems, orders, products, settings, users } from "~/db/schema";
+import { cartItems, orderItems, orders, products, settings, users } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { assertLivePaymentsAllowed } from "~/features/gst/setup.server";
 import { stateByCode } from "~/features/gst/states";
+import { ownedProductsSql } from "~/features/learning/access.server";
 import { confirmPayment } from "~/features/orders/fulfilment.server";
 import { getPaymentGateway } from "~/features/payments/gateway.server";
 import { HttpError } from "~/lib/errors";
@@ -63,19 +64,15 @@ export async function readCart(db: DbOrTx, userId: string): Promise<CartContents
       image: products.image,
       pricePaise: products.pricePaise,
       status: products.status,
-      ownedId: enrolments.id,
+      owned: sql<boolean>`${products.id} in ${ownedProductsSql(userId)}`.mapWith(Boolean),
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
-    .leftJoin(
-      enrolments,
-      and(eq(enrolments.productId, products.id), eq(enrolments.userId, userId), isNull(enrolments.revokedAt)),
-    )
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.addedAt), asc(products.id));
   const contents: CartContents = { lines: [], owned: [], unavailable: [] };
-  for (const { status, ownedId, ...line } of rows) {
-    if (ownedId !== null) contents.owned.push(line);
+  for (const { status, owned, ...line } of rows) {
+    if (owned) contents.owned.push(line);
     else if (status !== "published") contents.unavailable.push(line);
     else contents.lines.push(line);
   }

@@ -1,6 +1,7 @@
 /**
  * Who may use what. Ownership is a live enrolment (revoked_at is null) created by
- * checkout fulfilment, a free checkout or an admin grant; a refund revokes it.
+ * checkout fulfilment, a free checkout or an admin grant; a refund revokes it. A practice
+ * test that a lesson of an owned course opens is owned with the course (issue 23).
  * Drafts are nobody's (404); archived items stay with their owners.
  * Reused by checkout ("already owned") and the storefront.
  */
@@ -11,26 +12,36 @@ import { MAX_ID } from "~/lib/id";
 
 export type ProductKind = "course" | "note" | "pyq" | "test";
 
-/** True when the user holds a live enrolment for the product (whatever its status). */
+/**
+ * What the user owns, as an SQL set of product ids (`product_id`): their live enrolments, and the
+ * practice tests that lessons of their courses open (a test included in a course comes with it, so
+ * the store shows it as theirs and checkout does not sell it to them again). The one definition of
+ * "owned" for product lists, the cart and checkout. It is the database function owned_product_ids
+ * (migration 0017), PL/pgSQL so each connection plans it once (it runs on every signed-in page view).
+ * An id may appear twice (a test bought and in a course): callers make sets of it.
+ */
+export function ownedProductsSql(userId: string) {
+  return sql`(select product_id from owned_product_ids(${userId}) as owned(product_id))`;
+}
+
+/** True when the user owns the product (whatever its status): a live enrolment, or a test in their course. */
 export async function isOwned(db: DbOrTx, userId: string, productId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: enrolments.id })
-    .from(enrolments)
-    .where(and(eq(enrolments.userId, userId), eq(enrolments.productId, productId), isNull(enrolments.revokedAt)))
-    .limit(1);
-  return Boolean(row);
+  return (await ownedProductIds(db, userId, [productId])).has(productId);
 }
 
 /** Of the given products, the ids the user owns (one query, for carts and product lists). */
 export async function ownedProductIds(db: DbOrTx, userId: string, productIds?: number[]): Promise<Set<number>> {
   if (productIds && productIds.length === 0) return new Set();
-  const filters = [eq(enrolments.userId, userId), isNull(enrolments.revokedAt)];
-  if (productIds) filters.push(inArray(enrolments.productId, productIds));
-  const rows = await db
-    .select({ productId: enrolments.productId })
-    .from(enrolments)
-    .where(and(...filters));
-  return new Set(rows.map((r) => r.productId));
+  const only = productIds
+    ? sql` where o.product_id in (${sql.join(
+        productIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const result = await db.execute<{ product_id: number }>(
+    sql`select o.product_id from ${ownedProductsSql(userId)} o${only}`,
+  );
+  return new Set(result.rows.map((r) => Number(r.product_id)));
 }
 
 /** Everything the signed-in user owns, as ids (one query on the enrolments index); null for a visitor. */

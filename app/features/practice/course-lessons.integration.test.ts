@@ -7,7 +7,10 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { SEED_TEST_LESSON } from "~/db/seed/seed.server";
+import { addToCart, getCartAndOwned } from "~/features/cart/cart.server";
 import { deleteAdminProduct } from "~/features/catalog/catalog.server";
+import { readCart } from "~/features/checkout/checkout.server";
+import { isOwned, ownedProductIds } from "~/features/learning/access.server";
 import { getCurriculum } from "~/features/learning/curriculum.server";
 import { addLesson, addModule, CHOOSE_TEST, updateLesson } from "~/features/learning/outline.server";
 import { getCoursePlayer } from "~/features/learning/player.server";
@@ -180,6 +183,35 @@ describe("lessons of type test: access through the course", () => {
     expect((await getTakeableTest(db, owner, mock)).title).toBe(SEED_TEST_LESSON.test);
     const stranger = await student();
     expect(await refusal(getTakeableTest(db, stranger, mock))).toEqual({ status: 404, message: "Test not found." });
+  });
+});
+
+describe("lessons of type test: a test in your course is yours in the store, the cart and checkout", () => {
+  it("counts as owned (Open, not Add to Cart), cannot be added to the cart and is not sold again at checkout", async () => {
+    const db = await getDb();
+    const mock = await idOf(MOCK);
+    const course = await idOf(COURSE);
+    const user = await student();
+    await db.insert(schema.cartItems).values({ userId: user.id, productId: mock });
+    expect((await ownedProductIds(db, user.id)).has(mock)).toBe(false);
+    expect((await readCart(db, user.id)).lines.map((l) => l.productId)).toEqual([mock]);
+
+    await enrol(user.id, course);
+    expect(await ownedProductIds(db, user.id)).toEqual(new Set([course, mock]));
+    expect(await isOwned(db, user.id, mock)).toBe(true);
+    const contents = await readCart(db, user.id);
+    expect(contents.lines).toEqual([]);
+    expect(contents.owned.map((l) => l.productId)).toEqual([mock]);
+    const personal = await getCartAndOwned(db, user.id);
+    expect(personal.cart).toEqual([]);
+    expect(personal.owned.has(mock)).toBe(true);
+    const added = await addToCart(db, user.id, mock);
+    expect(added.notices).toEqual([`You already own "${SEED_TEST_LESSON.test}", so it was removed from your cart.`]);
+    expect(await db.$count(schema.cartItems, eq(schema.cartItems.userId, user.id))).toBe(0);
+
+    // A refund of the course takes the test with it.
+    await db.update(schema.enrolments).set({ revokedAt: new Date() }).where(eq(schema.enrolments.userId, user.id));
+    expect(await ownedProductIds(db, user.id)).toEqual(new Set());
   });
 });
 
