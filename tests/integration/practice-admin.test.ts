@@ -5,6 +5,7 @@ import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { startAttempt } from "~/features/practice/attempts.server";
 import { CSV_COLUMNS, QUESTIONS_PAGE_SIZE } from "~/features/practice/bank.server";
+import { getTestFacts } from "~/features/practice/tests.server";
 import { action as bankAction, loader as bankLoader } from "~/routes/admin/practice";
 import { loader as exportLoader } from "~/routes/admin/practice-export";
 import { action as questionAction } from "~/routes/admin/practice-question";
@@ -296,6 +297,23 @@ describe("practice admin: question bank and CSV", () => {
     expect((await call(exportLoader, "/admin/practice/questions.csv", {}, student)).status).toBe(403);
     // The admin may open any test (a preview) without buying it.
     expect((await call(startLoader, `/my-courses/tests/start/${mock!.id}`, params, cookie)).status).toBe(200);
+  });
+});
+
+describe("practice admin: the tests table", () => {
+  it("counts each test's chosen questions and the answers its case sets add, as its store page does", async () => {
+    const cookie = await admin();
+    const res = await call(bankLoader, "/admin/practice", {}, cookie);
+    const tests = (res.data as { tests: { id: number; questionCount: number; answerCount: number }[] }).tests;
+    const db = await getDb();
+    const [sample] = await db
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.slug, "accountancy-class-12-free-sample-test"));
+    const row = tests.find((t) => t.id === sample!.id)!;
+    const facts = await getTestFacts(db, sample!.id);
+    expect(row).toMatchObject({ questionCount: facts!.questionCount, answerCount: facts!.answerCount });
+    expect(row.answerCount).toBeGreaterThan(row.questionCount);
   });
 });
 

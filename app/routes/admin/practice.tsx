@@ -7,7 +7,12 @@ import { AdminTable } from "~/features/admin/table";
 import { Badge, Card, ConfirmDialog, PageHeader, Pager } from "~/features/admin/ui";
 import { SUBJECT_LABELS, SUBJECTS } from "~/features/catalog/labels";
 import { deleteQuestion, importQuestionsCsv, listChapters, listQuestionPage } from "~/features/practice/bank.server";
-import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS, QUESTION_TYPES } from "~/features/practice/labels";
+import {
+  DIFFICULTY_LABELS,
+  QUESTION_TYPE_LABELS,
+  QUESTION_TYPES,
+  questionCountLabel,
+} from "~/features/practice/labels";
 import { listTests } from "~/features/practice/tests.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readFormData } from "~/lib/form.server";
@@ -117,7 +122,7 @@ export default function PracticeBank({ loaderData, actionData }: Route.Component
             columns={[
               { header: "Test", role: "title", cell: (t) => t.title },
               { header: "Status", cell: (t) => <Badge>{t.status}</Badge> },
-              { header: "Questions", role: "number", cell: (t) => t.questionCount },
+              { header: "Chosen questions", cell: (t) => questionCountLabel(t) },
               { header: "Attempts", role: "number", cell: (t) => t.attempts },
               {
                 header: "Actions",
