@@ -21,7 +21,12 @@ const subjects = {
   "business-studies": { label: "Business Studies", from: "#7c3aed", to: "#c4b5fd", glyph: "★" },
   english: { label: "English", from: "#be185d", to: "#f9a8d4", glyph: "Aa" },
 } as const;
-const kinds = { course: "Video Course", note: "Study Notes", pyq: "Previous-Year Papers" } as const;
+const kinds = {
+  course: "Video Course",
+  note: "Study Notes",
+  pyq: "Previous-Year Papers",
+  test: "Practice Test",
+} as const;
 
 for (const [key, s] of Object.entries(subjects)) {
   for (const [kind, kindLabel] of Object.entries(kinds)) {

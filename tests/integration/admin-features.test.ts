@@ -59,6 +59,24 @@ async function auditTrail() {
 }
 
 describe("catalog management", () => {
+  it("a test made in Course Management gets its subject's Practice Test cover, not the papers' one", async () => {
+    const { db } = await getTestDb();
+    const actor = await admin();
+    const item = await createAdminProduct(db, actor.id, {
+      kind: "test",
+      title: "Business Studies Class 12 — Chapter Test",
+      newInstructor: "Kiran Rao",
+      subject: "business_studies",
+      classLevel: "12",
+      pricePaise: 9_900,
+      isFree: false,
+      description: "Planning, staffing and controlling.",
+    });
+    expect(item.image).toBe("/images/covers/business-studies-test.svg");
+    const fs = await import("node:fs");
+    expect(fs.readFileSync(`public${item.image}`, "utf8")).toContain(">Practice Test</text>");
+  });
+
   it("creates a draft with a new instructor, hidden from the store until published, audited", async () => {
     const { db } = await getTestDb();
     const actor = await admin();

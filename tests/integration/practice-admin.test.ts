@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { startAttempt } from "~/features/practice/attempts.server";
-import { CSV_COLUMNS } from "~/features/practice/bank.server";
+import { CSV_COLUMNS, QUESTIONS_PAGE_SIZE } from "~/features/practice/bank.server";
+import { getTestFacts } from "~/features/practice/tests.server";
 import { action as bankAction, loader as bankLoader } from "~/routes/admin/practice";
 import { loader as exportLoader } from "~/routes/admin/practice-export";
 import { action as questionAction } from "~/routes/admin/practice-question";
@@ -296,5 +297,124 @@ describe("practice admin: question bank and CSV", () => {
     expect((await call(exportLoader, "/admin/practice/questions.csv", {}, student)).status).toBe(403);
     // The admin may open any test (a preview) without buying it.
     expect((await call(startLoader, `/my-courses/tests/start/${mock!.id}`, params, cookie)).status).toBe(200);
+  });
+});
+
+describe("practice admin: the tests table", () => {
+  it("counts each test's chosen questions and the answers its case sets add, as its store page does", async () => {
+    const cookie = await admin();
+    const res = await call(bankLoader, "/admin/practice", {}, cookie);
+    const tests = (res.data as { tests: { id: number; questionCount: number; answerCount: number }[] }).tests;
+    const db = await getDb();
+    const [sample] = await db
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.slug, "accountancy-class-12-free-sample-test"));
+    const row = tests.find((t) => t.id === sample!.id)!;
+    const facts = await getTestFacts(db, sample!.id);
+    expect(row).toMatchObject({ questionCount: facts!.questionCount, answerCount: facts!.answerCount });
+    expect(row.answerCount).toBeGreaterThan(row.questionCount);
+  });
+});
+
+describe("practice admin: the question list pages", () => {
+  type BankList = { questions: { id: number; prompt: string; chapter: string }[] } & {
+    total: number;
+    page: number;
+    hasNext: boolean;
+    hasPrevious: boolean;
+    nextCursor: string | null;
+    prevCursor: string | null;
+  };
+  const listOf = async (path: string, cookie: string) => {
+    const res = await call(bankLoader, path, {}, cookie);
+    expect(res.status, path).toBe(200);
+    return (res.data as { list: BankList }).list;
+  };
+
+  it("shows every question of a filter over pages: page 2 has the rest, none of page 1's rows, and the filter still holds", async () => {
+    const cookie = await admin();
+    const db = await getDb();
+    const chapters = await db.select().from(schema.practiceChapters);
+    const money = chapters.find((c) => c.title === "Money and Banking" && c.classLevel === "12")!;
+    const other = chapters.find((c) => c.subject === "accountancy")!;
+    const mcq = (chapterId: number, prompt: string) => ({
+      chapterId,
+      type: "mcq" as const,
+      prompt,
+      options: ["A", "B", "C", "D"],
+      correctOption: 0,
+      marks: 1,
+    });
+    // One statement: the same created_at for all, so the id alone orders them.
+    await db
+      .insert(schema.practiceQuestions)
+      .values([
+        ...Array.from({ length: 60 }, (_, n) => mcq(money.id, `Paging question ${n + 1}`)),
+        ...Array.from({ length: 5 }, (_, n) => mcq(other.id, `Other chapter ${n + 1}`)),
+      ]);
+    const topLevel = await db
+      .select({ id: schema.practiceQuestions.id, parentId: schema.practiceQuestions.parentId })
+      .from(schema.practiceQuestions)
+      .where(eq(schema.practiceQuestions.chapterId, money.id));
+    const inChapter = topLevel.filter((q) => q.parentId === null).map((q) => q.id);
+    expect(inChapter.length).toBeGreaterThan(QUESTIONS_PAGE_SIZE);
+    expect(inChapter.length).toBeLessThanOrEqual(2 * QUESTIONS_PAGE_SIZE);
+
+    const filter = `subject=economics&chapterId=${money.id}`;
+    const first = await listOf(`/admin/practice?${filter}`, cookie);
+    expect(first.total).toBe(inChapter.length);
+    expect(first.questions).toHaveLength(QUESTIONS_PAGE_SIZE);
+    expect(first.questions.map((q) => q.id)).toEqual(first.questions.map((q) => q.id).toSorted((a, b) => b - a));
+    expect(first.questions[0]!.prompt).toBe("Paging question 60"); // newest first
+    expect(first).toMatchObject({ page: 1, hasNext: true, hasPrevious: false });
+
+    const second = await listOf(
+      `/admin/practice?${filter}&page=2&after=${encodeURIComponent(first.nextCursor!)}`,
+      cookie,
+    );
+    const firstIds = new Set(first.questions.map((q) => q.id));
+    expect(second.questions.some((q) => firstIds.has(q.id))).toBe(false);
+    expect(second.questions.every((q) => q.chapter === "Money and Banking")).toBe(true);
+    // Both pages together are the whole filtered list, each question once.
+    expect([...first.questions, ...second.questions].map((q) => q.id).toSorted((a, b) => a - b)).toEqual(
+      inChapter.toSorted((a, b) => a - b),
+    );
+    expect(second).toMatchObject({ page: 2, hasNext: false, hasPrevious: true, total: inChapter.length });
+
+    // Previous from page 2 by its cursor is page 1 again; page=2 typed by hand (an offset) is page 2.
+    const back = await listOf(
+      `/admin/practice?${filter}&page=1&before=${encodeURIComponent(second.prevCursor!)}`,
+      cookie,
+    );
+    expect(back.questions.map((q) => q.id)).toEqual(first.questions.map((q) => q.id));
+    const typed = await listOf(`/admin/practice?${filter}&page=2`, cookie);
+    expect(typed.questions.map((q) => q.id)).toEqual(second.questions.map((q) => q.id));
+  });
+
+  it("a bad page or cursor shows the first page, never an error", async () => {
+    const cookie = await admin();
+    const first = await listOf("/admin/practice", cookie);
+    expect(first.questions.length).toBeGreaterThan(0);
+    const firstIds = first.questions.map((q) => q.id);
+    for (const query of [
+      "page=abc",
+      "page=-3",
+      "page=99999999999",
+      "page=999",
+      "after=nonsense",
+      "after=2026-02-31T00:00:00Z%7C5",
+      "after=2026-01-01T00:00:00Z%7Cabc",
+      "after=2026-01-01T00:00:00Z%7C99999999999",
+      "before=2026-01-01T00:00:00Z%7C1%27%3B--",
+      `after=${"x".repeat(400)}`,
+    ]) {
+      const list = await listOf(`/admin/practice?${query}`, cookie);
+      expect(
+        list.questions.map((q) => q.id),
+        query,
+      ).toEqual(firstIds);
+      expect(list.page, query).toBe(1);
+    }
   });
 });

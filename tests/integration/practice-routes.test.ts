@@ -1,12 +1,17 @@
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { TestFactsList } from "~/features/practice/test-facts";
+import type { TestFacts } from "~/features/practice/tests.server";
 import { action as answerAction } from "~/routes/api/practice-answer";
 import { loader as playerLoader } from "~/routes/store/course-player";
 import { action as attemptAction, loader as attemptLoader } from "~/routes/store/practice-attempt";
 import { loader as attemptsLoader } from "~/routes/store/practice-attempts";
 import { action as startAction, loader as startLoader } from "~/routes/store/practice-start";
+import { loader as productLoader } from "~/routes/store/product";
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { flashOf, makeRequest } from "../helpers/route";
 
@@ -60,6 +65,37 @@ async function startSample(cookie: string) {
 }
 
 describe("practice test routes", () => {
+  it("a test with a case set says its questions and the answers the student will give, on its store page and start page", async () => {
+    const id = await seededId(SAMPLE);
+    const db = await getDb();
+    // The seeded sample: top-level questions on the paper, one of them a case set answered part by part.
+    const chosen = (
+      await db.select().from(schema.practiceTestQuestions).where(eq(schema.practiceTestQuestions.productId, id))
+    ).map((c) => c.questionId);
+    const all = await db.select().from(schema.practiceQuestions);
+    const caseSets = all.filter((q) => chosen.includes(q.id) && q.type === "case_based");
+    expect(caseSets.length).toBeGreaterThan(0);
+    const answers =
+      chosen.length - caseSets.length + all.filter((q) => q.parentId !== null && chosen.includes(q.parentId)).length;
+    expect(answers).toBeGreaterThan(chosen.length);
+    const wording = `${chosen.length} questions (${answers} answers)`;
+
+    const store = await run(productLoader, `/tests/${id}`, { id: String(id) }, null);
+    expect(store.status).toBe(200);
+    const facts = (store.data as { testFacts: TestFacts }).testFacts;
+    expect(facts).toMatchObject({ questionCount: chosen.length, answerCount: answers, answersVary: false });
+    expect(renderToStaticMarkup(createElement(TestFactsList, { facts }))).toContain(wording);
+
+    const cookie = await cookieFor(await createTestUser());
+    const start = await run(startLoader, `/my-courses/tests/start/${id}`, { productId: String(id) }, cookie);
+    expect((start.data as { facts: TestFacts }).facts).toEqual(facts);
+
+    // The paper the student then meets has exactly that many answers.
+    const attemptId = await startSample(cookie);
+    const taking = await run(attemptLoader, `/my-courses/tests/${attemptId}`, { attemptId: String(attemptId) }, cookie);
+    expect((taking.data as { paper: { questions: unknown[] } }).paper.questions).toHaveLength(answers);
+  });
+
   it("a visitor is sent to log in; a student opens the free sample; a paid test not bought goes back to its store page", async () => {
     const id = await seededId(SAMPLE);
     const visitor = await run(startLoader, `/my-courses/tests/start/${id}`, { productId: String(id) }, null);

@@ -61,6 +61,15 @@ describe("seed", () => {
     }
   });
 
+  it("gives each seeded practice test its subject's Practice Test cover, not the papers' one", async () => {
+    const { db } = await getTestDb();
+    const tests = await db.select().from(schema.products).where(eq(schema.products.kind, "test"));
+    expect(tests.length).toBeGreaterThan(0);
+    for (const t of tests) {
+      expect(t.image).toBe(`/images/covers/${t.subject.replace("_", "-")}-test.svg`);
+    }
+  });
+
   it("is idempotent: running it again adds nothing", async () => {
     const { db } = await getTestDb();
     const before = await db.select({ n: count() }).from(schema.products);

@@ -24,8 +24,8 @@ export function slugify(text: string) {
 }
 
 export function coverImage(subject: SubjectKey, kind: "course" | "note" | "pyq" | "test") {
-  // Tests share the papers' artwork.
-  return `/images/covers/${subject.replace("_", "-")}-${kind === "test" ? "pyq" : kind}.svg`;
+  // One cover per subject and kind, written by `npm run art` (scripts/generate-art.ts).
+  return `/images/covers/${subject.replace("_", "-")}-${kind}.svg`;
 }
 
 export function avatarImage(name: string) {

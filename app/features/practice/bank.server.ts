@@ -17,6 +17,7 @@ import {
 } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { SUBJECTS, type Subject } from "~/features/catalog/labels";
+import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/features/search/keyset.server";
 import { HttpError } from "~/lib/errors";
 import {
   ASSERTION_REASON_OPTIONS,
@@ -157,31 +158,37 @@ export interface BankFilters {
   type?: QuestionType;
 }
 
-export async function listQuestions(db: DbOrTx, filters: BankFilters = {}, limit = 200) {
+function bankWhere(filters: BankFilters) {
   const where = [isNull(practiceQuestions.parentId)];
   if (filters.classLevel) where.push(eq(practiceChapters.classLevel, filters.classLevel));
   if (filters.subject) where.push(eq(practiceChapters.subject, filters.subject));
   if (filters.chapterId) where.push(eq(practiceQuestions.chapterId, filters.chapterId));
   if (filters.type) where.push(eq(practiceQuestions.type, filters.type));
+  return where;
+}
+
+const bankColumns = {
+  id: practiceQuestions.id,
+  type: practiceQuestions.type,
+  prompt: practiceQuestions.prompt,
+  marks: practiceQuestions.marks,
+  difficulty: practiceQuestions.difficulty,
+  source: practiceQuestions.source,
+  chapter: practiceChapters.title,
+  subject: practiceChapters.subject,
+  classLevel: practiceChapters.classLevel,
+  parts: sql<number>`(select count(*) from practice_questions p where p.parent_id = ${practiceQuestions.id})`.mapWith(
+    Number,
+  ),
+};
+
+/** Top-level questions (a case set is one row, with its number of parts) in bank order: class, subject, chapter. */
+export async function listQuestions(db: DbOrTx, filters: BankFilters = {}, limit = 200) {
   return db
-    .select({
-      id: practiceQuestions.id,
-      type: practiceQuestions.type,
-      prompt: practiceQuestions.prompt,
-      marks: practiceQuestions.marks,
-      difficulty: practiceQuestions.difficulty,
-      source: practiceQuestions.source,
-      chapter: practiceChapters.title,
-      subject: practiceChapters.subject,
-      classLevel: practiceChapters.classLevel,
-      parts:
-        sql<number>`(select count(*) from practice_questions p where p.parent_id = ${practiceQuestions.id})`.mapWith(
-          Number,
-        ),
-    })
+    .select(bankColumns)
     .from(practiceQuestions)
     .innerJoin(practiceChapters, eq(practiceChapters.id, practiceQuestions.chapterId))
-    .where(and(...where))
+    .where(and(...bankWhere(filters)))
     .orderBy(
       asc(practiceChapters.classLevel),
       asc(practiceChapters.subject),
@@ -189,6 +196,40 @@ export async function listQuestions(db: DbOrTx, filters: BankFilters = {}, limit
       asc(practiceQuestions.id),
     )
     .limit(limit);
+}
+
+export const QUESTIONS_PAGE_SIZE = 50;
+
+/**
+ * One page of the bank's list (`/admin/practice`), newest first, paged like every admin list
+ * (`search/keyset.server.ts`: Next and Previous carry the cursor of the row they continue from);
+ * `total` counts every question the filters match.
+ */
+export async function listQuestionPage(db: DbOrTx, opts: BankFilters & PageRequest = {}) {
+  const window = keysetWindow(
+    opts,
+    { createdAt: practiceQuestions.createdAt, id: practiceQuestions.id },
+    "int",
+    QUESTIONS_PAGE_SIZE,
+  );
+  const where = bankWhere(opts);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ...bankColumns, cursorTs: cursorTs(practiceQuestions.createdAt) })
+      .from(practiceQuestions)
+      .innerJoin(practiceChapters, eq(practiceChapters.id, practiceQuestions.chapterId))
+      .where(and(...where, window.where))
+      .orderBy(...window.orderBy)
+      .limit(QUESTIONS_PAGE_SIZE + 1)
+      .offset(window.offset),
+    db
+      .select({ n: count() })
+      .from(practiceQuestions)
+      .innerJoin(practiceChapters, eq(practiceChapters.id, practiceQuestions.chapterId))
+      .where(and(...where)),
+  ]);
+  const { rows: shown, ...paging } = keysetPage(rows, window, QUESTIONS_PAGE_SIZE);
+  return { questions: shown.map(({ cursorTs: _, ...q }) => q), total: Number(total?.n ?? 0), ...paging };
 }
 
 export async function getQuestion(db: DbOrTx, id: number) {

@@ -1,4 +1,6 @@
 /** Names of the practice domain's question types and difficulties (admin and store). */
+import { countOf } from "~/lib/numbers";
+
 export const QUESTION_TYPES = ["mcq", "assertion_reason", "case_based", "short_answer", "long_answer"] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
@@ -26,4 +28,14 @@ export function isObjective(type: QuestionType): boolean {
 }
 export function isWritten(type: QuestionType): boolean {
   return type === "short_answer" || type === "long_answer";
+}
+
+/**
+ * A test's size wherever it is shown: its questions, and its answers when they differ (each part of a
+ * case-based set is answered on its own): "6 questions (8 answers)".
+ */
+export function questionCountLabel(c: { questionCount: number; answerCount: number; answersVary?: boolean }) {
+  const questions = countOf(c.questionCount, "question");
+  if (c.answersVary) return `${questions} (at least ${countOf(c.answerCount, "answer")})`;
+  return c.answerCount === c.questionCount ? questions : `${questions} (${countOf(c.answerCount, "answer")})`;
 }

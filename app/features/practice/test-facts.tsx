@@ -1,4 +1,5 @@
 import { Clock, FileQuestion, MinusCircle } from "lucide-react";
+import { questionCountLabel } from "./labels";
 import type { TestFacts } from "./tests.server";
 
 /** The detail page's "This includes" list of a test. */
@@ -14,7 +15,7 @@ export function TestFactsList({ facts }: { facts: TestFacts }) {
       </li>
       <li className="flex items-center gap-2">
         <FileQuestion className="h-5 w-5 text-brand-700" aria-hidden />
-        {facts.questionCount} questions{facts.totalMarks !== null ? ` · ${facts.totalMarks} marks` : ""}
+        {`${questionCountLabel(facts)}${facts.totalMarks !== null ? ` · ${facts.totalMarks} marks` : ""}`}
       </li>
       <li className="flex items-center gap-2">
         <MinusCircle className="h-5 w-5 text-brand-700" aria-hidden />

@@ -17,18 +17,23 @@ export interface Cursor {
 
 const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INT = /^[1-9]\d{0,9}$/;
+
+/** The type of a list's id column: a cursor's id must be one, or the cursor is ignored. */
+export type IdKind = "text" | "uuid" | "int";
 
 export function encodeCursor(c: Cursor) {
   return `${c.ts}|${c.id}`;
 }
 
 /** "<UTC time>|<id>", or null for anything else (a bad cursor is ignored, never sent to the database as is). */
-export function decodeCursor(raw: string | undefined, idKind: "text" | "uuid" = "text"): Cursor | null {
+export function decodeCursor(raw: string | undefined, idKind: IdKind = "text"): Cursor | null {
   const bar = raw?.indexOf("|") ?? -1;
   if (!raw || bar < 1) return null;
   const ts = raw.slice(0, bar);
   const id = raw.slice(bar + 1);
   if (!TS.test(ts) || !id || id.length > 200 || (idKind === "uuid" && !UUID.test(id))) return null;
+  if (idKind === "int" && !(INT.test(id) && Number(id) <= 2_147_483_647)) return null;
   // A real instant: the date part must survive a round trip (no 31 February, no hour 24).
   const date = new Date(ts);
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 19) !== ts.slice(0, 19)) return null;
@@ -53,14 +58,15 @@ export interface PageRequest {
 export function keysetWindow(
   req: PageRequest,
   cols: { createdAt: AnyColumn; id: AnyColumn },
-  idKind: "text" | "uuid",
+  idKind: IdKind,
   pageSize: number,
 ) {
   const after = decodeCursor(req.after, idKind);
   const before = after ? null : decodeCursor(req.before, idKind);
   let page = Math.max(1, Math.floor(req.page ?? 1) || 1);
   if (!after && !before && page > MAX_OFFSET_PAGE) page = 1;
-  const id = (c: Cursor) => (idKind === "uuid" ? sql`${c.id}::uuid` : sql`${c.id}`);
+  const id = (c: Cursor) =>
+    idKind === "uuid" ? sql`${c.id}::uuid` : idKind === "int" ? sql`${Number(c.id)}::int` : sql`${c.id}`;
   let where: SQL | undefined;
   if (after) where = sql`(${cols.createdAt}, ${cols.id}) < (${after.ts}::timestamptz, ${id(after)})`;
   if (before) where = sql`(${cols.createdAt}, ${cols.id}) > (${before.ts}::timestamptz, ${id(before)})`;
@@ -78,7 +84,7 @@ export function keysetWindow(
 }
 
 /** The page's rows newest first, whether there are pages either side, and the cursors of the links. */
-export function keysetPage<T extends { cursorTs: string; id: string }>(
+export function keysetPage<T extends { cursorTs: string; id: string | number }>(
   rows: T[],
   window: ReturnType<typeof keysetWindow>,
   pageSize: number,
@@ -97,7 +103,7 @@ export function keysetPage<T extends { cursorTs: string; id: string }>(
     page: window.backward && !more ? 1 : window.page,
     hasNext: hasNext && Boolean(last),
     hasPrevious: hasPrevious && Boolean(first),
-    nextCursor: hasNext && last ? encodeCursor({ ts: last.cursorTs, id: last.id }) : null,
-    prevCursor: hasPrevious && first ? encodeCursor({ ts: first.cursorTs, id: first.id }) : null,
+    nextCursor: hasNext && last ? encodeCursor({ ts: last.cursorTs, id: String(last.id) }) : null,
+    prevCursor: hasPrevious && first ? encodeCursor({ ts: first.cursorTs, id: String(first.id) }) : null,
   };
 }

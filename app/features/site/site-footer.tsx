@@ -19,6 +19,9 @@ export function SiteFooter() {
           <Link className="hover:text-brand-700" to="/pyq">
             PYQ
           </Link>
+          <Link className="hover:text-brand-700" to="/tests">
+            Tests
+          </Link>
           <Link className="hover:text-brand-700" to="/toppers">
             Toppers
           </Link>

@@ -4,14 +4,20 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
-import { Badge, Card, ConfirmDialog, PageHeader } from "~/features/admin/ui";
+import { Badge, Card, ConfirmDialog, PageHeader, Pager } from "~/features/admin/ui";
 import { SUBJECT_LABELS, SUBJECTS } from "~/features/catalog/labels";
-import { deleteQuestion, importQuestionsCsv, listChapters, listQuestions } from "~/features/practice/bank.server";
-import { DIFFICULTY_LABELS, QUESTION_TYPE_LABELS, QUESTION_TYPES } from "~/features/practice/labels";
+import { deleteQuestion, importQuestionsCsv, listChapters, listQuestionPage } from "~/features/practice/bank.server";
+import {
+  DIFFICULTY_LABELS,
+  QUESTION_TYPE_LABELS,
+  QUESTION_TYPES,
+  questionCountLabel,
+} from "~/features/practice/labels";
 import { listTests } from "~/features/practice/tests.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readFormData } from "~/lib/form.server";
 import { idSchema } from "~/lib/id";
+import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { FormAlert, inputClass } from "~/ui/field";
 import type { Route } from "./+types/practice";
@@ -26,14 +32,25 @@ const filtersSchema = z.object({
   chapterId: idSchema.optional().catch(undefined),
   type: z.enum(QUESTION_TYPES).optional().catch(undefined),
 });
+/** Paging as on every admin list: a bad page or cursor shows the first page. */
+const pageSchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  after: z.string().max(300).optional().catch(undefined),
+  before: z.string().max(300).optional().catch(undefined),
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
   const raw = Object.fromEntries(new URL(request.url).searchParams);
   const filters = filtersSchema.parse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== "")));
-  const [questions, chapters, tests] = await Promise.all([listQuestions(db, filters), listChapters(db), listTests(db)]);
-  return { questions, chapters, tests, filters };
+  const paging = pageSchema.parse(raw);
+  const [list, chapters, tests] = await Promise.all([
+    listQuestionPage(db, { ...filters, ...paging }),
+    listChapters(db),
+    listTests(db),
+  ]);
+  return { list, chapters, tests, filters };
 }
 
 const MAX_CSV_BYTES = 5 * 1024 * 1024;
@@ -65,7 +82,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function PracticeBank({ loaderData, actionData }: Route.ComponentProps) {
-  const { questions, chapters, tests, filters } = loaderData;
+  const { list, chapters, tests, filters } = loaderData;
+  const { questions } = list;
   const busy = useNavigation().state !== "idle";
   const submit = useSubmit();
   const errors = actionData?.fieldErrors ?? {};
@@ -104,7 +122,7 @@ export default function PracticeBank({ loaderData, actionData }: Route.Component
             columns={[
               { header: "Test", role: "title", cell: (t) => t.title },
               { header: "Status", cell: (t) => <Badge>{t.status}</Badge> },
-              { header: "Questions", role: "number", cell: (t) => t.questionCount },
+              { header: "Chosen questions", cell: (t) => questionCountLabel(t) },
               { header: "Attempts", role: "number", cell: (t) => t.attempts },
               {
                 header: "Actions",
@@ -143,7 +161,7 @@ export default function PracticeBank({ loaderData, actionData }: Route.Component
           ) : null}
         </Form>
       </Card>
-      <Card title={`Questions (${questions.length}${questions.length === 200 ? "+" : ""})`}>
+      <Card title={`Questions (${formatCount(list.total)}, newest first)`}>
         <Form
           method="get"
           className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
@@ -236,6 +254,17 @@ export default function PracticeBank({ loaderData, actionData }: Route.Component
             ]}
           />
         )}
+        <Pager
+          list={list}
+          makeHref={(p, cursor) =>
+            `/admin/practice?${new URLSearchParams({
+              ...Object.fromEntries(
+                Object.entries(filters).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+              ),
+              ...(p > 1 ? { page: String(p), ...cursor } : {}),
+            })}`
+          }
+        />
       </Card>
     </div>
   );
