@@ -33,6 +33,7 @@ import { formatCount } from "~/lib/numbers";
 import { isObjective, isWritten, type QuestionType } from "./labels";
 import { MAX_WRITTEN_ANSWER } from "./limits";
 import { markObjective, percentOf } from "./scoring";
+import type { TestFacts } from "./tests.server";
 
 /** A save or submit this soon after the deadline still counts (a request in flight as time ran out). */
 export const DEADLINE_GRACE_MS = 5_000;
@@ -227,8 +228,8 @@ function answerables(paper: { top: AnswerableRow[]; subs: AnswerableRow[] }): An
 export interface ChapterPractice {
   chapterId: number;
   chapter: string;
-  questionCount: number;
-  timeLimitMinutes: number;
+  /** Its time, questions, answers, marks and negative marking, as a test's (the start page's list). */
+  facts: TestFacts;
 }
 
 /** A chapter practice's shortest time limit, in minutes. */
@@ -254,17 +255,27 @@ async function planChapterPractice(db: DbOrTx, test: TestOverview, chapterId: nu
   if (!chapter) throw new HttpError(404, "Chapter not found.");
   const questionIds = await dealPaper(db, test.productId, chapterId);
   if (!questionIds.length) throw new HttpError(409, `${test.title} has no questions from ${chapter.title}.`);
-  const marksOf = async (ids: number[]) => answerables(await paperOf(db, ids)).reduce((n, q) => n + q.marks, 0);
-  const [maxMarks, fullMarks] = await Promise.all([marksOf(questionIds), marksOf(await dealPaper(db, test.productId))]);
+  const [answered, whole] = await Promise.all([
+    paperOf(db, questionIds).then(answerables),
+    dealPaper(db, test.productId).then(async (ids) => answerables(await paperOf(db, ids))),
+  ]);
+  const marksOf = (questions: AnswerableRow[]) => questions.reduce((n, q) => n + q.marks, 0);
+  const maxMarks = marksOf(answered);
   const minutes = Math.min(
     test.timeLimitMinutes,
-    Math.max(MIN_PRACTICE_MINUTES, Math.ceil((test.timeLimitMinutes * maxMarks) / Math.max(1, fullMarks))),
+    Math.max(MIN_PRACTICE_MINUTES, Math.ceil((test.timeLimitMinutes * maxMarks) / Math.max(1, marksOf(whole)))),
   );
   const practice: ChapterPractice = {
     chapterId,
     chapter: chapter.title,
-    questionCount: questionIds.length,
-    timeLimitMinutes: minutes,
+    facts: {
+      timeLimitMinutes: minutes,
+      negativePercent: test.negativePercent,
+      questionCount: questionIds.length,
+      answerCount: answered.length,
+      answersVary: false,
+      totalMarks: maxMarks,
+    },
   };
   return { practice, questionIds, maxMarks };
 }
@@ -302,7 +313,7 @@ export async function startAttempt(
   } else {
     const plan = await planChapterPractice(db, test, chapterId);
     ({ questionIds, maxMarks } = plan);
-    minutes = plan.practice.timeLimitMinutes;
+    minutes = plan.practice.facts.timeLimitMinutes;
   }
   const [row] = await db
     .insert(practiceAttempts)

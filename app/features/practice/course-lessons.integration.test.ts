@@ -16,6 +16,7 @@ import { addLesson, addModule, CHOOSE_TEST, updateLesson } from "~/features/lear
 import { getCoursePlayer } from "~/features/learning/player.server";
 import { beginUpload } from "~/features/video/video.server";
 import { createUser } from "../../../tests/helpers/factories";
+import { newStudent, productIdBySlug, refusal } from "../../../tests/helpers/practice";
 import {
   getChapterPractice,
   getResult,
@@ -32,31 +33,9 @@ import {
 const MOCK = "accountancy-class-12-mock-paper-1";
 const COURSE = "accountancy-class-12";
 
-async function idOf(slug: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(schema.products).where(eq(schema.products.slug, slug));
-  if (!row) throw new Error(`no product ${slug}`);
-  return row.id;
-}
-
-async function student() {
-  const user = await createUser();
-  return { id: user.id, role: "student" as const };
-}
-
 async function admin() {
   const user = await createUser({ role: "admin" });
   return user.id;
-}
-
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    const e = error as { status?: number; message: string };
-    return { status: e.status, message: e.message };
-  }
-  throw new Error("expected a refusal");
 }
 
 async function enrol(userId: string, productId: number, revokedAt: Date | null = null) {
@@ -75,8 +54,8 @@ describe("lessons of type test: the outline editor", () => {
   it("adds a lesson that opens a test (no video link), refuses an unknown test and keeps a lesson's type", async () => {
     const db = await getDb();
     const actor = await admin();
-    const course = await idOf("economics-class-12");
-    const mock = await idOf(MOCK);
+    const course = await productIdBySlug("economics-class-12");
+    const mock = await productIdBySlug(MOCK);
     const mod = await addModule(db, actor, course, "Revision");
     const lesson = await addLesson(db, actor, course, {
       moduleId: mod.id,
@@ -105,7 +84,7 @@ describe("lessons of type test: the outline editor", () => {
     const [unchanged] = await db.select().from(schema.lessons).where(eq(schema.lessons.id, lesson.id));
     expect(unchanged).toMatchObject({ title: "Mock paper", testProductId: mock, videoUrl: null });
 
-    const sample = await idOf("accountancy-class-12-free-sample-test");
+    const sample = await productIdBySlug("accountancy-class-12-free-sample-test");
     await updateLesson(db, actor, course, lesson.id, { title: "Sample paper", type: "test", testProductId: sample });
     const [renamed] = await db.select().from(schema.lessons).where(eq(schema.lessons.id, lesson.id));
     expect(renamed).toMatchObject({ title: "Sample paper", testProductId: sample });
@@ -128,7 +107,7 @@ describe("lessons of type test: the outline editor", () => {
   it("a test that is a lesson cannot be deleted (the course would lose it); a test lesson takes no video upload", async () => {
     const db = await getDb();
     const actor = await admin();
-    const mock = await idOf(MOCK);
+    const mock = await productIdBySlug(MOCK);
     await db.delete(schema.orderItems).where(eq(schema.orderItems.productId, mock));
     const refused = await refusal(deleteAdminProduct(db, actor, mock));
     expect(refused.status).toBe(409);
@@ -143,7 +122,7 @@ describe("lessons of type test: the outline editor", () => {
 
   it("the public curriculum marks the test lesson and counts its time limit as its length", async () => {
     const db = await getDb();
-    const modules = await getCurriculum(db, await idOf(COURSE));
+    const modules = await getCurriculum(db, await productIdBySlug(COURSE));
     const lesson = modules.flatMap((m) => m.lessons).find((l) => l.title === SEED_TEST_LESSON.title);
     expect(lesson).toMatchObject({ test: true, durationSeconds: 60 * 60 });
     expect(modules.flatMap((m) => m.lessons).filter((l) => l.test)).toHaveLength(1);
@@ -153,20 +132,20 @@ describe("lessons of type test: the outline editor", () => {
 describe("lessons of type test: access through the course", () => {
   it("owning the course opens its paid test without buying it; a refund, a draft course or another course does not", async () => {
     const db = await getDb();
-    const mock = await idOf(MOCK);
-    const course = await idOf(COURSE);
+    const mock = await productIdBySlug(MOCK);
+    const course = await productIdBySlug(COURSE);
 
-    const stranger = await student();
+    const stranger = await newStudent();
     expect(await refusal(getTakeableTest(db, stranger, mock))).toEqual({ status: 403, message: NO_ACCESS });
-    await enrol(stranger.id, await idOf("economics-class-12"));
+    await enrol(stranger.id, await productIdBySlug("economics-class-12"));
     expect((await refusal(startAttempt(db, stranger, mock))).status).toBe(403);
 
-    const owner = await student();
+    const owner = await newStudent();
     await enrol(owner.id, course);
     expect((await getTakeableTest(db, owner, mock)).timeLimitMinutes).toBe(60);
     expect(await startAttempt(db, owner, mock)).toBeGreaterThan(0);
 
-    const refunded = await student();
+    const refunded = await newStudent();
     await enrol(refunded.id, course, new Date());
     expect((await refusal(getTakeableTest(db, refunded, mock))).status).toBe(403);
 
@@ -176,12 +155,12 @@ describe("lessons of type test: access through the course", () => {
 
   it("a test sold only inside a course (a draft) opens for the course's owners and is not found for anyone else", async () => {
     const db = await getDb();
-    const mock = await idOf(MOCK);
+    const mock = await productIdBySlug(MOCK);
     await db.update(schema.products).set({ status: "draft" }).where(eq(schema.products.id, mock));
-    const owner = await student();
-    await enrol(owner.id, await idOf(COURSE));
+    const owner = await newStudent();
+    await enrol(owner.id, await productIdBySlug(COURSE));
     expect((await getTakeableTest(db, owner, mock)).title).toBe(SEED_TEST_LESSON.test);
-    const stranger = await student();
+    const stranger = await newStudent();
     expect(await refusal(getTakeableTest(db, stranger, mock))).toEqual({ status: 404, message: "Test not found." });
   });
 });
@@ -189,9 +168,9 @@ describe("lessons of type test: access through the course", () => {
 describe("lessons of type test: a test in your course is yours in the store, the cart and checkout", () => {
   it("counts as owned (Open, not Add to Cart), cannot be added to the cart and is not sold again at checkout", async () => {
     const db = await getDb();
-    const mock = await idOf(MOCK);
-    const course = await idOf(COURSE);
-    const user = await student();
+    const mock = await productIdBySlug(MOCK);
+    const course = await productIdBySlug(COURSE);
+    const user = await newStudent();
     await db.insert(schema.cartItems).values({ userId: user.id, productId: mock });
     expect((await ownedProductIds(db, user.id)).has(mock)).toBe(false);
     expect((await readCart(db, user.id)).lines.map((l) => l.productId)).toEqual([mock]);
@@ -218,10 +197,10 @@ describe("lessons of type test: a test in your course is yours in the store, the
 describe("lessons of type test: the player and completion", () => {
   it("the player shows the lesson as a test; submitting the whole paper completes it and shows the last score", async () => {
     const db = await getDb();
-    const mock = await idOf(MOCK);
-    const course = await idOf(COURSE);
+    const mock = await productIdBySlug(MOCK);
+    const course = await productIdBySlug(COURSE);
     const lesson = await seededTestLesson();
-    const user = await student();
+    const user = await newStudent();
     await enrol(user.id, course);
 
     const player = await getCoursePlayer(db, user.id, course, lesson.id);
@@ -248,8 +227,8 @@ describe("lessons of type test: the player and completion", () => {
 
   it("a buyer of the test alone completes no lesson of a course they do not own", async () => {
     const db = await getDb();
-    const mock = await idOf(MOCK);
-    const user = await student();
+    const mock = await productIdBySlug(MOCK);
+    const user = await newStudent();
     await enrol(user.id, mock);
     await submitAttempt(db, user.id, await startAttempt(db, user, mock));
     expect(await db.$count(schema.lessonCompletions, eq(schema.lessonCompletions.userId, user.id))).toBe(0);
@@ -267,8 +246,8 @@ describe("practising one chapter of a test", () => {
 
   it("deals only that chapter's questions, for a share of the time, beside an open attempt of the whole paper", async () => {
     const db = await getDb();
-    const mock = await idOf(MOCK);
-    const user = await student();
+    const mock = await productIdBySlug(MOCK);
+    const user = await newStudent();
     await enrol(user.id, mock);
     const { id: chapterId } = await chapter(CHAPTER);
 
@@ -276,8 +255,8 @@ describe("practising one chapter of a test", () => {
     const { practice, test } = await getChapterPractice(db, user, mock, chapterId);
     expect(test.openAttemptId).toBeNull();
     expect(practice.chapter).toBe(CHAPTER);
-    expect(practice.timeLimitMinutes).toBeGreaterThanOrEqual(5);
-    expect(practice.timeLimitMinutes).toBeLessThan(60);
+    expect(practice.facts.timeLimitMinutes).toBeGreaterThanOrEqual(5);
+    expect(practice.facts.timeLimitMinutes).toBeLessThan(60);
 
     const started = new Date();
     const attemptId = await startAttempt(db, user, mock, started, chapterId);
@@ -288,8 +267,8 @@ describe("practising one chapter of a test", () => {
 
     const [row] = await db.select().from(schema.practiceAttempts).where(eq(schema.practiceAttempts.id, attemptId));
     expect(row!.chapterId).toBe(chapterId);
-    expect(row!.questionIds).toHaveLength(practice.questionCount);
-    expect(row!.deadlineAt.getTime() - started.getTime()).toBe(practice.timeLimitMinutes * 60_000);
+    expect(row!.questionIds).toHaveLength(practice.facts.questionCount);
+    expect(row!.deadlineAt.getTime() - started.getTime()).toBe(practice.facts.timeLimitMinutes * 60_000);
     const paper = await loadPaper(db, user.id, attemptId);
     if ("submitted" in paper) throw new Error("expected an open paper");
     expect(paper.title).toBe(`${SEED_TEST_LESSON.test} · ${CHAPTER} (practice)`);
@@ -310,8 +289,8 @@ describe("practising one chapter of a test", () => {
 
   it("an unknown chapter is not found; a chapter the test does not cover is refused; a test not owned stays closed", async () => {
     const db = await getDb();
-    const mock = await idOf(MOCK);
-    const user = await student();
+    const mock = await productIdBySlug(MOCK);
+    const user = await newStudent();
     await enrol(user.id, mock);
     expect((await refusal(getChapterPractice(db, user, mock, 2_000_000))).status).toBe(404);
     const elsewhere = await chapter("Theory of Consumer Behaviour").catch(() => null);
@@ -328,7 +307,7 @@ describe("practising one chapter of a test", () => {
     expect(refused.message).toContain("has no questions from");
     expect(await db.$count(schema.practiceAttempts, eq(schema.practiceAttempts.userId, user.id))).toBe(0);
 
-    const stranger = await student();
+    const stranger = await newStudent();
     const { id: chapterId } = await chapter(CHAPTER);
     expect((await refusal(startAttempt(db, stranger, mock, new Date(), chapterId))).status).toBe(403);
   });

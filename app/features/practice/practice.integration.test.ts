@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { createUser } from "../../../tests/helpers/factories";
+import { newStudent, productIdBySlug, refusal } from "../../../tests/helpers/practice";
 import {
   chapterStrengths,
   getResult,
@@ -22,49 +23,32 @@ import {
 const SAMPLE = "accountancy-class-12-free-sample-test";
 const MOCK = "accountancy-class-12-mock-paper-1";
 
-async function testId(slug: string) {
-  const db = await getDb();
-  const [row] = await db.select().from(schema.products).where(eq(schema.products.slug, slug));
-  if (!row) throw new Error(`no product ${slug}`);
-  return row.id;
-}
-
-async function student() {
-  const user = await createUser();
-  return { id: user.id, role: "student" as const };
-}
-
 async function correctOptions(ids: number[]) {
   const db = await getDb();
   const rows = await db.select().from(schema.practiceQuestions);
   return new Map(rows.filter((r) => ids.includes(r.id)).map((r) => [r.id, r]));
 }
 
-async function refusal(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (error) {
-    const e = error as { status?: number; message: string };
-    return { status: e.status, message: e.message };
-  }
-  throw new Error("expected a refusal");
-}
-
 describe("practice tests: access", () => {
   it("a free sample test is open to any signed-in student; a paid mock paper needs a purchase", async () => {
     const db = await getDb();
-    const user = await student();
-    const sample = await getTakeableTest(db, user, await testId(SAMPLE));
+    const user = await newStudent();
+    const sample = await getTakeableTest(db, user, await productIdBySlug(SAMPLE));
     expect(sample.questionCount).toBe(6);
-    expect(await refusal(getTakeableTest(db, user, await testId(MOCK)))).toEqual({ status: 403, message: NO_ACCESS });
-    await db.insert(schema.enrolments).values({ userId: user.id, productId: await testId(MOCK), source: "purchase" });
-    expect((await getTakeableTest(db, user, await testId(MOCK))).timeLimitMinutes).toBe(60);
+    expect(await refusal(getTakeableTest(db, user, await productIdBySlug(MOCK)))).toEqual({
+      status: 403,
+      message: NO_ACCESS,
+    });
+    await db
+      .insert(schema.enrolments)
+      .values({ userId: user.id, productId: await productIdBySlug(MOCK), source: "purchase" });
+    expect((await getTakeableTest(db, user, await productIdBySlug(MOCK))).timeLimitMinutes).toBe(60);
   });
 
   it("a refunded (revoked) purchase no longer opens the paid test; a draft or another kind is not found", async () => {
     const db = await getDb();
-    const user = await student();
-    const mock = await testId(MOCK);
+    const user = await newStudent();
+    const mock = await productIdBySlug(MOCK);
     await db
       .insert(schema.enrolments)
       .values({ userId: user.id, productId: mock, source: "purchase", revokedAt: new Date() });
@@ -72,17 +56,17 @@ describe("practice tests: access", () => {
     await db
       .update(schema.products)
       .set({ status: "draft" })
-      .where(eq(schema.products.id, await testId(SAMPLE)));
-    expect((await refusal(startAttempt(db, user, await testId(SAMPLE)))).status).toBe(404);
-    expect((await refusal(startAttempt(db, user, await testId("accountancy-class-12")))).status).toBe(404);
+      .where(eq(schema.products.id, await productIdBySlug(SAMPLE)));
+    expect((await refusal(startAttempt(db, user, await productIdBySlug(SAMPLE)))).status).toBe(404);
+    expect((await refusal(startAttempt(db, user, await productIdBySlug("accountancy-class-12")))).status).toBe(404);
   });
 });
 
 describe("practice tests: taking", () => {
   it("the paper sent for taking carries no correct option, model answer, marking point or explanation", async () => {
     const db = await getDb();
-    const user = await student();
-    const attemptId = await startAttempt(db, user, await testId(SAMPLE));
+    const user = await newStudent();
+    const attemptId = await startAttempt(db, user, await productIdBySlug(SAMPLE));
     const paper = (await loadPaper(db, user.id, attemptId)) as TakingPaper;
     const json = JSON.stringify(paper);
     const questions = await correctOptions(paper.questions.map((q) => q.id));
@@ -99,8 +83,8 @@ describe("practice tests: taking", () => {
 
   it("saves answers on the server one by one; starting again resumes the open attempt with them", async () => {
     const db = await getDb();
-    const user = await student();
-    const id = await testId(SAMPLE);
+    const user = await newStudent();
+    const id = await productIdBySlug(SAMPLE);
     const attemptId = await startAttempt(db, user, id);
     const paper = (await loadPaper(db, user.id, attemptId)) as TakingPaper;
     const [first, second] = paper.questions;
@@ -116,9 +100,9 @@ describe("practice tests: taking", () => {
 
   it("refuses an option a question does not have, a question not in the paper and someone else's attempt", async () => {
     const db = await getDb();
-    const user = await student();
-    const other = await student();
-    const attemptId = await startAttempt(db, user, await testId(SAMPLE));
+    const user = await newStudent();
+    const other = await newStudent();
+    const attemptId = await startAttempt(db, user, await productIdBySlug(SAMPLE));
     const paper = (await loadPaper(db, user.id, attemptId)) as TakingPaper;
     const q = paper.questions[0]!;
     expect(
@@ -157,9 +141,9 @@ describe("practice tests: taking", () => {
 
   it("the server's clock decides: a save after the deadline is refused and the attempt is submitted as it stood", async () => {
     const db = await getDb();
-    const user = await student();
+    const user = await newStudent();
     const start = new Date();
-    const attemptId = await startAttempt(db, user, await testId(SAMPLE), start);
+    const attemptId = await startAttempt(db, user, await productIdBySlug(SAMPLE), start);
     const paper = (await loadPaper(db, user.id, attemptId, start)) as TakingPaper;
     const [q1, q2] = paper.questions;
     const questions = await correctOptions([q1!.id]);
@@ -191,9 +175,9 @@ describe("practice tests: taking", () => {
 
   it("an expired attempt is submitted when it is next opened, and a submitted attempt never changes", async () => {
     const db = await getDb();
-    const user = await student();
+    const user = await newStudent();
     const start = new Date(Date.now() - 21 * 60_000);
-    const attemptId = await startAttempt(db, user, await testId(SAMPLE), start);
+    const attemptId = await startAttempt(db, user, await productIdBySlug(SAMPLE), start);
     expect(await loadPaper(db, user.id, attemptId)).toEqual({ submitted: true });
     const result = await getResult(db, user, attemptId);
     expect("open" in result).toBe(false);
@@ -210,15 +194,15 @@ describe("practice tests: taking", () => {
     const [row] = await db.select().from(schema.practiceAttempts).where(eq(schema.practiceAttempts.id, attemptId));
     expect(row!.autoSubmitted).toBe(true);
     // A new start deals a new attempt.
-    expect(await startAttempt(db, user, await testId(SAMPLE))).not.toBe(attemptId);
+    expect(await startAttempt(db, user, await productIdBySlug(SAMPLE))).not.toBe(attemptId);
   });
 });
 
 describe("practice tests: results", () => {
   it("scores with negative marking, explains every answer, takes self-marks and feeds the chapter report and the owner's view", async () => {
     const db = await getDb();
-    const user = await student();
-    const mock = await testId(MOCK);
+    const user = await newStudent();
+    const mock = await productIdBySlug(MOCK);
     await db.insert(schema.enrolments).values({ userId: user.id, productId: mock, source: "purchase" });
     const attemptId = await startAttempt(db, user, mock);
     const paper = (await loadPaper(db, user.id, attemptId)) as TakingPaper;

@@ -1,4 +1,3 @@
-import { Clock, FileQuestion } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
@@ -83,16 +82,7 @@ export default function PracticeStart({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 text-slate-700">
               The questions of <strong>{test.title}</strong> from this chapter, on their own.
             </p>
-            <ul className="mt-5 space-y-2 text-sm text-slate-800" aria-label="About this practice">
-              <li className="flex items-center gap-2">
-                <Clock className="h-5 w-5 text-brand-700" aria-hidden />
-                {practice.timeLimitMinutes} minutes
-              </li>
-              <li className="flex items-center gap-2">
-                <FileQuestion className="h-5 w-5 text-brand-700" aria-hidden />
-                {practice.questionCount === 1 ? "1 question" : `${practice.questionCount} questions`}
-              </li>
-            </ul>
+            <TestFactsList facts={practice.facts} />
           </>
         ) : null}
         {facts ? <TestFactsList facts={facts} /> : null}
