@@ -372,6 +372,29 @@ export function CourseDetailsForm({
   );
 }
 
+/** "Remove" of a module or lesson of the outline. */
+function RemoveButton({
+  intent,
+  targetId,
+  label,
+  busy,
+}: {
+  intent: "delete-module" | "delete-lesson";
+  targetId: number;
+  label: string;
+  busy: boolean;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="targetId" value={targetId} />
+      <Button type="submit" size="sm" variant="dangerGhost" disabled={busy} aria-label={label}>
+        Remove
+      </Button>
+    </Form>
+  );
+}
+
 /** The modules and lessons of a course: add, edit and remove them. */
 export function CourseOutlineEditor({
   outline,
@@ -398,19 +421,7 @@ export function CourseOutlineEditor({
           <div key={m.id} className="rounded-lg border border-slate-200 p-3">
             <div className="flex items-center justify-between gap-2">
               <h3 className="font-semibold text-slate-900">{m.title}</h3>
-              <Form method="post">
-                <input type="hidden" name="intent" value="delete-module" />
-                <input type="hidden" name="targetId" value={m.id} />
-                <Button
-                  type="submit"
-                  size="sm"
-                  variant="dangerGhost"
-                  disabled={busy}
-                  aria-label={`Remove module ${m.title}`}
-                >
-                  Remove
-                </Button>
-              </Form>
+              <RemoveButton intent="delete-module" targetId={m.id} label={`Remove module ${m.title}`} busy={busy} />
             </div>
             <ol className="mt-2 space-y-1 text-sm">
               {m.lessons.map((l) => {
@@ -478,19 +489,12 @@ export function CourseOutlineEditor({
                         </Button>
                       </Form>
                     </details>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="delete-lesson" />
-                      <input type="hidden" name="targetId" value={l.id} />
-                      <Button
-                        type="submit"
-                        size="sm"
-                        variant="dangerGhost"
-                        disabled={busy}
-                        aria-label={`Remove lesson ${l.title}`}
-                      >
-                        Remove
-                      </Button>
-                    </Form>
+                    <RemoveButton
+                      intent="delete-lesson"
+                      targetId={l.id}
+                      label={`Remove lesson ${l.title}`}
+                      busy={busy}
+                    />
                   </li>
                 );
               })}
