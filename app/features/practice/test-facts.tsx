@@ -1,4 +1,5 @@
 import { Clock, FileQuestion, MinusCircle } from "lucide-react";
+import { countOf } from "~/lib/numbers";
 import { questionCountLabel } from "./labels";
 import type { TestFacts } from "./tests.server";
 
@@ -10,15 +11,15 @@ export function TestFactsList({ facts }: { facts: TestFacts }) {
   return (
     <ul className="mt-5 space-y-2 text-sm text-slate-800" aria-label="About this test">
       <li className="flex items-center gap-2">
-        <Clock className="h-5 w-5 text-brand-700" aria-hidden />
+        <Clock className="h-5 w-5 shrink-0 text-brand-700" aria-hidden />
         {facts.timeLimitMinutes} minutes
       </li>
       <li className="flex items-center gap-2">
-        <FileQuestion className="h-5 w-5 text-brand-700" aria-hidden />
-        {`${questionCountLabel(facts)}${facts.totalMarks !== null ? ` · ${facts.totalMarks} marks` : ""}`}
+        <FileQuestion className="h-5 w-5 shrink-0 text-brand-700" aria-hidden />
+        {`${questionCountLabel(facts)}${facts.totalMarks !== null ? ` · ${countOf(facts.totalMarks, "mark")}` : ""}`}
       </li>
       <li className="flex items-center gap-2">
-        <MinusCircle className="h-5 w-5 text-brand-700" aria-hidden />
+        <MinusCircle className="h-5 w-5 shrink-0 text-brand-700" aria-hidden />
         {facts.negativePercent > 0
           ? `Negative marking: −${facts.negativePercent}% of a question's marks for a wrong answer`
           : "No negative marking"}

@@ -6,6 +6,7 @@ import { chapterStrengths, listAttempts } from "~/features/practice/attempts.ser
 import { formatMarks, strengthOf } from "~/features/practice/scoring";
 import { StoreErrorPage } from "~/features/site/not-found";
 import { formatDateTime } from "~/lib/dates";
+import { countOf } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
@@ -78,7 +79,7 @@ export default function PracticeAttempts({ loaderData }: Route.ComponentProps) {
                           </span>
                           <span className="block text-xs text-slate-600">
                             {SUBJECT_LABELS[s.subject as keyof typeof SUBJECT_LABELS]} · Class {s.classLevel} ·{" "}
-                            {formatMarks(s.earnedCenti)} of {s.possible} marks
+                            {formatMarks(s.earnedCenti)} of {countOf(s.possible, "mark")}
                           </span>
                         </span>
                         {s.practiceProductId ? (

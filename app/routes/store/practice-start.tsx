@@ -86,7 +86,8 @@ export default function PracticeStart({ loaderData }: Route.ComponentProps) {
           </>
         ) : null}
         {facts ? <TestFactsList facts={facts} /> : null}
-        {test.instructions ? (
+        {/* The paper's instructions speak of the whole paper's time and questions: not shown for one chapter. */}
+        {test.instructions && !practice ? (
           <section aria-labelledby="instructions" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
             <h2 id="instructions" className="font-semibold text-slate-900">
               Instructions
