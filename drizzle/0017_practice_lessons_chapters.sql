@@ -6,6 +6,7 @@ ALTER TABLE "lessons" ADD CONSTRAINT "lessons_test_product_id_practice_tests_pro
 ALTER TABLE "practice_attempts" ADD CONSTRAINT "practice_attempts_chapter_id_practice_chapters_id_fk" FOREIGN KEY ("chapter_id") REFERENCES "public"."practice_chapters"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lessons_test_idx" ON "lessons" USING btree ("test_product_id");--> statement-breakpoint
 CREATE INDEX "lessons_test_course_idx" ON "lessons" USING btree ("product_id") WHERE "lessons"."test_product_id" is not null;--> statement-breakpoint
+CREATE INDEX "practice_questions_created_idx" ON "practice_questions" USING btree ("created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "practice_attempts_one_open_idx" ON "practice_attempts" USING btree ("user_id","product_id",coalesce("chapter_id", 0)) WHERE "practice_attempts"."submitted_at" is null;--> statement-breakpoint
 ALTER TABLE "lessons" ADD CONSTRAINT "lessons_video_or_test" CHECK (("lessons"."video_url" is null) <> ("lessons"."test_product_id" is null));--> statement-breakpoint
 -- What a user owns (app/features/learning/access.server.ts ownedProductsSql): their live enrolments, and

@@ -911,6 +911,8 @@ export const practiceQuestions = pgTable(
   (t) => [
     index("practice_questions_chapter_idx").on(t.chapterId, t.type, t.difficulty),
     index("practice_questions_parent_idx").on(t.parentId),
+    // The question bank's pages, newest first (keyset on created_at, id).
+    index("practice_questions_created_idx").on(t.createdAt, t.id),
     check("practice_questions_marks", sql`${t.marks} between 0 and 20`),
   ],
 );
