@@ -5,7 +5,7 @@
  * required field is always refused.
  */
 import { createHmac, randomUUID } from "node:crypto";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
@@ -443,7 +443,12 @@ describe("Razorpay webhook", () => {
 describe("learning", () => {
   it("POST /my-courses/:id (lesson progress)", async () => {
     const db = await getDb();
-    const [lesson] = await db.select().from(schema.lessons).limit(1);
+    const [lesson] = await db
+      .select()
+      .from(schema.lessons)
+      .where(isNull(schema.lessons.testProductId))
+      .orderBy(schema.lessons.id)
+      .limit(1);
     const [course] = await db.select().from(schema.products).where(eq(schema.products.id, lesson!.productId));
     await createOrder({ userId: student.id, products: [course!], status: "paid" });
     const body = submission({

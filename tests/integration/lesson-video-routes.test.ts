@@ -1,3 +1,4 @@
+import { isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -7,7 +8,13 @@ import { makeRequest, thrownStatus } from "../helpers/route";
 import { useTestStorage } from "../helpers/storage";
 
 async function firstLessonId() {
-  const [lesson] = await (await getDb()).select({ id: schema.lessons.id }).from(schema.lessons).limit(1);
+  // A video lesson (a lesson of type test takes no video).
+  const [lesson] = await (await getDb())
+    .select({ id: schema.lessons.id })
+    .from(schema.lessons)
+    .where(isNull(schema.lessons.testProductId))
+    .orderBy(schema.lessons.id)
+    .limit(1);
   return lesson!.id;
 }
 

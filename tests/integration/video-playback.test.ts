@@ -2,7 +2,7 @@ import { createDecipheriv } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -28,6 +28,8 @@ beforeEach(async () => {
   const [row] = await db
     .select({ id: schema.lessons.id, productId: schema.lessons.productId })
     .from(schema.lessons)
+    .where(isNull(schema.lessons.testProductId))
+    .orderBy(schema.lessons.id)
     .limit(1);
   lesson = row!;
   await storage.put("videos/test/source.mp4", new Uint8Array(fs.readFileSync(sample)));

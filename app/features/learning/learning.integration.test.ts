@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
@@ -396,7 +396,12 @@ describe("seeded learning content", () => {
 
   it("the database refuses a lesson video URL that is not an embed URL", async () => {
     const db = await getDb();
-    const [lesson] = await db.select().from(schema.lessons).limit(1);
+    const [lesson] = await db
+      .select()
+      .from(schema.lessons)
+      .where(isNull(schema.lessons.testProductId))
+      .orderBy(schema.lessons.id)
+      .limit(1);
     await expect(
       db
         .update(schema.lessons)
