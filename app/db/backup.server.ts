@@ -2,7 +2,7 @@
  * Backup and restore of the whole database.
  * - PGlite: a gzip tarball of the data directory (PGlite's own dumpDataDir), restored
  *   into a fresh directory; the old one is kept aside, never deleted.
- * - PostgreSQL: pg_dump's custom format, restored with pg_restore in one transaction.
+ * - PostgreSQL: pg_dump's custom format, restored in one transaction (pg_restore's script, run by psql).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -71,17 +71,29 @@ export async function restorePglite(file: string, pgliteDir: string): Promise<{ 
   return { movedAside };
 }
 
+/**
+ * Restores a pg_dump file into the database at `url`, in one transaction (a failed restore changes
+ * nothing). pg_restore first writes the whole script to a file beside the dump (dropping what the dump
+ * holds, then recreating it); only once that succeeded does psql run it, after dropping the job queue's
+ * schema: pg-boss partitions its job table, and a script's --clean cannot drop a partition's inherited
+ * primary key ("cannot drop inherited constraint"). The queue's jobs come back from the dump.
+ */
 export async function restorePostgres(file: string, url: string) {
-  await run("pg_restore", [
-    "--clean",
-    "--if-exists",
-    "--no-owner",
-    "--no-privileges",
-    "--single-transaction",
-    "--exit-on-error",
-    `--dbname=${url}`,
-    file,
-  ]);
+  const script = `${file}.restore.sql`;
+  try {
+    await run("pg_restore", ["--clean", "--if-exists", "--no-owner", "--no-privileges", `--file=${script}`, file]);
+    await run("psql", [
+      "--no-psqlrc",
+      "--quiet",
+      "--single-transaction",
+      "--set=ON_ERROR_STOP=1",
+      "--command=DROP SCHEMA IF EXISTS pgboss CASCADE",
+      `--file=${script}`,
+      `--dbname=${url}`,
+    ]);
+  } finally {
+    fs.rmSync(script, { force: true });
+  }
 }
 
 /** Every table's rows in a stable order, for comparing a database before and after a round trip. */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { backupDatabase, restorePglite, restorePostgres, snapshotTables } from "~/db/backup.server";
 import { openPglite, openPostgres } from "~/db/client.server";
@@ -16,6 +16,17 @@ describe("backup and restore", () => {
     const user = await createUser({ name: "Zoë Saxena — टेस्ट", image: null });
     await handle.db.insert(schema.contactMessages).values({ name: user.name, email: user.email, message: "Hi ✓" });
     await handle.db.update(schema.settings).set({ maintenanceMode: true }).where(eq(schema.settings.id, 1));
+    if (handle.kind === "postgres") {
+      // The job queue's tables are partitioned (pg-boss), which pg_restore --clean alone cannot replace.
+      await handle.db.execute(sql`create schema if not exists pgboss`);
+      await handle.db.execute(
+        sql`create table if not exists pgboss.backup_probe (name text, id int, primary key (name, id)) partition by list (name)`,
+      );
+      await handle.db.execute(
+        sql`create table if not exists pgboss.backup_probe_p partition of pgboss.backup_probe for values in ('probe')`,
+      );
+      await handle.db.execute(sql`insert into pgboss.backup_probe values ('probe', 1) on conflict do nothing`);
+    }
     const before = await snapshotTables(handle.db);
     expect(Object.keys(before).length).toBeGreaterThan(15);
 
@@ -44,7 +55,9 @@ describe("backup and restore", () => {
       const fresh = await openPostgres(handle.url!, 1);
       try {
         expect(await snapshotTables(fresh.db)).toEqual(before);
+        expect((await fresh.db.execute(sql`select name from pgboss.backup_probe`)).rows).toEqual([{ name: "probe" }]);
       } finally {
+        await fresh.db.execute(sql`drop table if exists pgboss.backup_probe`);
         await fresh.close();
       }
     }
