@@ -174,21 +174,24 @@ async function dealPaper(db: DbOrTx, productId: number, chapterId: number | null
   return ids;
 }
 
-interface AnswerableRow {
-  id: number;
-  parentId: number | null;
-  chapterId: number;
-  type: QuestionType;
-  prompt: string;
-  options: string[];
-  correctOption: number | null;
-  modelAnswer: string | null;
-  markingPoints: string[];
-  marks: number;
-  explanation: string;
-  source: string;
-  position: number;
-}
+/** A question as the paper, marking and results read it (the columns of `practice_questions` they use). */
+type QuestionRow = typeof practiceQuestions.$inferSelect;
+type AnswerableRow = Pick<
+  QuestionRow,
+  | "id"
+  | "parentId"
+  | "chapterId"
+  | "type"
+  | "prompt"
+  | "options"
+  | "correctOption"
+  | "modelAnswer"
+  | "markingPoints"
+  | "marks"
+  | "explanation"
+  | "source"
+  | "position"
+>;
 
 /** The paper of an attempt in order: each top-level question, a case set followed by its sub-questions. */
 async function paperOf(db: DbOrTx, questionIds: number[]): Promise<{ top: AnswerableRow[]; subs: AnswerableRow[] }> {
@@ -567,23 +570,11 @@ export async function submitAttempt(db: Db, userId: string, attemptId: number, n
 
 /* ------------------------------------------------------------------ results */
 
-export interface ResultQuestion {
-  id: number;
+export interface ResultQuestion
+  extends Omit<AnswerableRow, "parentId" | "chapterId" | "position">,
+    Pick<typeof practiceAnswers.$inferSelect, "choice" | "text" | "awardedCenti" | "correct"> {
   passage: string | null;
   chapter: string;
-  type: QuestionType;
-  prompt: string;
-  options: string[];
-  correctOption: number | null;
-  modelAnswer: string | null;
-  markingPoints: string[];
-  marks: number;
-  explanation: string;
-  source: string;
-  choice: number | null;
-  text: string | null;
-  awardedCenti: number | null;
-  correct: boolean | null;
 }
 
 export interface AttemptResult {

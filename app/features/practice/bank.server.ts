@@ -100,20 +100,22 @@ export async function renameChapter(db: Db, actorId: string, id: number, title: 
 
 /* --------------------------------------------------------------- questions */
 
-export interface QuestionInput {
-  chapterId: number;
-  parentId: number | null;
-  type: QuestionType;
-  prompt: string;
-  options: string[];
-  correctOption: number | null;
-  modelAnswer: string | null;
-  markingPoints: string[];
-  marks: number;
-  difficulty: (typeof DIFFICULTIES)[number];
-  explanation: string;
-  source: string;
-}
+/** A question as the form and the CSV import give it: the writable columns of `practice_questions`. */
+export type QuestionInput = Pick<
+  typeof practiceQuestions.$inferSelect,
+  | "chapterId"
+  | "parentId"
+  | "type"
+  | "prompt"
+  | "options"
+  | "correctOption"
+  | "modelAnswer"
+  | "markingPoints"
+  | "marks"
+  | "difficulty"
+  | "explanation"
+  | "source"
+>;
 
 /** What is wrong with a question, in words (empty when it may be saved). Shared by the form and the CSV import. */
 export function questionProblems(q: QuestionInput): string[] {
