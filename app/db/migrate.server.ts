@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { freezeIssuedDocuments } from "~/features/orders/freeze.server";
 import { getEnv } from "~/lib/env.server";
 import type { DbHandle } from "./client.server";
 import { seedDatabase } from "./seed/seed.server";
@@ -12,8 +13,20 @@ export function migrationsFolder() {
   return dir;
 }
 
-/** Applies pending SQL migrations. Several instances may start at once on PostgreSQL: an advisory lock serialises them. */
+/**
+ * Applies pending SQL migrations, then the data steps written in TypeScript (today: freezing the tax
+ * documents issued before migration 0018). Several instances may start at once on PostgreSQL: an
+ * advisory lock serialises the SQL; the data steps are safe to run side by side.
+ */
 export async function migrate(handle: DbHandle) {
+  await migrateSql(handle);
+  const frozen = await freezeIssuedDocuments(handle.db);
+  if (frozen.invoices + frozen.notes > 0) {
+    console.info(`[migrate] froze ${frozen.invoices} issued invoices and ${frozen.notes} credit notes (ADR 0016)`);
+  }
+}
+
+async function migrateSql(handle: DbHandle) {
   const folder = migrationsFolder();
   if (handle.kind === "pglite") {
     const { migrate: run } = await import("drizzle-orm/pglite/migrator");

@@ -235,6 +235,11 @@ export const orders = pgTable(
     gatewayOrderId: text("gateway_order_id").unique(),
     gatewayPaymentId: text("gateway_payment_id"),
     invoiceNumber: text("invoice_number").unique(),
+    /**
+     * The tax invoice as issued: everything it prints (orders.server.ts StoredTaxDocument), written in
+     * the transaction that takes invoice_number and never changed; downloads and emails read it.
+     */
+    invoiceDocument: jsonb("invoice_document").$type<Record<string, unknown>>(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
@@ -542,6 +547,8 @@ export const creditNotes = pgTable(
     sgstPaise: integer("sgst_paise").notNull(),
     igstPaise: integer("igst_paise").notNull(),
     totalPaise: integer("total_paise").notNull(),
+    /** The credit note as issued (like orders.invoice_document), written with its number, never changed. */
+    document: jsonb("document").$type<Record<string, unknown>>(),
     /** The credit note email was written; null = still owed to the buyer. */
     emailedAt: timestamp("emailed_at", { withTimezone: true }),
   },

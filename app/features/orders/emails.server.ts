@@ -9,7 +9,7 @@ import { getEnv } from "~/lib/env.server";
 import { formatPaise } from "~/lib/money";
 import { creditNotePdf, markCreditNoteEmailed } from "./credit-notes.server";
 import {
-  buildInvoiceData,
+  invoiceDocumentOf,
   invoiceFileName,
   invoicePdf,
   loadOrder,
@@ -31,7 +31,7 @@ function escapeHtml(text: string) {
 export async function sendOrderConfirmation(db: DbOrTx, orderId: string) {
   const order = await loadOrder(db, orderId);
   if (!order) return;
-  const invoice = await buildInvoiceData(db, order);
+  const invoice = await invoiceDocumentOf(db, order);
   const to = invoice?.buyer.email ?? (await buyerEmail(db, orderId));
   if (!to) return;
   const link = new URL(`/account/orders/${order.id}`, getEnv().APP_URL).toString();

@@ -14,6 +14,7 @@ import { reclaimCoupon, releaseCoupon } from "~/features/checkout/coupons.server
 import { formatPaise } from "~/lib/money";
 import { sendOrderConfirmation } from "./emails.server";
 import { nextInvoiceNumber } from "./invoice.server";
+import { freezeInvoice } from "./orders.server";
 
 export type ConfirmSource = "checkout" | "redirect" | "webhook" | "test" | "reconcile";
 
@@ -71,6 +72,9 @@ export async function confirmPayment(db: DbOrTx, input: ConfirmInput): Promise<C
         invoiceNumber: order.totalPaise > 0 ? await nextInvoiceNumber(tx, now) : null,
       })
       .where(eq(orders.id, order.id));
+    // What the invoice prints is fixed now, with its number: later changes of the buyer's name or the
+    // seller's settings never reach an issued invoice.
+    if (order.totalPaise > 0) await freezeInvoice(tx, order.id);
     await recordEvent(tx, {
       actorId: order.userId,
       type: "Order",

@@ -1,5 +1,12 @@
-/** Order history and order pages of the signed-in user, and the invoice of an order. */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+/**
+ * Order history and order pages of the signed-in user, and the invoice of an order.
+ *
+ * An issued tax document never changes (ADR 0016): what an invoice prints is built once, by
+ * buildInvoiceData, in the transaction that takes its number (freezeInvoice), and stored in
+ * orders.invoice_document; every download and email reads that record (invoiceDocumentOf), never
+ * today's buyer, settings or catalogue.
+ */
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders, products, users } from "~/db/schema";
 import { allocateDiscount } from "~/features/gst/tax";
@@ -125,7 +132,10 @@ export function taxLinesOf(order: OrderDetail): TaxDocumentLine[] {
   }));
 }
 
-/** What the tax invoice of a paid order prints (null: not paid, so no invoice). */
+/**
+ * What the tax invoice of a paid order prints, from the data of this moment (null: not paid, so no
+ * invoice). Only freezeInvoice calls it: everything else reads the frozen record.
+ */
 export async function buildInvoiceData(db: DbOrTx, order: OrderDetail): Promise<InvoiceData | null> {
   if (!order.invoiceNumber || !order.paidAt) return null;
   const [buyer] = await db
@@ -164,6 +174,65 @@ export async function buildInvoiceData(db: DbOrTx, order: OrderDetail): Promise<
   };
 }
 
+/** An issued document as stored (orders.invoice_document, credit_notes.document): its dates as ISO strings. */
+export function documentRecord(data: InvoiceData): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+}
+
+/** The document a stored record holds (the inverse of documentRecord). */
+export function documentFromRecord(record: Record<string, unknown>): InvoiceData {
+  const data = record as unknown as InvoiceData & { date: string; original: { number: string; date: string } | null };
+  return {
+    ...data,
+    date: new Date(data.date),
+    original: data.original ? { ...data.original, date: new Date(data.original.date) } : null,
+  };
+}
+
+/**
+ * Freezes the invoice of a paid order: builds what it prints from the data of this moment and stores
+ * it. Called in the transaction that takes the invoice number; an invoice frozen already keeps its
+ * record (the stored one is returned). Null: no such order, or it has no invoice.
+ */
+export async function freezeInvoice(tx: DbOrTx, orderId: string): Promise<InvoiceData | null> {
+  const order = await loadOrder(tx, orderId);
+  if (!order) return null;
+  if (order.invoiceDocument) return documentFromRecord(order.invoiceDocument);
+  const data = await buildInvoiceData(tx, order);
+  if (!data) return null;
+  const [stored] = await tx
+    .update(orders)
+    .set({ invoiceDocument: documentRecord(data) })
+    .where(and(eq(orders.id, orderId), isNull(orders.invoiceDocument)))
+    .returning({ id: orders.id });
+  if (stored) return data;
+  // Another process froze it between our read and write: theirs is the record.
+  const [row] = await tx.select({ doc: orders.invoiceDocument }).from(orders).where(eq(orders.id, orderId));
+  return row?.doc ? documentFromRecord(row.doc) : null;
+}
+
+/**
+ * The issued invoice of an order, as it was issued (null: not paid, or free, so no invoice). An
+ * invoice from before records were kept is frozen on first read; the start-up migration step
+ * (freezeIssuedDocuments) normally did that already.
+ */
+export async function invoiceDocumentOf(db: DbOrTx, order: OrderDetail): Promise<InvoiceData | null> {
+  if (order.invoiceDocument) return documentFromRecord(order.invoiceDocument);
+  if (!order.invoiceNumber || !order.paidAt) return null;
+  return freezeInvoice(db, order.id);
+}
+
+/** Orders whose invoice was issued before records were kept (migration 0018), a batch at a time. */
+export async function ordersWithUnfrozenInvoices(db: DbOrTx, limit: number) {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(isNotNull(orders.invoiceNumber), isNotNull(orders.paidAt), isNull(orders.invoiceDocument)))
+    .orderBy(asc(orders.paidAt), asc(orders.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
 /** The invoice PDF (made on the PDF pool's worker threads). */
 export function invoicePdf(invoice: InvoiceData): Promise<Uint8Array> {
   return runPdfJob<typeof renderInvoicePdf>("invoice", invoice);
@@ -173,7 +242,7 @@ export function invoicePdf(invoice: InvoiceData): Promise<Uint8Array> {
 export async function getInvoicePdfForUser(db: DbOrTx, userId: string, orderId: string) {
   const order = await getOrderForUser(db, userId, orderId);
   if (!order) return null;
-  const data = await buildInvoiceData(db, order);
+  const data = await invoiceDocumentOf(db, order);
   if (!data) return null;
   return { fileName: invoiceFileName(data.number), bytes: await invoicePdf(data) };
 }
@@ -182,7 +251,7 @@ export async function getInvoicePdfForUser(db: DbOrTx, userId: string, orderId: 
 export async function getInvoicePdfForOrder(db: DbOrTx, orderId: string) {
   const order = await loadOrder(db, orderId);
   if (!order) return null;
-  const data = await buildInvoiceData(db, order);
+  const data = await invoiceDocumentOf(db, order);
   if (!data) return null;
   return { fileName: invoiceFileName(data.number), bytes: await invoicePdf(data) };
 }
