@@ -283,6 +283,9 @@ export const orderItems = pgTable(
     cgstPaise: integer("cgst_paise"),
     sgstPaise: integer("sgst_paise"),
     igstPaise: integer("igst_paise"),
+    /** Refunded on its own or with the rest of the order: its access ended, its credit note issued. */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    creditNoteId: uuid("credit_note_id").references((): AnyPgColumn => creditNotes.id, { onDelete: "restrict" }),
   },
   (t) => [
     index("order_items_order_id_idx").on(t.orderId),
@@ -535,9 +538,9 @@ export const creditNotes = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     number: text("number").notNull().unique(),
+    /** An order has one per refund: a partial refund credits some lines, a later one the rest. */
     orderId: uuid("order_id")
       .notNull()
-      .unique()
       .references(() => orders.id, { onDelete: "restrict" }),
     /** The invoice it reverses (snapshot of the order's number). */
     invoiceNumber: text("invoice_number").notNull(),
@@ -549,10 +552,15 @@ export const creditNotes = pgTable(
     totalPaise: integer("total_paise").notNull(),
     /** The credit note as issued (like orders.invoice_document), written with its number, never changed. */
     document: jsonb("document").$type<Record<string, unknown>>(),
+    /** The gateway's id of the refund it records (a redelivered refund webhook is recognised by it). */
+    gatewayRefundId: text("gateway_refund_id").unique(),
     /** The credit note email was written; null = still owed to the buyer. */
     emailedAt: timestamp("emailed_at", { withTimezone: true }),
   },
-  (t) => [index("credit_notes_issued_at_idx").on(t.issuedAt)],
+  (t) => [
+    index("credit_notes_issued_at_idx").on(t.issuedAt),
+    index("credit_notes_order_id_idx").on(t.orderId, t.issuedAt),
+  ],
 );
 
 /** Last credit-note number issued in each Indian financial year ("2026-27"). */

@@ -274,6 +274,38 @@ describe("Razorpay adapter against a fake of its API", () => {
     expect(await enrolmentsOf(user.id)).toHaveLength(2);
   });
 
+  it("refunds one item through the API for its amount; the webhook echo of that refund is recognised", async () => {
+    const { user, order } = await razorpayOrder();
+    const payment = fake.capture(order.gatewayOrderId!);
+    await postWebhook(webhookEvent("payment.captured", { payment }), "valid");
+    const db = await getDb();
+    const [first, second] = await db
+      .select()
+      .from(schema.orderItems)
+      .where(eq(schema.orderItems.orderId, order.id))
+      .orderBy(schema.orderItems.id);
+    const lineTotal = first!.taxablePaise! + first!.cgstPaise! + first!.sgstPaise! + first!.igstPaise!;
+    const result = await refundOrder(db, order.id, null, { itemIds: [first!.id] });
+    expect(result).toMatchObject({ whole: false, amountPaise: lineTotal });
+    const call = fake.requests.find((r) => r.path === `/v1/payments/${payment.id}/refund`);
+    expect(call?.body).toMatchObject({ amount: lineTotal });
+    const refund = refundEntity({ payment_id: payment.id, amount: lineTotal, id: result.refundId! });
+    expect(await postWebhook(webhookEvent("refund.processed", { refund, payment }), "valid")).toMatchObject({
+      status: 200,
+      body: { message: expect.stringMatching(/^Already recorded \(CN\//) },
+    });
+    expect((await getOrder(order.id)).status).toBe("fulfilled");
+    expect(await enrolmentsOf(user.id)).toEqual([expect.objectContaining({ productId: second!.productId })]);
+    // The rest refunded in the dashboard: exactly what is left ends the order, with a second note.
+    const rest = refundEntity({ payment_id: payment.id, amount: order.totalPaise - lineTotal });
+    expect(await postWebhook(webhookEvent("refund.processed", { refund: rest, payment }), "valid")).toMatchObject({
+      body: { message: "refunded" },
+    });
+    expect((await getOrder(order.id)).status).toBe("refunded");
+    expect(await db.$count(schema.creditNotes, eq(schema.creditNotes.orderId, order.id))).toBe(2);
+    expect(await enrolmentsOf(user.id)).toEqual([]);
+  });
+
   it("refund.processed from the dashboard marks the order refunded and revokes access", async () => {
     const { user, order } = await razorpayOrder();
     const payment = fake.capture(order.gatewayOrderId!);

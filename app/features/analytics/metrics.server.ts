@@ -5,7 +5,8 @@
  * - a *sale* is an order that was paid: status paid, fulfilled or refunded, dated by paid_at;
  * - a *paid order* is a sale with a total above ₹0, refunded since or not (a free checkout is a sale,
  *   never a paid order);
- * - *revenue* is the total (GST included) of sales that were not refunded;
+ * - *revenue* is the total (GST included) of sales that were not refunded, less what partial refunds
+ *   of them gave back (their credit notes);
  * - *average order value* is revenue / paid orders not refunded;
  * - *refund rate* is refunded paid orders / paid orders;
  * - *free→paid conversion* is the share of learners who took a free item and also bought a paid one;
@@ -17,7 +18,7 @@
 
 import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { auditLog, enrolments, learnerStats, orders, productStats, products } from "~/db/schema";
+import { auditLog, creditNotes, enrolments, learnerStats, orders, productStats, products } from "~/db/schema";
 import { istDateStamp } from "~/lib/dates";
 import { last12Months, monthPeriod, type Period, percent, trendPercent } from "./periods";
 import { dailySums, istDate, istDayStart, monthlySums, splitByIstDays } from "./rollups.server";
@@ -46,7 +47,7 @@ const SALES_METRICS = ["revenue", "sales", "paid_orders", "chargeable", "refunde
 async function rawSalesCounts(db: DbOrTx, period: { start: Date; end: Date }): Promise<SalesCounts> {
   const [row] = await db
     .select({
-      revenue: sql<string>`coalesce(sum(${orders.totalPaise}) filter (where ${orders.status} in ('paid','fulfilled')), 0)`,
+      revenue: sql<string>`coalesce(sum(${orders.totalPaise} - (select coalesce(sum(cn.total_paise), 0) from ${creditNotes} cn where cn.order_id = "orders"."id")) filter (where ${orders.status} in ('paid','fulfilled')), 0)`,
       sales: count(),
       paidOrders: sql<number>`count(*) filter (where ${orders.status} in ('paid','fulfilled') and ${orders.totalPaise} > 0)::int`,
       chargeable: sql<number>`count(*) filter (where ${orders.totalPaise} > 0)::int`,

@@ -6,6 +6,8 @@ export interface SummaryLine {
   title: string;
   image: string;
   pricePaise: number;
+  /** An order's line refunded on its own or with the order: shown as "Refunded". */
+  refundedAt?: Date | string | null;
 }
 
 export interface SummaryTotals {
@@ -26,7 +28,14 @@ export function SummaryLines({ lines }: { lines: SummaryLine[] }) {
       {lines.map((line) => (
         <li key={line.productId} className="flex items-center gap-3 py-3">
           <img src={line.image} alt="" width={64} height={40} className="h-10 w-16 shrink-0 rounded object-cover" />
-          <span className="min-w-0 flex-1 text-sm font-medium text-slate-900">{line.title}</span>
+          <span className="min-w-0 flex-1 text-sm font-medium text-slate-900">
+            {line.title}
+            {line.refundedAt ? (
+              <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
+                Refunded
+              </span>
+            ) : null}
+          </span>
           <span className="shrink-0 text-sm font-semibold text-slate-900">
             {line.pricePaise === 0 ? "Free" : formatPaise(line.pricePaise)}
           </span>

@@ -7,7 +7,7 @@ import { taxRows } from "~/features/gst/tax";
 import { formatDate, formatDateTimeIst } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
 import { formatPaise } from "~/lib/money";
-import { creditNotePdf, markCreditNoteEmailed } from "./credit-notes.server";
+import { creditNotePdf, creditNotesOf, markCreditNoteEmailed } from "./credit-notes.server";
 import {
   invoiceDocumentOf,
   invoiceFileName,
@@ -72,34 +72,52 @@ export async function sendOrderConfirmation(db: DbOrTx, orderId: string) {
   });
 }
 
-/** Tells the buyer their order was refunded: the number, the amount in rupees, and that access was removed. */
-export async function sendRefundEmail(db: DbOrTx, orderId: string) {
+export interface RefundNotice {
+  /** The credit note of this refund (null: none, e.g. a free order). */
+  creditNoteId: string | null;
+  /** The titles of the items refunded. */
+  items: string[];
+  amountPaise: number;
+}
+
+/**
+ * Tells the buyer what was refunded: the order number, the amount in rupees, the items whose access
+ * was removed, with this refund's credit note attached.
+ */
+export async function sendRefundEmail(db: DbOrTx, orderId: string, refund: RefundNotice) {
   const order = await loadOrder(db, orderId);
   if (!order) return;
   const to = await buyerEmail(db, orderId);
   if (!to) return;
-  const amount = formatPaise(order.totalPaise);
+  const amount = formatPaise(refund.amountPaise);
   const link = new URL(`/account/orders/${order.id}`, getEnv().APP_URL).toString();
+  const partly = refund.items.length < order.items.length;
+  const what = partly ? `${refund.items.join(", ")} from your order ${order.number}` : `your order ${order.number}`;
   const refunded =
-    order.totalPaise > 0
-      ? `We have refunded your order ${order.number}: ${amount} is on its way back to the account you paid with (banks usually show it within 5 to 7 working days).`
-      : `Your order ${order.number} has been cancelled (it was free, so there is nothing to pay back).`;
-  const note = order.totalPaise > 0 ? await creditNotePdf(db, orderId) : null;
+    refund.amountPaise > 0
+      ? `We have refunded ${what}: ${amount} is on its way back to the account you paid with (banks usually show it within 5 to 7 working days).`
+      : partly
+        ? `We have removed ${what} (it was free, so there is nothing to pay back).`
+        : `Your order ${order.number} has been cancelled (it was free, so there is nothing to pay back).`;
+  const notes = refund.creditNoteId ? await creditNotesOf(db, orderId) : [];
+  const ours = notes.find((n) => n.id === refund.creditNoteId);
+  const note = ours ? await creditNotePdf(db, orderId, { number: ours.number }) : null;
+  const refundedAt = order.items.find((i) => refund.items.includes(i.title) && i.refundedAt)?.refundedAt;
   const text = [
     refunded,
-    ...(order.refundedAt ? ["", `Refunded on ${formatDateTimeIst(order.refundedAt)}.`] : []),
+    ...(refundedAt ? ["", `Refunded on ${formatDateTimeIst(refundedAt)}.`] : []),
     ...(note ? ["", `Credit note ${note.number} for this refund is attached.`] : []),
     "",
     "Your access to these items has been removed:",
-    ...order.items.map((i) => `- ${i.title}`),
+    ...refund.items.map((title) => `- ${title}`),
     "",
     `Order details: ${link}`,
     "Questions? Write to us from the Contact page.",
   ].join("\n");
   const html = `<p>${escapeHtml(refunded)}</p>${
     note ? `<p>Credit note ${escapeHtml(note.number)} for this refund is attached.</p>` : ""
-  }<p>Your access to these items has been removed:</p><ul>${order.items
-    .map((i) => `<li>${escapeHtml(i.title)}</li>`)
+  }<p>Your access to these items has been removed:</p><ul>${refund.items
+    .map((title) => `<li>${escapeHtml(title)}</li>`)
     .join("")}</ul><p><a href="${escapeHtml(link)}">View your order</a></p>`;
   await sendEmail(db, {
     to,
@@ -108,7 +126,7 @@ export async function sendRefundEmail(db: DbOrTx, orderId: string) {
     html,
     attachments: note ? [{ filename: note.fileName, content: note.bytes, contentType: "application/pdf" }] : [],
   });
-  if (note) await markCreditNoteEmailed(db, orderId);
+  if (note) await markCreditNoteEmailed(db, note.id);
 }
 
 async function buyerEmail(db: DbOrTx, orderId: string) {

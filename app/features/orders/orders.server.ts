@@ -58,6 +58,8 @@ export async function loadOrder(db: DbOrTx, orderId: string) {
       cgstPaise: orderItems.cgstPaise,
       sgstPaise: orderItems.sgstPaise,
       igstPaise: orderItems.igstPaise,
+      refundedAt: orderItems.refundedAt,
+      creditNoteId: orderItems.creditNoteId,
       kind: products.kind,
       image: products.image,
     })

@@ -18,6 +18,13 @@ type OrderStatus = (typeof orders.$inferSelect)["status"];
  * cursor), taken over the narrow (created_at, id) index before the customer and items are joined
  * for the 25 rows shown.
  */
+export interface OrderListLine {
+  id: number;
+  title: string;
+  pricePaise: number;
+  refunded: boolean;
+}
+
 export async function listOrders(db: DbOrTx, opts: { q?: string; status?: OrderStatus } & PageRequest = {}) {
   const window = keysetWindow(opts, { createdAt: orders.createdAt, id: orders.id }, "uuid", ORDERS_PAGE_SIZE);
   const filters = [];
@@ -42,11 +49,17 @@ export async function listOrders(db: DbOrTx, opts: { q?: string; status?: OrderS
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
       invoiceNumber: orders.invoiceNumber,
-      creditNoteNumber: sql<string | null>`(select cn.number from ${creditNotes} cn where cn.order_id = "orders"."id")`,
+      creditNotes: sql<
+        string[] | null
+      >`(select json_agg(cn.number order by cn.issued_at, cn.number) from ${creditNotes} cn where cn.order_id = "orders"."id")`,
       userId: users.id,
       customer: users.name,
       email: users.email,
       items: sql<string>`(select string_agg(oi.title, ', ' order by oi.id) from ${orderItems} oi where oi.order_id = "orders"."id")`,
+      /** Each line, with what it costs the buyer (taxable + tax) and whether it was refunded. */
+      lines: sql<
+        OrderListLine[]
+      >`(select json_agg(json_build_object('id', oi.id, 'title', oi.title, 'pricePaise', oi.price_paise, 'refunded', oi.refunded_at is not null) order by oi.id) from ${orderItems} oi where oi.order_id = "orders"."id")`,
       cursorTs: cursorTs(orders.createdAt),
     })
     .from(pageIds)
@@ -54,7 +67,10 @@ export async function listOrders(db: DbOrTx, opts: { q?: string; status?: OrderS
     .innerJoin(users, eq(users.id, orders.userId))
     .orderBy(...window.orderBy);
   const { rows: shown, ...paging } = keysetPage(rows, window, ORDERS_PAGE_SIZE);
-  return { orders: shown.map(({ cursorTs: _, ...o }) => o), ...paging };
+  return {
+    orders: shown.map(({ cursorTs: _, ...o }) => ({ ...o, creditNotes: o.creditNotes ?? [], lines: o.lines ?? [] })),
+    ...paging,
+  };
 }
 
 /** Times are India Standard Time, written with their zone ("2026-11-25 00:26:05 +05:30"). */
@@ -139,9 +155,10 @@ export function salesLedgerStream(db: DbOrTx, opts: { batchSize?: number; from?:
           gstPaise: orders.gstPaise,
           totalPaise: orders.totalPaise,
           couponCode: orders.couponCode,
+          // An order refunded in parts has a credit note per refund: "CN/26-27/000001 CN/26-27/000002".
           creditNoteNumber: sql<
             string | null
-          >`(select cn.number from ${creditNotes} cn where cn.order_id = ${orders.id})`,
+          >`(select string_agg(cn.number, ' ' order by cn.issued_at, cn.number) from ${creditNotes} cn where cn.order_id = ${orders.id})`,
           gateway: orders.gateway,
           gatewayPaymentId: orders.gatewayPaymentId,
           refundedAt: orders.refundedAt,

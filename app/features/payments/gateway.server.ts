@@ -3,6 +3,7 @@
  * the built-in test gateway. Both end in the same confirmation and fulfilment
  * code (app/features/orders/fulfilment.server.ts).
  */
+import { randomUUID } from "node:crypto";
 import { type Env, getEnv } from "~/lib/env.server";
 import { createRazorpayGateway, razorpayConfig } from "./razorpay.server";
 
@@ -40,7 +41,8 @@ export const testGateway: PaymentGateway = {
     return { status: "pending" };
   },
   async refund(input) {
-    return { refundId: `test_refund_${input.paymentId}` };
+    // One id per refund: an order can be refunded in parts.
+    return { refundId: `test_refund_${input.paymentId}_${randomUUID().slice(0, 8)}` };
   },
 };
 

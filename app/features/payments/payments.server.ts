@@ -7,9 +7,10 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { orders, paymentEvents } from "~/db/schema";
+import { creditedSoFar } from "~/features/orders/credit-notes.server";
 import { closeUnpaidOrder, confirmPayment } from "~/features/orders/fulfilment.server";
 import { getOrderForUser } from "~/features/orders/orders.server";
-import { refundOrder } from "~/features/orders/refund.server";
+import { creditNoteOfGatewayRefund, refundOrder } from "~/features/orders/refund.server";
 import { HttpError } from "~/lib/errors";
 import { isTestGatewayEnabled } from "./gateway.server";
 import { razorpayConfig, verifyPaymentSignature, verifyWebhookSignature } from "./razorpay.server";
@@ -263,7 +264,13 @@ export async function handleRazorpayWebhook(db: Db, rawBody: string, headers: He
     }
     case "refund.processed": {
       const refund = event.payload?.refund?.entity;
-      if (!refund || Number(refund.amount) < order.totalPaise) {
+      if (!refund) return { status: 200, body: { ok: true, message: "Event ignored." } };
+      // Our own refunds (whole or of one item) come back as this event too: the credit note has its id.
+      const known = refund.id ? await creditNoteOfGatewayRefund(db, refund.id) : null;
+      if (known) return { status: 200, body: { ok: true, message: `Already recorded (${known.number}).` } };
+      // A refund made in Razorpay's dashboard: all that is left of the order ends it here too; a
+      // smaller amount cannot say which items it was for, so the admin refunds those from Sales.
+      if (Number(refund.amount) < order.totalPaise - (await creditedSoFar(db, order.id))) {
         return { status: 200, body: { ok: true, message: "Partial refund recorded." } };
       }
       try {

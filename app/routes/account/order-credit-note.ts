@@ -1,20 +1,25 @@
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { orderIdParam } from "~/features/checkout/schema";
-import { creditNotePdf } from "~/features/orders/credit-notes.server";
+import { creditNoteNumberParam, creditNotePdf } from "~/features/orders/credit-notes.server";
 import { attachment } from "~/lib/attachment.server";
 import { asResponse, invariantResponse } from "~/lib/errors";
 import type { Route } from "./+types/order-credit-note";
 
-/** GET /account/orders/:orderId/credit-note: the credit note of a refunded order, for its owner only. */
+/**
+ * GET /account/orders/:orderId/credit-note[?number=CN/26-27/000001]: a credit note of the order (the
+ * latest without `number`), for its owner only.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await requireUser(db, request);
   const orderId = orderIdParam.safeParse(params.orderId);
   const note = orderId.success
-    ? await creditNotePdf(db, orderId.data, user.id).catch((error) => {
-        throw asResponse(error);
-      })
+    ? await creditNotePdf(db, orderId.data, { userId: user.id, number: creditNoteNumberParam(request) }).catch(
+        (error) => {
+          throw asResponse(error);
+        },
+      )
     : null;
   invariantResponse(note, "Credit note not found.", 404);
   return attachment(note.bytes, note.fileName, "application/pdf");

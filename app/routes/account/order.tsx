@@ -6,12 +6,13 @@ import { requireUser } from "~/features/accounts/guards.server";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { orderIdParam } from "~/features/checkout/schema";
 import { stateLabel } from "~/features/gst/states";
-import { creditNoteOf } from "~/features/orders/credit-notes.server";
+import { creditNoteFileName, creditNotesOf } from "~/features/orders/credit-notes.server";
 import { OrderStatusBadge } from "~/features/orders/order-status";
 import { getOrderForUser, orderTotals } from "~/features/orders/orders.server";
 import { NotFoundPage } from "~/features/site/not-found";
 import { formatDateTime } from "~/lib/dates";
 import { invariantResponse } from "~/lib/errors";
+import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/order";
@@ -39,7 +40,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       paidAt: order.paidAt,
       refundedAt: order.refundedAt,
       invoiceNumber: order.invoiceNumber,
-      creditNoteNumber: (await creditNoteOf(db, order.id))?.number ?? null,
+      creditNotes: (await creditNotesOf(db, order.id)).map((n) => ({
+        number: n.number,
+        totalPaise: n.totalPaise,
+        issuedAt: n.issuedAt,
+        fileName: creditNoteFileName(n.number),
+      })),
       couponCode: order.couponCode,
       gateway: order.gateway,
       items: order.items,
@@ -96,9 +102,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           {order.refundedAt ? ` · refunded ${formatDateTime(order.refundedAt)}` : ""}
         </p>
         {order.invoiceNumber ? <p className="mt-1 text-sm text-slate-600">GST invoice {order.invoiceNumber}</p> : null}
-        {order.creditNoteNumber ? (
-          <p className="mt-1 text-sm text-slate-600">Credit note {order.creditNoteNumber} (refund)</p>
-        ) : null}
+        {order.creditNotes.map((n) => (
+          <p key={n.number} className="mt-1 text-sm text-slate-600">
+            Credit note {n.number}: {formatPaise(n.totalPaise)} refunded {formatDateTime(n.issuedAt)}
+          </p>
+        ))}
 
         <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <h2 className="text-lg font-semibold text-slate-900">Items</h2>
@@ -124,14 +132,17 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               </a>
             </Button>
           ) : null}
-          {order.creditNoteNumber ? (
-            <Button asChild variant="secondary">
-              <a href={`/account/orders/${order.id}/credit-note`} download>
+          {order.creditNotes.map((n) => (
+            <Button key={n.number} asChild variant="secondary">
+              <a
+                href={`/account/orders/${order.id}/credit-note?number=${encodeURIComponent(n.number)}`}
+                download={n.fileName}
+              >
                 <Download className="h-4 w-4" aria-hidden />
-                Download credit note
+                {order.creditNotes.length > 1 ? `Download credit note ${n.number}` : "Download credit note"}
               </a>
             </Button>
-          ) : null}
+          ))}
           {order.status === "fulfilled" ? (
             <Button asChild>
               <Link to="/my-courses">Go to My Courses</Link>

@@ -1,7 +1,7 @@
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { orderIdParam } from "~/features/checkout/schema";
-import { creditNotePdf } from "~/features/orders/credit-notes.server";
+import { creditNoteNumberParam, creditNotePdf } from "~/features/orders/credit-notes.server";
 import { attachment } from "~/lib/attachment.server";
 import { asResponse, invariantResponse } from "~/lib/errors";
 import type { Route } from "./+types/order-credit-note";
@@ -12,7 +12,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(db, request);
   const orderId = orderIdParam.safeParse(params.orderId);
   const note = orderId.success
-    ? await creditNotePdf(db, orderId.data).catch((error) => {
+    ? await creditNotePdf(db, orderId.data, { number: creditNoteNumberParam(request) }).catch((error) => {
         throw asResponse(error);
       })
     : null;

@@ -58,20 +58,40 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { overview, orders, query, quarters, gstrPeriods };
 }
 
-const refundSchema = z.object({ intent: z.literal("refund"), orderId: z.uuid() });
+const refundSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("refund"), orderId: z.uuid() }),
+  z.object({
+    intent: z.literal("refund-item"),
+    orderId: z.uuid(),
+    itemId: z.coerce
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31 - 1),
+  }),
+]);
 
-/** Refund a paid order in full (the order's enrolments are revoked; the audit log records it). */
+/**
+ * Refund a paid order: all of it (every line not refunded yet) or one item of it. The refunded
+ * lines' enrolments are revoked, a credit note for exactly those lines is issued, the audit log records it.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const admin = await requireAdmin(db, request);
   const parsed = refundSchema.safeParse(await readForm(request));
-  if (!parsed.success) return formFailure({ formError: "Choose an order to refund." });
+  if (!parsed.success) return formFailure({ formError: "Choose an order or an item to refund." });
   const url = new URL(request.url);
   try {
-    const result = await refundOrder(db, parsed.data.orderId, admin.id);
+    const form = parsed.data;
+    const result = await refundOrder(db, form.orderId, admin.id, {
+      itemIds: form.intent === "refund-item" ? [form.itemId] : undefined,
+    });
+    const what = result.whole
+      ? `Order ${result.number} was refunded`
+      : `${result.items.join(", ")} of order ${result.number} was refunded`;
     return redirectWithFlash(
       `${url.pathname}${url.search}`,
-      `Order ${result.number} was refunded; ${result.revokedEnrolments} enrolment(s) revoked.${
+      `${what}: ${formatPaise(result.amountPaise)}; ${result.revokedEnrolments} enrolment(s) revoked.${
         result.creditNoteNumber ? ` Credit note ${result.creditNoteNumber} issued.` : ""
       }`,
     );
@@ -242,7 +262,48 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
                   </>
                 ),
               },
-              { header: "Items", className: "sm:max-w-64", cell: (o) => o.items },
+              {
+                header: "Items",
+                className: "sm:max-w-64",
+                cell: (o) => {
+                  const open = o.lines.filter((l) => !l.refunded);
+                  const partable = (o.status === "paid" || o.status === "fulfilled") && open.length > 1;
+                  return (
+                    <ul className="space-y-1">
+                      {o.lines.map((l) => (
+                        <li key={l.id} className="flex flex-wrap items-center gap-x-2">
+                          <span className={l.refunded ? "text-slate-500 line-through" : undefined}>{l.title}</span>
+                          {l.refunded ? <span className="text-xs text-slate-600">Refunded</span> : null}
+                          {partable && !l.refunded ? (
+                            <ConfirmDialog
+                              title={`Refund "${l.title}" of order ${o.number}?`}
+                              description={`Its price with its share of any discount and its GST goes back to ${o.customer} (${o.email}), their access to "${l.title}" is revoked and a credit note for this item is issued and emailed. The rest of the order stays. This cannot be undone.`}
+                              confirmLabel="Refund item"
+                              disabled={busy}
+                              onConfirm={() =>
+                                submit(
+                                  { intent: "refund-item", orderId: o.id, itemId: String(l.id) },
+                                  { method: "post" },
+                                )
+                              }
+                              trigger={
+                                <Button
+                                  type="button"
+                                  size="sm"
+                                  variant="dangerGhost"
+                                  aria-label={`Refund ${l.title} of ${o.number}`}
+                                >
+                                  Refund item
+                                </Button>
+                              }
+                            />
+                          ) : null}
+                        </li>
+                      ))}
+                    </ul>
+                  );
+                },
+              },
               { header: "Date", cell: (o) => formatDateTime(o.paidAt ?? o.createdAt) },
               { header: "Status", cell: (o) => <Badge>{o.status}</Badge> },
               { header: "Total", role: "number", cell: (o) => formatPaise(o.totalPaise) },
@@ -258,21 +319,34 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
                         </a>
                       </Button>
                     ) : null}
-                    {o.creditNoteNumber ? (
-                      <Button asChild size="sm" variant="ghost">
+                    {o.creditNotes.map((number, i) => (
+                      <Button key={number} asChild size="sm" variant="ghost">
                         <a
-                          href={`/admin/orders/${o.id}/credit-note.pdf`}
+                          href={`/admin/orders/${o.id}/credit-note.pdf?number=${encodeURIComponent(number)}`}
                           download
-                          aria-label={`Credit note ${o.creditNoteNumber} of ${o.number}`}
+                          aria-label={`Credit note ${number} of ${o.number}`}
                         >
-                          Credit note
+                          {o.creditNotes.length > 1 ? `Credit note ${i + 1}` : "Credit note"}
                         </a>
                       </Button>
-                    ) : null}
+                    ))}
                     {o.status === "paid" || o.status === "fulfilled" ? (
                       <ConfirmDialog
-                        title={`Refund order ${o.number}?`}
-                        description={`${formatPaise(o.totalPaise)} goes back to ${o.customer} (${o.email}) and their access to ${o.items ?? "the items"} is revoked. A credit note reversing the invoice is issued and emailed. This cannot be undone.`}
+                        title={
+                          o.lines.some((l) => l.refunded)
+                            ? `Refund the rest of order ${o.number}?`
+                            : `Refund order ${o.number}?`
+                        }
+                        description={
+                          o.lines.some((l) => l.refunded)
+                            ? `What is left of the order goes back to ${o.customer} (${o.email}) and their access to ${o.lines
+                                .filter((l) => !l.refunded)
+                                .map((l) => l.title)
+                                .join(
+                                  ", ",
+                                )} is revoked. A credit note for those items is issued and emailed. This cannot be undone.`
+                            : `${formatPaise(o.totalPaise)} goes back to ${o.customer} (${o.email}) and their access to ${o.items ?? "the items"} is revoked. A credit note reversing the invoice is issued and emailed. This cannot be undone.`
+                        }
                         confirmLabel="Refund"
                         disabled={busy}
                         onConfirm={() => submit({ intent: "refund", orderId: o.id }, { method: "post" })}
