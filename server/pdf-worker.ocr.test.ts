@@ -1,5 +1,5 @@
 /**
- * Every kind of PDF the app makes (the jobs of ./pdf-worker.ts), rendered and read back by OCR: what
+ * Every kind of PDF the app makes (the jobs of ./pdf-worker.ts that make one), rendered and read back by OCR: what
  * a person sees, not what the text layer says. `pdftotext` reads the ToUnicode map and passed while
  * a corrupt font subset drew most glyphs blank (fixed in lib/pdf-font.server.ts); here poppler
  * draws each page and tesseract reads the picture (tests/helpers/pdf-ocr.ts).
