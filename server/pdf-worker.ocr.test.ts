@@ -1,0 +1,298 @@
+/**
+ * Every kind of PDF the app makes (the jobs of ./pdf-worker.ts that make one), rendered and read back by OCR: what
+ * a person sees, not what the text layer says. `pdftotext` reads the ToUnicode map and passed while
+ * a corrupt font subset drew most glyphs blank (fixed in lib/pdf-font.server.ts); here poppler
+ * draws each page and tesseract reads the picture (tests/helpers/pdf-ocr.ts).
+ *
+ * Each document is checked twice: every word of its text layer must be seen on its page, and the
+ * fields a reader relies on (title, buyer, GSTIN, each amount digit by digit, each figure next to
+ * its label) are named one by one. The ₹ sign is not in tesseract's `eng` model: amounts are
+ * compared by their digits.
+ */
+import { describe, expect, it } from "vitest";
+import { renderAnalyticsPdf, renderQuarterReportPdf } from "~/features/analytics/report-pdf.server";
+import { stampLine, stampPdf } from "~/features/files/stamp.server";
+import { stateLabel } from "~/features/gst/states";
+import { GST_RATE_PERCENT, HALF_RATE_PERCENT } from "~/features/gst/tax";
+import { generateSamplePdf, type SampleSource } from "~/features/learning/sample-pdf.server";
+import {
+  type InvoiceData,
+  invoiceDateText,
+  REVERSE_CHARGE_LINE,
+  renderInvoicePdf,
+} from "~/features/orders/invoice-pdf.server";
+import { formatDateTimeIst, istDateStamp } from "~/lib/dates";
+import { amountInWords, formatPaise, formatRupeesPlain } from "~/lib/money";
+import {
+  analyticsReport,
+  quarterReportInput,
+  REPORT_NOW,
+  SAMPLE_NOTE,
+  SAMPLE_PYQ,
+  STAMP_BUYER,
+  STAMP_DATE,
+  taxDocument,
+} from "../tests/helpers/pdf-kinds";
+import {
+  amountsClash,
+  type OcrLayout,
+  ocrAmountCount,
+  ocrPdf,
+  ocrRow,
+  ocrShows,
+  ocrShowsWords,
+  unreadWords,
+} from "../tests/helpers/pdf-ocr";
+import { extractPdfText } from "../tests/helpers/pdf-text";
+
+/** The text layer of each page (pdftotext ends every page with a form feed). */
+function textLayerPages(bytes: Uint8Array): string[] {
+  const pages = extractPdfText(bytes).split("\f");
+  expect(pages.pop()?.trim()).toBe("");
+  return pages;
+}
+
+/**
+ * The OCR text of each page, after checking that every page shows every word of its text layer
+ * (`textOf`: another document's text layer, for a stamped copy whose watermark is meant to be faint).
+ */
+async function readPages(bytes: Uint8Array, layout: OcrLayout, textOf: Uint8Array = bytes): Promise<string[]> {
+  const ocr = await ocrPdf(bytes, { layout });
+  const text = textLayerPages(textOf);
+  expect(ocr).toHaveLength(text.length);
+  text.forEach((page, i) => {
+    expect(page.split(/\s+/).filter(Boolean).length, `page ${i + 1} has text`).toBeGreaterThan(5);
+    expect(unreadWords(ocr[i]!, page), `words of page ${i + 1} that OCR did not see:\n${ocr[i]}`).toEqual([]);
+  });
+  return ocr;
+}
+
+/** What a page must show: `shows` anywhere, each of `rows` as one line of OCR text. */
+function expectPage(ocr: string, { shows = [], rows = [] }: { shows?: string[]; rows?: string[][] }) {
+  expect(
+    shows.filter((printed) => !ocrShows(ocr, printed)),
+    `not seen on the page:\n${ocr}`,
+  ).toEqual([]);
+  expect(
+    rows.filter((cells) => !ocrRow(ocr, cells)),
+    `rows not seen on the page:\n${ocr}`,
+  ).toEqual([]);
+}
+
+/** Every amount printed, once per place it is printed: OCR must see each as often, digit for digit. */
+function expectAmounts(ocr: string, printed: string[]) {
+  expect(amountsClash(printed), "amounts of the document that end with one another").toEqual([]);
+  const tally = (count: (amount: string) => number) =>
+    Object.fromEntries([...new Set(printed)].map((amount) => [amount, count(amount)]));
+  expect(
+    tally((amount) => ocrAmountCount(ocr, amount)),
+    `amounts on the page:\n${ocr}`,
+  ).toEqual(tally((amount) => printed.filter((a) => a === amount).length));
+}
+
+function checkTaxDocument(ocr: string, doc: InvoiceData) {
+  const credit = doc.kind === "credit-note";
+  const taxCols = doc.intraState
+    ? [
+        { name: "CGST", rate: HALF_RATE_PERCENT, key: "cgstPaise" as const },
+        { name: "SGST", rate: HALF_RATE_PERCENT, key: "sgstPaise" as const },
+      ]
+    : [{ name: "IGST", rate: GST_RATE_PERCENT, key: "igstPaise" as const }];
+  const totalTax = doc.cgstPaise + doc.sgstPaise + doc.igstPaise;
+
+  expectPage(ocr, {
+    shows: [
+      credit ? "CREDIT NOTE" : "TAX INVOICE",
+      `${credit ? "Credit Note No" : "Invoice No"}: ${doc.number}`,
+      `${credit ? "Credit Note Date" : "Invoice Date"}: ${invoiceDateText(doc.date)}`,
+      ...(doc.original
+        ? [`Against Invoice No: ${doc.original.number} dated ${invoiceDateText(doc.original.date)}`]
+        : []),
+      `Order: ${doc.orderNumber}`,
+      "Supplier",
+      credit ? "Issued to" : "Bill to",
+      doc.seller.name,
+      doc.seller.address,
+      `State: ${stateLabel(doc.seller.stateCode)}`,
+      `GSTIN: ${doc.seller.gstin}`,
+      doc.buyer.name,
+      doc.buyer.email,
+      `State: ${stateLabel(doc.placeOfSupply)}`,
+      "GSTIN: Unregistered (B2C)",
+      `Place of supply: ${stateLabel(doc.placeOfSupply)}`,
+      REVERSE_CHARGE_LINE,
+      ...taxCols.map((c) => `${c.name} (₹)`),
+      "Taxable value (₹)",
+      "Total (₹)",
+      `Amount in words: ${amountInWords(doc.totalPaise)}`,
+      credit
+        ? `Issued for the refund of order ${doc.orderNumber}: it reverses the tax of the invoice above.`
+        : `Paid online. Payment reference: ${doc.paymentId}.`,
+      `This is a computer-generated ${credit ? "credit note" : "invoice"} and needs no signature.`,
+    ],
+    rows: [
+      ...doc.lines
+        .filter((l) => l.taxablePaise !== l.pricePaise)
+        .map((l) => [`Price ${formatPaise(l.pricePaise)} less discount ${formatPaise(l.pricePaise - l.taxablePaise)}`]),
+      ["Subtotal", formatPaise(doc.subtotalPaise)],
+      [`Discount (${doc.couponCode})`, `− ${formatPaise(doc.discountPaise)}`],
+      ["Taxable value", formatPaise(doc.taxablePaise)],
+      ...taxCols.map((c) => [`${c.name} @ ${c.rate}%`, formatPaise(doc[c.key])]),
+      ["Total tax", formatPaise(totalTax)],
+      [credit ? "Total credited" : "Total", formatPaise(doc.totalPaise)],
+    ],
+  });
+  // Each line: SAC, taxable value, rate and amount of each tax, line total, on one line after its description.
+  for (const line of doc.lines) {
+    const lineTotal = line.taxablePaise + line.cgstPaise + line.sgstPaise + line.igstPaise;
+    const cells = [
+      doc.sacCode,
+      formatRupeesPlain(line.taxablePaise),
+      ...taxCols.flatMap((c) => [`${c.rate}%`, formatRupeesPlain(line[c.key])]),
+      formatRupeesPlain(lineTotal),
+    ];
+    expect(ocrRow(ocr, cells, { from: "anywhere" }), `line "${line.title}": ${cells.join(" ")}\n${ocr}`).toBe(true);
+    expect(ocrShowsWords(ocr, line.title), `line title "${line.title}"\n${ocr}`).toBe(true);
+  }
+  expectAmounts(ocr, [
+    ...doc.lines.flatMap((l) => [
+      formatRupeesPlain(l.taxablePaise),
+      ...taxCols.map((c) => formatRupeesPlain(l[c.key])),
+      formatRupeesPlain(l.taxablePaise + l.cgstPaise + l.sgstPaise + l.igstPaise),
+      ...(l.taxablePaise !== l.pricePaise
+        ? [formatPaise(l.pricePaise), formatPaise(l.pricePaise - l.taxablePaise)]
+        : []),
+    ]),
+    formatPaise(doc.subtotalPaise),
+    formatPaise(doc.discountPaise),
+    formatPaise(doc.taxablePaise),
+    ...taxCols.map((c) => formatPaise(doc[c.key])),
+    formatPaise(totalTax),
+    formatPaise(doc.totalPaise),
+  ]);
+}
+
+/** A sample note or PYQ paper (stamped or not): its cover and each module's page, as generated. */
+function checkSamplePages(ocr: string[], source: SampleSource, classAndKind: string) {
+  expect(ocr).toHaveLength(1 + source.modules.length);
+  expectPage(ocr[0]!, {
+    shows: [
+      "COMMERCE ACADEMY",
+      source.title,
+      classAndKind,
+      `By ${source.author}`,
+      source.description,
+      "Contents",
+      ...source.modules.map((m, i) => `${i + 1}. ${m}`),
+    ],
+  });
+  source.modules.forEach((topic, i) => {
+    expectPage(ocr[i + 1]!, {
+      shows: [`${i + 1}. ${topic}`],
+      rows: [[source.title, `Commerce Academy | ${i + 2}`]],
+    });
+  });
+}
+
+describe.concurrent("every PDF the app makes reads right when rendered (OCR)", { timeout: 120_000 }, () => {
+  for (const kind of ["invoice", "credit-note"] as const) {
+    for (const intraState of [true, false]) {
+      const where = intraState ? "within the state (CGST + SGST)" : "across states (IGST)";
+      it(`${kind === "invoice" ? "a tax invoice" : "a credit note"} ${where}, with a discount`, async () => {
+        const doc = taxDocument(kind, intraState);
+        const ocr = await readPages(await renderInvoicePdf(doc), "rows");
+        expect(ocr).toHaveLength(1);
+        checkTaxDocument(ocr[0]!, doc);
+      });
+    }
+  }
+
+  it("a stamped note: the buyer's name and email on every page, over the note's own text", async () => {
+    const note = await generateSamplePdf(SAMPLE_NOTE);
+    const stamped = await stampPdf({ bytes: note, buyer: STAMP_BUYER, now: STAMP_DATE });
+    // The diagonal watermark is faint on purpose; the footer is what a reader sees.
+    const ocr = await readPages(stamped, "blocks", note);
+    checkSamplePages(ocr, SAMPLE_NOTE, "Economics | Class 12 | Study notes");
+    const footer = `${stampLine(STAMP_BUYER)} - downloaded ${istDateStamp(STAMP_DATE)}`;
+    ocr.forEach((page, i) => {
+      expect(ocrRow(page, [footer]), `page ${i + 1} footer "${footer}"\n${page}`).toBe(true);
+    });
+  });
+
+  it("a sample PYQ paper: cover, contents and each module's questions", async () => {
+    const ocr = await readPages(await generateSamplePdf(SAMPLE_PYQ), "blocks");
+    checkSamplePages(ocr, SAMPLE_PYQ, "Accountancy | Class 12 | Previous-year papers");
+    for (const page of ocr.slice(1)) {
+      expectPage(page, {
+        shows: ["Time allowed: 3 hours. Maximum marks: 80. All questions are compulsory.", "Marking scheme"],
+      });
+    }
+  });
+
+  it("the sales analytics report: the month's figures, 12 months and the top courses", async () => {
+    const report = analyticsReport();
+    const { current, previous, conversion, series } = report.overview;
+    const ocr = (await readPages(await renderAnalyticsPdf(report), "rows")).join("\n");
+    expectPage(ocr, {
+      shows: [
+        `${report.sellerName} — Sales analytics`,
+        `Generated ${formatDateTimeIst(REPORT_NOW)} for ${report.overview.month}`,
+        "This month",
+        "Last 12 months",
+        "Top courses by enrolment",
+      ],
+      rows: [
+        ["Revenue", formatPaise(current.revenuePaise)],
+        ["Paid orders", String(current.paidOrderCount)],
+        ["Refunded orders", String(current.refundedCount)],
+        ["Average order value", formatPaise(current.averageOrderPaise)],
+        ["Refund rate", `${current.refundRate}%`],
+        ["Free-to-paid conversion", `${conversion.rate}% (target ${conversion.target}%)`],
+        [`Revenue ${report.overview.previousMonth}`, formatPaise(previous.revenuePaise)],
+        ["Month", "Revenue", "Enrolments"],
+        ...series.map((m) => [m.label, formatPaise(m.revenuePaise), String(m.enrolments)]),
+        ...report.top.map((c) => [c.title, String(c.enrolments)]),
+      ],
+    });
+    expectAmounts(ocr, [
+      formatPaise(current.revenuePaise),
+      formatPaise(current.averageOrderPaise),
+      formatPaise(previous.revenuePaise),
+      ...series.map((m) => formatPaise(m.revenuePaise)),
+    ]);
+  });
+
+  it("the quarterly report: the quarter's figures, each month and the best sellers", async () => {
+    const input = quarterReportInput();
+    const { quarter } = input;
+    const ocr = (await readPages(await renderQuarterReportPdf(input), "rows")).join("\n");
+    expectPage(ocr, {
+      shows: [
+        `${input.sellerName} — Quarterly report`,
+        quarter.period.label,
+        `GSTIN ${input.sellerGstin}`,
+        `Generated ${formatDateTimeIst(REPORT_NOW)}`,
+        "By month",
+        "Best-selling items",
+      ],
+      rows: [
+        ["Revenue (incl. GST)", formatPaise(quarter.figures.revenuePaise)],
+        ["GST collected", formatPaise(quarter.gstPaise)],
+        ["Paid orders", String(quarter.figures.paidOrderCount)],
+        ["Refunded orders", String(quarter.figures.refundedCount)],
+        ["Refund rate", `${quarter.figures.refundRate}%`],
+        ["Average order value", formatPaise(quarter.figures.averageOrderPaise)],
+        ["Month", "Orders", "Revenue"],
+        ...quarter.byMonth.map((m) => [m.label, String(m.orders), formatPaise(m.revenuePaise)]),
+        ...quarter.topItems.map((t) => [t.title, String(t.sold), formatPaise(t.revenuePaise)]),
+      ],
+    });
+    expectAmounts(ocr, [
+      formatPaise(quarter.figures.revenuePaise),
+      formatPaise(quarter.gstPaise),
+      formatPaise(quarter.figures.averageOrderPaise),
+      ...quarter.byMonth.map((m) => formatPaise(m.revenuePaise)),
+      ...quarter.topItems.map((t) => formatPaise(t.revenuePaise)),
+    ]);
+  });
+});

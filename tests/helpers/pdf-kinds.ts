@@ -1,0 +1,197 @@
+/**
+ * One realistic input for every kind of PDF the app makes (the pure jobs of server/pdf-worker.ts),
+ * shaped as the app builds them (orders.server.ts buildInvoiceData, credit-notes.server.ts,
+ * analytics/reports.server.ts), and the documents rendered from them. Shared by the OCR test
+ * (server/pdf-worker.ocr.test.ts) and `npm run screenshots:pdf`.
+ */
+
+import { financialQuarter, monthPeriod } from "~/features/analytics/periods";
+import type { AnalyticsReport, QuarterReportPdfInput } from "~/features/analytics/report-pdf.server";
+import { renderAnalyticsPdf, renderQuarterReportPdf } from "~/features/analytics/report-pdf.server";
+import { type Buyer, stampPdf } from "~/features/files/stamp.server";
+import { lineTaxes, sumTaxes } from "~/features/gst/tax";
+import { generateSamplePdf, type SampleSource } from "~/features/learning/sample-pdf.server";
+import { type InvoiceData, renderInvoicePdf } from "~/features/orders/invoice-pdf.server";
+
+export const SELLER = {
+  name: "Commerce Academy",
+  address: "2nd Floor, 14 Civil Lines, Jaipur, Rajasthan 302006",
+  gstin: "08AAPFU0939F1ZV",
+  stateCode: "08",
+};
+
+const ITEMS = [
+  { title: "Accountancy Class 12 Complete Course", pricePaise: 249_900 },
+  { title: "Economics Class 12 Notes", pricePaise: 89_900 },
+  { title: "Business Studies PYQ Papers 2015-2025", pricePaise: 34_900 },
+];
+
+/** A paid order of three items with a 10% coupon: within Rajasthan (CGST + SGST) or to Maharashtra (IGST). */
+export function taxDocument(kind: InvoiceData["kind"], intraState: boolean): InvoiceData {
+  const prices = ITEMS.map((i) => i.pricePaise);
+  const subtotalPaise = prices.reduce((a, b) => a + b, 0);
+  const discountPaise = Math.round(subtotalPaise / 10);
+  const taxes = lineTaxes(prices, discountPaise, intraState);
+  const sum = sumTaxes(taxes);
+  const invoice: InvoiceData = {
+    kind: "invoice",
+    number: intraState ? "CA/26-27/000042" : "CA/26-27/000043",
+    date: new Date("2026-06-01T10:15:00Z"),
+    orderNumber: intraState ? "CA-000042" : "CA-000043",
+    original: null,
+    seller: SELLER,
+    buyer: intraState
+      ? { name: "Asha Verma", email: "asha.verma@example.com" }
+      : { name: "Rohan Mehta", email: "rohan.mehta@example.com" },
+    placeOfSupply: intraState ? "08" : "27",
+    intraState,
+    sacCode: "999293",
+    lines: ITEMS.map((item, i) => ({ ...item, ...taxes[i]! })),
+    subtotalPaise,
+    discountPaise,
+    couponCode: "SAVE10",
+    taxablePaise: sum.taxablePaise,
+    cgstPaise: sum.cgstPaise,
+    sgstPaise: sum.sgstPaise,
+    igstPaise: sum.igstPaise,
+    totalPaise: sum.taxablePaise + sum.cgstPaise + sum.sgstPaise + sum.igstPaise,
+    paymentId: intraState ? "pay_Q8xKz3LmB4pR2t" : "pay_Q8xLa7VbC1dE9f",
+  };
+  if (kind === "invoice") return invoice;
+  // A refund in full: the credit note reverses the invoice's lines and tax (buildCreditNoteData).
+  return {
+    ...invoice,
+    kind: "credit-note",
+    number: intraState ? "CN/26-27/000007" : "CN/26-27/000008",
+    date: new Date("2026-06-09T20:40:00Z"),
+    original: { number: invoice.number, date: invoice.date },
+  };
+}
+
+/** A PYQ paper as seeded (seed-files.server.ts): cover, contents and a page per module. */
+export const SAMPLE_PYQ: SampleSource = {
+  kind: "pyq",
+  title: "Accountancy PYQ Papers 2019-2025",
+  subject: "accountancy",
+  classLevel: "12",
+  author: "Meera Iyer",
+  description: "Seven years of board papers with the marking scheme, chapter by chapter.",
+  modules: ["Partnership Fundamentals", "Company Accounts"],
+};
+
+/** A note a student buys and downloads stamped with their name. */
+export const SAMPLE_NOTE: SampleSource = {
+  kind: "note",
+  title: "Economics Class 12 Notes",
+  subject: "economics",
+  classLevel: "12",
+  author: "Vikram Rao",
+  description: "Short notes for revision: macroeconomics and Indian economic development.",
+  modules: ["National Income", "Money and Banking"],
+};
+
+export const STAMP_BUYER: Buyer = { name: "Priya Sharma", email: "priya.sharma@example.com" };
+export const STAMP_DATE = new Date("2026-11-25T06:30:00Z");
+
+export const REPORT_NOW = new Date("2026-11-25T07:02:00Z");
+
+/** The sales analytics of November 2026 (loadSalesOverview, topCourses). */
+export function analyticsReport(): AnalyticsReport {
+  const revenues = [
+    182_340_00, 201_115_50, 246_870_00, 312_905_00, 158_220_00, 139_480_00, 221_760_00, 264_315_00, 287_090_00,
+    301_644_00, 356_180_00, 487_352_00,
+  ];
+  const enrolments = [64, 71, 88, 119, 53, 47, 79, 93, 102, 108, 131, 176];
+  return {
+    sellerName: SELLER.name,
+    now: REPORT_NOW,
+    overview: {
+      month: "Nov 2026",
+      previousMonth: "Oct 2026",
+      current: {
+        revenuePaise: 487_352_00,
+        salesCount: 251,
+        paidOrderCount: 212,
+        refundedCount: 7,
+        keptOrderCount: 205,
+        averageOrderPaise: 2_377_33,
+        refundRate: 3.3,
+      },
+      previous: {
+        revenuePaise: 356_180_00,
+        salesCount: 188,
+        paidOrderCount: 163,
+        refundedCount: 4,
+        keptOrderCount: 159,
+        averageOrderPaise: 2_240_13,
+        refundRate: 2.5,
+      },
+      conversion: { rate: 12.4, target: 10 },
+      series: revenues.map((revenuePaise, i) => ({
+        label: monthPeriod(REPORT_NOW, i - 11).label,
+        revenuePaise,
+        enrolments: enrolments[i]!,
+      })),
+    },
+    top: [
+      { id: 11, title: "Accountancy Class 12 Complete Course", subject: "accountancy", enrolments: 418 },
+      { id: 12, title: "Economics Class 12 Complete Course", subject: "economics", enrolments: 296 },
+      { id: 13, title: "Business Studies Class 12 Crash Course", subject: "business_studies", enrolments: 187 },
+      { id: 14, title: "English Core Class 12 Writing Skills", subject: "english", enrolments: 95 },
+      { id: 15, title: "Accountancy Class 11 Foundation", subject: "accountancy", enrolments: 62 },
+    ],
+  };
+}
+
+/** Q2 of FY 2026–27 (July to September 2026), as quarterReport() reads it. */
+export function quarterReportInput(): QuarterReportPdfInput {
+  return {
+    sellerName: SELLER.name,
+    sellerGstin: SELLER.gstin,
+    now: REPORT_NOW,
+    quarter: {
+      period: financialQuarter(2026, 2),
+      figures: {
+        revenuePaise: 873_499_00,
+        salesCount: 402,
+        paidOrderCount: 371,
+        refundedCount: 9,
+        keptOrderCount: 362,
+        averageOrderPaise: 2_412_98,
+        refundRate: 2.4,
+      },
+      gstPaise: 133_245_61,
+      byMonth: [
+        { label: "Jul 2026", revenuePaise: 221_760_00, orders: 94 },
+        { label: "Aug 2026", revenuePaise: 264_315_00, orders: 112 },
+        { label: "Sep 2026", revenuePaise: 287_424_00, orders: 165 },
+      ],
+      topItems: [
+        { title: "Accountancy Class 12 Complete Course", sold: 141, revenuePaise: 352_359_00 },
+        { title: "Economics Class 12 Notes", sold: 98, revenuePaise: 97_020_00 },
+        { title: "Business Studies PYQ Papers 2015-2025", sold: 57, revenuePaise: 19_893_00 },
+      ],
+    },
+  };
+}
+
+export interface RenderedPdf {
+  /** A file name stem: "invoice-intra-state". */
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** The first document of each kind, for a reviewer to look at (`npm run screenshots:pdf`). */
+export async function renderEveryPdfKind(): Promise<RenderedPdf[]> {
+  const note = await generateSamplePdf(SAMPLE_NOTE);
+  return [
+    { name: "invoice-intra-state", bytes: await renderInvoicePdf(taxDocument("invoice", true)) },
+    { name: "invoice-inter-state", bytes: await renderInvoicePdf(taxDocument("invoice", false)) },
+    { name: "credit-note-intra-state", bytes: await renderInvoicePdf(taxDocument("credit-note", true)) },
+    { name: "credit-note-inter-state", bytes: await renderInvoicePdf(taxDocument("credit-note", false)) },
+    { name: "stamped-note", bytes: await stampPdf({ bytes: note, buyer: STAMP_BUYER, now: STAMP_DATE }) },
+    { name: "sample-pyq", bytes: await generateSamplePdf(SAMPLE_PYQ) },
+    { name: "analytics-report", bytes: await renderAnalyticsPdf(analyticsReport()) },
+    { name: "quarterly-report", bytes: await renderQuarterReportPdf(quarterReportInput()) },
+  ];
+}
