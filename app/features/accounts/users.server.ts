@@ -1,4 +1,5 @@
 /** User analytics: stat cards, the searchable list, a user's page, role changes and manual access. Every change is audited. */
+
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { enrolments, orders, products, userRole, users } from "~/db/schema";
@@ -6,6 +7,7 @@ import type { Role } from "~/features/accounts/guards.server";
 import { freeToPaidConversion } from "~/features/analytics/metrics.server";
 import { dailySums, totals } from "~/features/analytics/rollups.server";
 import { recordEvent } from "~/features/audit/audit.server";
+import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
 import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/features/search/keyset.server";
 import { userSearchFilter } from "~/features/search/text-search.server";
 import { HttpError } from "~/lib/errors";
@@ -203,6 +205,7 @@ export async function revokeAccess(db: Db, actorId: string, userId: string, enro
     if (!row) throw new HttpError(404, "Enrolment not found.");
     if (row.e.revokedAt) throw new HttpError(409, `Access to "${row.title}" is already revoked.`);
     await tx.update(enrolments).set({ revokedAt: new Date() }).where(eq(enrolments.id, enrolmentId));
+    await closeAttemptsWithoutAccess(tx, userId);
     await recordEvent(tx, {
       actorId,
       type: "Access",

@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { creditNotes, enrolments, orderItems, orders } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { gatewayFor } from "~/features/payments/gateway.server";
+import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
 import { HttpError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
 import { creditedSoFar, issueCreditNote } from "./credit-notes.server";
@@ -140,6 +141,8 @@ export async function refundOrder(
         ),
       )
       .returning({ id: enrolments.id });
+    // A practice test of the refunded lines (or of a refunded course) left open is closed now.
+    await closeAttemptsWithoutAccess(tx, order.userId, refundedAt);
     const what = whole && chosen.length === lines.length ? "" : ` (${chosen.map((c) => c.title).join(", ")})`;
     await recordEvent(tx, {
       actorId,

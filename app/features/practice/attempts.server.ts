@@ -24,6 +24,7 @@ import {
   practiceTestQuestions,
   practiceTests,
   products,
+  users,
 } from "~/db/schema";
 import type { SessionUser } from "~/features/accounts/guards.server";
 import { getAccessibleProduct } from "~/features/learning/access.server";
@@ -43,6 +44,7 @@ export const NOT_FOUND = "Attempt not found.";
 export const SUBMITTED = "This attempt is submitted; its answers can no longer change.";
 export const TIME_UP = "Time is up: the test was submitted with the answers saved until then.";
 export const NO_ACCESS = "Buy this test to take it.";
+export const ACCESS_ENDED = "You no longer have access to this test, so its answers and results are closed.";
 
 type Viewer = Pick<SessionUser, "id" | "role">;
 
@@ -118,6 +120,43 @@ export async function getTakeableTest(
     questionCount: chosen + rules.reduce((n, r) => n + r.count, 0),
     openAttemptId: open?.id ?? null,
   };
+}
+
+/**
+ * Whether this user may take the test, and so answer, submit or read the answers of an attempt of it:
+ * an admin, or the test is free, owned, or opened by a lesson of an owned course. A refund or a
+ * revoked enrolment ends it (closeAttemptsWithoutAccess closes what was open).
+ */
+export async function mayTakeTest(db: DbOrTx, userId: string, productId: number): Promise<boolean> {
+  const [viewer] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  if (viewer?.role === "admin") return true;
+  if (await getAccessibleProduct(db, userId, productId, ["test"])) return true;
+  return inOwnedCourse(db, userId, productId);
+}
+
+/** Refuses (403) an attempt of a test this user may no longer take. */
+async function requireTestAccess(db: DbOrTx, userId: string, productId: number) {
+  if (!(await mayTakeTest(db, userId, productId))) throw new HttpError(403, ACCESS_ENDED);
+}
+
+/**
+ * Closes (submits, as when time runs out) this user's open attempts of tests they may no longer take:
+ * called in the transaction that revokes access (a refund, an admin's revocation), so no answer can be
+ * saved or submitted after it, and the result stays closed to them.
+ */
+export async function closeAttemptsWithoutAccess(tx: DbOrTx, userId: string, now = new Date()) {
+  const open = await tx
+    .select()
+    .from(practiceAttempts)
+    .where(and(eq(practiceAttempts.userId, userId), isNull(practiceAttempts.submittedAt)))
+    .for("update");
+  let closed = 0;
+  for (const attempt of open) {
+    if (await mayTakeTest(tx, userId, attempt.productId)) continue;
+    await finalize(tx, attempt, now, true);
+    closed += 1;
+  }
+  return closed;
 }
 
 /** Whether the user owns a course (live enrolment, not a draft) with a lesson that opens this test. */
@@ -469,6 +508,7 @@ export async function loadPaper(
     ? (await db.select().from(practiceAttempts).where(eq(practiceAttempts.id, attemptId)))[0]
     : undefined;
   if (!attempt || attempt.userId !== userId) throw new HttpError(404, NOT_FOUND);
+  await requireTestAccess(db, userId, attempt.productId);
   if (attempt.submittedAt || (await settleIfExpired(db, attemptId, now)).submitted) return { submitted: true };
   const [test] = await db
     .select({
@@ -526,6 +566,7 @@ export async function saveAnswer(db: Db, userId: string, attemptId: number, inpu
   const outcome = await db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, attemptId);
     if (!attempt || attempt.userId !== userId) throw new HttpError(404, NOT_FOUND);
+    await requireTestAccess(tx, userId, attempt.productId);
     if (attempt.submittedAt) throw new HttpError(409, SUBMITTED);
     if (expired(attempt, now)) {
       await finalize(tx, attempt, now, true);
@@ -563,6 +604,7 @@ export async function submitAttempt(db: Db, userId: string, attemptId: number, n
   await db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, attemptId);
     if (!attempt || attempt.userId !== userId) throw new HttpError(404, NOT_FOUND);
+    await requireTestAccess(tx, userId, attempt.productId);
     if (attempt.submittedAt) return;
     await finalize(tx, attempt, now, expired(attempt, now));
   });
@@ -611,6 +653,8 @@ export async function getResult(
       : undefined;
   let attempt = await load();
   if (!attempt || (attempt.userId !== viewer.id && viewer.role !== "admin")) throw new HttpError(404, NOT_FOUND);
+  // The answers and explanations are the test's content: a student who lost access no longer reads them.
+  if (viewer.role !== "admin") await requireTestAccess(db, viewer.id, attempt.productId);
   if (!attempt.submittedAt) {
     if (!(await settleIfExpired(db, attemptId, now)).submitted) return { open: true };
     attempt = (await load())!;
@@ -686,6 +730,7 @@ export async function selfMark(db: Db, userId: string, attemptId: number, questi
   await db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, attemptId);
     if (!attempt || attempt.userId !== userId) throw new HttpError(404, NOT_FOUND);
+    await requireTestAccess(tx, userId, attempt.productId);
     if (!attempt.submittedAt) throw new HttpError(409, "Submit the test before marking your answers.");
     const question = answerables(await paperOf(tx, attempt.questionIds)).find((q) => q.id === questionId);
     if (!question || !isWritten(question.type)) throw new HttpError(400, "Only written answers are marked by you.");
