@@ -25,6 +25,8 @@ import { formatDateTimeIst, istDateStamp } from "~/lib/dates";
 import { amountInWords, formatPaise, formatRupeesPlain } from "~/lib/money";
 import {
   analyticsReport,
+  HINDI_BUYER,
+  HINDI_INVOICE_BUYER,
   quarterReportInput,
   REPORT_NOW,
   SAMPLE_NOTE,
@@ -294,5 +296,33 @@ describe.concurrent("every PDF the app makes reads right when rendered (OCR)", {
       ...quarter.byMonth.map((m) => formatPaise(m.revenuePaise)),
       ...quarter.topItems.map((t) => formatPaise(t.revenuePaise)),
     ]);
+  });
+});
+
+describe.concurrent("a Hindi name reads right when rendered (Noto Sans Devanagari, OCR in hin+eng)", {
+  timeout: 120_000,
+}, () => {
+  // tesseract's hin+eng reads Latin less surely than eng alone, so the GSTIN and each figure are left
+  // to the tests above; this one checks the name in Devanagari, beside English text and the total.
+  it("a tax invoice to a buyer with a Hindi name: the name beside the English text and the total", async () => {
+    const doc = { ...taxDocument("invoice", true), buyer: HINDI_INVOICE_BUYER };
+    const [page, ...more] = await ocrPdf(await renderInvoicePdf(doc), { layout: "rows", languages: "hin+eng" });
+    expect(more).toEqual([]);
+    expectPage(page!, {
+      shows: [HINDI_INVOICE_BUYER.name, HINDI_INVOICE_BUYER.email, "TAX INVOICE", "GSTIN: Unregistered (B2C)"],
+      rows: [["Total", formatPaise(doc.totalPaise)]],
+    });
+  });
+
+  it("a stamped note: the Hindi name in every page's footer", async () => {
+    const note = await generateSamplePdf(SAMPLE_NOTE);
+    const stamped = await stampPdf({ bytes: note, buyer: HINDI_BUYER, now: STAMP_DATE });
+    const ocr = await ocrPdf(stamped, { layout: "blocks", languages: "hin+eng" });
+    expect(ocr.length).toBeGreaterThan(1);
+    ocr.forEach((page, i) => {
+      expect(ocrShows(page, `Licensed to ${HINDI_BUYER.name} (${HINDI_BUYER.email})`), `page ${i + 1}:\n${page}`).toBe(
+        true,
+      );
+    });
   });
 });

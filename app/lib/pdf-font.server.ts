@@ -1,6 +1,6 @@
 /**
- * The one font of every PDF the app makes: Noto Sans (assets/fonts, SIL OFL), which has the rupee
- * sign ₹ that the standard PDF fonts (WinAnsi) lack. Embedded as a subset (only the glyphs a
+ * The font of every PDF the app makes: Noto Sans (assets/fonts, SIL OFL), which has the rupee sign ₹
+ * that the standard PDF fonts (WinAnsi) lack, and Noto Sans Devanagari beside it for Hindi text. Embedded as a subset (only the glyphs a
  * document draws end up in it), with a ToUnicode map, so the text can be searched and extracted.
  *
  * The subset is made by upstream `fontkit` (foliojs, maintained), not pdf-lib's own fork
@@ -15,7 +15,12 @@ import * as fontkit from "fontkit";
 import type { PDFDocument, PDFFont } from "pdf-lib";
 
 const FONT_DIR = path.resolve(process.cwd(), "assets/fonts");
-export const PDF_FONT_FILES = { regular: "NotoSans-Regular.ttf", bold: "NotoSans-Bold.ttf" } as const;
+export const PDF_FONT_FILES = {
+  regular: "NotoSans-Regular.ttf",
+  bold: "NotoSans-Bold.ttf",
+  devanagariRegular: "NotoSansDevanagari-Regular.ttf",
+  devanagariBold: "NotoSansDevanagari-Bold.ttf",
+} as const;
 
 const loaded = new Map<string, Uint8Array>();
 
@@ -51,12 +56,29 @@ export interface PdfFonts {
   bold: PDFFont;
 }
 
-/** Noto Sans regular and bold, embedded in this document (only the glyphs drawn end up in the file). */
-export async function embedPdfFonts(pdf: PDFDocument): Promise<PdfFonts> {
+/** Each embedded Noto Sans face's Devanagari companion (features/files/pdf-text.ts draws with both). */
+const companions = new WeakMap<PDFFont, PDFFont>();
+
+export function devanagariCompanion(font: PDFFont): PDFFont | undefined {
+  return companions.get(font);
+}
+
+/**
+ * Noto Sans regular and bold, embedded in this document (only the glyphs drawn end up in the file);
+ * with `devanagari` (the document has Hindi text: pdf-text.ts needsDevanagari), Noto Sans Devanagari
+ * regular and bold beside them, used for the Devanagari runs of any text drawn in Noto Sans.
+ */
+export async function embedPdfFonts(pdf: PDFDocument, opts: { devanagari?: boolean } = {}): Promise<PdfFonts> {
   pdf.registerFontkit(pdfFontkit as unknown as Parameters<PDFDocument["registerFontkit"]>[0]);
-  const [regular, bold] = await Promise.all([
-    pdf.embedFont(fontBytes(PDF_FONT_FILES.regular), { subset: true }),
-    pdf.embedFont(fontBytes(PDF_FONT_FILES.bold), { subset: true }),
-  ]);
+  const embed = (file: string) => pdf.embedFont(fontBytes(file), { subset: true });
+  const [regular, bold] = await Promise.all([embed(PDF_FONT_FILES.regular), embed(PDF_FONT_FILES.bold)]);
+  if (opts.devanagari) {
+    const [devaRegular, devaBold] = await Promise.all([
+      embed(PDF_FONT_FILES.devanagariRegular),
+      embed(PDF_FONT_FILES.devanagariBold),
+    ]);
+    companions.set(regular, devaRegular);
+    companions.set(bold, devaBold);
+  }
   return { regular, bold };
 }

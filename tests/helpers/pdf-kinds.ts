@@ -92,6 +92,9 @@ export const SAMPLE_NOTE: SampleSource = {
 
 export const STAMP_BUYER: Buyer = { name: "Priya Sharma", email: "priya.sharma@example.com" };
 export const STAMP_DATE = new Date("2026-11-25T06:30:00Z");
+/** A buyer with a Hindi name (issue 32: Devanagari printed as "??????" before Noto Sans Devanagari). */
+export const HINDI_BUYER: Buyer = { name: "प्रिया शर्मा", email: "priya.sharma@example.com" };
+export const HINDI_INVOICE_BUYER: Buyer = { name: "अर्जुन कुमार सिंह", email: "arjun.singh@example.com" };
 
 export const REPORT_NOW = new Date("2026-11-25T07:02:00Z");
 
@@ -190,6 +193,11 @@ export async function renderEveryPdfKind(): Promise<RenderedPdf[]> {
     { name: "credit-note-intra-state", bytes: await renderInvoicePdf(taxDocument("credit-note", true)) },
     { name: "credit-note-inter-state", bytes: await renderInvoicePdf(taxDocument("credit-note", false)) },
     { name: "stamped-note", bytes: await stampPdf({ bytes: note, buyer: STAMP_BUYER, now: STAMP_DATE }) },
+    { name: "stamped-note-hindi-name", bytes: await stampPdf({ bytes: note, buyer: HINDI_BUYER, now: STAMP_DATE }) },
+    {
+      name: "invoice-hindi-name",
+      bytes: await renderInvoicePdf({ ...taxDocument("invoice", true), buyer: HINDI_INVOICE_BUYER }),
+    },
     { name: "sample-pyq", bytes: await generateSamplePdf(SAMPLE_PYQ) },
     { name: "analytics-report", bytes: await renderAnalyticsPdf(analyticsReport()) },
     { name: "quarterly-report", bytes: await renderQuarterReportPdf(quarterReportInput()) },

@@ -16,7 +16,8 @@ import { promisify } from "node:util";
 
 const run = promisify(execFile);
 
-export const OCR_TOOLS_MISSING = "apt-get update && apt-get install -y poppler-utils tesseract-ocr (.ci/run does this)";
+export const OCR_TOOLS_MISSING =
+  "apt-get update && apt-get install -y poppler-utils tesseract-ocr tesseract-ocr-hin (.ci/run does this)";
 
 /** 300 dpi: 9.5 pt text is ~40 px high, where tesseract reads digits reliably; 7 pt footers too. */
 const DPI = 300;
@@ -53,8 +54,8 @@ async function tool(program: "pdftoppm" | "tesseract", args: string[]) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") {
       throw new Error(`${program} is not installed: ${OCR_TOOLS_MISSING}`);
     }
-    if (/eng\.traineddata|Failed loading language/.test(String((error as { stderr?: unknown }).stderr))) {
-      throw new Error(`tesseract has no English model (tesseract-ocr-eng): ${OCR_TOOLS_MISSING}`);
+    if (/\.traineddata|Failed loading language/.test(String((error as { stderr?: unknown }).stderr))) {
+      throw new Error(`tesseract lacks a language model (tesseract-ocr-eng, tesseract-ocr-hin): ${OCR_TOOLS_MISSING}`);
     }
     throw error;
   }
@@ -69,7 +70,10 @@ async function tool(program: "pdftoppm" | "tesseract", args: string[]) {
 export type OcrLayout = "rows" | "blocks";
 
 /** Renders every page of the PDF and reads it with tesseract: the text of each page, in page order. */
-export async function ocrPdf(bytes: Uint8Array, opts: { layout?: OcrLayout } = {}): Promise<string[]> {
+export async function ocrPdf(
+  bytes: Uint8Array,
+  opts: { layout?: OcrLayout /** tesseract's models: "hin+eng" for a page with Hindi. */; languages?: string } = {},
+): Promise<string[]> {
   const psm = opts.layout === "blocks" ? "3" : "6";
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "pdf-ocr-"));
   try {
@@ -84,7 +88,14 @@ export async function ocrPdf(bytes: Uint8Array, opts: { layout?: OcrLayout } = {
     if (pages.length === 0) throw new Error("pdftoppm rendered no page");
     return await Promise.all(
       pages.map(async ({ name }) => {
-        const { stdout } = await tool("tesseract", [path.join(dir, name), "-", "-l", "eng", "--psm", psm]);
+        const { stdout } = await tool("tesseract", [
+          path.join(dir, name),
+          "-",
+          "-l",
+          opts.languages ?? "eng",
+          "--psm",
+          psm,
+        ]);
         return stdout;
       }),
     );

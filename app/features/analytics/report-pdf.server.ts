@@ -3,7 +3,7 @@
  * caller has read (reports.server.ts). Pure jobs of the PDF pool (server/pdf-worker.ts).
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
-import { toDrawable } from "~/features/files/pdf-text";
+import { drawPdfText, needsDevanagari } from "~/features/files/pdf-text";
 import { formatDateTimeIst } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { embedPdfFonts } from "~/lib/pdf-font.server";
@@ -27,7 +27,7 @@ class Writer {
   line(text: string, opts: { size?: number; bold?: boolean; x?: number; gap?: number } = {}) {
     const size = opts.size ?? 11;
     if (this.y < 60) this.newPage();
-    this.page.drawText(toDrawable(text, opts.bold ? this.bold : this.font), {
+    drawPdfText(this.page, text, {
       x: opts.x ?? 50,
       y: this.y,
       size,
@@ -41,7 +41,7 @@ class Writer {
     let x = 50;
     cells.forEach((cell, i) => {
       const font = bold ? this.bold : this.font;
-      this.page.drawText(toDrawable(cell, font), { x, y: this.y, size: 10, font });
+      drawPdfText(this.page, cell, { x, y: this.y, size: 10, font });
       x += widths[i] ?? 100;
     });
     this.y -= 16;
@@ -51,12 +51,12 @@ class Writer {
   }
 }
 
-async function newDoc(title: string) {
+async function newDoc(title: string, input: unknown) {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setProducer("Commerce Academy");
   doc.setCreationDate(new Date());
-  const fonts = await embedPdfFonts(doc);
+  const fonts = await embedPdfFonts(doc, { devanagari: needsDevanagari(input) });
   const w = new Writer(doc, fonts.regular, fonts.bold);
   return { doc, w };
 }
@@ -76,7 +76,7 @@ export interface AnalyticsReport {
 }
 
 export async function renderAnalyticsPdf({ sellerName, now, overview, top }: AnalyticsReport): Promise<Uint8Array> {
-  const { doc, w } = await newDoc("Sales analytics");
+  const { doc, w } = await newDoc("Sales analytics", { sellerName, overview, top });
   w.line(`${sellerName} — Sales analytics`, { size: 18, bold: true, gap: 26 });
   w.line(`Generated ${formatDateTimeIst(now)} for ${overview.month}`, { size: 10 });
   w.space();
@@ -123,7 +123,7 @@ export async function renderQuarterReportPdf({
   quarter: report,
   now,
 }: QuarterReportPdfInput): Promise<Uint8Array> {
-  const { doc, w } = await newDoc(`Quarterly report ${report.period.label}`);
+  const { doc, w } = await newDoc(`Quarterly report ${report.period.label}`, { sellerName, report });
   w.line(`${sellerName} — Quarterly report`, { size: 18, bold: true, gap: 26 });
   w.line(report.period.label, { size: 12 });
   w.line(`GSTIN ${sellerGstin}`, { size: 10 });

@@ -5,7 +5,7 @@
 import { degrees, PDFDocument, rgb } from "pdf-lib";
 import { istDateStamp } from "~/lib/dates";
 import { embedPdfFonts } from "~/lib/pdf-font.server";
-import { toDrawable } from "./pdf-text";
+import { drawPdfText, needsDevanagari, pdfTextWidth, toDrawable } from "./pdf-text";
 
 export interface Buyer {
   name: string;
@@ -46,7 +46,7 @@ export interface StampInput {
 /** A pure job of the PDF pool (server/pdf-worker.ts): callers run it with runPdfJob, off the main thread. */
 export async function stampPdf({ bytes, buyer, now = new Date() }: StampInput): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes, { ignoreEncryption: false });
-  const font = (await embedPdfFonts(doc)).regular;
+  const font = (await embedPdfFonts(doc, { devanagari: needsDevanagari(buyer) })).regular;
   const line = toDrawable(stampLine(buyer), font);
   const date = istDateStamp(now); // the day in India
   const footer = `${line} - downloaded ${date}`;
@@ -56,7 +56,7 @@ export async function stampPdf({ bytes, buyer, now = new Date() }: StampInput): 
     const { width, height } = page.getSize();
     const { angle, visual, toUser } = displayToUser(page.getRotation().angle, width, height);
     let size = 7.5;
-    while (size > 4 && font.widthOfTextAtSize(footer, size) > visual.width - 40) size -= 0.5;
+    while (size > 4 && pdfTextWidth(footer, font, size) > visual.width - 40) size -= 0.5;
     page.drawRectangle({
       ...toUser(0, 0),
       width: visual.width,
@@ -65,12 +65,12 @@ export async function stampPdf({ bytes, buyer, now = new Date() }: StampInput): 
       opacity: 0.85,
       rotate: degrees(angle),
     });
-    page.drawText(footer, { ...toUser(20, 6), size, font, color: rgb(0.35, 0.38, 0.45), rotate: degrees(angle) });
+    drawPdfText(page, footer, { ...toUser(20, 6), size, font, color: rgb(0.35, 0.38, 0.45), rotate: degrees(angle) });
     // A faint diagonal watermark survives cropping the footer away.
     const wmSize = Math.min(28, (Math.hypot(visual.width, visual.height) * 0.6) / Math.max(1, watermark.length) / 0.5);
-    const wmWidth = font.widthOfTextAtSize(watermark, wmSize);
+    const wmWidth = pdfTextWidth(watermark, font, wmSize);
     const diagonal = Math.atan2(visual.height, visual.width);
-    page.drawText(watermark, {
+    drawPdfText(page, watermark, {
       ...toUser(
         visual.width / 2 - (Math.cos(diagonal) * wmWidth) / 2,
         visual.height / 2 - (Math.sin(diagonal) * wmWidth) / 2,

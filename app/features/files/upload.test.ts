@@ -83,18 +83,18 @@ describe("storeUpload", () => {
 });
 
 describe("stampPdf", () => {
-  it("stamps each page and survives names the standard font cannot draw", async () => {
+  it("stamps each page: a Hindi name in Devanagari, a script we embed no font for as ?", async () => {
     const doc = await PDFDocument.create();
     doc.addPage();
     doc.addPage([300, 300]);
     const stamped = await stampPdf({
       bytes: await doc.save(),
-      buyer: { name: "प्रिया Zoë", email: "priya@example.com" },
+      buyer: { name: "प्रिया Zoë தமிழ்", email: "priya@example.com" },
     });
     const out = await PDFDocument.load(stamped);
     expect(out.getPageCount()).toBe(2);
     expect(out.getSubject()).toBe(
-      "Licensed to ?????? Zoë (priya@example.com) - for personal use only - Commerce Academy",
+      "Licensed to प्रिया Zoë ????? (priya@example.com) - for personal use only - Commerce Academy",
     );
   });
 });

@@ -7,7 +7,7 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { SUBJECT_BOARD_NAMES, type Subject } from "~/features/catalog/labels";
 import { embedPdfFonts } from "~/lib/pdf-font.server";
-import { toDrawable, wrapText } from "../files/pdf-text";
+import { drawPdfText, needsDevanagari, pdfTextWidth, wrapText } from "../files/pdf-text";
 
 export const SEED_FILE_PREFIX = "seed/";
 
@@ -107,16 +107,16 @@ function drawParagraph(
   const size = opts.size ?? 11;
   const font = opts.bold ? fonts.bold : fonts.regular;
   const x = PAGE.margin + (opts.indent ?? 0);
-  const lines = wrapText(toDrawable(text, font), font, size, PAGE.width - x - PAGE.margin);
+  const lines = wrapText(text, font, size, PAGE.width - x - PAGE.margin);
   for (const line of lines) {
-    page.drawText(line, { x, y, size, font, color: opts.color ?? INK });
+    drawPdfText(page, line, { x, y, size, font, color: opts.color ?? INK });
     y -= size * 1.45;
   }
   return y;
 }
 
 function pageHeader(page: PDFPage, fonts: Fonts, source: SampleSource, pageNo: number) {
-  page.drawText(toDrawable(source.title, fonts.regular).slice(0, 80), {
+  drawPdfText(page, [...source.title].slice(0, 80).join(""), {
     x: PAGE.margin,
     y: PAGE.height - 32,
     size: 8,
@@ -124,7 +124,7 @@ function pageHeader(page: PDFPage, fonts: Fonts, source: SampleSource, pageNo: n
     color: MUTED,
   });
   page.drawText(`Commerce Academy  |  ${pageNo}`, {
-    x: PAGE.width - PAGE.margin - fonts.regular.widthOfTextAtSize(`Commerce Academy  |  ${pageNo}`, 8),
+    x: PAGE.width - PAGE.margin - pdfTextWidth(`Commerce Academy  |  ${pageNo}`, fonts.regular, 8),
     y: PAGE.height - 32,
     size: 8,
     font: fonts.regular,
@@ -151,7 +151,7 @@ export async function generateSamplePdf(source: SampleSource): Promise<Uint8Arra
   // Fixed dates keep the file identical from one generation to the next.
   doc.setCreationDate(new Date("2026-01-01T00:00:00Z"));
   doc.setModificationDate(new Date("2026-01-01T00:00:00Z"));
-  const fonts: Fonts = await embedPdfFonts(doc);
+  const fonts: Fonts = await embedPdfFonts(doc, { devanagari: needsDevanagari(source) });
   const subjectName = SUBJECT_BOARD_NAMES[source.subject];
   const classText = source.classLevel === "both" ? "Class 11 and 12" : `Class ${source.classLevel}`;
 
@@ -166,22 +166,14 @@ export async function generateSamplePdf(source: SampleSource): Promise<Uint8Arra
     color: rgb(1, 1, 1),
   });
   let y = PAGE.height - 130;
-  for (const line of wrapText(toDrawable(source.title, fonts.bold), fonts.bold, 26, PAGE.width - 2 * PAGE.margin)) {
-    cover.drawText(line, { x: PAGE.margin, y, size: 26, font: fonts.bold, color: rgb(1, 1, 1) });
+  for (const line of wrapText(source.title, fonts.bold, 26, PAGE.width - 2 * PAGE.margin)) {
+    drawPdfText(cover, line, { x: PAGE.margin, y, size: 26, font: fonts.bold, color: rgb(1, 1, 1) });
     y -= 32;
   }
-  cover.drawText(
-    toDrawable(
-      `${subjectName}  |  ${classText}  |  ${source.kind === "pyq" ? "Previous-year papers" : "Study notes"}`,
-      fonts.regular,
-    ),
-    {
-      x: PAGE.margin,
-      y: PAGE.height - 235,
-      size: 11,
-      font: fonts.regular,
-      color: rgb(0.9, 0.93, 1),
-    },
+  drawPdfText(
+    cover,
+    `${subjectName}  |  ${classText}  |  ${source.kind === "pyq" ? "Previous-year papers" : "Study notes"}`,
+    { x: PAGE.margin, y: PAGE.height - 235, size: 11, font: fonts.regular, color: rgb(0.9, 0.93, 1) },
   );
   y = PAGE.height - 310;
   y = drawParagraph(cover, fonts, `By ${source.author}`, y, { bold: true, size: 13 });

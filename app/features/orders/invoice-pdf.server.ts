@@ -9,7 +9,7 @@
  * (lib/pdf-font.server.ts) so the rupee sign prints as ₹.
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
-import { toDrawable } from "~/features/files/pdf-text";
+import { drawPdfText, needsDevanagari, pdfTextWidth } from "~/features/files/pdf-text";
 import { stateLabel } from "~/features/gst/states";
 import { GST_RATE_PERCENT, HALF_RATE_PERCENT, stateTaxName } from "~/features/gst/tax";
 import { formatDateNumeric } from "~/lib/dates";
@@ -67,7 +67,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number) {
   let current = "";
   for (const word of words) {
     const next = current ? `${current} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) > width && current) {
+    if (pdfTextWidth(next, font, size) > width && current) {
       lines.push(current);
       current = word;
     } else current = next;
@@ -87,7 +87,7 @@ export async function renderInvoicePdf(doc: InvoiceData): Promise<Uint8Array> {
   pdf.setProducer("Commerce Academy");
   pdf.setCreationDate(doc.date);
   pdf.setModificationDate(doc.date);
-  const { regular, bold } = await embedPdfFonts(pdf);
+  const { regular, bold } = await embedPdfFonts(pdf, { devanagari: needsDevanagari(doc) });
   const A4: [number, number] = [595.28, 841.89];
   let page: PDFPage = pdf.addPage(A4);
   const dark = rgb(0.1, 0.1, 0.15);
@@ -99,12 +99,12 @@ export async function renderInvoicePdf(doc: InvoiceData): Promise<Uint8Array> {
   type Opts = { font?: PDFFont; size?: number; color?: typeof dark };
   const text = (value: string, x: number, opts: Opts = {}) => {
     const font = opts.font ?? regular;
-    page.drawText(toDrawable(value, font), { x, y, font, size: opts.size ?? 9.5, color: opts.color ?? dark });
+    drawPdfText(page, value, { x, y, font, size: opts.size ?? 9.5, color: opts.color ?? dark });
   };
   const textRight = (value: string, xRight: number, opts: Opts = {}) => {
     const font = opts.font ?? regular;
     const size = opts.size ?? 9.5;
-    text(value, xRight - font.widthOfTextAtSize(toDrawable(value, font), size), opts);
+    text(value, xRight - pdfTextWidth(value, font, size), opts);
   };
   const rule = () =>
     page.drawLine({ start: { x: left, y: y + 4 }, end: { x: right, y: y + 4 }, thickness: 0.5, color: grey });
@@ -167,7 +167,7 @@ export async function renderInvoicePdf(doc: InvoiceData): Promise<Uint8Array> {
     for (const c of taxCols) {
       const groupWidth = c.amountRight - c.rateX;
       const label = `${c.name} (₹)`;
-      text(label, c.rateX + (groupWidth - bold.widthOfTextAtSize(label, size)) / 2, { font: bold, size });
+      text(label, c.rateX + (groupWidth - pdfTextWidth(label, bold, size)) / 2, { font: bold, size });
     }
     y -= 11;
     text("#", left, { font: bold, size });
