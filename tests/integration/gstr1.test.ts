@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { placeOrder } from "~/features/checkout/checkout.server";
+import type { BuyerDetails } from "~/features/gst/buyer";
 import { GSTR1_HEADERS } from "~/features/gst/gstr1.server";
 import { refundOrder } from "~/features/orders/refund.server";
 import { settleTestPayment } from "~/features/payments/payments.server";
@@ -20,7 +21,12 @@ import { createProduct } from "../helpers/factories";
 import { makeRequest } from "../helpers/route";
 import { parseCsv, unzipText } from "../helpers/unzip";
 
-async function sale(stateCode: string, prices: number[]) {
+/** A paid sale; an unregistered buyer (an address for the invoices of ₹50,000 or more) unless a business is given. */
+async function sale(
+  stateCode: string,
+  prices: number[],
+  buyer: BuyerDetails = { address: "12 MG Road, Bengaluru 560001" },
+) {
   const db = await getDb();
   const user = await createTestUser({ stateCode });
   const products = await Promise.all(prices.map((pricePaise) => createProduct({ pricePaise })));
@@ -28,7 +34,7 @@ async function sale(stateCode: string, prices: number[]) {
     user.id,
     products.map((p) => p.id),
   );
-  const placed = await placeOrder(db, user.id);
+  const placed = await placeOrder(db, user.id, { buyer });
   await settleTestPayment(db, user.id, placed.orderId, "pay");
   return getOrder(placed.orderId);
 }
