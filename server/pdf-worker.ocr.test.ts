@@ -25,6 +25,7 @@ import { formatDateTimeIst, istDateStamp } from "~/lib/dates";
 import { amountInWords, formatPaise, formatRupeesPlain } from "~/lib/money";
 import {
   analyticsReport,
+  b2bTaxDocument,
   HINDI_BUYER,
   HINDI_INVOICE_BUYER,
   quarterReportInput,
@@ -117,10 +118,12 @@ function checkTaxDocument(ocr: string, doc: InvoiceData) {
       doc.seller.address,
       `State: ${stateLabel(doc.seller.stateCode)}`,
       `GSTIN: ${doc.seller.gstin}`,
-      doc.buyer.name,
+      // A business (B2B) is billed by its registered name (checked below: it wraps) and address, to the
+      // attention of the account holder.
+      ...(doc.buyer.gstin ? [...doc.buyer.address!.split("\n"), `Attn: ${doc.buyer.name}`] : [doc.buyer.name]),
       doc.buyer.email,
       `State: ${stateLabel(doc.placeOfSupply)}`,
-      "GSTIN: Unregistered (B2C)",
+      doc.buyer.gstin ? `GSTIN: ${doc.buyer.gstin}` : "GSTIN: Unregistered (B2C)",
       `Place of supply: ${stateLabel(doc.placeOfSupply)}`,
       REVERSE_CHARGE_LINE,
       ...taxCols.map((c) => `${c.name} (₹)`),
@@ -144,6 +147,9 @@ function checkTaxDocument(ocr: string, doc: InvoiceData) {
       [credit ? "Total credited" : "Total", formatPaise(doc.totalPaise)],
     ],
   });
+  if (doc.buyer.legalName) {
+    expect(ocrShowsWords(ocr, doc.buyer.legalName), `registered name "${doc.buyer.legalName}"\n${ocr}`).toBe(true);
+  }
   // Each line: SAC, taxable value, rate and amount of each tax, line total, on one line after its description.
   for (const line of doc.lines) {
     const lineTotal = line.taxablePaise + line.cgstPaise + line.sgstPaise + line.igstPaise;
@@ -207,6 +213,15 @@ describe.concurrent("every PDF the app makes reads right when rendered (OCR)", {
         checkTaxDocument(ocr[0]!, doc);
       });
     }
+  }
+
+  for (const kind of ["invoice", "credit-note"] as const) {
+    it(`${kind === "invoice" ? "a tax invoice" : "a credit note"} to a registered business (B2B)`, async () => {
+      const doc = b2bTaxDocument(kind);
+      const ocr = await readPages(await renderInvoicePdf(doc), "rows");
+      expect(ocr).toHaveLength(1);
+      checkTaxDocument(ocr[0]!, doc);
+    });
   }
 
   it("a stamped note: the buyer's name and email on every page, over the note's own text", async () => {

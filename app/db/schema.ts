@@ -61,6 +61,10 @@ export const users = pgTable(
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
     /** The buyer's state or union territory by GST state code ("27"): the place of supply of their orders. */
     stateCode: text("state_code"),
+    /** Defaults for checkout (issue 30): a business buyer's GSTIN and registered name, and the buyer's address. */
+    gstin: text("gstin"),
+    legalName: text("legal_name"),
+    address: text("address"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -229,6 +233,13 @@ export const orders = pgTable(
     /** Snapshot at checkout: the buyer's state (GST state code) and the supplier's state then. */
     placeOfSupply: text("place_of_supply"),
     supplierStateCode: text("supplier_state_code"),
+    /**
+     * Snapshot at checkout: a registered (B2B) buyer's GSTIN, registered name and address; the address
+     * alone for an unregistered buyer's invoice of ₹50,000 or more (GST rule 46(f)); null otherwise.
+     */
+    buyerGstin: text("buyer_gstin"),
+    buyerLegalName: text("buyer_legal_name"),
+    buyerAddress: text("buyer_address"),
     totalPaise: integer("total_paise").notNull(),
     couponCode: text("coupon_code"),
     gateway: text("gateway").notNull(),
@@ -261,6 +272,11 @@ export const orders = pgTable(
     check(
       "orders_amounts_non_negative",
       sql`${t.subtotalPaise} >= 0 and ${t.discountPaise} >= 0 and ${t.gstPaise} >= 0 and ${t.totalPaise} >= 0`,
+    ),
+    // A B2B order names its buyer in full, and its GSTIN is registered in the place of supply.
+    check(
+      "orders_buyer_gstin_complete",
+      sql`${t.buyerGstin} is null or (${t.placeOfSupply} is not null and left(${t.buyerGstin}, 2) = ${t.placeOfSupply} and ${t.buyerLegalName} is not null and ${t.buyerAddress} is not null)`,
     ),
   ],
 );

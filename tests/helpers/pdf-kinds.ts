@@ -68,6 +68,23 @@ export function taxDocument(kind: InvoiceData["kind"], intraState: boolean): Inv
   };
 }
 
+/**
+ * The inter-state document made out to a registered business (B2B): its GSTIN, registered name and
+ * address, as buildInvoiceData takes them from the order.
+ */
+export function b2bTaxDocument(kind: InvoiceData["kind"]): InvoiceData {
+  const doc = taxDocument(kind, false);
+  return {
+    ...doc,
+    buyer: {
+      ...doc.buyer,
+      gstin: "27AABCB1234C1ZE",
+      legalName: "Bright Future Commerce Coaching Centre Private Limited",
+      address: "Office 4, Shanti Towers, Linking Road\nBandra West, Mumbai 400050",
+    },
+  };
+}
+
 /** A PYQ paper as seeded (seed-files.server.ts): cover, contents and a page per module. */
 export const SAMPLE_PYQ: SampleSource = {
   kind: "pyq",
@@ -192,6 +209,7 @@ export async function renderEveryPdfKind(): Promise<RenderedPdf[]> {
     { name: "invoice-inter-state", bytes: await renderInvoicePdf(taxDocument("invoice", false)) },
     { name: "credit-note-intra-state", bytes: await renderInvoicePdf(taxDocument("credit-note", true)) },
     { name: "credit-note-inter-state", bytes: await renderInvoicePdf(taxDocument("credit-note", false)) },
+    { name: "invoice-b2b", bytes: await renderInvoicePdf(b2bTaxDocument("invoice")) },
     { name: "stamped-note", bytes: await stampPdf({ bytes: note, buyer: STAMP_BUYER, now: STAMP_DATE }) },
     { name: "stamped-note-hindi-name", bytes: await stampPdf({ bytes: note, buyer: HINDI_BUYER, now: STAMP_DATE }) },
     {

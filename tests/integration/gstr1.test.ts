@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { placeOrder } from "~/features/checkout/checkout.server";
+import type { BuyerDetails } from "~/features/gst/buyer";
 import { GSTR1_HEADERS } from "~/features/gst/gstr1.server";
 import { refundOrder } from "~/features/orders/refund.server";
 import { settleTestPayment } from "~/features/payments/payments.server";
@@ -20,7 +21,12 @@ import { createProduct } from "../helpers/factories";
 import { makeRequest } from "../helpers/route";
 import { parseCsv, unzipText } from "../helpers/unzip";
 
-async function sale(stateCode: string, prices: number[]) {
+/** A paid sale; an unregistered buyer (an address for the invoices of ₹50,000 or more) unless a business is given. */
+async function sale(
+  stateCode: string,
+  prices: number[],
+  buyer: BuyerDetails = { address: "12 MG Road, Bengaluru 560001" },
+) {
   const db = await getDb();
   const user = await createTestUser({ stateCode });
   const products = await Promise.all(prices.map((pricePaise) => createProduct({ pricePaise })));
@@ -28,7 +34,7 @@ async function sale(stateCode: string, prices: number[]) {
     user.id,
     products.map((p) => p.id),
   );
-  const placed = await placeOrder(db, user.id);
+  const placed = await placeOrder(db, user.id, { buyer });
   await settleTestPayment(db, user.id, placed.orderId, "pay");
   return getOrder(placed.orderId);
 }
@@ -72,7 +78,16 @@ describe("GSTR-1 export", () => {
     expect(note).toBeTruthy();
 
     const { files, csv, bytes } = await exportGstr1(thisMonth());
-    expect([...files.keys()]).toEqual(["b2cs.csv", "b2cl.csv", "cdnur.csv", "hsn(b2c).csv", "docs.csv"]);
+    expect([...files.keys()]).toEqual([
+      "b2b.csv",
+      "b2cs.csv",
+      "b2cl.csv",
+      "cdnr.csv",
+      "cdnur.csv",
+      "hsn(b2b).csv",
+      "hsn(b2c).csv",
+      "docs.csv",
+    ]);
     // A real zip: the system's unzip reads it too.
     const dir = mkdtempSync(path.join(tmpdir(), "gstr1-"));
     writeFileSync(path.join(dir, "gstr1.zip"), bytes);
@@ -104,8 +119,11 @@ describe("GSTR-1 export", () => {
       ],
     ]);
     expect(b2cl[1]![1]).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{4}$/);
-    // Table 9B: no credit note of a b2cl invoice this month.
+    // Table 9B: no credit note of a b2cl invoice this month; no business buyer (tables 4A, 9B, 12 B2B).
     expect(csv("cdnur.csv")).toEqual([[...GSTR1_HEADERS.cdnur]]);
+    expect(csv("b2b.csv")).toEqual([[...GSTR1_HEADERS.b2b]]);
+    expect(csv("cdnr.csv")).toEqual([[...GSTR1_HEADERS.cdnr]]);
+    expect(csv("hsn(b2b).csv")[1]!.slice(4)).toEqual(["0.00", "18", "0.00", "0.00", "0.00", "0.00", "0.00"]);
 
     // Table 12 reconciles to the paisa with the invoices minus the credit notes.
     const invoices = [rajasthan, maharashtra, refunded, karnataka, large];
@@ -171,6 +189,129 @@ describe("GSTR-1 export", () => {
     const other = await exportGstr1("2026-01");
     expect(other.csv("hsn(b2c).csv")[1]!.slice(4)).toEqual(["0.00", "18", "0.00", "0.00", "0.00", "0.00", "0.00"]);
     expect(other.csv("docs.csv")).toEqual([[...GSTR1_HEADERS.docs]]);
+  });
+
+  it("puts business buyers' invoices in b2b, their credit notes in cdnr and their SAC summary in hsn(b2b), and nowhere else", async () => {
+    const db = await getDb();
+    const consumer = await sale("27", [49_900]);
+    // Within the seller's state (CGST + SGST), and inter-state above ₹1 lakh (b2cl were it B2C).
+    const school = await sale("08", [99_900, 4_900], {
+      gstin: "08AABCB1234C1ZE",
+      legalName: "Vidya Niketan School",
+      address: "Tonk Road, Jaipur 302015",
+    });
+    const company = await sale("29", [95_000_00], {
+      gstin: "29AABCB1234C1ZA",
+      legalName: 'Bright Future Coaching, "BFC" Pvt Ltd',
+      address: "80 Feet Road, Koramangala, Bengaluru 560034",
+    });
+    await refundOrder(db, company.id, null);
+    const [note] = await db.select().from(schema.creditNotes).where(eq(schema.creditNotes.orderId, company.id));
+    const { files, csv } = await exportGstr1(thisMonth());
+    const taxable = (o: typeof school) => o.subtotalPaise - o.discountPaise;
+
+    // Table 4A in the offline tool's layout; the receiver name quoted as CSV asks.
+    expect(files.get("b2b.csv")).toContain('"Bright Future Coaching, ""BFC"" Pvt Ltd"');
+    const b2b = csv("b2b.csv");
+    expect(b2b[0]).toEqual([
+      "GSTIN/UIN of Recipient",
+      "Receiver Name",
+      "Invoice Number",
+      "Invoice date",
+      "Invoice Value",
+      "Place Of Supply",
+      "Reverse Charge",
+      "Applicable % of Tax Rate",
+      "Invoice Type",
+      "E-Commerce GSTIN",
+      "Rate",
+      "Taxable Value",
+      "Cess Amount",
+    ]);
+    const row = (o: typeof school, gstin: string, name: string, pos: string) => [
+      gstin,
+      name,
+      o.invoiceNumber!,
+      gstrDate(o.paidAt!),
+      paiseToDecimal(o.totalPaise),
+      pos,
+      "N",
+      "",
+      "Regular B2B",
+      "",
+      "18",
+      paiseToDecimal(taxable(o)),
+      "0.00",
+    ];
+    expect(b2b.slice(1)).toEqual([
+      row(school, "08AABCB1234C1ZE", "Vidya Niketan School", "08-Rajasthan"),
+      row(company, "29AABCB1234C1ZA", 'Bright Future Coaching, "BFC" Pvt Ltd', "29-Karnataka"),
+    ]);
+    // Table 9B (registered): the refund of the company's invoice.
+    const cdnr = csv("cdnr.csv");
+    expect(cdnr[0]).toEqual([
+      "GSTIN/UIN of Recipient",
+      "Receiver Name",
+      "Note Number",
+      "Note Date",
+      "Note Type",
+      "Place Of Supply",
+      "Reverse Charge",
+      "Note Supply Type",
+      "Note Value",
+      "Applicable % of Tax Rate",
+      "Rate",
+      "Taxable Value",
+      "Cess Amount",
+    ]);
+    expect(cdnr.slice(1)).toEqual([
+      [
+        "29AABCB1234C1ZA",
+        'Bright Future Coaching, "BFC" Pvt Ltd',
+        note!.number,
+        gstrDate(note!.issuedAt),
+        "C",
+        "29-Karnataka",
+        "N",
+        "Regular B2B",
+        paiseToDecimal(company.totalPaise),
+        "",
+        "18",
+        paiseToDecimal(taxable(company)),
+        "0.00",
+      ],
+    ]);
+    // The B2C tables hold the consumer alone.
+    expect(csv("b2cs.csv").slice(1)).toEqual([
+      ["OE", "27-Maharashtra", "", "18", paiseToDecimal(taxable(consumer)), "0.00", ""],
+    ]);
+    expect(csv("b2cl.csv")).toEqual([[...GSTR1_HEADERS.b2cl]]);
+    expect(csv("cdnur.csv")).toEqual([[...GSTR1_HEADERS.cdnur]]);
+    const hsnRow = (o: { taxable: number; igst: number; cgst: number; sgst: number }) => [
+      "999293",
+      "Commercial training and coaching services",
+      "NA",
+      "0",
+      paiseToDecimal(o.taxable + o.igst + o.cgst + o.sgst),
+      "18",
+      paiseToDecimal(o.taxable),
+      paiseToDecimal(o.igst),
+      paiseToDecimal(o.cgst),
+      paiseToDecimal(o.sgst),
+      "0.00",
+    ];
+    expect(csv("hsn(b2c).csv").slice(1)).toEqual([
+      hsnRow({ taxable: taxable(consumer), igst: consumer.igstPaise, cgst: 0, sgst: 0 }),
+    ]);
+    // Table 12's B2B tab: the school's invoice (the company's is netted out by its credit note).
+    expect(csv("hsn(b2b).csv")[0]).toEqual([...GSTR1_HEADERS.hsn]);
+    expect(csv("hsn(b2b).csv").slice(1)).toEqual([
+      hsnRow({ taxable: taxable(school), igst: 0, cgst: school.cgstPaise, sgst: school.sgstPaise }),
+    ]);
+    expect(csv("docs.csv").slice(1)).toEqual([
+      ["Invoices for outward supply", consumer.invoiceNumber!, company.invoiceNumber!, "3", "0"],
+      ["Credit Note", note!.number, note!.number, "1", "0"],
+    ]);
   });
 
   it("refuses a malformed period with a 400", async () => {

@@ -74,6 +74,12 @@ const passwords = fc.constantFrom("correct-horse-battery", "another-long-passwor
 const names = fc.constantFrom("Asha Verma", "Ravi Kumar", "अनन्या शर्मा");
 const guestCarts = fc.constantFrom("1,2", '{"state":{"items":[{"id":1},{"id":2}]}}', "");
 const redirects = fc.constantFrom("/", "/checkout", "/courses/1");
+/** A business buyer's details (issue 30): a GSTIN of Maharashtra (27), or none. */
+const businessDetails = {
+  gstin: fc.constantFrom("27AABCB1234C1ZE", "27aabcb1234c1ze", ""),
+  legalName: fc.constantFrom("Bright Future Coaching Pvt Ltd", ""),
+  address: fc.constantFrom("Office 4, Linking Road\nMumbai 400050", ""),
+};
 
 let student: TestUser;
 let studentCookie: string;
@@ -165,6 +171,8 @@ describe("storefront and account forms", () => {
       currentPassword: fc.constantFrom(student.password, "wrong-password"),
       newPassword: passwords,
       confirmPassword: passwords,
+      state: fc.constantFrom("27", "29", ""),
+      ...businessDetails,
     });
     await fc.assert(
       fc.asyncProperty(body, async (s) => {
@@ -253,7 +261,11 @@ describe("checkout and payment", () => {
     await createCoupon({ code: "SAVE10" });
     const course = await createProduct({ title: "Hostile Course", kind: "course", pricePaise: 49_900 });
     await addToCart(student.id, [course.id]);
-    const body = submission({ coupon: fc.constantFrom("", "SAVE10", "save10", "NOPE") });
+    const body = submission({
+      coupon: fc.constantFrom("", "SAVE10", "save10", "NOPE"),
+      state: fc.constantFrom("27", "29", ""),
+      ...businessDetails,
+    });
     await fc.assert(
       fc.asyncProperty(body, async (s) => {
         const answer = await check(checkoutRoute.action, "/checkout", s, { cookie: studentCookie });

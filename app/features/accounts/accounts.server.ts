@@ -9,6 +9,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { accounts, users } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
+import { type BuyerDetails, buyerDetailsProblems } from "~/features/gst/buyer";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/errors";
 import { authHeaders, getAuth } from "./auth.server";
@@ -168,6 +169,9 @@ export async function getAccount(db: DbOrTx, userId: string) {
       email: users.email,
       role: users.role,
       stateCode: users.stateCode,
+      gstin: users.gstin,
+      legalName: users.legalName,
+      address: users.address,
       createdAt: users.createdAt,
     })
     .from(users)
@@ -175,14 +179,22 @@ export async function getAccount(db: DbOrTx, userId: string) {
   return row ?? null;
 }
 
-/** Changing the email needs the current password (it is where reset links go). */
+/**
+ * Changing the email needs the current password (it is where reset links go). The business details
+ * replace the saved ones (empty: none); a GSTIN must belong to the state (the one given, else the saved one).
+ */
 export async function updateProfile(
   db: DbOrTx,
   userId: string,
-  input: { name: string; email: string; currentPassword?: string; state?: string },
+  input: { name: string; email: string; currentPassword?: string; state?: string } & BuyerDetails,
 ): Promise<void> {
-  const [current] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [current] = await db
+    .select({ email: users.email, stateCode: users.stateCode })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!current) throw new HttpError(404, "Account not found.");
+  const [problem] = Object.entries(buyerDetailsProblems(input, input.state ?? current.stateCode));
+  if (problem) throw new HttpError(400, problem[1], { field: problem[0] });
   const email = input.email.toLowerCase();
   if (email !== current.email.toLowerCase()) {
     if (!input.currentPassword || !(await passwordMatches(db, userId, input.currentPassword))) {
@@ -196,7 +208,14 @@ export async function updateProfile(
   }
   await db
     .update(users)
-    .set({ name: input.name, email, ...(input.state ? { stateCode: input.state } : {}) })
+    .set({
+      name: input.name,
+      email,
+      ...(input.state ? { stateCode: input.state } : {}),
+      gstin: input.gstin ?? null,
+      legalName: input.legalName ?? null,
+      address: input.address ?? null,
+    })
     .where(eq(users.id, userId));
 }
 

@@ -1,6 +1,7 @@
 /** Zod schemas of the account forms, shared by server and client. */
 import { z } from "zod";
 import { stateCodeField } from "~/features/checkout/schema";
+import { buyerDetailsFields, buyerDetailsRule } from "~/features/gst/schema";
 import { MAX_ID } from "~/lib/id";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./limits";
 
@@ -44,17 +45,21 @@ export const resetPasswordSchema = z
     path: ["confirmPassword"],
     message: "The passwords do not match.",
   });
-export const profileSchema = z.object({
-  name: nameField,
-  email: emailField,
-  /** Needed only when the email changes. */
-  currentPassword: z
-    .string()
-    .max(MAX_PASSWORD * 2)
-    .optional(),
-  /** The GST place of supply of the buyer's orders; left empty = unchanged. */
-  state: z.preprocess((v) => (v === "" ? undefined : v), stateCodeField.optional()),
-});
+export const profileSchema = z
+  .object({
+    name: nameField,
+    email: emailField,
+    /** Needed only when the email changes. */
+    currentPassword: z
+      .string()
+      .max(MAX_PASSWORD * 2)
+      .optional(),
+    /** The GST place of supply of the buyer's orders; left empty = unchanged. */
+    state: z.preprocess((v) => (v === "" ? undefined : v), stateCodeField.optional()),
+    /** The checkout's default business details (GSTIN, registered name, address); empty = none. */
+    ...buyerDetailsFields,
+  })
+  .superRefine(buyerDetailsRule);
 export const changePasswordSchema = z
   .object({
     currentPassword: z

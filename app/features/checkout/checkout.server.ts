@@ -7,6 +7,7 @@ import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/client.server";
 import { cartItems, orderItems, orders, products, settings, users } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
+import { BUYER_MESSAGES, type BuyerDetails, buyerDetailsProblems, needsB2cAddress } from "~/features/gst/buyer";
 import { assertLivePaymentsAllowed } from "~/features/gst/setup.server";
 import { stateByCode } from "~/features/gst/states";
 import { ownedProductsSql } from "~/features/learning/access.server";
@@ -30,10 +31,19 @@ import {
 
 export const CHOOSE_STATE = "Choose your state or union territory: it decides how GST is charged.";
 
-/** The buyer's saved state (null: not asked yet) and the supplier's state from the settings. */
+/**
+ * The buyer's saved state (null: not asked yet) and business details (the checkout's defaults, kept on
+ * the account), and the supplier's state from the settings.
+ */
 export async function supplyFor(db: DbOrTx, userId: string, stateCode?: string | null) {
   const [row] = await db
-    .select({ stateCode: users.stateCode, supplierStateCode: settings.sellerStateCode })
+    .select({
+      stateCode: users.stateCode,
+      gstin: users.gstin,
+      legalName: users.legalName,
+      address: users.address,
+      supplierStateCode: settings.sellerStateCode,
+    })
     .from(users)
     .leftJoin(settings, eq(settings.id, 1))
     .where(eq(users.id, userId));
@@ -41,8 +51,29 @@ export async function supplyFor(db: DbOrTx, userId: string, stateCode?: string |
   const placeOfSupply = stateCode ?? row?.stateCode ?? null;
   return {
     savedStateCode: row?.stateCode ?? null,
+    savedBuyer: {
+      gstin: row?.gstin ?? undefined,
+      legalName: row?.legalName ?? undefined,
+      address: row?.address ?? undefined,
+    } satisfies BuyerDetails,
     supply: placeOfSupply ? ({ supplierStateCode, placeOfSupply } satisfies Supply) : null,
   };
+}
+
+/**
+ * The buyer on the order: a GSTIN with its registered name and address (B2B), or for an unregistered
+ * buyer the address alone when the invoice is of ₹50,000 or more (rule 46(f)). Refuses what
+ * buyerDetailsProblems finds, and a missing address, with a 400 on the field.
+ */
+function orderBuyer(details: BuyerDetails, placeOfSupply: string, totalPaise: number) {
+  const [problem] = Object.entries(buyerDetailsProblems(details, placeOfSupply));
+  if (problem) throw new HttpError(400, problem[1], { field: problem[0] });
+  if (details.gstin) {
+    return { buyerGstin: details.gstin, buyerLegalName: details.legalName!, buyerAddress: details.address! };
+  }
+  if (!needsB2cAddress(totalPaise)) return { buyerGstin: null, buyerLegalName: null, buyerAddress: null };
+  if (!details.address) throw new HttpError(400, BUYER_MESSAGES.address, { field: "address" });
+  return { buyerGstin: null, buyerLegalName: null, buyerAddress: details.address };
 }
 
 export interface CartContents {
@@ -84,6 +115,10 @@ export interface CheckoutSummary extends CartContents {
   /** The buyer's saved state (GST state code), null until asked; and the supplier's. */
   stateCode: string | null;
   supplierStateCode: string | null;
+  /** The buyer's saved business details, to fill the form. */
+  buyer: BuyerDetails;
+  /** An unregistered buyer's address is asked: the invoice will be of ₹50,000 or more. */
+  asksAddress: boolean;
   coupon: { code: string; discountPaise: number } | null;
   /** Why the coupon the buyer typed does not apply (shown on the coupon field). */
   couponError: string | null;
@@ -123,12 +158,15 @@ export async function getCheckoutSummary(
   { keepLastCoupon = false }: { keepLastCoupon?: boolean } = {},
 ): Promise<CheckoutSummary> {
   const cart = await readCart(db, userId);
-  const { savedStateCode, supply } = await supplyFor(db, userId);
+  const { savedStateCode, savedBuyer, supply } = await supplyFor(db, userId);
+  const undiscounted = computeTotals(cart.lines, 0, { supply });
   const none = {
     ...cart,
-    totals: computeTotals(cart.lines, 0, { supply }),
+    totals: undiscounted,
     stateCode: savedStateCode,
     supplierStateCode: supply?.supplierStateCode ?? null,
+    buyer: savedBuyer,
+    asksAddress: needsB2cAddress(undiscounted.totalPaise),
     coupon: null,
     couponError: null,
     couponNotice: null,
@@ -146,7 +184,7 @@ export async function getCheckoutSummary(
   }
   const discountPaise = couponDiscount(verdict.coupon, cart.lines);
   const totals = computeTotals(cart.lines, discountPaise, { discountKind: verdict.coupon.productKind, supply });
-  return { ...none, totals, coupon: { code, discountPaise } };
+  return { ...none, totals, asksAddress: needsB2cAddress(totals.totalPaise), coupon: { code, discountPaise } };
 }
 
 /**
@@ -186,14 +224,17 @@ async function nextOrderNumber(tx: Tx) {
 /**
  * Creates the order from the server cart: snapshot lines, totals in paise, the
  * coupon's use taken. A ₹0 order is fulfilled at once; otherwise the payment
- * gateway's order is created and the caller sends the buyer to pay. Refusals are HttpErrors: a coupon
- * that does not apply (400, on the coupon field), a cart with nothing to buy (409), the payment
- * service unreachable (503; the order is failed and its coupon use given back).
+ * gateway's order is created and the caller sends the buyer to pay. `buyer` is the business details
+ * of the form (left out: those saved on the account); they are snapshot on the order and remembered
+ * on the account, like the state. Refusals are HttpErrors: a coupon that does not apply (400, on the
+ * coupon field), a GSTIN not of the place of supply or an address missing (400, on the field), a cart
+ * with nothing to buy (409), the payment service unreachable (503; the order is failed and its coupon
+ * use given back).
  */
 export async function placeOrder(
   db: DbOrTx,
   userId: string,
-  input: { couponCode?: string | null; stateCode?: string | null } = {},
+  input: { couponCode?: string | null; stateCode?: string | null; buyer?: BuyerDetails } = {},
 ): Promise<PlacedOrder> {
   const code = input.couponCode ? normaliseCouponCode(input.couponCode) : "";
   if (input.stateCode && !stateByCode(input.stateCode)) throw new HttpError(400, CHOOSE_STATE, { field: "state" });
@@ -219,15 +260,22 @@ export async function placeOrder(
       if (problem) throw couponRefusal(problem, code, coupon);
       discountPaise = couponDiscount(coupon, cart.lines);
     }
-    const { savedStateCode, supply } = await supplyFor(tx, userId, input.stateCode);
+    const { savedStateCode, savedBuyer, supply } = await supplyFor(tx, userId, input.stateCode);
     // A ₹0 cart needs no state (no invoice); anything else is taxed by the buyer's state.
     const free = cart.lines.reduce((sum, l) => sum + l.pricePaise, 0) - discountPaise <= 0;
     if (!supply && !free) throw new HttpError(400, CHOOSE_STATE, { field: "state" });
-    // Asked once: the state chosen at checkout is remembered on the account (editable in /account).
-    if (supply && supply.placeOfSupply !== savedStateCode) {
-      await tx.update(users).set({ stateCode: supply.placeOfSupply }).where(eq(users.id, userId));
-    }
     const totals = computeTotals(cart.lines, discountPaise, { discountKind: coupon?.productKind ?? null, supply });
+    const details = input.buyer ?? savedBuyer;
+    const buyer = free || !supply ? null : orderBuyer(details, supply.placeOfSupply, totals.totalPaise);
+    // Asked once: the state chosen at checkout is remembered on the account (editable in /account),
+    // and so are the business details given with it.
+    const remembered = {
+      ...(supply && supply.placeOfSupply !== savedStateCode ? { stateCode: supply.placeOfSupply } : {}),
+      ...(buyer && !sameBuyerDetails(details, savedBuyer)
+        ? { gstin: details.gstin ?? null, legalName: details.legalName ?? null, address: details.address ?? null }
+        : {}),
+    };
+    if (Object.keys(remembered).length > 0) await tx.update(users).set(remembered).where(eq(users.id, userId));
     // No tax invoice with the sample or an invalid GSTIN: live payments wait for the setup (the test gateway does not).
     if (totals.totalPaise > 0) await assertLivePaymentsAllowed(tx, gateway.name);
     const [order] = await tx
@@ -244,6 +292,7 @@ export async function placeOrder(
         igstPaise: totals.igstPaise,
         placeOfSupply: supply?.placeOfSupply ?? null,
         supplierStateCode: supply?.supplierStateCode ?? null,
+        ...buyer,
         totalPaise: totals.totalPaise,
         couponCode: coupon ? coupon.code : null,
         gateway: totals.totalPaise === 0 ? "free" : gateway.name,
@@ -299,6 +348,10 @@ export async function placeOrder(
     throw new HttpError(503, PAYMENT_SERVICE_DOWN);
   }
   return { orderId: created.id, next: "pay" };
+}
+
+function sameBuyerDetails(a: BuyerDetails, b: BuyerDetails) {
+  return a.gstin === b.gstin && a.legalName === b.legalName && a.address === b.address;
 }
 
 /** A new checkout replaces the user's unpaid ones (their coupon uses are given back). */

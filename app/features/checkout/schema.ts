@@ -1,5 +1,6 @@
 /** Zod schemas of the checkout and payment forms (client and server). */
 import { z } from "zod";
+import { buyerDetailsFields, buyerDetailsRule } from "~/features/gst/schema";
 import { STATE_CODES } from "~/features/gst/states";
 
 export const couponField = z
@@ -16,13 +17,17 @@ export const stateCodeField = z.enum(STATE_CODES, {
 });
 
 /**
- * Only the coupon and the buyer's state are read from the checkout form: prices, items and totals
- * come from the database. The state may be left out once the account has one.
+ * Only the coupon, the buyer's state and their business details (GSTIN, registered name, address)
+ * are read from the checkout form: prices, items and totals come from the database. The state may be
+ * left out once the account has one.
  */
-export const placeOrderSchema = z.object({
-  coupon: couponField,
-  state: z.preprocess((v) => (v === "" ? undefined : v), stateCodeField.optional()),
-});
+export const placeOrderSchema = z
+  .object({
+    coupon: couponField,
+    state: z.preprocess((v) => (v === "" ? undefined : v), stateCodeField.optional()),
+    ...buyerDetailsFields,
+  })
+  .superRefine(buyerDetailsRule);
 
 export const orderIdParam = z.uuid();
 

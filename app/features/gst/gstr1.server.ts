@@ -1,18 +1,21 @@
 /**
  * GSTR-1 data for a month or a quarter, as the CSV files the GST offline tool imports (one zip):
  *
+ * - `b2b.csv` (table 4A): each invoice to a registered buyer (a GSTIN given at checkout), one row each.
  * - `b2cs.csv` (table 7): supplies to unregistered buyers by place of supply, net of the period's
- *   credit notes — every invoice except the large inter-state ones below.
- * - `b2cl.csv` (table 5): each inter-state invoice above ₹1,00,000 (invoice value), one row each.
- * - `cdnur.csv` (table 9B): the period's credit notes of those b2cl invoices.
- * - `hsn(b2c).csv` (table 12, B2C): the SAC summary, invoices minus credit notes.
+ *   credit notes — every B2C invoice except the large inter-state ones below.
+ * - `b2cl.csv` (table 5): each inter-state B2C invoice above ₹1,00,000 (invoice value), one row each.
+ * - `cdnr.csv` (table 9B, registered): the period's credit notes of b2b invoices.
+ * - `cdnur.csv` (table 9B, unregistered): the period's credit notes of b2cl invoices.
+ * - `hsn(b2b).csv` and `hsn(b2c).csv` (table 12, its B2B and B2C tabs): the SAC summary, invoices
+ *   minus credit notes, of registered and of unregistered buyers.
  * - `docs.csv` (table 13): the invoice and credit-note number ranges issued in the period.
  *
  * An invoice belongs to the period of its date (paid_at), a credit note to the period of its own
  * date, both in India Standard Time; dates are written as the tool writes them (`09-Oct-2026`).
- * b2cs, hsn and docs are sums computed by the database (constant memory); b2cl and cdnur rows are
- * read in keyset batches, and the zip is deflated as it streams (lib/zip.server.ts), so a month of
- * 100,000 orders neither blocks the server nor grows its memory.
+ * b2cs, hsn and docs are sums computed by the database (constant memory); b2b, b2cl, cdnr and cdnur
+ * rows are read in keyset batches, and the zip is deflated as it streams (lib/zip.server.ts), so a
+ * month of 100,000 orders neither blocks the server nor grows its memory.
  */
 import { and, asc, gt, gte, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
@@ -27,6 +30,21 @@ import { GST_RATE_PERCENT } from "./tax";
 export const B2CL_THRESHOLD_PAISE = 1_00_000_00;
 
 export const GSTR1_HEADERS = {
+  b2b: [
+    "GSTIN/UIN of Recipient",
+    "Receiver Name",
+    "Invoice Number",
+    "Invoice date",
+    "Invoice Value",
+    "Place Of Supply",
+    "Reverse Charge",
+    "Applicable % of Tax Rate",
+    "Invoice Type",
+    "E-Commerce GSTIN",
+    "Rate",
+    "Taxable Value",
+    "Cess Amount",
+  ],
   b2cs: [
     "Type",
     "Place Of Supply",
@@ -46,6 +64,21 @@ export const GSTR1_HEADERS = {
     "Taxable Value",
     "Cess Amount",
     "E-Commerce GSTIN",
+  ],
+  cdnr: [
+    "GSTIN/UIN of Recipient",
+    "Receiver Name",
+    "Note Number",
+    "Note Date",
+    "Note Type",
+    "Place Of Supply",
+    "Reverse Charge",
+    "Note Supply Type",
+    "Note Value",
+    "Applicable % of Tax Rate",
+    "Rate",
+    "Taxable Value",
+    "Cess Amount",
   ],
   cdnur: [
     "UR Type",
@@ -96,37 +129,40 @@ function csvLine(fields: (string | number)[]) {
 }
 
 const taxable = sql<number>`(${orders.subtotalPaise} - ${orders.discountPaise})`;
-/** Large inter-state invoices (table 5, b2cl) and, through them, their credit notes (table 9B, cdnur). */
-const isB2cl = sql<boolean>`coalesce(${orders.placeOfSupply} <> ${orders.supplierStateCode} and ${orders.totalPaise} > ${B2CL_THRESHOLD_PAISE}, false)`;
+/** Invoices to registered buyers (table 4A, b2b) and, through them, their credit notes (table 9B, cdnr). */
+const isB2b = sql<boolean>`(${orders.buyerGstin} is not null)`;
+/** Large inter-state B2C invoices (table 5, b2cl) and, through them, their credit notes (table 9B, cdnur). */
+const isB2cl = sql<boolean>`coalesce(${orders.buyerGstin} is null and ${orders.placeOfSupply} <> ${orders.supplierStateCode} and ${orders.totalPaise} > ${B2CL_THRESHOLD_PAISE}, false)`;
 const invoicedIn = (o: Gstr1Options) =>
   and(sql`${orders.invoiceNumber} is not null`, gte(orders.paidAt, o.start), lt(orders.paidAt, o.end));
 const notedIn = (o: Gstr1Options) => and(gte(creditNotes.issuedAt, o.start), lt(creditNotes.issuedAt, o.end));
 
-/** Table 7: taxable value by place of supply, invoices less credit notes (b2cl ones excepted). */
+/** Table 7: taxable value by place of supply, invoices less credit notes (b2b and b2cl ones excepted). */
 async function b2csRows(db: DbOrTx, o: Gstr1Options) {
   const result = await db.execute<{ pos: string; taxable: string }>(sql`
     select pos, sum(value)::bigint as taxable from (
       select coalesce(${orders.placeOfSupply}, ${orders.supplierStateCode}) as pos, ${taxable} as value
-        from ${orders} where ${invoicedIn(o)} and not ${isB2cl}
+        from ${orders} where ${invoicedIn(o)} and not ${isB2cl} and not ${isB2b}
       union all
       select coalesce(${orders.placeOfSupply}, ${orders.supplierStateCode}), -${creditNotes.taxablePaise}
         from ${creditNotes} join ${orders} on ${orders.id} = ${creditNotes.orderId}
-        where ${notedIn(o)} and not ${isB2cl}
+        where ${notedIn(o)} and not ${isB2cl} and not ${isB2b}
     ) supplies
     group by pos order by pos`);
   return result.rows.map((r) => ({ placeOfSupply: r.pos, taxablePaise: Number(r.taxable) }));
 }
 
-/** Table 12: the SAC summary of the period, invoices less credit notes. */
-export async function hsnSummary(db: DbOrTx, o: Gstr1Options) {
+/** Table 12: the SAC summary of the period, invoices less credit notes, of registered (`b2b`) or unregistered buyers. */
+export async function hsnSummary(db: DbOrTx, o: Gstr1Options, tab: "b2b" | "b2c") {
+  const ofTab = tab === "b2b" ? isB2b : sql`not ${isB2b}`;
   const result = await db.execute<{ taxable: string; igst: string; cgst: string; sgst: string }>(sql`
     select coalesce(sum(taxable), 0)::bigint as taxable, coalesce(sum(igst), 0)::bigint as igst,
            coalesce(sum(cgst), 0)::bigint as cgst, coalesce(sum(sgst), 0)::bigint as sgst from (
       select ${taxable} as taxable, ${orders.igstPaise} as igst, ${orders.cgstPaise} as cgst, ${orders.sgstPaise} as sgst
-        from ${orders} where ${invoicedIn(o)}
+        from ${orders} where ${invoicedIn(o)} and ${ofTab}
       union all
       select -${creditNotes.taxablePaise}, -${creditNotes.igstPaise}, -${creditNotes.cgstPaise}, -${creditNotes.sgstPaise}
-        from ${creditNotes} where ${notedIn(o)}
+        from ${creditNotes} join ${orders} on ${orders.id} = ${creditNotes.orderId} where ${notedIn(o)} and ${ofTab}
     ) supplies`);
   const r = result.rows[0]!;
   return {
@@ -156,6 +192,93 @@ async function docRanges(db: DbOrTx, o: Gstr1Options) {
     .from(creditNotes)
     .where(notedIn(o));
   return { invoices: invoices!, notes: notes! };
+}
+
+/** The b2b invoices of the period, in number order, read in batches. */
+async function* b2bLines(db: DbOrTx, o: Gstr1Options) {
+  yield csvLine([...GSTR1_HEADERS.b2b]);
+  let after = "";
+  for (;;) {
+    const batch = await db
+      .select({
+        gstin: orders.buyerGstin,
+        name: orders.buyerLegalName,
+        number: orders.invoiceNumber,
+        paidAt: orders.paidAt,
+        totalPaise: orders.totalPaise,
+        pos: orders.placeOfSupply,
+        taxablePaise: taxable,
+      })
+      .from(orders)
+      .where(and(invoicedIn(o), isB2b, gt(orders.invoiceNumber, after)))
+      .orderBy(asc(orders.invoiceNumber))
+      .limit(o.batchSize ?? 1000);
+    if (batch.length === 0) return;
+    let chunk = "";
+    for (const r of batch) {
+      chunk += csvLine([
+        r.gstin!,
+        r.name ?? "",
+        r.number!,
+        gstrDate(r.paidAt!),
+        paiseToDecimal(r.totalPaise),
+        gstrPlaceOfSupply(r.pos!),
+        "N",
+        "",
+        "Regular B2B",
+        "",
+        GST_RATE_PERCENT,
+        paiseToDecimal(Number(r.taxablePaise)),
+        "0.00",
+      ]);
+    }
+    yield chunk;
+    after = batch[batch.length - 1]!.number!;
+  }
+}
+
+/** The period's credit notes of b2b invoices, read in batches. */
+async function* cdnrLines(db: DbOrTx, o: Gstr1Options) {
+  yield csvLine([...GSTR1_HEADERS.cdnr]);
+  let after = "";
+  for (;;) {
+    const batch = await db
+      .select({
+        gstin: orders.buyerGstin,
+        name: orders.buyerLegalName,
+        number: creditNotes.number,
+        issuedAt: creditNotes.issuedAt,
+        totalPaise: creditNotes.totalPaise,
+        taxablePaise: creditNotes.taxablePaise,
+        pos: orders.placeOfSupply,
+      })
+      .from(creditNotes)
+      .innerJoin(orders, sql`${orders.id} = ${creditNotes.orderId}`)
+      .where(and(notedIn(o), isB2b, gt(creditNotes.number, after)))
+      .orderBy(asc(creditNotes.number))
+      .limit(o.batchSize ?? 1000);
+    if (batch.length === 0) return;
+    let chunk = "";
+    for (const r of batch) {
+      chunk += csvLine([
+        r.gstin!,
+        r.name ?? "",
+        r.number,
+        gstrDate(r.issuedAt),
+        "C",
+        gstrPlaceOfSupply(r.pos!),
+        "N",
+        "Regular B2B",
+        paiseToDecimal(r.totalPaise),
+        "",
+        GST_RATE_PERCENT,
+        paiseToDecimal(r.taxablePaise),
+        "0.00",
+      ]);
+    }
+    yield chunk;
+    after = batch[batch.length - 1]!.number;
+  }
 }
 
 /** The b2cl invoices of the period, in number order, read in batches. */
@@ -249,9 +372,9 @@ async function* b2csLines(db: DbOrTx, o: Gstr1Options) {
   }
 }
 
-async function* hsnLines(db: DbOrTx, o: Gstr1Options) {
+async function* hsnLines(db: DbOrTx, o: Gstr1Options, tab: "b2b" | "b2c") {
   yield csvLine([...GSTR1_HEADERS.hsn]);
-  const s = await hsnSummary(db, o);
+  const s = await hsnSummary(db, o, tab);
   const total = s.taxablePaise + s.igstPaise + s.cgstPaise + s.sgstPaise;
   yield csvLine([
     o.sacCode,
@@ -278,10 +401,13 @@ async function* docsLines(db: DbOrTx, o: Gstr1Options) {
 /** The GSTR-1 zip of the period, streamed. */
 export function gstr1Zip(db: DbOrTx, o: Gstr1Options): ReadableStream<Uint8Array> {
   return zipStream([
+    { name: "b2b.csv", content: b2bLines(db, o) },
     { name: "b2cs.csv", content: b2csLines(db, o) },
     { name: "b2cl.csv", content: b2clLines(db, o) },
+    { name: "cdnr.csv", content: cdnrLines(db, o) },
     { name: "cdnur.csv", content: cdnurLines(db, o) },
-    { name: "hsn(b2c).csv", content: hsnLines(db, o) },
+    { name: "hsn(b2b).csv", content: hsnLines(db, o, "b2b") },
+    { name: "hsn(b2c).csv", content: hsnLines(db, o, "b2c") },
     { name: "docs.csv", content: docsLines(db, o) },
   ]);
 }

@@ -1,6 +1,7 @@
 /** Zod schemas of the GST screens. */
 import { z } from "zod";
 import { financialQuarter, istMonthStart } from "~/features/analytics/periods";
+import { type BuyerDetails, buyerDetailsProblems, normaliseAddress, normaliseGstin } from "./buyer";
 
 /**
  * The period of a GSTR-1 export: a month "2026-10" or a quarter of the Indian financial year
@@ -24,3 +25,31 @@ export const gstr1PeriodSchema = z
     const p = financialQuarter(year, Number(quarter![2]) as 1 | 2 | 3 | 4);
     return { key: `FY${year}-Q${quarter![2]}`, start: p.start, end: p.end };
   });
+
+/** Free text of a form, tidied by `normalise`; empty means not given. Longer than any field allows is refused early. */
+const optionalText = (normalise: (value: string) => string) =>
+  z
+    .string()
+    .max(2000, "That is far too long.")
+    .optional()
+    .transform((v) => (v === undefined ? undefined : normalise(v) || undefined));
+
+/**
+ * The buyer's business details of the checkout and account forms (one definition for both): an
+ * optional GSTIN with the registered name, and an address. Checked by `buyerDetailsRule` below.
+ */
+export const buyerDetailsFields = {
+  gstin: optionalText(normaliseGstin),
+  legalName: optionalText((v) => v.replace(/\s+/g, " ").trim()),
+  address: optionalText(normaliseAddress),
+};
+
+/**
+ * The rules of gst/buyer.ts as issues on their fields. The GSTIN is held to the form's `state`; a form
+ * sent without one is checked against the saved state by the server (buyerDetailsProblems again).
+ */
+export function buyerDetailsRule(v: BuyerDetails & { state?: string }, ctx: z.RefinementCtx) {
+  for (const [field, message] of Object.entries(buyerDetailsProblems(v, v.state))) {
+    ctx.addIssue({ code: "custom", path: [field], message });
+  }
+}

@@ -1,11 +1,12 @@
 /**
  * The GST tax invoice and credit note PDFs, made with pdf-lib from data the caller has read
  * (orders.server.ts buildInvoiceData, credit-notes.server.ts); numbers come from invoice.server.ts.
- * They carry what GST rule 46 (invoice) and rule 53 (credit note) ask of a supplier of services to
- * unregistered buyers: the supplier's legal name, address, state and GSTIN; a serial number and date
- * (India Standard Time); the buyer's name, address (email) and state; the place of supply (state and
- * code); per line the description, SAC, taxable value, and the rate and amount of each tax; the
- * totals, the total in words and whether tax is payable on reverse charge. Printed in Noto Sans
+ * They carry what GST rule 46 (invoice) and rule 53 (credit note) ask of a supplier of services:
+ * the supplier's legal name, address, state and GSTIN; a serial number and date (India Standard
+ * Time); the buyer's name, email and state, with a registered buyer's GSTIN, registered name and
+ * address (B2B), or an unregistered buyer's address on an invoice of ₹50,000 or more; the place of
+ * supply (state and code); per line the description, SAC, taxable value, and the rate and amount of
+ * each tax; the totals, the total in words and whether tax is payable on reverse charge. Printed in Noto Sans
  * (lib/pdf-font.server.ts) so the rupee sign prints as ₹.
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
@@ -37,7 +38,12 @@ export interface InvoiceData {
   /** A credit note: the invoice it reverses. */
   original: { number: string; date: Date } | null;
   seller: { name: string; address: string; gstin: string; stateCode: string };
-  buyer: { name: string; email: string };
+  /**
+   * The buyer's account name and email; a registered buyer's (B2B) GSTIN and registered name; the
+   * address of a B2B buyer, or of an unregistered one on an invoice of ₹50,000 or more (rule 46(f)).
+   * Optional: documents stored before these fields render as B2C.
+   */
+  buyer: { name: string; email: string; gstin?: string; legalName?: string; address?: string };
   /** The buyer's state: the place of supply (GST state code). */
   placeOfSupply: string;
   intraState: boolean;
@@ -138,13 +144,31 @@ export async function renderInvoicePdf(doc: InvoiceData): Promise<Uint8Array> {
     `State: ${stateLabel(doc.seller.stateCode)}`,
     `GSTIN: ${doc.seller.gstin}`,
   ];
-  const buyerLines = [doc.buyer.email, `State: ${stateLabel(doc.placeOfSupply)}`, "GSTIN: Unregistered (B2C)"];
+  // A registered buyer (B2B) is billed by its registered name, address and GSTIN, to the attention of
+  // the account holder; an unregistered one by name, with the address when the invoice needs it.
+  const { buyer } = doc;
+  const addressLines = (buyer.address ?? "").split("\n").flatMap((l) => (l ? wrap(l, regular, 9.5, 245) : []));
+  const [buyerHeading = "", ...headingRest] = wrap(
+    buyer.gstin ? buyer.legalName || buyer.name : buyer.name,
+    bold,
+    11,
+    245,
+  );
+  const buyerLines: { value: string; font?: PDFFont }[] = [
+    ...headingRest.map((value) => ({ value, font: bold })),
+    ...addressLines.map((value) => ({ value })),
+    ...(buyer.gstin ? [{ value: `Attn: ${buyer.name}` }] : []),
+    { value: buyer.email },
+    { value: `State: ${stateLabel(doc.placeOfSupply)}` },
+    buyer.gstin ? { value: `GSTIN: ${buyer.gstin}`, font: bold } : { value: "GSTIN: Unregistered (B2C)" },
+  ];
   text(doc.seller.name, left, { font: bold, size: 11 });
-  text(doc.buyer.name, col2, { font: bold, size: 11 });
+  text(buyerHeading, col2, { font: bold, size: 11 });
   y -= 14;
   for (let i = 0; i < Math.max(sellerLines.length, buyerLines.length); i++) {
     if (sellerLines[i]) text(sellerLines[i]!, left);
-    if (buyerLines[i]) text(buyerLines[i]!, col2);
+    const line = buyerLines[i];
+    if (line?.value) text(line.value, col2, { font: line.font });
     y -= 12.5;
   }
   y -= 6;

@@ -193,4 +193,67 @@ describe("invoice PDF", () => {
     expect(note).toContain("Total credited ₹1,178.82");
     expect(note).toContain("Rupees One Thousand One Hundred Seventy Eight and Eighty Two Paise Only");
   });
+
+  const course = {
+    title: "Accountancy Class 12 — Complete Course",
+    pricePaise: 50_000_00,
+    taxablePaise: 50_000_00,
+    cgstPaise: 0,
+    sgstPaise: 0,
+    igstPaise: 9_000_00,
+  };
+  const large = {
+    lines: [course],
+    subtotalPaise: 50_000_00,
+    taxablePaise: 50_000_00,
+    igstPaise: 9_000_00,
+    totalPaise: 59_000_00,
+  };
+  const text = async (data: InvoiceData) => extractPdfText(await renderInvoicePdf(data)).replace(/\s+/g, " ");
+
+  it("bills a registered buyer (B2B) by its GSTIN, registered name and address, on the credit note too", async () => {
+    const b2b = invoice({
+      ...large,
+      buyer: {
+        name: "Asha Verma",
+        email: "asha@example.com",
+        gstin: "27AABCB1234C1ZE",
+        legalName: "Bright Future Commerce Coaching Centre Private Limited",
+        address: "Office 4, Shanti Towers, Linking Road\nBandra West, Mumbai 400050",
+      },
+    });
+    for (const doc of [
+      b2b,
+      { ...b2b, kind: "credit-note" as const, original: { number: "CA/26-27/000001", date: b2b.date } },
+    ]) {
+      const printed = await text(doc);
+      // The registered name wraps onto a second line under its first.
+      for (const field of [
+        "Bright Future Commerce Coaching Centre",
+        "Private Limited Office 4, Shanti Towers, Linking Road Bandra West, Mumbai 400050 Attn: Asha Verma " +
+          "asha@example.com State: Maharashtra (27) GSTIN: 27AABCB1234C1ZE",
+        "Place of supply: Maharashtra (27)",
+      ]) {
+        expect(printed).toContain(field);
+      }
+      expect(printed).not.toContain("Unregistered");
+    }
+  });
+
+  it("prints an unregistered buyer's address when the invoice carries one (₹50,000 or more), and none otherwise", async () => {
+    const withAddress = await text(
+      invoice({
+        ...large,
+        buyer: { name: "Asha Verma", email: "asha@example.com", address: "Flat 12, Kothrud\nPune 411038" },
+      }),
+    );
+    expect(withAddress).toContain(
+      "Flat 12, Kothrud Pune 411038 asha@example.com State: Maharashtra (27) GSTIN: Unregistered (B2C)",
+    );
+    // A document stored before these fields (no gstin, no address) prints as it always did.
+    const plain = await text(invoice(large));
+    expect(plain).toContain(
+      "GSTIN: 27AAPFU0939F1ZV asha@example.com State: Maharashtra (27) GSTIN: Unregistered (B2C)",
+    );
+  });
 });

@@ -159,7 +159,13 @@ export async function buildInvoiceData(db: DbOrTx, order: OrderDetail): Promise<
       gstin: settings.sellerGstin,
       stateCode: supplierStateCode,
     },
-    buyer: { name: buyer?.name ?? "", email: buyer?.email ?? "" },
+    buyer: {
+      name: buyer?.name ?? "",
+      email: buyer?.email ?? "",
+      // The order's snapshot of checkout: a business (B2B), or a large B2C invoice's address.
+      ...(order.buyerGstin ? { gstin: order.buyerGstin, legalName: order.buyerLegalName ?? "" } : {}),
+      ...(order.buyerAddress ? { address: order.buyerAddress } : {}),
+    },
     placeOfSupply,
     intraState: placeOfSupply === supplierStateCode,
     sacCode: settings.sacCode,

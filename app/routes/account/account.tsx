@@ -5,6 +5,7 @@ import { EmailField } from "~/features/accounts/auth-fields";
 import { requireUser } from "~/features/accounts/guards.server";
 import { MIN_PASSWORD } from "~/features/accounts/limits";
 import { changePasswordSchema, profileSchema } from "~/features/accounts/schema";
+import { AccountBuyerFields } from "~/features/gst/buyer-fields";
 import { StateField } from "~/features/gst/state-field";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
@@ -26,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(db, request, context);
   const account = await getAccount(db, user.id);
   if (!account) throw redirect("/login");
-  return { account: { name: account.name, email: account.email, stateCode: account.stateCode } };
+  const { name, email, stateCode, gstin, legalName, address } = account;
+  return { account: { name, email, stateCode, gstin, legalName, address } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -67,7 +69,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <main id="main" className="bg-slate-50 py-10">
       <Container className="max-w-2xl">
         <h1 className="text-3xl font-bold text-slate-900">Account</h1>
-        <p className="mt-1 text-slate-600">Your name, email and password.</p>
+        <p className="mt-1 text-slate-600">Your name, email, GST details and password.</p>
 
         <section aria-labelledby="profile-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6">
           <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
@@ -89,6 +91,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               defaultValue={loaderData.account.stateCode}
               error={profileErrors.state}
               hint="The place of supply on your GST invoices: CGST + SGST in the seller's state, IGST elsewhere."
+            />
+            <AccountBuyerFields
+              values={actionData?.intent === "profile" ? actionData.values : loaderData.account}
+              errors={profileErrors}
             />
             <Field
               label="Current password"

@@ -42,6 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       items: order.items,
       totals: orderTotals(order),
       couponCode: order.couponCode,
+      business: order.buyerGstin ? { gstin: order.buyerGstin, legalName: order.buyerLegalName } : null,
     },
     testMode: page.testMode,
     razorpay: page.razorpay,
@@ -180,6 +181,11 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
             />
             {order.totals.placeOfSupply ? (
               <p className="mt-2 text-xs text-slate-500">Place of supply: {stateLabel(order.totals.placeOfSupply)}</p>
+            ) : null}
+            {order.business ? (
+              <p className="mt-1 text-xs text-slate-500">
+                Tax invoice to {order.business.legalName}, GSTIN {order.business.gstin}
+              </p>
             ) : null}
           </div>
           {actionData?.formError ? (

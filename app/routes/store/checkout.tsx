@@ -11,6 +11,7 @@ import { getCheckoutSummary, placeOrder } from "~/features/checkout/checkout.ser
 import { ORDER_COMPLETE } from "~/features/checkout/messages";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { couponField, placeOrderSchema } from "~/features/checkout/schema";
+import { CheckoutBuyerFields } from "~/features/gst/buyer-fields";
 import { StateField } from "~/features/gst/state-field";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
@@ -80,21 +81,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   const buyer = user ?? (await requireUser(db, request)); // a guest goes to /login?redirectTo=/checkout
-  // Only the coupon is read: item prices and totals posted by a client are ignored.
-  const parsed = placeOrderSchema.safeParse({ coupon: form.coupon || undefined, state: form.state });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path[0] === "state" ? "state" : "coupon";
-    return formFailure({
-      intent: "order" as const,
-      fieldErrors: { [field]: issue?.message ?? "Invalid coupon code." },
-    });
-  }
+  // Only the coupon, the state and the business details are read: item prices and totals posted by a
+  // client are ignored.
+  const parsed = validate(placeOrderSchema, form);
+  if (!parsed.ok) return formFailure({ ...parsed, intent: "order" as const });
+  const { coupon, state, gstin, legalName, address } = parsed.data;
   let placed: Awaited<ReturnType<typeof placeOrder>>;
   try {
-    placed = await placeOrder(db, buyer.id, { couponCode: parsed.data.coupon, stateCode: parsed.data.state });
+    placed = await placeOrder(db, buyer.id, {
+      couponCode: coupon,
+      stateCode: state,
+      buyer: { gstin, legalName, address },
+    });
   } catch (error) {
-    return failureFrom(error, {}, { intent: "order" as const });
+    return failureFrom(error, parsed.values, { intent: "order" as const });
   }
   if (placed.next === "pay") return redirect(`/checkout/pay/${placed.orderId}`);
   return redirectWithFlash(`/account/orders/${placed.orderId}`, ORDER_COMPLETE);
@@ -332,6 +332,13 @@ function CheckoutForm({
                       ? "Your place of supply for GST, saved on your account."
                       : "Asked once for GST and saved on your account: CGST + SGST in the seller's state, IGST elsewhere."
                   }
+                />
+              ) : null}
+              {summary.totals.totalPaise > 0 ? (
+                <CheckoutBuyerFields
+                  values={placed ? placed.values : summary.buyer}
+                  errors={placed?.fieldErrors ?? {}}
+                  asksAddress={summary.asksAddress}
                 />
               ) : null}
               {formError ? (
