@@ -216,7 +216,7 @@ describe("the route table", () => {
       );
     }
     expect(covered).toBeGreaterThanOrEqual(22);
-  });
+  }, 180_000); // every action of every route, one after another: minutes on a busy 2-core machine
 
   it("every loader: hostile params and query strings never answer 5xx", async () => {
     let covered = 0;
