@@ -6,7 +6,7 @@
  */
 
 import { renderAnalyticsPdf, renderQuarterReportPdf } from "~/features/analytics/report-pdf.server";
-import { checkPdf } from "~/features/files/pdf-check.server";
+import { checkPdf, checkPdfImage } from "~/features/files/pdf-check.server";
 import { stampPdf } from "~/features/files/stamp.server";
 import { generateSamplePdf } from "~/features/learning/sample-pdf.server";
 import { renderInvoicePdf } from "~/features/orders/invoice-pdf.server";
@@ -18,6 +18,7 @@ const jobs: Record<string, (input: never) => Promise<unknown>> = {
   "quarter-report": renderQuarterReportPdf,
   sample: generateSamplePdf,
   check: checkPdf,
+  "image-check": checkPdfImage,
 };
 
 export default function runPdfJob({ job, input }: { job: string; input: unknown }): Promise<unknown> {

@@ -353,6 +353,10 @@ export const settings = pgTable(
     sellerStateCode: text("seller_state_code").notNull().default("08"),
     /** SAC printed on invoice lines (999293: commercial training and coaching services). */
     sacCode: text("sac_code").notNull().default("999293"),
+    /** The authorised signatory printed on invoices and credit notes ("" = none). */
+    signatoryName: text("signatory_name").notNull().default(""),
+    /** Storage key of the signature image (signatures/<sha256>.png|jpg): content-addressed, never overwritten. */
+    signatureImageKey: text("signature_image_key"),
     updatedAt: updatedAt(),
   },
   (t) => [check("settings_single_row", sql`${t.id} = 1`)],

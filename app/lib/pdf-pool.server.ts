@@ -1,6 +1,6 @@
 /**
  * The worker pool for CPU-heavy PDF work: stamping downloads, invoices, the admin reports, the sample
- * PDFs and checking uploaded PDFs. pdf-lib runs on worker threads, so a big job (a long name stamped
+ * PDFs and checking uploaded PDFs and images. pdf-lib runs on worker threads, so a big job (a long name stamped
  * on a long note) never holds up other requests, `/healthz` included.
  *
  * A job is a pure function exported by name from server/pdf-worker.ts: it gets plain values

@@ -1,13 +1,13 @@
 /**
- * Admin uploads (product images and note/PYQ PDFs): checked by content (magic
+ * Admin uploads (product images, note/PYQ PDFs, the signature on invoices): checked by content (magic
  * bytes), declared type and size, stored under a generated name. Callers show
  * `HttpError.message` next to the file field.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import { HttpError } from "~/lib/errors";
 import { runPdfJob } from "~/lib/pdf-pool.server";
-import type { checkPdf } from "./pdf-check.server";
+import { type checkPdf, type checkPdfImage, MAX_IMAGE_SIDE } from "./pdf-check.server";
 import { type FileStorage, getFileStorage } from "./storage.server";
 
 export type UploadKind = "image" | "pdf";
@@ -95,4 +95,59 @@ export function imageUrlForKey(key: string): string {
 export function imageContentType(key: string): string {
   const ext = key.slice(key.lastIndexOf(".") + 1) as ImageExt;
   return IMAGE_TYPES[ext];
+}
+
+/** The signature printed on invoices: PNG or JPEG (what pdf-lib embeds), at most 1 MB. */
+export const SIGNATURE_IMAGE_LIMIT = 1024 * 1024;
+const SIGNATURE_TYPES = { png: "image/png", jpg: "image/jpeg" } as const;
+
+/**
+ * Validates and stores the authorised signatory's signature image; returns its key,
+ * `signatures/<sha256>.<png|jpg>`. The key is the hash of the bytes, so a key always means the same
+ * image: a replaced signature gets a new key and invoices issued with the old one keep printing it
+ * (nothing here ever overwrites or deletes one). Throws HttpError 400 with a message for the owner.
+ */
+export async function storeSignatureImage(
+  file: File | null | undefined,
+  storage: FileStorage = getFileStorage(),
+): Promise<string> {
+  if (!file || typeof file === "string" || typeof (file as File).arrayBuffer !== "function") {
+    throw new HttpError(400, "Choose the signature image to upload.");
+  }
+  if (file.size === 0) throw new HttpError(400, "The file is empty.");
+  if (file.size > SIGNATURE_IMAGE_LIMIT) {
+    throw new HttpError(400, `The file is too large: the limit is ${mb(SIGNATURE_IMAGE_LIMIT)}.`);
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const detected = await fileTypeFromBuffer(bytes);
+  const ext = detected?.ext === ("jpeg" as string) ? "jpg" : detected?.ext;
+  if (ext !== "png" && ext !== "jpg") throw new HttpError(400, "The signature must be a PNG or JPEG image.");
+  const mime = SIGNATURE_TYPES[ext];
+  const declared = (file.type ?? "").toLowerCase();
+  if (!GENERIC_TYPES.has(declared) && declared !== mime && !(declared === "image/jpg" && ext === "jpg")) {
+    throw new HttpError(400, "The file's contents do not match its type.");
+  }
+  const check = await runPdfJob<typeof checkPdfImage>("image-check", { bytes, type: ext });
+  if (!check.ok) {
+    throw new HttpError(
+      400,
+      check.tooLarge
+        ? `The image is too large: at most ${MAX_IMAGE_SIDE} pixels on each side (about 600 × 200 is plenty).`
+        : "The image could not be read. Save it again as PNG or JPEG and upload the new file.",
+    );
+  }
+  const key = `signatures/${createHash("sha256").update(bytes).digest("hex")}.${ext}`;
+  if (!(await storage.exists(key))) await storage.put(key, bytes, { contentType: mime });
+  return key;
+}
+
+const SIGNATURE_KEY = /^signatures\/[0-9a-f]{64}\.(png|jpg)$/;
+
+/** A key storeSignatureImage made (the Settings preview serves nothing else). */
+export function isSignatureImageKey(key: string): boolean {
+  return SIGNATURE_KEY.test(key);
+}
+
+export function signatureImageContentType(key: string): string {
+  return key.endsWith(".png") ? SIGNATURE_TYPES.png : SIGNATURE_TYPES.jpg;
 }

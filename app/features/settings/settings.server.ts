@@ -4,8 +4,10 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { settings } from "~/db/schema";
 import { seedSettings } from "~/db/seed/data";
 import { recordEvent } from "~/features/audit/audit.server";
+import { storeSignatureImage } from "~/features/files/upload.server";
 import { GSTIN_MESSAGES, gstinProblem, SAMPLE_GSTIN } from "~/features/gst/gstin";
 import { STATE_CODES } from "~/features/gst/states";
+import { HttpError } from "~/lib/errors";
 import { describeSettingsChanges } from "./changes";
 import { rememberMaintenanceMode } from "./maintenance.server";
 
@@ -14,7 +16,7 @@ export type SiteSettings = typeof settings.$inferSelect;
 /** The single settings row (falls back to the seed defaults on an empty database). */
 export async function getSettings(db: DbOrTx): Promise<SiteSettings> {
   const [row] = await db.select().from(settings).where(eq(settings.id, 1));
-  return row ?? { id: 1, ...seedSettings, updatedAt: new Date(0) };
+  return row ?? { id: 1, ...seedSettings, signatoryName: "", signatureImageKey: null, updatedAt: new Date(0) };
 }
 
 /**
@@ -122,4 +124,57 @@ export async function updateSettings(db: Db, actorId: string, input: SettingsInp
   rememberMaintenanceMode(saved.maintenanceMode);
   if (storeSettings) storeSettings = storePart(saved);
   return saved;
+}
+
+/** The authorised signatory form (its image is a file, checked by files/upload.server.ts storeSignatureImage). */
+export const signatorySchema = z.object({
+  signatoryName: z.string().trim().max(100, "Enter at most 100 characters."),
+  removeSignatureImage: z.boolean(),
+});
+
+export type SignatoryInput = z.infer<typeof signatorySchema> & {
+  /** A new signature image (replaces the current one), or null. */
+  signatureImage: File | null;
+};
+
+/**
+ * Saves the authorised signatory printed on invoices and credit notes, with its audit entry. A new
+ * image is checked and stored first (a refusal is HttpError 400 on the field `signatureImage`, and
+ * nothing is saved). The image replaced or removed stays in storage: documents already issued name it
+ * (InvoiceData.signatory).
+ */
+export async function updateSignatory(db: Db, actorId: string, input: SignatoryInput): Promise<SiteSettings> {
+  const newKey = input.signatureImage
+    ? await storeSignatureImage(input.signatureImage).catch((error) => {
+        if (error instanceof HttpError) throw new HttpError(error.status, error.message, { field: "signatureImage" });
+        throw error;
+      })
+    : undefined;
+  return db.transaction(async (tx) => {
+    const before = await getSettings(tx);
+    const set = {
+      signatoryName: input.signatoryName,
+      signatureImageKey: newKey ?? (input.removeSignatureImage ? null : before.signatureImageKey),
+    };
+    const [row] = await tx
+      .insert(settings)
+      .values({ id: 1, ...seedSettings, ...set })
+      .onConflictDoUpdate({ target: settings.id, set })
+      .returning();
+    const said = [
+      set.signatoryName !== before.signatoryName &&
+        (set.signatoryName ? `Authorised signatory changed to ${set.signatoryName}` : "Authorised signatory removed"),
+      set.signatureImageKey !== before.signatureImageKey &&
+        (set.signatureImageKey ? "New signature image for invoices" : "Signature image removed from invoices"),
+    ].filter(Boolean);
+    await recordEvent(tx, {
+      actorId,
+      type: "Settings",
+      description: said.length ? said.join("; ") : "Authorised signatory saved (no changes)",
+      status: "Success",
+      entityType: "settings",
+      entityId: 1,
+    });
+    return row!;
+  });
 }
