@@ -63,11 +63,13 @@ const sample = await generateSamplePdf({
   modules: ["National Income", "Money and Banking"],
 } as Parameters<typeof generateSamplePdf>[0]);
 const kinds: [string, Promise<Uint8Array>][] = [
-  ["tax invoice, 1 line", renderInvoicePdf(invoice(1))],
-  ["tax invoice, 40 lines (2 pages)", renderInvoicePdf(invoice(40))],
+  ["tax invoice, 1 line", renderInvoicePdf({ document: invoice(1) })],
+  ["tax invoice, 40 lines (2 pages)", renderInvoicePdf({ document: invoice(40) })],
   [
     "credit note, 1 line",
-    renderInvoicePdf({ ...invoice(1), kind: "credit-note", original: { number: "CA/26-27/000042", date: new Date() } }),
+    renderInvoicePdf({
+      document: { ...invoice(1), kind: "credit-note", original: { number: "CA/26-27/000042", date: new Date() } },
+    }),
   ],
   ["sample note PDF", Promise.resolve(sample)],
   [

@@ -20,6 +20,7 @@ import { getFileStorage } from "~/features/files/storage.server";
 import { type JobQueue, startJobQueue } from "~/features/jobs/queue.server";
 import { ensureSeedFiles } from "~/features/learning/seed-files.server";
 import { orderJobs } from "~/features/orders/jobs.server";
+import { invoiceSigning, invoiceSigningStatus } from "~/features/orders/signing.server";
 import { describePaymentSetup } from "~/features/payments/gateway.server";
 import {
   isMaintenanceOn,
@@ -255,6 +256,13 @@ export async function startup() {
   const env = getEnv();
   const payments = describePaymentSetup(env);
   if (payments.warning) console.warn(JSON.stringify({ level: 40, msg: payments.warning }));
+  // The certificate that signs invoices: a missing file or a wrong password stops the start (EnvError).
+  invoiceSigning();
+  const signing = invoiceSigningStatus();
+  if (signing.state === "expired" || signing.state === "not-yet-valid") {
+    const msg = `INVOICE_SIGNING_P12_FILE: the certificate is ${signing.state === "expired" ? "expired" : "not valid yet"}; invoices and credit notes go out unsigned`;
+    console.warn(JSON.stringify({ level: 40, msg }));
+  }
   const handle = await getDbHandle();
   const result = await migrateAndSeed(handle);
   await followContentVersion();

@@ -208,7 +208,7 @@ describe.concurrent("every PDF the app makes reads right when rendered (OCR)", {
       const where = intraState ? "within the state (CGST + SGST)" : "across states (IGST)";
       it(`${kind === "invoice" ? "a tax invoice" : "a credit note"} ${where}, with a discount`, async () => {
         const doc = taxDocument(kind, intraState);
-        const ocr = await readPages(await renderInvoicePdf(doc), "rows");
+        const ocr = await readPages(await renderInvoicePdf({ document: doc }), "rows");
         expect(ocr).toHaveLength(1);
         checkTaxDocument(ocr[0]!, doc);
       });
@@ -218,7 +218,7 @@ describe.concurrent("every PDF the app makes reads right when rendered (OCR)", {
   for (const kind of ["invoice", "credit-note"] as const) {
     it(`${kind === "invoice" ? "a tax invoice" : "a credit note"} to a registered business (B2B)`, async () => {
       const doc = b2bTaxDocument(kind);
-      const ocr = await readPages(await renderInvoicePdf(doc), "rows");
+      const ocr = await readPages(await renderInvoicePdf({ document: doc }), "rows");
       expect(ocr).toHaveLength(1);
       checkTaxDocument(ocr[0]!, doc);
     });
@@ -321,7 +321,10 @@ describe.concurrent("a Hindi name reads right when rendered (Noto Sans Devanagar
   // to the tests above; this one checks the name in Devanagari, beside English text and the total.
   it("a tax invoice to a buyer with a Hindi name: the name beside the English text and the total", async () => {
     const doc = { ...taxDocument("invoice", true), buyer: HINDI_INVOICE_BUYER };
-    const [page, ...more] = await ocrPdf(await renderInvoicePdf(doc), { layout: "rows", languages: "hin+eng" });
+    const [page, ...more] = await ocrPdf(await renderInvoicePdf({ document: doc }), {
+      layout: "rows",
+      languages: "hin+eng",
+    });
     expect(more).toEqual([]);
     expectPage(page!, {
       shows: [HINDI_INVOICE_BUYER.name, HINDI_INVOICE_BUYER.email, "TAX INVOICE", "GSTIN: Unregistered (B2C)"],

@@ -149,6 +149,12 @@ const schema = z.object({
       .max(3600, "PDF_TIMEOUT_SECONDS must be at most 3600 (an hour)")
       .default(20),
   ),
+  /**
+   * A PKCS#12 file (.p12/.pfx: certificate and private key) that digitally signs invoices and credit
+   * notes, and its password. Unset: documents are not signed. Checked at start-up (orders/signing.server.ts).
+   */
+  INVOICE_SIGNING_P12_FILE: unsetIfEmpty(z.string().trim().optional()),
+  INVOICE_SIGNING_P12_PASSWORD: z.string().optional(),
   /** Largest video file an admin may upload for a lesson, in megabytes (default 2048 = 2 GB). */
   VIDEO_MAX_UPLOAD_MB: unsetIfEmpty(
     z.coerce
@@ -212,6 +218,13 @@ const config = schema
         code: "custom",
         path: [set === "RAZORPAY_KEY_ID" ? "RAZORPAY_KEY_SECRET" : "RAZORPAY_KEY_ID"],
         message: `RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together (only ${set} is set)`,
+      });
+    }
+    if (env.INVOICE_SIGNING_P12_PASSWORD && !env.INVOICE_SIGNING_P12_FILE) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["INVOICE_SIGNING_P12_FILE"],
+        message: "required when INVOICE_SIGNING_P12_PASSWORD is set (the path of the .p12 file)",
       });
     }
     if (env.FILE_STORAGE === "s3" && !env.S3_BUCKET) {

@@ -205,16 +205,16 @@ export interface RenderedPdf {
 export async function renderEveryPdfKind(): Promise<RenderedPdf[]> {
   const note = await generateSamplePdf(SAMPLE_NOTE);
   return [
-    { name: "invoice-intra-state", bytes: await renderInvoicePdf(taxDocument("invoice", true)) },
-    { name: "invoice-inter-state", bytes: await renderInvoicePdf(taxDocument("invoice", false)) },
-    { name: "credit-note-intra-state", bytes: await renderInvoicePdf(taxDocument("credit-note", true)) },
-    { name: "credit-note-inter-state", bytes: await renderInvoicePdf(taxDocument("credit-note", false)) },
-    { name: "invoice-b2b", bytes: await renderInvoicePdf(b2bTaxDocument("invoice")) },
+    { name: "invoice-intra-state", bytes: await renderInvoicePdf({ document: taxDocument("invoice", true) }) },
+    { name: "invoice-inter-state", bytes: await renderInvoicePdf({ document: taxDocument("invoice", false) }) },
+    { name: "credit-note-intra-state", bytes: await renderInvoicePdf({ document: taxDocument("credit-note", true) }) },
+    { name: "credit-note-inter-state", bytes: await renderInvoicePdf({ document: taxDocument("credit-note", false) }) },
+    { name: "invoice-b2b", bytes: await renderInvoicePdf({ document: b2bTaxDocument("invoice") }) },
     { name: "stamped-note", bytes: await stampPdf({ bytes: note, buyer: STAMP_BUYER, now: STAMP_DATE }) },
     { name: "stamped-note-hindi-name", bytes: await stampPdf({ bytes: note, buyer: HINDI_BUYER, now: STAMP_DATE }) },
     {
       name: "invoice-hindi-name",
-      bytes: await renderInvoicePdf({ ...taxDocument("invoice", true), buyer: HINDI_INVOICE_BUYER }),
+      bytes: await renderInvoicePdf({ document: { ...taxDocument("invoice", true), buyer: HINDI_INVOICE_BUYER } }),
     },
     { name: "sample-pyq", bytes: await generateSamplePdf(SAMPLE_PYQ) },
     { name: "analytics-report", bytes: await renderAnalyticsPdf(analyticsReport()) },

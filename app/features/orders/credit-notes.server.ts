@@ -9,10 +9,18 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { creditNotes, type orders } from "~/db/schema";
-import { runPdfJob } from "~/lib/pdf-pool.server";
+import { getSettings } from "~/features/settings/settings.server";
 import { nextCreditNoteNumber } from "./invoice.server";
-import type { InvoiceData, renderInvoicePdf, TaxDocumentLine } from "./invoice-pdf.server";
-import { documentFromRecord, documentRecord, invoiceDocumentOf, loadOrder, type OrderDetail } from "./orders.server";
+import type { InvoiceData, TaxDocumentLine } from "./invoice-pdf.server";
+import {
+  documentFromRecord,
+  documentRecord,
+  invoiceDocumentOf,
+  invoicePdf,
+  loadOrder,
+  type OrderDetail,
+  signatoryOf,
+} from "./orders.server";
 
 export type CreditNote = typeof creditNotes.$inferSelect;
 
@@ -75,7 +83,14 @@ export async function issueCreditNote(
   };
   const [note] = await tx
     .insert(creditNotes)
-    .values({ ...values, document: documentRecord(creditNoteDocument(invoice, values, lines)) })
+    .values({
+      ...values,
+      // Signed by whoever is the authorised signatory when the note is issued, not when the invoice was.
+      document: documentRecord({
+        ...creditNoteDocument(invoice, values, lines),
+        signatory: signatoryOf(await getSettings(tx)),
+      }),
+    })
     .returning();
   return note!;
 }
@@ -191,7 +206,7 @@ export async function creditNotePdf(db: DbOrTx, orderId: string, opts: { userId?
     id: note.id,
     number: note.number,
     fileName: creditNoteFileName(note.number),
-    bytes: await runPdfJob<typeof renderInvoicePdf>("invoice", data),
+    bytes: await invoicePdf(data),
   };
 }
 

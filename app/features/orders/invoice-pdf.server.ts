@@ -7,9 +7,12 @@
  * address (B2B), or an unregistered buyer's address on an invoice of ₹50,000 or more; the place of
  * supply (state and code); per line the description, SAC, taxable value, and the rate and amount of
  * each tax; the totals, the total in words and whether tax is payable on reverse charge. Printed in Noto Sans
- * (lib/pdf-font.server.ts) so the rupee sign prints as ₹.
+ * (lib/pdf-font.server.ts) so the rupee sign prints as ₹. With an authorised signatory (Settings) they
+ * end with "For <seller>", the signature image and the name above "Authorised signatory"; with a
+ * signing certificate (INVOICE_SIGNING_P12_FILE) the file is digitally signed (files/pdf-sign.server.ts).
  */
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from "pdf-lib";
+import { type PdfSigningKey, saveSigned } from "~/features/files/pdf-sign.server";
 import { drawPdfText, needsDevanagari, pdfTextWidth } from "~/features/files/pdf-text";
 import { stateLabel } from "~/features/gst/states";
 import { GST_RATE_PERCENT, HALF_RATE_PERCENT, stateTaxName } from "~/features/gst/tax";
@@ -58,7 +61,23 @@ export interface InvoiceData {
   igstPaise: number;
   totalPaise: number;
   paymentId: string | null;
+  /**
+   * The authorised signatory (Settings) when the document was built; absent: none was set. The image
+   * is a content-addressed storage key, so the document prints the signature it was issued with.
+   */
+  signatory?: { name: string; imageKey: string | null };
 }
+
+/** One job of the PDF pool: the document and what the caller loaded for it (the job reads nothing itself). */
+export interface InvoicePdfInput {
+  document: InvoiceData;
+  /** The bytes of document.signatory.imageKey (PNG or JPEG, checked at upload). */
+  signatureImage?: Uint8Array | null;
+  /** Sign the file with this certificate (INVOICE_SIGNING_P12_FILE); absent: unsigned. */
+  signingKey?: PdfSigningKey | null;
+}
+
+export const AUTHORISED_SIGNATORY = "Authorised signatory";
 
 export const REVERSE_CHARGE_LINE = "Whether tax is payable on reverse charge: No";
 
@@ -82,8 +101,15 @@ function wrap(text: string, font: PDFFont, size: number, width: number) {
   return lines.length ? lines : [""];
 }
 
+/** PNG starts with 0x89 "PNG"; anything else checked at upload is a JPEG. */
+const isPng = (bytes: Uint8Array) => bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+
 /** A pure job of the PDF pool (server/pdf-worker.ts): callers run it with runPdfJob, off the main thread. */
-export async function renderInvoicePdf(doc: InvoiceData): Promise<Uint8Array> {
+export async function renderInvoicePdf({
+  document: doc,
+  signatureImage,
+  signingKey,
+}: InvoicePdfInput): Promise<Uint8Array> {
   const creditNote = doc.kind === "credit-note";
   const title = creditNote ? "Credit Note" : "Tax Invoice";
   const pdf = await PDFDocument.create();
@@ -237,7 +263,22 @@ export async function renderInvoicePdf(doc: InvoiceData): Promise<Uint8Array> {
   });
   rule();
   y -= 14;
-  if (y < 230) newPage();
+
+  // The signatory block: "For <seller>", the signature, the name, "Authorised signatory", centred in a
+  // column at the right. Measured first, so the totals move to a new page with it when it does not fit.
+  const signatory = doc.signatory;
+  const image: PDFImage | null =
+    signatory?.imageKey && signatureImage
+      ? await (isPng(signatureImage) ? pdf.embedPng(signatureImage) : pdf.embedJpg(signatureImage))
+      : null;
+  const blockWidth = 200;
+  const blockLeft = right - blockWidth;
+  const forLines = signatory ? wrap(`For ${doc.seller.name}`, bold, 9.5, blockWidth) : [];
+  const nameLines = signatory?.name ? wrap(signatory.name, regular, 9.5, blockWidth) : [];
+  const imageSize = image ? image.scaleToFit(160, 48) : null;
+  const signatureSpace = imageSize ? imageSize.height + 10 : 30;
+  const blockHeight = signatory ? 14 + forLines.length * 13 + signatureSpace + nameLines.length * 13 + 16 : 0;
+  if (y < 230 + blockHeight) newPage();
 
   // Totals
   const totalRow = (label: string, value: string, font = regular) => {
@@ -277,6 +318,50 @@ export async function renderInvoicePdf(doc: InvoiceData): Promise<Uint8Array> {
   );
   if (creditNote) note(`Issued for the refund of order ${doc.orderNumber}: it reverses the tax of the invoice above.`);
   else if (doc.paymentId) note(`Paid online. Payment reference: ${doc.paymentId}.`);
-  note(`This is a computer-generated ${creditNote ? "credit note" : "invoice"} and needs no signature.`);
-  return pdf.save();
+  if (!image) note(`This is a computer-generated ${creditNote ? "credit note" : "invoice"} and needs no signature.`);
+
+  let signatureRect: [number, number, number, number] | undefined;
+  if (signatory) {
+    y -= 14;
+    if (y - blockHeight + 14 < 40) newPage();
+    const top = y + 12;
+    const centred = (value: string, font: PDFFont, size: number, color = dark) =>
+      text(value, blockLeft + (blockWidth - pdfTextWidth(value, font, size)) / 2, { font, size, color });
+    for (const line of forLines) {
+      centred(line, bold, 9.5);
+      y -= 13;
+    }
+    if (image && imageSize) {
+      page.drawImage(image, {
+        x: blockLeft + (blockWidth - imageSize.width) / 2,
+        y: y - imageSize.height - 1,
+        width: imageSize.width,
+        height: imageSize.height,
+      });
+    }
+    y -= signatureSpace;
+    for (const line of nameLines) {
+      centred(line, regular, 9.5);
+      y -= 13;
+    }
+    page.drawLine({
+      start: { x: blockLeft + 20, y: y + 7 },
+      end: { x: right - 20, y: y + 7 },
+      thickness: 0.5,
+      color: grey,
+    });
+    y -= 4;
+    centred(AUTHORISED_SIGNATORY, regular, 9);
+    signatureRect = [blockLeft, y - 4, right, top];
+    y -= 12;
+  }
+
+  if (!signingKey) return pdf.save();
+  return saveSigned(pdf, signingKey, {
+    page: signatureRect ? page : undefined,
+    rect: signatureRect,
+    reason: `${title} ${doc.number}`,
+    name: signatory?.name || doc.seller.name,
+    location: stateLabel(doc.seller.stateCode),
+  });
 }

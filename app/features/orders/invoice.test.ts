@@ -37,6 +37,9 @@ function invoice(over: Partial<InvoiceData> = {}): InvoiceData {
   };
 }
 
+/** The PDF job on a document alone: no signatory image, no certificate. */
+const render = (document: InvoiceData) => renderInvoicePdf({ document });
+
 describe("invoice numbering", () => {
   it("uses the Indian financial year April–March in IST", () => {
     expect(financialYear(new Date("2026-04-01T00:00:00+05:30"))).toBe("2026-27");
@@ -64,14 +67,14 @@ describe("invoice PDF", () => {
       sgstPaise: 0,
       igstPaise: 180,
     }));
-    const bytes = await renderInvoicePdf(
+    const bytes = await render(
       invoice({ lines, subtotalPaise: 60_000, taxablePaise: 60_000, igstPaise: 10_800, totalPaise: 70_800 }),
     );
     expect((await PDFDocument.load(bytes)).getPageCount()).toBeGreaterThan(1);
   });
 
   it("prints every field GST asks for, the CGST/SGST split, ₹ and the total in words", async () => {
-    const bytes = await renderInvoicePdf(
+    const bytes = await render(
       invoice({
         buyer: { name: "Asha Verma ✓", email: "asha@example.com" },
         placeOfSupply: "08",
@@ -140,7 +143,7 @@ describe("invoice PDF", () => {
 
   it("prints IGST across states, and a credit note against its invoice", async () => {
     const inter = extractPdfText(
-      await renderInvoicePdf(
+      await render(
         invoice({
           lines: [
             {
@@ -163,7 +166,7 @@ describe("invoice PDF", () => {
     expect(inter).toContain("Place of supply: Maharashtra (27)");
     expect(inter).not.toContain("CGST");
     const note = extractPdfText(
-      await renderInvoicePdf(
+      await render(
         invoice({
           kind: "credit-note",
           number: "CN/26-27/000001",
@@ -209,7 +212,7 @@ describe("invoice PDF", () => {
     igstPaise: 9_000_00,
     totalPaise: 59_000_00,
   };
-  const text = async (data: InvoiceData) => extractPdfText(await renderInvoicePdf(data)).replace(/\s+/g, " ");
+  const text = async (data: InvoiceData) => extractPdfText(await render(data)).replace(/\s+/g, " ");
 
   it("bills a registered buyer (B2B) by its GSTIN, registered name and address, on the credit note too", async () => {
     const b2b = invoice({

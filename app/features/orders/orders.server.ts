@@ -10,9 +10,10 @@ import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders, products, users } from "~/db/schema";
 import { allocateDiscount } from "~/features/gst/tax";
-import { getSettings } from "~/features/settings/settings.server";
+import { getSettings, type SiteSettings } from "~/features/settings/settings.server";
 import { runPdfJob } from "~/lib/pdf-pool.server";
 import type { InvoiceData, renderInvoicePdf, TaxDocumentLine } from "./invoice-pdf.server";
+import { invoicePdfInput } from "./signing.server";
 
 export type OrderStatus = (typeof orders.$inferSelect)["status"];
 
@@ -179,7 +180,14 @@ export async function buildInvoiceData(db: DbOrTx, order: OrderDetail): Promise<
     igstPaise: order.igstPaise,
     totalPaise: order.totalPaise,
     paymentId: order.gatewayPaymentId,
+    signatory: signatoryOf(settings),
   };
+}
+
+/** The authorised signatory a tax document issued now prints (Settings); undefined when none is set. */
+export function signatoryOf(settings: SiteSettings): InvoiceData["signatory"] {
+  if (!settings.signatoryName && !settings.signatureImageKey) return undefined;
+  return { name: settings.signatoryName, imageKey: settings.signatureImageKey };
 }
 
 /** An issued document as stored (orders.invoice_document, credit_notes.document): its dates as ISO strings. */
@@ -241,9 +249,12 @@ export async function ordersWithUnfrozenInvoices(db: DbOrTx, limit: number) {
   return rows.map((r) => r.id);
 }
 
-/** The invoice PDF (made on the PDF pool's worker threads). */
-export function invoicePdf(invoice: InvoiceData): Promise<Uint8Array> {
-  return runPdfJob<typeof renderInvoicePdf>("invoice", invoice);
+/**
+ * The PDF of a tax document, invoice or credit note (made on the PDF pool's worker threads), with the
+ * signature image it names and, when a certificate is configured, digitally signed.
+ */
+export async function invoicePdf(invoice: InvoiceData): Promise<Uint8Array> {
+  return runPdfJob<typeof renderInvoicePdf>("invoice", await invoicePdfInput(invoice));
 }
 
 /** The invoice PDF of one of the user's orders, or null (no such order, not theirs, or not paid). */
