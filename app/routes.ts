@@ -73,6 +73,7 @@ export default [
     route("practice/tests/:productId", "routes/admin/practice-test.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("settings/role", "routes/admin/settings-role.tsx"),
+    route("settings/signature-image", "routes/admin/settings-signature-image.ts"),
     route("notifications", "routes/admin/notifications.ts"),
     route("search", "routes/admin/search.tsx"),
     route("inbox", "routes/admin/inbox.tsx"),

@@ -5,9 +5,17 @@ import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
 import { StateField } from "~/features/gst/state-field";
-import { getSettings, settingsSchema, updateSettings } from "~/features/settings/settings.server";
+import { invoiceSigningStatus, type SigningStatus } from "~/features/orders/signing.server";
+import {
+  getSettings,
+  settingsSchema,
+  signatorySchema,
+  updateSettings,
+  updateSignatory,
+} from "~/features/settings/settings.server";
+import { formatDate } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { formFailure, formValues, readForm, validate } from "~/lib/form.server";
+import { failureFrom, formFailure, formValues, readForm, validate } from "~/lib/form.server";
 import { Button } from "~/ui/button";
 import { Field, FormAlert, inputClass } from "~/ui/field";
 import type { Route } from "./+types/settings";
@@ -19,13 +27,26 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
-  return { settings: await getSettings(await getDb()) };
+  return { settings: await getSettings(await getDb()), signing: invoiceSigningStatus() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const admin = await requireAdmin(db, request);
   const form = await readForm(request);
+  if (form.intent === "signatory") {
+    // The authorised signatory's own form: the name, and a new signature image or its removal.
+    const sent = validate(signatorySchema, { ...form, removeSignatureImage: form.removeSignatureImage === "on" });
+    if (!sent.ok) return formFailure(sent);
+    // Browsers send an empty part when no file was chosen.
+    const image = form.signatureImage instanceof File && form.signatureImage.size > 0 ? form.signatureImage : null;
+    try {
+      await updateSignatory(db, admin.id, { ...sent.data, signatureImage: image });
+    } catch (error) {
+      return failureFrom(error, sent.values);
+    }
+    return redirectWithFlash("/admin/settings", "Authorised signatory saved.");
+  }
   const parsed = validate(settingsSchema, { ...form, maintenanceMode: form.maintenanceMode === "on" });
   if (!parsed.ok) return formFailure({ ...parsed, values: formValues(form) });
   await updateSettings(db, admin.id, parsed.data);
@@ -33,8 +54,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings } = loaderData;
-  const errors = actionData?.fieldErrors ?? {};
+  const { settings, signing } = loaderData;
+  const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
   const values: Record<string, string> = actionData?.values ?? {};
   const busy = useNavigation().state !== "idle";
   const v = (k: keyof typeof settings) =>
@@ -140,6 +161,103 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           Save settings
         </Button>
       </Form>
+      <Card title="Authorised signatory on invoices">
+        {/* Keyed by the image: a saved upload empties the file field (no second upload by mistake). */}
+        <Form
+          key={settings.signatureImageKey ?? "none"}
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+        >
+          <input type="hidden" name="intent" value="signatory" />
+          <div className="sm:col-span-2 text-sm text-slate-600">
+            Invoices and credit notes print “For {settings.sellerName}”, the signature image and the name above
+            “Authorised signatory”. Documents already issued keep the signature they were issued with.
+          </div>
+          <Field
+            label="Signatory's name"
+            name="signatoryName"
+            error={errors.signatoryName}
+            hint="Printed under the signature."
+            maxLength={100}
+            className="sm:col-span-2"
+            defaultValue={values.intent === "signatory" ? values.signatoryName : settings.signatoryName}
+          />
+          <div>
+            <p className="text-sm font-medium text-slate-800">Current signature</p>
+            {settings.signatureImageKey ? (
+              <img
+                src={`/admin/settings/signature-image?v=${settings.signatureImageKey.slice(11, 23)}`}
+                alt="The signature printed on invoices"
+                className="mt-1.5 h-16 w-auto max-w-full rounded-lg border border-slate-200 bg-white object-contain p-1"
+              />
+            ) : (
+              <p className="mt-1.5 text-sm text-slate-500">
+                None: documents say they are computer-generated and need no signature.
+              </p>
+            )}
+          </div>
+          <div className="space-y-3">
+            <Field
+              label={settings.signatureImageKey ? "Replace the signature image" : "Signature image"}
+              name="signatureImage"
+              error={errors.signatureImage}
+              hint="PNG or JPEG, up to 1 MB; a transparent PNG about 600 × 200 pixels prints best."
+            >
+              {(p) => <input {...p} type="file" accept="image/png,image/jpeg" className="w-full max-w-full text-sm" />}
+            </Field>
+            {settings.signatureImageKey ? (
+              <label className="flex items-center gap-2 text-sm text-slate-800">
+                <input type="checkbox" name="removeSignatureImage" className="h-5 w-5 accent-brand-600" />
+                Remove the signature image
+              </label>
+            ) : null}
+          </div>
+          <div className="sm:col-span-2">
+            <p className="text-sm font-medium text-slate-800">Digital signature</p>
+            <SigningSummary signing={signing} />
+          </div>
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={busy}>
+              Save signatory
+            </Button>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
+}
+
+/** Whether documents are digitally signed, and by which certificate (never its key or password). */
+function SigningSummary({ signing }: { signing: SigningStatus }) {
+  // Certificate names can hold long unbroken parts (serial numbers, hashes): they wrap anywhere.
+  const text = "mt-1 text-sm wrap-anywhere";
+  if (signing.state === "off") {
+    return (
+      <p className={`${text} text-slate-600`} data-testid="signing-status">
+        Off: documents are not digitally signed. To sign them, set INVOICE_SIGNING_P12_FILE and
+        INVOICE_SIGNING_P12_PASSWORD to your certificate (.p12) and restart the server.
+      </p>
+    );
+  }
+  if (signing.state === "error") {
+    return (
+      <p className={`${text} text-red-700`} data-testid="signing-status">
+        The signing certificate cannot be used: {signing.message}
+      </p>
+    );
+  }
+  const { certificate } = signing;
+  const said = {
+    on: `On: documents are signed by ${certificate.subject}, valid until ${formatDate(certificate.validTo)}.`,
+    expired: `The certificate of ${certificate.subject} expired on ${formatDate(certificate.validTo)}: documents go out unsigned until a new one is installed.`,
+    "not-yet-valid": `The certificate of ${certificate.subject} is valid from ${formatDate(certificate.validFrom)}: documents go out unsigned until then.`,
+  }[signing.state];
+  return (
+    <div data-testid="signing-status">
+      <p className={`${text} ${signing.state === "on" ? "text-emerald-800" : "text-amber-800"}`}>{said}</p>
+      <p className="mt-0.5 text-xs text-slate-500 wrap-anywhere">Issued by {certificate.issuer}.</p>
     </div>
   );
 }

@@ -1,0 +1,25 @@
+import { Readable } from "node:stream";
+import { getDb } from "~/db/client.server";
+import { requireAdmin } from "~/features/accounts/guards.server";
+import { getFileStorage } from "~/features/files/storage.server";
+import { isSignatureImageKey, signatureImageContentType } from "~/features/files/upload.server";
+import { getSettings } from "~/features/settings/settings.server";
+import { invariantResponse } from "~/lib/errors";
+import type { Route } from "./+types/settings-signature-image";
+
+/** GET /admin/settings/signature-image: the signature printed on invoices, for the Settings preview (admins only). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = await getDb();
+  await requireAdmin(db, request);
+  const key = (await getSettings(db)).signatureImageKey;
+  const file = key && isSignatureImageKey(key) ? await getFileStorage().get(key) : null;
+  invariantResponse(key && file, "No signature image.", 404);
+  const headers: Record<string, string> = {
+    "Content-Type": signatureImageContentType(key),
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Cache-Control": "private, no-store",
+  };
+  if (file.size !== undefined) headers["Content-Length"] = String(file.size);
+  return new Response(Readable.toWeb(file.stream) as ReadableStream, { headers });
+}
