@@ -20,6 +20,7 @@ import * as salesQuarterly from "~/routes/admin/sales-quarterly";
 import * as search from "~/routes/admin/search";
 import * as settings from "~/routes/admin/settings";
 import * as settingsRole from "~/routes/admin/settings-role";
+import * as settingsSignatureImage from "~/routes/admin/settings-signature-image";
 import * as user from "~/routes/admin/user";
 import * as users from "~/routes/admin/users";
 import * as storeLayout from "~/routes/store/layout";
@@ -82,6 +83,7 @@ describe("every admin loader and action is guarded", () => {
     ["/admin/sales/quarterly-report.pdf?quarter=2025-Q3", salesQuarterly.loader, {}],
     ["/admin/settings", settings.loader, {}],
     ["/admin/settings/role", settingsRole.loader, {}],
+    ["/admin/settings/signature-image", settingsSignatureImage.loader, {}],
     ["/admin/notifications", notifications.loader, {}],
     ["/admin/search?q=a", search.loader, {}],
     ["/admin/inbox", inbox.loader, {}],

@@ -101,6 +101,27 @@ describe("admin settings and roles", () => {
     );
   });
 
+  it("POST /admin/settings (the authorised signatory: name and signature image)", async () => {
+    const body = submission({
+      intent: fc.constantFrom("signatory"),
+      signatoryName: fc.constantFrom("Ramesh Kumar Sharma", ""),
+      removeSignatureImage: fc.constantFrom("on"),
+    });
+    await fc.assert(
+      fc.asyncProperty(body, hostileFile, async (s, file) => {
+        // A hostile file where the image goes: none is a real PNG or JPEG (an empty one means "none chosen").
+        const upload: Submission =
+          s.encoding === "multipart" ? { ...s, fields: { ...s.fields, signatureImage: file } } : s;
+        const answer = await check(settingsRoute.action, "/admin/settings", upload, {
+          required: ["intent", "signatoryName"],
+        });
+        if (upload.encoding === "multipart" && file.size > 0)
+          expect(answer.status, describeSubmission(upload)).toBe(400);
+      }),
+      run(),
+    );
+  });
+
   it("POST /admin/settings/role (grant and remove)", async () => {
     const body = submission({
       intent: fc.constantFrom("grant", "remove"),
