@@ -10,8 +10,8 @@ import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { placeOrder } from "~/features/checkout/checkout.server";
 import { getBytes, getFileStorage } from "~/features/files/storage.server";
-import { buildCreditNoteData, creditNoteOf } from "~/features/orders/credit-notes.server";
-import { buildInvoiceData, invoicePdf, loadOrder } from "~/features/orders/orders.server";
+import { creditNoteDocumentOf, creditNotesOf } from "~/features/orders/credit-notes.server";
+import { buildInvoiceData, invoiceDocumentOf, invoicePdf, loadOrder } from "~/features/orders/orders.server";
 import { refundOrder } from "~/features/orders/refund.server";
 import { forgetInvoiceSigning } from "~/features/orders/signing.server";
 import { settleTestPayment } from "~/features/payments/payments.server";
@@ -116,28 +116,35 @@ describe("the authorised signatory in Settings", () => {
       ),
     ).toBe(403);
 
-    // The invoice prints "For <seller>", the image and the name above "Authorised signatory".
+    // The invoice, issued (and frozen) at payment, prints "For <seller>", the image and the name above
+    // "Authorised signatory".
     const order = await paidOrder();
-    const built = (await buildInvoiceData(db, order))!;
-    expect(built.signatory).toEqual({ name: "Ramesh Kumar Sharma", imageKey: keyOf(FIRST) });
-    const invoice = await download(adminInvoice.loader, `/admin/orders/${order.id}/invoice.pdf`, order.id);
+    const issued = (await invoiceDocumentOf(db, order))!;
+    expect(issued.signatory).toEqual({ name: "Ramesh Kumar Sharma", imageKey: keyOf(FIRST) });
+    const invoicePath = `/admin/orders/${order.id}/invoice.pdf`;
+    const invoice = await download(adminInvoice.loader, invoicePath, order.id);
     expect(text(invoice)).toContain("For Commerce Academy Ramesh Kumar Sharma Authorised signatory");
     expect(text(invoice)).not.toContain(NO_SIGNATURE_LINE);
     expect(pdfImages(invoice)).toEqual([{ page: 1, width: 240, height: 80 }]);
     expect(pdfsig(invoice)).toContain("does not contain any signatures");
 
-    // A new image gets a new key; the old file stays, and the document built before still prints it.
+    // A new image gets a new key; the old file stays, and the invoice issued before still prints it.
     expect((await postSignatory({ signatoryName: "Ramesh Kumar Sharma", signatureImage: png(SECOND) })).status).toBe(
       302,
     );
     settings = await getSettings(db);
     expect(settings.signatureImageKey).toBe(keyOf(SECOND));
     expect(await getFileStorage().exists(keyOf(FIRST))).toBe(true);
-    expect(built.signatory?.imageKey).toBe(keyOf(FIRST));
-    expect(pdfImages(await invoicePdf(built))).toEqual([{ page: 1, width: 240, height: 80 }]);
+    expect(issued.signatory?.imageKey).toBe(keyOf(FIRST));
+    expect((await invoiceDocumentOf(db, (await loadOrder(db, order.id))!))!.signatory?.imageKey).toBe(keyOf(FIRST));
+    expect(pdfImages(await download(adminInvoice.loader, invoicePath, order.id))).toEqual([
+      { page: 1, width: 240, height: 80 },
+    ]);
+    // A document built now would take the new one.
     expect((await buildInvoiceData(db, order))!.signatory?.imageKey).toBe(keyOf(SECOND));
 
-    // The same image again is the same key (content-addressed); the credit note prints the current one.
+    // The same image again is the same key (content-addressed). A credit note issued now is signed by
+    // the signatory of now.
     expect((await postSignatory({ signatoryName: "Ramesh Kumar Sharma", signatureImage: png(SECOND) })).status).toBe(
       302,
     );
@@ -147,22 +154,24 @@ describe("the authorised signatory in Settings", () => {
     expect(text(note)).toContain("CREDIT NOTE");
     expect(text(note)).toContain("For Commerce Academy Ramesh Kumar Sharma Authorised signatory");
     expect(pdfImages(note)).toEqual([{ page: 1, width: 300, height: 100 }]);
-    const noteData = await buildCreditNoteData(
-      db,
-      (await loadOrder(db, order.id))!,
-      (await creditNoteOf(db, order.id))!,
-    );
-    expect(noteData?.signatory?.imageKey).toBe(keyOf(SECOND));
+    const refunded = (await loadOrder(db, order.id))!;
+    const [issuedNote] = await creditNotesOf(db, order.id);
+    expect((await creditNoteDocumentOf(db, refunded, issuedNote!))?.signatory?.imageKey).toBe(keyOf(SECOND));
 
-    // Removed: no image, the computer-generated line is back, and the file is kept for older documents.
+    // Removed: the next invoice has no image and the computer-generated line is back; the files stay
+    // for the documents that name them.
     expect((await postSignatory({ signatoryName: "Ramesh Kumar Sharma", removeSignatureImage: "on" })).status).toBe(
       302,
     );
     expect((await getSettings(db)).signatureImageKey).toBeNull();
-    const unsigned = await invoicePdf((await buildInvoiceData(db, order))!);
-    expect(text(unsigned)).toContain(`${NO_SIGNATURE_LINE}. For Commerce Academy Ramesh Kumar Sharma`);
-    expect(pdfImages(unsigned)).toEqual([]);
+    const next = await paidOrder();
+    const plain = await invoicePdf((await invoiceDocumentOf(db, next))!);
+    expect(text(plain)).toContain(`${NO_SIGNATURE_LINE}. For Commerce Academy Ramesh Kumar Sharma`);
+    expect(pdfImages(plain)).toEqual([]);
     expect(await getFileStorage().exists(keyOf(SECOND))).toBe(true);
+    expect(pdfImages(await download(adminInvoice.loader, invoicePath, order.id))).toEqual([
+      { page: 1, width: 240, height: 80 },
+    ]);
     expect(
       await thrownStatus(() =>
         signatureImage.loader({
