@@ -1,9 +1,10 @@
 /**
  * `npm run screenshots:pdf`: the first page of every kind of PDF the app makes (tax invoice and
- * credit note within the state and across states, a stamped note, a sample PYQ, the analytics and
- * quarterly reports) as a PNG, drawn by poppler's `pdftoppm` the way a viewer draws it, with the
- * PDF beside it, so a reviewer sees them in a minute. The documents are rendered directly from the
- * inputs of the OCR test (tests/helpers/pdf-kinds.ts); no server or database.
+ * credit note within the state and across states, an invoice with the authorised signatory, a
+ * stamped note, a sample PYQ, the analytics and quarterly reports) as a PNG, drawn by poppler's
+ * `pdftoppm` the way a viewer draws it, with the PDF beside it, so a reviewer sees them in a minute.
+ * The documents are rendered directly from the inputs of the OCR test (tests/helpers/pdf-kinds.ts);
+ * no server or database.
  *
  *   npm run screenshots:pdf                      # into screenshots/pdf/
  *   npm run screenshots:pdf -- --out /tmp/pdfs

@@ -16,6 +16,7 @@ import { stateLabel } from "~/features/gst/states";
 import { GST_RATE_PERCENT, HALF_RATE_PERCENT } from "~/features/gst/tax";
 import { generateSamplePdf, type SampleSource } from "~/features/learning/sample-pdf.server";
 import {
+  AUTHORISED_SIGNATORY,
   type InvoiceData,
   invoiceDateText,
   REVERSE_CHARGE_LINE,
@@ -47,6 +48,7 @@ import {
   unreadWords,
 } from "../tests/helpers/pdf-ocr";
 import { extractPdfText } from "../tests/helpers/pdf-text";
+import { makeSignaturePng } from "../tests/helpers/signing";
 
 /** The text layer of each page (pdftotext ends every page with a form feed). */
 function textLayerPages(bytes: Uint8Array): string[] {
@@ -133,7 +135,10 @@ function checkTaxDocument(ocr: string, doc: InvoiceData) {
       credit
         ? `Issued for the refund of order ${doc.orderNumber}: it reverses the tax of the invoice above.`
         : `Paid online. Payment reference: ${doc.paymentId}.`,
-      `This is a computer-generated ${credit ? "credit note" : "invoice"} and needs no signature.`,
+      // With a signature image, the authorised signatory's block stands instead of this line.
+      ...(doc.signatory?.imageKey
+        ? [`For ${doc.seller.name}`, doc.signatory.name, AUTHORISED_SIGNATORY]
+        : [`This is a computer-generated ${credit ? "credit note" : "invoice"} and needs no signature.`]),
     ],
     rows: [
       ...doc.lines
@@ -223,6 +228,18 @@ describe.concurrent("every PDF the app makes reads right when rendered (OCR)", {
       checkTaxDocument(ocr[0]!, doc);
     });
   }
+
+  it("a tax invoice with the authorised signatory: For <seller>, the signature image, the name", async () => {
+    const doc = {
+      ...taxDocument("invoice", true),
+      signatory: { name: "Ramesh Kumar Sharma", imageKey: "signatures/test.png" },
+    };
+    const bytes = await renderInvoicePdf({ document: doc, signatureImage: makeSignaturePng(600, 200) });
+    const ocr = await readPages(bytes, "rows");
+    expect(ocr).toHaveLength(1);
+    checkTaxDocument(ocr[0]!, doc);
+    expect(ocrShows(ocr[0]!, "needs no signature")).toBe(false);
+  });
 
   it("a stamped note: the buyer's name and email on every page, over the note's own text", async () => {
     const note = await generateSamplePdf(SAMPLE_NOTE);

@@ -12,6 +12,7 @@ import { type Buyer, stampPdf } from "~/features/files/stamp.server";
 import { lineTaxes, sumTaxes } from "~/features/gst/tax";
 import { generateSamplePdf, type SampleSource } from "~/features/learning/sample-pdf.server";
 import { type InvoiceData, renderInvoicePdf } from "~/features/orders/invoice-pdf.server";
+import { makeSignaturePng } from "./signing";
 
 export const SELLER = {
   name: "Commerce Academy",
@@ -210,6 +211,16 @@ export async function renderEveryPdfKind(): Promise<RenderedPdf[]> {
     { name: "credit-note-intra-state", bytes: await renderInvoicePdf({ document: taxDocument("credit-note", true) }) },
     { name: "credit-note-inter-state", bytes: await renderInvoicePdf({ document: taxDocument("credit-note", false) }) },
     { name: "invoice-b2b", bytes: await renderInvoicePdf({ document: b2bTaxDocument("invoice") }) },
+    {
+      name: "invoice-signatory",
+      bytes: await renderInvoicePdf({
+        document: {
+          ...taxDocument("invoice", true),
+          signatory: { name: "Ramesh Kumar Sharma", imageKey: "signatures/sample.png" },
+        },
+        signatureImage: makeSignaturePng(600, 200),
+      }),
+    },
     { name: "stamped-note", bytes: await stampPdf({ bytes: note, buyer: STAMP_BUYER, now: STAMP_DATE }) },
     { name: "stamped-note-hindi-name", bytes: await stampPdf({ bytes: note, buyer: HINDI_BUYER, now: STAMP_DATE }) },
     {
