@@ -165,10 +165,14 @@ export async function renderInvoicePdf({
   text("Supplier", left, { font: bold, color: grey });
   text(creditNote ? "Issued to" : "Bill to", col2, { font: bold, color: grey });
   y -= 14;
-  const sellerLines = [
-    ...wrap(doc.seller.address, regular, 9.5, 250),
-    `State: ${stateLabel(doc.seller.stateCode)}`,
-    `GSTIN: ${doc.seller.gstin}`,
+  // Each column's heading (the seller's legal name, the buyer's) wraps within its column, in its size.
+  type PartyLine = { value: string; font?: PDFFont; size?: number };
+  const [sellerHeading = "", ...sellerHeadingRest] = wrap(doc.seller.name, bold, 11, 250);
+  const sellerLines: PartyLine[] = [
+    ...sellerHeadingRest.map((value) => ({ value, font: bold, size: 11 })),
+    ...wrap(doc.seller.address, regular, 9.5, 250).map((value) => ({ value })),
+    { value: `State: ${stateLabel(doc.seller.stateCode)}` },
+    { value: `GSTIN: ${doc.seller.gstin}` },
   ];
   // A registered buyer (B2B) is billed by its registered name, address and GSTIN, to the attention of
   // the account holder; an unregistered one by name, with the address when the invoice needs it.
@@ -180,22 +184,22 @@ export async function renderInvoicePdf({
     11,
     245,
   );
-  const buyerLines: { value: string; font?: PDFFont }[] = [
-    ...headingRest.map((value) => ({ value, font: bold })),
+  const buyerLines: PartyLine[] = [
+    ...headingRest.map((value) => ({ value, font: bold, size: 11 })),
     ...addressLines.map((value) => ({ value })),
     ...(buyer.gstin ? [{ value: `Attn: ${buyer.name}` }] : []),
     { value: buyer.email },
     { value: `State: ${stateLabel(doc.placeOfSupply)}` },
     buyer.gstin ? { value: `GSTIN: ${buyer.gstin}`, font: bold } : { value: "GSTIN: Unregistered (B2C)" },
   ];
-  text(doc.seller.name, left, { font: bold, size: 11 });
+  text(sellerHeading, left, { font: bold, size: 11 });
   text(buyerHeading, col2, { font: bold, size: 11 });
   y -= 14;
   for (let i = 0; i < Math.max(sellerLines.length, buyerLines.length); i++) {
-    if (sellerLines[i]) text(sellerLines[i]!, left);
-    const line = buyerLines[i];
-    if (line?.value) text(line.value, col2, { font: line.font });
-    y -= 12.5;
+    const [seller, buyerLine] = [sellerLines[i], buyerLines[i]];
+    if (seller?.value) text(seller.value, left, { font: seller.font, size: seller.size });
+    if (buyerLine?.value) text(buyerLine.value, col2, { font: buyerLine.font, size: buyerLine.size });
+    y -= seller?.size || buyerLine?.size ? 14 : 12.5;
   }
   y -= 6;
   text(`Place of supply: ${stateLabel(doc.placeOfSupply)}`, left, { font: bold });

@@ -259,4 +259,18 @@ describe("invoice PDF", () => {
       "GSTIN: 27AAPFU0939F1ZV asha@example.com State: Maharashtra (27) GSTIN: Unregistered (B2C)",
     );
   });
+
+  it("wraps a long seller name within its column instead of running into the buyer's", async () => {
+    const name = "Commerce Academy Educational Services Private Limited (Jaipur Branch)";
+    const pdf = await render(
+      invoice({ seller: { ...seller, name }, buyer: { name: "Asha Verma", email: "a@example.com" } }),
+    );
+    const lines = extractPdfText(pdf, { layout: true }).split("\n");
+    // Each line of the supplier column ends before the buyer's column starts (310 pt of 595).
+    const heading = lines.findIndex((l) => l.includes("Commerce Academy Educational"));
+    expect(heading).toBeGreaterThanOrEqual(0);
+    expect(lines[heading]).toMatch(/Commerce Academy Educational Services\s{2,}Asha Verma/);
+    expect(lines[heading]).not.toContain("Private Limited");
+    expect(lines.some((l) => /^\s*Private Limited \(Jaipur Branch\)/.test(l))).toBe(true);
+  });
 });
