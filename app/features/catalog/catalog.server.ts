@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { enrolments, instructors, lessons, orderItems, orders, productRatings, products } from "~/db/schema";
 import { coverImage, slugify } from "~/db/seed/factories";
 import { recordEvent } from "~/features/audit/audit.server";
+import { assertScopeKept } from "~/features/practice/tests.server";
 import { escapeLike } from "~/features/search/text-search.server";
 import { FEATURED_NOTES } from "~/lib/display";
 import { HttpError } from "~/lib/errors";
@@ -279,6 +280,9 @@ export async function updateAdminProduct(db: Db, actorId: string, id: number, in
     if (!before) throw new HttpError(404, "Item not found.");
     // Saved as published (just now or again): the item as it will be must meet the publish rule.
     if (input.status === "published") await assertPublishable(tx, id, { ...input, kind: before.kind });
+    // A test's questions are of its subject and class (issue 32): a change of either must keep them so.
+    if (before.kind === "test" && (before.subject !== input.subject || before.classLevel !== input.classLevel))
+      await assertScopeKept(tx, id, { subject: input.subject, classLevel: input.classLevel });
     const instructorId = await resolveInstructor(tx, input);
     const [row] = await tx
       .update(products)

@@ -34,7 +34,7 @@ import { formatCount } from "~/lib/numbers";
 import { isObjective, isWritten, type QuestionType } from "./labels";
 import { MAX_WRITTEN_ANSWER } from "./limits";
 import { markObjective, percentOf } from "./scoring";
-import type { TestFacts } from "./tests.server";
+import { getTestScope, questionInScope, type TestFacts } from "./tests.server";
 
 /** A save or submit this soon after the deadline still counts (a request in flight as time ran out). */
 export const DEADLINE_GRACE_MS = 5_000;
@@ -175,9 +175,12 @@ export async function inOwnedCourse(db: DbOrTx, userId: string, testProductId: n
  * The top-level questions of a new attempt: the chosen ones in order, then those the rules deal at
  * random. With `chapterId` (practising one chapter) only what belongs to that chapter: chosen questions
  * of it (a case set when one of its parts is), and the rules that may deal it, dealing from it alone.
+ * Whatever the rule says ("any chapter" included), only questions of the test's subject and class
+ * are dealt (issue 32).
  */
 async function dealPaper(db: DbOrTx, productId: number, chapterId: number | null = null): Promise<number[]> {
-  const chosenFilters = [eq(practiceTestQuestions.productId, productId)];
+  const scope = questionInScope(await getTestScope(db, productId));
+  const chosenFilters = [eq(practiceTestQuestions.productId, productId), scope];
   if (chapterId !== null) {
     chosenFilters.push(
       sql`(${practiceQuestions.chapterId} = ${chapterId} or exists (select 1 from ${practiceQuestions} part where part.parent_id = ${practiceQuestions.id} and part.chapter_id = ${chapterId}))`,
@@ -196,7 +199,7 @@ async function dealPaper(db: DbOrTx, productId: number, chapterId: number | null
     .where(eq(practiceTests.productId, productId));
   for (const rule of test?.rules ?? []) {
     if (chapterId !== null && rule.chapterId !== null && rule.chapterId !== chapterId) continue;
-    const filters = [isNull(practiceQuestions.parentId)];
+    const filters = [isNull(practiceQuestions.parentId), scope];
     const ruleChapter = chapterId ?? rule.chapterId;
     if (ruleChapter) filters.push(eq(practiceQuestions.chapterId, ruleChapter));
     if (rule.type) filters.push(eq(practiceQuestions.type, rule.type));

@@ -27,6 +27,7 @@ import {
   QUESTION_TYPES,
   type QuestionType,
 } from "./labels";
+import { chaptersOutOfScope, getTestScope, questionsOutOfScope, scopeLabel } from "./tests.server";
 
 /* ---------------------------------------------------------------- chapters */
 
@@ -254,6 +255,27 @@ async function assertParent(tx: DbOrTx, q: QuestionInput) {
     throw new HttpError(400, "A part is in its set's chapter.", { field: "chapterId" });
 }
 
+/**
+ * Refuses (409) to move a question listed in a test (`topId`: the question, or the set a part belongs
+ * to) into a chapter outside that test's subject and class.
+ */
+async function assertTestsKeepScope(tx: DbOrTx, topId: number, chapter: ChapterRow) {
+  const tests = await tx
+    .select({ title: products.title, subject: products.subject, classLevel: products.classLevel })
+    .from(practiceTestQuestions)
+    .innerJoin(products, eq(products.id, practiceTestQuestions.productId))
+    .where(eq(practiceTestQuestions.questionId, topId));
+  const clash = tests.find(
+    (t) => t.subject !== chapter.subject || (t.classLevel !== "both" && t.classLevel !== chapter.classLevel),
+  );
+  if (clash)
+    throw new HttpError(
+      409,
+      `This question is in "${clash.title}", a test of ${scopeLabel(clash)}: choose a chapter of that subject and class, or take it out of the test first.`,
+      { field: "chapterId" },
+    );
+}
+
 export async function saveQuestion(db: Db, actorId: string, id: number | null, input: QuestionInput) {
   const q = normalise(input);
   const problems = questionProblems(q);
@@ -273,7 +295,11 @@ export async function saveQuestion(db: Db, actorId: string, id: number | null, i
         if (parts)
           throw new HttpError(409, "Remove the parts of this set before changing its type.", { field: "type" });
       }
+      if (before.chapterId !== q.chapterId) await assertTestsKeepScope(tx, before.parentId ?? id, chapter);
       [row] = await tx.update(practiceQuestions).set(q).where(eq(practiceQuestions.id, id)).returning();
+      // A case set's parts are in its chapter: they move with it.
+      if (before.chapterId !== q.chapterId && q.type === "case_based")
+        await tx.update(practiceQuestions).set({ chapterId: q.chapterId }).where(eq(practiceQuestions.parentId, id));
     }
     await recordEvent(tx, {
       actorId,
@@ -578,6 +604,24 @@ export async function saveTestSettings(db: Db, actorId: string, productId: numbe
           `No such question (or it is a part of a set): ${unknown.map((i) => `#${i}`).join(", ")}.`,
           { field: "questionIds" },
         );
+    }
+    // A test's questions are of its subject and class (issue 32): chosen ones and the rules' chapters.
+    const scope = await getTestScope(tx, productId);
+    const foreign = await questionsOutOfScope(tx, scope, ids);
+    if (foreign.length)
+      throw new HttpError(
+        400,
+        `Not ${scopeLabel(scope)}: ${foreign.map((i) => `#${i}`).join(", ")}. A test's questions are of its subject and class.`,
+        { field: "questionIds" },
+      );
+    const foreignChapters = await chaptersOutOfScope(
+      tx,
+      scope,
+      input.rules.flatMap((r) => (r.chapterId === null ? [] : [r.chapterId])),
+    );
+    if (foreignChapters.length) {
+      const rule = input.rules.findIndex((r) => r.chapterId !== null && foreignChapters.includes(r.chapterId)) + 1;
+      throw new HttpError(400, `Rule ${rule}: choose a chapter of ${scopeLabel(scope)}.`, { field: "rules" });
     }
     if (product.status === "published" && ids.length + input.rules.reduce((n, r) => n + r.count, 0) === 0) {
       throw new HttpError(400, "A published test keeps at least one question. Set it to Draft first.", {

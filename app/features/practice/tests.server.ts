@@ -1,7 +1,16 @@
 /** A test's settings as the store shows them (its detail page) and as admins build them. */
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { practiceAttempts, practiceQuestions, practiceTestQuestions, practiceTests, products } from "~/db/schema";
+import {
+  practiceAttempts,
+  practiceChapters,
+  practiceQuestions,
+  practiceTestQuestions,
+  practiceTests,
+  products,
+} from "~/db/schema";
+import { SUBJECT_LABELS } from "~/features/catalog/labels";
+import { HttpError } from "~/lib/errors";
 
 export interface TestFacts {
   timeLimitMinutes: number;
@@ -84,4 +93,95 @@ export async function listTests(db: DbOrTx) {
 export async function isTestProduct(db: DbOrTx, productId: number): Promise<boolean> {
   const [row] = await db.select({ kind: products.kind }).from(products).where(eq(products.id, productId));
   return row?.kind === "test";
+}
+
+/* ------------------------------------------------------------------- scope */
+
+/**
+ * A test's questions all belong to its subject and class (issue 32): a chapter of another subject or
+ * class is never chosen, ruled or dealt. A test "for Class 11 & 12" (`both`) takes either class.
+ * The database holds the same rule (the triggers of the `practice_test_scope` migration).
+ */
+export interface TestScope {
+  subject: (typeof products.$inferSelect)["subject"];
+  classLevel: (typeof products.$inferSelect)["classLevel"];
+}
+
+/** SQL: the ids of the chapters a test of this subject and class takes questions from. */
+export function scopeChapterIds(scope: TestScope) {
+  const classes = scope.classLevel === "both" ? ["11", "12"] : [scope.classLevel];
+  return sql`select ${practiceChapters.id} from ${practiceChapters} where ${practiceChapters.subject} = ${scope.subject} and ${practiceChapters.classLevel} in (${sql.join(
+    classes.map((c) => sql`${c}`),
+    sql`, `,
+  )})`;
+}
+
+/** SQL: this question (its chapter) is within the scope. */
+export function questionInScope(scope: TestScope) {
+  return sql`${practiceQuestions.chapterId} in (${scopeChapterIds(scope)})`;
+}
+
+/** "Accountancy Class 12", "Economics Class 11 & 12". */
+export function scopeLabel(scope: TestScope) {
+  return `${SUBJECT_LABELS[scope.subject]} Class ${scope.classLevel === "both" ? "11 & 12" : scope.classLevel}`;
+}
+
+/** The subject and class of a test product (404 when it is not a test). */
+export async function getTestScope(db: DbOrTx, productId: number): Promise<TestScope> {
+  const [row] = await db
+    .select({ kind: products.kind, subject: products.subject, classLevel: products.classLevel })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (row?.kind !== "test") throw new HttpError(404, "Test not found.");
+  return { subject: row.subject, classLevel: row.classLevel };
+}
+
+/** Of these questions, those whose chapter is outside the scope (unknown ids are left to the caller). */
+export async function questionsOutOfScope(db: DbOrTx, scope: TestScope, questionIds: number[]): Promise<number[]> {
+  if (!questionIds.length) return [];
+  const rows = await db
+    .select({ id: practiceQuestions.id })
+    .from(practiceQuestions)
+    .where(and(inArray(practiceQuestions.id, questionIds), sql`not (${questionInScope(scope)})`));
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/** Of these chapters, those outside the scope (or unknown). */
+export async function chaptersOutOfScope(db: DbOrTx, scope: TestScope, chapterIds: number[]): Promise<number[]> {
+  const ids = [...new Set(chapterIds)];
+  if (!ids.length) return [];
+  const inside = await db
+    .select({ id: practiceChapters.id })
+    .from(practiceChapters)
+    .where(and(inArray(practiceChapters.id, ids), sql`${practiceChapters.id} in (${scopeChapterIds(scope)})`));
+  return ids.filter((id) => !inside.some((c) => c.id === id));
+}
+
+/**
+ * Refuses (400 on the category field) to give test `productId` a subject or class its chosen
+ * questions or its rules' chapters are not of: the test builder changes those first.
+ */
+export async function assertScopeKept(db: DbOrTx, productId: number, next: TestScope) {
+  const chosen = await db
+    .select({ id: practiceTestQuestions.questionId })
+    .from(practiceTestQuestions)
+    .where(eq(practiceTestQuestions.productId, productId));
+  const [settings] = await db
+    .select({ rules: practiceTests.rules })
+    .from(practiceTests)
+    .where(eq(practiceTests.productId, productId));
+  const ruled = (settings?.rules ?? []).flatMap((r) => (r.chapterId === null ? [] : [r.chapterId]));
+  const questions = await questionsOutOfScope(
+    db,
+    next,
+    chosen.map((c) => c.id),
+  );
+  const chapters = await chaptersOutOfScope(db, next, ruled);
+  if (questions.length || chapters.length) {
+    throw new HttpError(
+      400,
+      `This test has questions that are not ${scopeLabel(next)}: keep its subject and class, or change its questions and rules in the test builder first.`,
+      { field: "category" },
+    );
+  }
 }
