@@ -236,16 +236,18 @@ describe("practice test routes", () => {
       .where(eq(schema.practiceAnswers.questionId, first.id));
     expect(answer!.choice).toBe(right);
 
-    // Self-marking the written answer: out-of-range marks refused, whole marks saved.
+    // Self-marking the written answer: out-of-range marks and quarters refused, whole and half marks saved.
     const written = paper.questions.find((q) => q.type === "short_answer")!;
-    const tooMany = await run(
-      attemptAction,
-      `/my-courses/tests/${attemptId}`,
-      params,
-      cookie,
-      post({ intent: "selfmark", questionId: String(written.id), marks: "9" }),
-    );
-    expect(tooMany.status).toBe(400);
+    for (const bad of ["9", "1.25", "-0.5"]) {
+      const refused = await run(
+        attemptAction,
+        `/my-courses/tests/${attemptId}`,
+        params,
+        cookie,
+        post({ intent: "selfmark", questionId: String(written.id), marks: bad }),
+      );
+      expect(refused.status, bad).toBe(400);
+    }
     const marked = await run(
       attemptAction,
       `/my-courses/tests/${attemptId}`,
@@ -257,6 +259,23 @@ describe("practice test routes", () => {
     expect(await flashOf(marked.response!)).toBe("Your marks are saved.");
     const [attempt] = await db.select().from(schema.practiceAttempts).where(eq(schema.practiceAttempts.id, attemptId));
     expect(attempt!.scoreCenti).toBe(300);
+    // Board marking gives half marks (issue 32): 1½ of the written answer's marks, and the score takes the half.
+    const half = await run(
+      attemptAction,
+      `/my-courses/tests/${attemptId}`,
+      params,
+      cookie,
+      post({ intent: "selfmark", questionId: String(written.id), marks: "1.5" }),
+    );
+    expect(half.status).toBe(302);
+    const [halved] = await db.select().from(schema.practiceAttempts).where(eq(schema.practiceAttempts.id, attemptId));
+    expect(halved!.scoreCenti).toBe(250);
+    const shown = await run(attemptLoader, `/my-courses/tests/${attemptId}`, params, cookie);
+    const shownResult = (
+      shown.data as { result: { scoreCenti: number; questions: { id: number; awardedCenti: number }[] } }
+    ).result;
+    expect(shownResult.scoreCenti).toBe(250);
+    expect(shownResult.questions.find((q) => q.id === written.id)!.awardedCenti).toBe(150);
 
     // An admin reads the result; another student's strength report does not include it.
     const admin = await cookieFor(await createTestUser({ role: "admin" }));

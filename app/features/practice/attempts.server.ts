@@ -728,7 +728,7 @@ export async function getResult(
   };
 }
 
-/** The student marks a written answer of their submitted attempt against its marking points (whole marks). */
+/** The student marks a written answer of their submitted attempt against its marking points (whole or half marks). */
 export async function selfMark(db: Db, userId: string, attemptId: number, questionId: number, marks: number) {
   await db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, attemptId);
@@ -737,15 +737,19 @@ export async function selfMark(db: Db, userId: string, attemptId: number, questi
     if (!attempt.submittedAt) throw new HttpError(409, "Submit the test before marking your answers.");
     const question = answerables(await paperOf(tx, attempt.questionIds)).find((q) => q.id === questionId);
     if (!question || !isWritten(question.type)) throw new HttpError(400, "Only written answers are marked by you.");
-    if (!Number.isInteger(marks) || marks < 0 || marks > question.marks) {
-      throw new HttpError(400, `Give between 0 and ${question.marks} marks.`, { field: "marks" });
+    if (!Number.isInteger(marks * 2) || marks < 0 || marks > question.marks) {
+      throw new HttpError(400, `Give between 0 and ${question.marks} marks, in whole or half marks.`, {
+        field: "marks",
+      });
     }
+    // Hundredths of a mark: a half is 50.
+    const awardedCenti = Math.round(marks * 100);
     await tx
       .insert(practiceAnswers)
-      .values({ attemptId, questionId, awardedCenti: marks * 100 })
+      .values({ attemptId, questionId, awardedCenti })
       .onConflictDoUpdate({
         target: [practiceAnswers.attemptId, practiceAnswers.questionId],
-        set: { awardedCenti: marks * 100 },
+        set: { awardedCenti },
       });
     const [sum] = await tx
       .select({ total: sql<number>`coalesce(sum(${practiceAnswers.awardedCenti}), 0)`.mapWith(Number) })

@@ -34,11 +34,12 @@ export const attemptIntentSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("selfmark"),
     questionId: idSchema,
+    // Board marking gives half marks: 2.5 is fine, 2.25 is not.
     marks: z.coerce
-      .number({ error: "Give a whole number of marks." })
-      .int("Give a whole number of marks.")
+      .number({ error: "Give the marks, e.g. 2 or 2.5." })
       .min(0)
-      .max(20),
+      .max(20)
+      .refine((v) => Number.isInteger(v * 2), "Give whole or half marks, e.g. 2 or 2.5."),
   }),
 ]);
 

@@ -152,7 +152,7 @@ function ResultCard({
                 My marks (0–{q.marks})
                 <select
                   name="marks"
-                  defaultValue={q.awardedCenti === null ? "" : String(Math.round(q.awardedCenti / 100))}
+                  defaultValue={q.awardedCenti === null ? "" : String(q.awardedCenti / 100)}
                   className="mt-1 block h-11 rounded-lg border border-slate-300 px-3"
                   aria-invalid={error ? true : undefined}
                   required
@@ -160,9 +160,10 @@ function ResultCard({
                   <option value="" disabled>
                     Choose
                   </option>
-                  {[...Array(q.marks + 1).keys()].map((m) => (
-                    <option key={m} value={m}>
-                      {m}
+                  {/* Board marking gives half marks: 0, 0.5, 1 … up to the question's marks. */}
+                  {[...Array(q.marks * 2 + 1).keys()].map((halves) => (
+                    <option key={halves} value={halves / 2}>
+                      {formatMarks(halves * 50)}
                     </option>
                   ))}
                 </select>
