@@ -1,3 +1,6 @@
+ALTER TABLE "lessons" DROP CONSTRAINT "lessons_video_or_test";--> statement-breakpoint
+ALTER TABLE "lessons" ADD CONSTRAINT "lessons_link_not_test" CHECK ("lessons"."video_url" is null or "lessons"."test_product_id" is null);
+--> statement-breakpoint
 -- hand-written:
 -- A practice test's questions all belong to its subject and class (issue 32; "scope" in
 -- app/features/practice/tests.server.ts): the questions it lists, the chapters its rules deal from and

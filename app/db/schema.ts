@@ -641,10 +641,11 @@ export const lessons = pgTable(
     position: integer("position").notNull().default(0),
     /**
      * A video lesson's normalised embed URL: https://www.youtube-nocookie.com/embed/ID or
-     * https://player.vimeo.com/video/ID. Null for a lesson of type test.
+     * https://player.vimeo.com/video/ID. Null for a lesson of type test, and for a video lesson that
+     * plays only its uploaded video (lesson_videos; issue 32).
      */
     videoUrl: text("video_url"),
-    /** A lesson of type test (issue 23): the practice test it opens. Exactly one of video_url and this is set. */
+    /** A lesson of type test (issue 23): the practice test it opens. At most one of video_url and this is set. */
     testProductId: integer("test_product_id").references((): AnyPgColumn => practiceTests.productId, {
       onDelete: "restrict",
     }),
@@ -658,7 +659,8 @@ export const lessons = pgTable(
     index("lessons_test_idx").on(t.testProductId),
     // The tests a user's courses include (learning/access.server.ts ownedProductsSql).
     index("lessons_test_course_idx").on(t.productId).where(sql`${t.testProductId} is not null`),
-    check("lessons_video_or_test", sql`(${t.videoUrl} is null) <> (${t.testProductId} is null)`),
+    // A lesson is a video (an embed link, an uploaded video, or both) or a test, never both.
+    check("lessons_link_not_test", sql`${t.videoUrl} is null or ${t.testProductId} is null`),
     check(
       "lessons_video_url_embed",
       sql`${t.videoUrl} ~ '^https://(www\\.youtube-nocookie\\.com/embed/|player\\.vimeo\\.com/video/)'`,

@@ -431,16 +431,22 @@ export function CourseOutlineEditor({
                     <span className="min-w-0 truncate">
                       {l.title}{" "}
                       <span className="text-xs text-slate-500">
-                        {l.testProductId === null
-                          ? l.videoUrl
-                          : `Practice test: ${test?.title ?? `#${l.testProductId}`}`}
+                        {l.testProductId !== null
+                          ? `Practice test: ${test?.title ?? `#${l.testProductId}`}`
+                          : (l.videoUrl ?? (videos[l.id] ? "Uploaded video" : "No video yet: upload one"))}
                       </span>
                     </span>
                     {l.testProductId === null ? (
                       <LessonVideoPanel
                         lessonId={l.id}
                         title={l.title}
-                        initial={videos[l.id] ?? { status: "none", progress: 0, label: "No video (the embed plays)" }}
+                        initial={
+                          videos[l.id] ?? {
+                            status: "none",
+                            progress: 0,
+                            label: l.videoUrl ? "No video (the embed plays)" : "No video yet",
+                          }
+                        }
                       />
                     ) : null}
                     <details className="w-full sm:order-last">
@@ -462,11 +468,10 @@ export function CourseOutlineEditor({
                         </label>
                         {l.testProductId === null ? (
                           <label className="grid gap-1 text-xs">
-                            Video URL (YouTube or Vimeo)
+                            Video link (YouTube or Vimeo; empty to play the uploaded video)
                             <input
                               name="videoUrl"
                               type="url"
-                              required
                               defaultValue={l.videoUrl ?? ""}
                               className="rounded-md border border-slate-300 px-2 py-1.5 text-sm"
                             />
@@ -570,7 +575,12 @@ function AddLessonForm({
         )}
       </Field>
       {type !== "test" ? (
-        <Field label="Video link (YouTube or Vimeo)" name="videoUrl" error={errors.videoUrl}>
+        <Field
+          label="Video link (YouTube or Vimeo)"
+          name="videoUrl"
+          error={errors.videoUrl}
+          hint="Optional: leave it empty to upload your own video to the lesson once it is added."
+        >
           {(p) => <input {...p} className={inputClass} inputMode="url" placeholder="https://youtu.be/…" />}
         </Field>
       ) : null}

@@ -30,4 +30,9 @@ describe("the publish rule", () => {
     expect(missingToPublish({ ...ready, pricePaise: 0 }, 3)).toEqual(["a price (or mark it free)"]);
     expect(missingToPublish({ ...ready, pricePaise: 0, isFree: true }, 3)).toEqual([]);
   });
+
+  it("a course needs a lesson with something to play: lessons still waiting for their upload do not count", () => {
+    expect(missingToPublish(ready, 0, 2)).toEqual(["a video (uploaded and ready, or a link) or a test in a lesson"]);
+    expect(missingToPublish(ready, 1, 2)).toEqual([]);
+  });
 });

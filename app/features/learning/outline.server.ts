@@ -67,7 +67,10 @@ export async function addModule(db: Db, actorId: string, productId: number, rawT
   });
 }
 
-/** What a lesson shows: a video (its link as typed) or a practice test (its product id). */
+/**
+ * What a lesson shows: a video (its link as typed; empty for a lesson that plays only its uploaded
+ * video) or a practice test (its product id).
+ */
 export type LessonContent = { type: "video"; videoUrl: string } | { type: "test"; testProductId: number | null };
 
 export const CHOOSE_TEST = "Choose a practice test.";
@@ -87,7 +90,11 @@ async function lessonFields(tx: DbOrTx, input: { title: string } & LessonContent
   const title = input.title.trim();
   if (!title) throw new HttpError(400, "Enter the lesson title.", { field: "lessonTitle" });
   if (input.type === "video") {
-    const embed = normaliseVideoUrl(input.videoUrl.trim());
+    // A lesson is valid with an uploaded video, an embed link or a test (issue 32): the link is
+    // optional, and a lesson without one plays the video uploaded to it (features/video).
+    const link = input.videoUrl.trim();
+    if (!link) return { title, videoUrl: null, testProductId: null };
+    const embed = normaliseVideoUrl(link);
     if (!embed) throw new HttpError(400, VIDEO_URL_ERROR, { field: "videoUrl" });
     return { title, videoUrl: embed, testProductId: null };
   }

@@ -9,7 +9,8 @@ const VIMEO_ID = /^\d{1,12}$/;
 const YOUTUBE_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com"]);
 const YOUTUBE_EMBED_HOSTS = new Set(["youtube-nocookie.com", "www.youtube-nocookie.com", ...YOUTUBE_HOSTS]);
 
-export const VIDEO_URL_ERROR = "Enter a YouTube or Vimeo video link (for example https://youtu.be/VIDEO_ID).";
+export const VIDEO_URL_ERROR =
+  "Enter a YouTube or Vimeo video link (for example https://youtu.be/VIDEO_ID), or leave it empty and upload the video.";
 
 export type VideoEmbed = { provider: "youtube" | "vimeo"; id: string; embedUrl: string };
 

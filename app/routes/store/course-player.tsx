@@ -164,11 +164,18 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
                   title={current.title}
                   onComplete={() => revalidator.revalidate()}
                 />
+              ) : current.videoUrl === null ? (
+                // A lesson whose own video is still being uploaded or prepared (issue 32), with no link meanwhile.
+                <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-slate-900 p-6 text-center shadow">
+                  <p className="max-w-sm text-sm text-slate-100 sm:text-base">
+                    This lesson's video is being prepared. Please check back soon.
+                  </p>
+                </div>
               ) : (
                 <div className="aspect-video w-full overflow-hidden rounded-xl bg-slate-900 shadow">
                   <iframe
                     key={current.id}
-                    src={current.videoUrl ?? undefined}
+                    src={current.videoUrl}
                     title={`Video: ${current.title}`}
                     className="h-full w-full"
                     allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
