@@ -113,14 +113,20 @@ describe("admin area in Chromium", () => {
     await form.getByLabel("Status").selectOption({ label: "Draft" });
     await page.getByLabel("Description").fill("Flamingo, Vistas and writing skills for the board exam.");
     await page.getByRole("button", { name: "Save" }).click();
-    // The new draft says at once what it needs to go live.
+    // Save opens the new draft's editor (issue 32), which says at once what it needs to go live; no
+    // filled-in Add New form is left behind to be saved a second time.
+    await page.waitForURL(/\/admin\/courses\/\d+$/);
     await page
       .getByText(
         '"English Core Class 12" was created as Draft. To publish, add: a price (or mark it free), at least one lesson.',
       )
       .waitFor();
+    await page.getByRole("heading", { name: "Edit course: English Core Class 12" }).waitFor();
+    expect(await page.locator("#add-course").count()).toBe(0);
+    const id = Number(new URL(page.url()).pathname.split("/").at(-1));
     expect(await onStore("English Core Class 12")).toBe(false);
 
+    await page.goto(`${base}/admin/courses`, { waitUntil: "networkidle" });
     await page.locator("#category-filter").selectOption({ label: "English" });
     await page.waitForURL(/category=english/);
     await page.getByRole("link", { name: "English Core Class 12", exact: true }).waitFor();
@@ -130,7 +136,7 @@ describe("admin area in Chromium", () => {
     await page.getByRole("button", { name: "Filter" }).click();
     await page.getByText("No courses found in the selected category").waitFor();
 
-    const id = await productIdByTitle(page, "English Core Class 12");
+    expect(await productIdByTitle(page, "English Core Class 12")).toBe(id);
     await page.goto(`${base}/admin/courses/${id}`, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Publish" }).click();
     // Nothing goes live at ₹0 or without a lesson: the refusal names what is missing.

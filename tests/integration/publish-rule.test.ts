@@ -113,6 +113,8 @@ describe("Add New: a new item is a draft, and publishing it at once follows the 
     expect(await flashOf(done.response!)).toBe(
       '"English Core Class 12" was created as Draft. To publish, add: a price (or mark it free), at least one lesson.',
     );
+    // Issue 32: Save opens the new course's editor; no filled-in Add New form is left to be saved twice.
+    expect(done.response!.headers.get("location")).toBe(`/admin/courses/${(await newest()).id}`);
     expect(await newest()).toMatchObject({
       title: "English Core Class 12",
       status: "draft",

@@ -618,7 +618,8 @@ export function NewCourseForm({
   values: FormValues;
 }) {
   const [instructor, setInstructor] = useState(values.instructor ?? String(instructors[0]?.id ?? NEW_INSTRUCTOR));
-  const busy = useNavigation().state === "submitting";
+  // Until the new item's editor has opened (submitting, then loading it): a second click makes no duplicate.
+  const busy = useNavigation().state !== "idle";
   const v = (k: string): string | undefined => values[k];
   return (
     <Card title={`Add New ${kind === "course" ? "Course" : KIND_LABELS[kind]}`} className="scroll-mt-20">

@@ -45,7 +45,10 @@ export function deleteTarget(form: Record<string, unknown>): number | undefined 
   return parsed.success && parsed.data.intent === "delete" ? parsed.data.id : undefined;
 }
 
-/** A submit of the list page: create an item, change one's status, or delete one. `backTo` is the list. */
+/**
+ * A submit of the list page: create an item (then its editor opens), change one's status, or delete
+ * one. `backTo` is the list.
+ */
 export async function applyCourseListForm(
   db: Db,
   actorId: string,
@@ -73,7 +76,13 @@ export async function applyCourseListForm(
     const created = `"${row.title}" was created as ${STATUS_LABELS[row.status]}.`;
     // A draft says at once what it still needs to go live (a new course always needs its lessons).
     const missing = row.status === "draft" ? await missingForItem(db, row.id, row) : [];
-    return { ok: true, to: backTo, message: missing.length ? `${created} ${publishRefusal(missing)}` : created };
+    // The new item's editor opens (issue 32): its lessons, files or test come next, and no filled-in
+    // Add New form stays behind to be saved twice.
+    return {
+      ok: true,
+      to: `/admin/courses/${row.id}`,
+      message: missing.length ? `${created} ${publishRefusal(missing)}` : created,
+    };
   }
   if (input.intent === "status") {
     const row = await setProductStatus(db, actorId, input.id, input.status);
