@@ -164,6 +164,17 @@ const schema = z.object({
       .max(102_400, "VIDEO_MAX_UPLOAD_MB must be at most 102400 (100 GB)")
       .default(2048),
   ),
+  /**
+   * An upload of a lesson video that received no chunk for this many hours expires: its bytes are
+   * removed and the lesson shows what it had before (default 24; fractions allowed).
+   */
+  VIDEO_UPLOAD_EXPIRY_HOURS: unsetIfEmpty(
+    z.coerce
+      .number({ error: "VIDEO_UPLOAD_EXPIRY_HOURS must be a number of hours" })
+      .positive("VIDEO_UPLOAD_EXPIRY_HOURS must be more than 0")
+      .max(720, "VIDEO_UPLOAD_EXPIRY_HOURS must be at most 720 (30 days)")
+      .default(24),
+  ),
   /** A transcode running longer than this (its process was killed) is given up and retried, in minutes. */
   VIDEO_TRANSCODE_TIMEOUT_MINUTES: unsetIfEmpty(
     z.coerce

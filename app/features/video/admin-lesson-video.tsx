@@ -1,16 +1,14 @@
 /**
  * A lesson's hosted video in the course editor: upload with a progress bar (8 MB chunks; a
  * dropped connection retries, and choosing the same file again continues where it stopped),
- * then the transcoding state (queued / n% / ready / failed with the reason and Retry).
+ * then the transcoding state (queued / n% / ready / failed with the reason and Retry), followed
+ * until Ready or Failed (follow-job.ts).
  */
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/ui/button";
+import { followVideoJob, isFollowed, parseVideoJobState, type VideoJobState } from "./follow-job";
 
-export interface LessonVideoState {
-  status: "none" | "uploading" | "queued" | "processing" | "ready" | "failed";
-  progress: number;
-  label: string;
-}
+export type LessonVideoState = VideoJobState;
 
 const CHUNK = 8 * 1024 * 1024;
 
@@ -35,18 +33,23 @@ export function LessonVideoPanel({
   const fileRef = useRef<HTMLInputElement>(null);
   const url = `/admin/videos/${lessonId}`;
 
-  // Poll while the transcode is queued or running.
+  // Follow the job while it is queued or transcoding, until Ready or Failed (issue 32: the panel once
+  // stopped asking after a few seconds).
+  const following = isFollowed(state.status);
   useEffect(() => {
-    if (state.status !== "queued" && state.status !== "processing") return;
-    const timer = setInterval(async () => {
-      try {
-        setState((await json(await fetch(url))) as unknown as LessonVideoState);
-      } catch {
-        // keep the last state; the next poll tries again
-      }
-    }, 2000);
-    return () => clearInterval(timer);
-  }, [state.status, url]);
+    if (!following) return;
+    const job = followVideoJob({ url, onState: setState, onEnd: setError });
+    return () => job.stop();
+  }, [following, url]);
+
+  /** The state now (null when the server cannot say): after an upload, whatever its last answer was. */
+  async function currentState() {
+    try {
+      return parseVideoJobState(await json(await fetch(url, { cache: "no-store" })));
+    } catch {
+      return null;
+    }
+  }
 
   async function start() {
     const file = fileRef.current?.files?.[0];
@@ -64,6 +67,7 @@ export function LessonVideoPanel({
       );
       let offset = Number(begun.received ?? 0);
       setUpload({ sent: offset, total: file.size });
+      setState((await currentState()) ?? { status: "uploading", progress: 0, label: "Uploading" });
       let failures = 0;
       while (offset < file.size) {
         try {
@@ -73,19 +77,25 @@ export function LessonVideoPanel({
           offset = Number(body.received);
           failures = 0;
           setUpload({ sent: offset, total: file.size });
-          if (body.status === "queued") setState({ status: "queued", progress: 0, label: "Queued" });
         } catch (chunkError) {
           // A refusal (wrong type, too large) ends the upload; a dropped connection retries from what arrived.
           if (chunkError instanceof Error && /MP4|larger|size/.test(chunkError.message)) throw chunkError;
           if (++failures > 5) throw chunkError;
           await new Promise((r) => setTimeout(r, 1000 * failures));
-          offset = Number((await json(await fetch(url))).received ?? offset);
+          const now = await currentState();
+          // The last chunk arrived though its answer was lost: the job is under way.
+          if (now && now.status !== "uploading") break;
+          offset = now?.received ?? offset;
         }
       }
     } catch (uploadError) {
       setError(uploadError instanceof Error ? uploadError.message : "The upload failed");
     } finally {
       setUpload(null);
+      // Whatever the last answer said, show the server's state (Queued, Transcoding…): it is then
+      // followed until Ready or Failed.
+      const now = await currentState();
+      if (now) setState(now);
     }
   }
 
@@ -93,13 +103,13 @@ export function LessonVideoPanel({
     setError(null);
     try {
       await json(await fetch(url, { method: "POST", body: new URLSearchParams({ intent: "retry" }) }));
-      setState({ status: "queued", progress: 0, label: "Queued" });
+      setState((await currentState()) ?? { status: "queued", progress: 0, label: "Queued" });
     } catch (retryError) {
       setError(retryError instanceof Error ? retryError.message : "Retry failed");
     }
   }
 
-  const busy = upload !== null || state.status === "queued" || state.status === "processing";
+  const busy = upload !== null || following;
   return (
     <div className="w-full rounded-md bg-slate-50 p-2 text-xs" data-lesson-video={lessonId}>
       <p className="font-semibold text-slate-700">

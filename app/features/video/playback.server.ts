@@ -124,17 +124,20 @@ export interface HostedVideo {
   renditions: { name: string; height: number }[];
 }
 
-/** The course player's hosted video for a lesson, when it has a ready one; null plays the embed. */
+/** The course player's hosted video for a lesson, when it has a transcoded one; null plays the embed. */
 export async function hostedVideoFor(db: DbOrTx, user: SessionUser, lessonId: number): Promise<HostedVideo | null> {
   const [video] = await db
     .select({
-      status: lessonVideos.status,
+      hlsPrefix: lessonVideos.hlsPrefix,
+      keyHex: lessonVideos.keyHex,
       renditions: lessonVideos.renditions,
       duration: lessonVideos.durationSeconds,
     })
     .from(lessonVideos)
     .where(eq(lessonVideos.lessonId, lessonId));
-  if (video?.status !== "ready") return null;
+  // The last transcoded video plays whatever a replacement is doing (uploading, queued, transcoding,
+  // failed): the lesson switches when the new one is ready (issue 32), never to the embed meanwhile.
+  if (!video?.hlsPrefix || !video.keyHex) return null;
   return {
     lessonId,
     master: `/api/video/${lessonId}/master.m3u8`,

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { lessons, lessonVideos } from "~/db/schema";
 import { SAMPLE_PREFIX } from "~/db/seed/sample-video";
@@ -51,20 +51,31 @@ export async function lessonVideoStates(db: DbOrTx, productId: number) {
 
 export type LessonVideoStatus = "uploading" | "queued" | "processing" | "ready" | "failed";
 
-/** What the admin sees: "queued", "42%", "ready", "failed: reason". */
-export function videoStateLabel(video: Pick<LessonVideo, "status" | "progress" | "error"> | undefined): string {
+/**
+ * The last transcoded video of a lesson, which its students watch while a replacement is uploaded,
+ * queued, transcoded or has failed (issue 32): it gives way only when the new one is ready.
+ */
+export function hasPlayableVideo(video: Pick<LessonVideo, "hlsPrefix" | "keyHex"> | undefined): boolean {
+  return Boolean(video?.hlsPrefix && video.keyHex);
+}
+
+/** What the admin sees: "Queued", "Transcoding 42%", "Ready", "Failed: reason", and whether the current video still plays. */
+export function videoStateLabel(
+  video: Pick<LessonVideo, "status" | "progress" | "error" | "hlsPrefix" | "keyHex"> | undefined,
+): string {
   if (!video) return "No video";
+  const current = hasPlayableVideo(video) ? " · the current video plays until the new one is ready" : "";
   switch (video.status) {
     case "uploading":
-      return "Uploading";
+      return `Uploading${current}`;
     case "queued":
-      return "Queued";
+      return `Queued${current}`;
     case "processing":
-      return `Transcoding ${video.progress}%`;
+      return `Transcoding ${video.progress}%${current}`;
     case "ready":
       return "Ready";
     default:
-      return `Failed: ${video.error ?? "unknown error"}`;
+      return `Failed: ${video.error ?? "unknown error"}${current ? " · the current video still plays" : ""}`;
   }
 }
 
@@ -88,13 +99,26 @@ export interface UploadState {
 
 /** How much of the current upload has arrived, so a dropped upload continues where it stopped. */
 export async function uploadState(db: DbOrTx, lessonId: number): Promise<UploadState> {
-  const video = await getLessonVideo(db, lessonId);
+  return uploadStateOf(lessonId, await getLessonVideo(db, lessonId));
+}
+
+async function uploadStateOf(lessonId: number, video: LessonVideo | undefined): Promise<UploadState> {
   return {
     lessonId,
     received: video?.status === "uploading" ? await sizeOf(partFile(lessonId)) : 0,
     total: video?.sourceBytes ?? null,
     status: video?.status ?? "none",
   };
+}
+
+/**
+ * What the admin's video panel polls (`GET /admin/videos/:lessonId`): the upload, the status, the
+ * progress and the label, all from one read of the row, so they always agree (issue 32: they were two
+ * reads, which a transcode finishing in between could set apart: "ready" beside "Transcoding 73%").
+ */
+export async function videoPanelState(db: DbOrTx, lessonId: number) {
+  const video = await getLessonVideo(db, lessonId);
+  return { ...(await uploadStateOf(lessonId, video)), progress: video?.progress ?? 0, label: videoStateLabel(video) };
 }
 
 /**
@@ -119,7 +143,10 @@ export async function beginUpload(db: DbOrTx, lessonId: number, file: { name: st
   if (current?.status === "processing" || current?.status === "queued")
     throw new HttpError(409, "This lesson's video is being transcoded; wait until it is ready or failed");
   const resuming = current?.status === "uploading" && current.sourceName === name && current.sourceBytes === file.size;
-  if (!resuming) {
+  if (resuming) {
+    // Still alive (expireStaleUploads).
+    await db.update(lessonVideos).set({ updatedAt: new Date() }).where(eq(lessonVideos.lessonId, lessonId));
+  } else {
     await fs.promises.rm(partFile(lessonId), { force: true });
     await db
       .insert(lessonVideos)
@@ -184,11 +211,16 @@ export async function receiveChunk(
     throw new HttpError(400, "The upload was interrupted; it can continue");
   }
   const now = await sizeOf(part);
+  // The upload is alive: an upload with no chunk for VIDEO_UPLOAD_EXPIRY_HOURS expires (expireStaleUploads).
+  await db
+    .update(lessonVideos)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(lessonVideos.lessonId, lessonId), eq(lessonVideos.status, "uploading")));
   if (received === 0 || now === total) {
     const type = await sniff(part);
     if (!type || !ACCEPTED.has(type.mime)) {
       await fs.promises.rm(part, { force: true });
-      await abandonUpload(db, lessonId);
+      await restorePrevious(db, storage, lessonId);
       throw new HttpError(415, "The file is not an MP4, MOV, MKV or WebM video", { field: "video" });
     }
   }
@@ -207,15 +239,55 @@ export async function receiveChunk(
   return { lessonId, received: now, total, status: "queued" };
 }
 
-/** A refused upload: a lesson that had a video keeps it (back to ready), else the row goes. */
-async function abandonUpload(db: DbOrTx, lessonId: number) {
-  const video = await getLessonVideo(db, lessonId);
-  if (video?.hlsPrefix && video.keyHex)
-    await db
-      .update(lessonVideos)
-      .set({ status: "ready", progress: 100, error: null, updatedAt: new Date() })
-      .where(eq(lessonVideos.lessonId, lessonId));
-  else await db.delete(lessonVideos).where(eq(lessonVideos.lessonId, lessonId));
+/**
+ * An upload that ends without a file (refused, or expired): the lesson shows what it had before. One
+ * that had a transcoded video keeps it (back to ready); else the row goes, with the original of an
+ * earlier failed upload, and the lesson plays its link (or says its video is being prepared).
+ * `staleBefore`: only while the upload is still the one that went quiet before then (the expiry
+ * sweep; a chunk meanwhile keeps it). Returns whether it did.
+ */
+async function restorePrevious(db: DbOrTx, storage: FileStorage, lessonId: number, staleBefore?: Date) {
+  const still = and(
+    eq(lessonVideos.lessonId, lessonId),
+    eq(lessonVideos.status, "uploading"),
+    staleBefore ? lt(lessonVideos.updatedAt, staleBefore) : undefined,
+  );
+  const [kept] = await db
+    .update(lessonVideos)
+    .set({ status: "ready", progress: 100, error: null, updatedAt: new Date() })
+    .where(and(still, isNotNull(lessonVideos.hlsPrefix), isNotNull(lessonVideos.keyHex)))
+    .returning({ lessonId: lessonVideos.lessonId });
+  if (kept) return true;
+  const [gone] = await db
+    .delete(lessonVideos)
+    .where(and(still, or(isNull(lessonVideos.hlsPrefix), isNull(lessonVideos.keyHex))))
+    .returning({ sourceKey: lessonVideos.sourceKey });
+  if (gone?.sourceKey) await storage.delete(gone.sourceKey).catch(() => {});
+  return Boolean(gone);
+}
+
+/**
+ * Expires uploads that received no chunk for `maxIdleMs` (VIDEO_UPLOAD_EXPIRY_HOURS, default a day):
+ * their bytes on disk are removed and each lesson shows what it had before (restorePrevious). Run by
+ * the `video.expire-uploads` job. Returns the lessons whose upload expired.
+ */
+export async function expireStaleUploads(
+  db: DbOrTx,
+  storage: FileStorage,
+  { now = new Date(), maxIdleMs = getEnv().VIDEO_UPLOAD_EXPIRY_HOURS * 3_600_000 } = {},
+): Promise<number[]> {
+  const staleBefore = new Date(now.getTime() - maxIdleMs);
+  const stale = await db
+    .select({ lessonId: lessonVideos.lessonId })
+    .from(lessonVideos)
+    .where(and(eq(lessonVideos.status, "uploading"), lt(lessonVideos.updatedAt, staleBefore)));
+  const expired: number[] = [];
+  for (const { lessonId } of stale) {
+    if (!(await restorePrevious(db, storage, lessonId, staleBefore))) continue;
+    await fs.promises.rm(partFile(lessonId), { force: true });
+    expired.push(lessonId);
+  }
+  return expired;
 }
 
 /** The admin's Retry of a failed transcode. */
@@ -329,7 +401,11 @@ async function deletePrefix(storage: FileStorage, prefix: string, renditions: { 
   for (const key of keys) await storage.delete(key).catch(() => {});
 }
 
+export const EXPIRE_UPLOADS_JOB = "video.expire-uploads";
+
 export function videoJobs(db: Db, storage: FileStorage): JobDefinition<{ lessonId?: number }>[] {
+  // Looked at a few times per expiry period (at most hourly), so an upload expires soon after its time.
+  const sweepSeconds = Math.round(Math.max(60, Math.min(3600, (getEnv().VIDEO_UPLOAD_EXPIRY_HOURS * 3600) / 4)));
   return [
     {
       name: TRANSCODE_JOB,
@@ -345,6 +421,15 @@ export function videoJobs(db: Db, storage: FileStorage): JobDefinition<{ lessonI
       async run(data, ctx) {
         if (!Number.isSafeInteger(data.lessonId)) return { skipped: "no lesson" };
         return transcodeLesson(db, storage, data.lessonId!, ctx);
+      },
+    },
+    {
+      name: EXPIRE_UPLOADS_JOB,
+      queue: { policy: "stately", retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
+      every: { seconds: sweepSeconds },
+      pollingIntervalSeconds: 60,
+      async run() {
+        return { expired: await expireStaleUploads(db, storage) };
       },
     },
   ];

@@ -6,13 +6,12 @@ import { readyJobQueue } from "~/features/jobs/queue.server";
 import { offsetSchema, videoUploadSchema } from "~/features/video/schema";
 import {
   beginUpload,
-  getLessonVideo,
   receiveChunk,
   retryTranscode,
   TRANSCODE_JOB,
   transcodeSendOptions,
   uploadState,
-  videoStateLabel,
+  videoPanelState,
 } from "~/features/video/video.server";
 import { asResponse, HttpError } from "~/lib/errors";
 import { failureFrom, formFailure, parseForm } from "~/lib/form.server";
@@ -38,11 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
   const id = lessonId(params.lessonId);
-  const video = await getLessonVideo(db, id);
-  return data(
-    { ...(await uploadState(db, id)), progress: video?.progress ?? 0, label: videoStateLabel(video) },
-    { headers: NO_STORE },
-  );
+  return data(await videoPanelState(db, id), { headers: NO_STORE });
 }
 
 /**
