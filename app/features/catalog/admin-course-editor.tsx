@@ -575,12 +575,7 @@ function AddLessonForm({
         )}
       </Field>
       {type !== "test" ? (
-        <Field
-          label="Video link (YouTube or Vimeo)"
-          name="videoUrl"
-          error={errors.videoUrl}
-          hint="Optional: leave it empty to upload your own video to the lesson once it is added."
-        >
+        <Field label="Video link (YouTube or Vimeo), optional" name="videoUrl" error={errors.videoUrl}>
           {(p) => <input {...p} className={inputClass} inputMode="url" placeholder="https://youtu.be/…" />}
         </Field>
       ) : null}
@@ -601,6 +596,11 @@ function AddLessonForm({
       <Button type="submit" variant="secondary" disabled={busy}>
         Add lesson
       </Button>
+      {type !== "test" ? (
+        <p className="text-xs text-slate-600 sm:col-span-2 lg:col-span-5">
+          Your own video instead of a link? Add the lesson without one, then upload the video under it.
+        </p>
+      ) : null}
     </Form>
   );
 }
