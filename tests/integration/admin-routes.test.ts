@@ -237,7 +237,9 @@ describe("course management routes", () => {
       description: "Flamingo and Vistas",
     });
     expect(ok).toBeInstanceOf(Response);
-    expect((ok as Response).headers.get("location")).toBe("/admin/courses?kind=course");
+    // Save opens the new course's editor (issue 32), not the list with the form still filled in.
+    const [created] = await db.select().from(schema.products).where(eq(schema.products.title, "English Class 12"));
+    expect((ok as Response).headers.get("location")).toBe(`/admin/courses/${created!.id}`);
     const list = unwrap(await get(courses.loader, "/admin/courses?kind=course&category=english"));
     expect(
       list.data.rows.map((r: { title: string; status: string; instructor: string }) => [
