@@ -211,7 +211,7 @@ describe("admin area in Chromium", () => {
     const dialog = page.getByRole("alertdialog");
     expect(await dialog.getByText(/Refund order CA-/).isVisible()).toBe(true);
     await dialog.getByRole("button", { name: "Refund" }).click();
-    await page.getByText(/was refunded; 1 enrolment\(s\) revoked\./).waitFor();
+    await page.getByText(/was refunded: ₹[\d,.]+; 1 enrolment\(s\) revoked\./).waitFor();
     expect(await row.getByText("refunded").isVisible()).toBe(true);
     expect((await student.request.get(`${base}/my-courses/${courseId}`)).status()).toBe(404);
 
