@@ -12,6 +12,7 @@
 import { describe, expect, it } from "vitest";
 import { renderAnalyticsPdf, renderQuarterReportPdf } from "~/features/analytics/report-pdf.server";
 import { stampLine, stampPdf } from "~/features/files/stamp.server";
+import { DEFAULT_SAC } from "~/features/gst/sac";
 import { stateLabel } from "~/features/gst/states";
 import { GST_RATE_PERCENT, HALF_RATE_PERCENT } from "~/features/gst/tax";
 import { generateSamplePdf, type SampleSource } from "~/features/learning/sample-pdf.server";
@@ -159,7 +160,7 @@ function checkTaxDocument(ocr: string, doc: InvoiceData) {
   for (const line of doc.lines) {
     const lineTotal = line.taxablePaise + line.cgstPaise + line.sgstPaise + line.igstPaise;
     const cells = [
-      doc.sacCode,
+      line.sacCode ?? doc.sacCode ?? DEFAULT_SAC,
       formatRupeesPlain(line.taxablePaise),
       ...taxCols.flatMap((c) => [`${c.rate}%`, formatRupeesPlain(line[c.key])]),
       formatRupeesPlain(lineTotal),

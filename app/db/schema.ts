@@ -294,6 +294,11 @@ export const orderItems = pgTable(
     /** Snapshot of the title and price at purchase time. */
     title: text("title").notNull(),
     pricePaise: integer("price_paise").notNull(),
+    /**
+     * Snapshot of the line's SAC at purchase time (the settings' code for the product's kind). The
+     * default only fills rows written before the column (the migration then sets the settings' code).
+     */
+    sacCode: text("sac_code").notNull().default("999293"),
     /** Price less this line's share of the coupon discount, and its tax (null on orders placed before the split). */
     taxablePaise: integer("taxable_paise"),
     cgstPaise: integer("cgst_paise"),
@@ -351,12 +356,16 @@ export const settings = pgTable(
     sellerGstin: text("seller_gstin").notNull(),
     /** The supplier's state by GST state code: CGST + SGST for buyers there, IGST for the rest. */
     sellerStateCode: text("seller_state_code").notNull().default("08"),
-    /** SAC printed on invoice lines (999293: commercial training and coaching services). */
+    /** SAC of courses' invoice lines (999293: commercial training and coaching services; gst/sac.ts). */
     sacCode: text("sac_code").notNull().default("999293"),
     /** The authorised signatory printed on invoices and credit notes ("" = none). */
     signatoryName: text("signatory_name").notNull().default(""),
     /** Storage key of the signature image (signatures/<sha256>.png|jpg): content-addressed, never overwritten. */
     signatureImageKey: text("signature_image_key"),
+    /** SAC of notes' and PYQ papers' invoice lines. */
+    sacCodeNotes: text("sac_code_notes").notNull().default("999293"),
+    /** SAC of practice tests' invoice lines. */
+    sacCodeTests: text("sac_code_tests").notNull().default("999293"),
     updatedAt: updatedAt(),
   },
   (t) => [check("settings_single_row", sql`${t.id} = 1`)],

@@ -333,6 +333,8 @@ describe("settings and maintenance mode", () => {
     sellerGstin: "08aaaaa0000a1z5",
     sellerStateCode: "08",
     sacCode: "999293",
+    sacCodeNotes: "999293",
+    sacCodeTests: "999293",
   };
 
   it("validates, normalises, saves and audits", async () => {

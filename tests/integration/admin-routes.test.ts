@@ -1,4 +1,7 @@
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -61,6 +64,18 @@ function unwrap(result: unknown): { status: number; data: any } {
     return { status: r.init?.status ?? 200, data: r.data };
   }
   return { status: 200, data: result };
+}
+
+/** The settings page as the server renders it, with this loader data. */
+let settingsData: unknown;
+function SettingsPage() {
+  // biome-ignore lint/suspicious/noExplicitAny: the generated ComponentProps also carry params and matches
+  return createElement(settings.default as any, { loaderData: settingsData, params: {}, matches: [] });
+}
+const SettingsStub = createRoutesStub([{ path: "/admin/settings", Component: SettingsPage }]);
+function renderSettings(loaderData: unknown) {
+  settingsData = loaderData;
+  return renderToStaticMarkup(createElement(SettingsStub, { initialEntries: ["/admin/settings"] }));
 }
 
 async function firstCourse(title = "Accountancy Class 12") {
@@ -398,6 +413,8 @@ describe("the GSTIN setup guard", () => {
       sellerAddress: "Jaipur",
       sellerStateCode: "08",
       sacCode: "999293",
+      sacCodeNotes: "999293",
+      sacCodeTests: "999293",
     };
     // A mistyped GSTIN is refused by the form with the reason next to the field.
     const typo = unwrap(await post(settings.action, "/admin/settings", { ...base, sellerGstin: "08AAPFU0939F1ZW" }));
@@ -422,6 +439,8 @@ describe("settings, roles and maintenance routes", () => {
     sellerGstin: "08AAAAA0000A1Z5",
     sellerStateCode: "08",
     sacCode: "999293",
+    sacCodeNotes: "999293",
+    sacCodeTests: "999293",
   };
 
   it("saves valid settings, refuses invalid ones, and maintenance mode refuses visitors but not admins or /login", async () => {
@@ -454,6 +473,52 @@ describe("settings, roles and maintenance routes", () => {
     expect(isMaintenanceOn()).toBe(false);
     expect(await refusedForMaintenance(db, at("/"))).toBe(false);
     expect(unwrap(await rootLoader({ request: makeRequest("/"), params: {}, context: {} } as never)).status).toBe(200);
+  });
+
+  it("takes a SAC per kind of product from the table only, refusing others with the reason", async () => {
+    const refused = unwrap(
+      await post(settings.action, "/admin/settings", { ...good, sacCode: "1234", sacCodeNotes: "999999" }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data.fieldErrors).toEqual({
+      sacCode: "A SAC has six digits starting with 99 (e.g. 999293).",
+      sacCodeNotes:
+        "SAC 999999 is not one this store prints: choose a code of heading 9992 (education services) or 998431 (online text such as e-books).",
+    });
+    const { db } = await getTestDb();
+    const [before] = await db.select().from(schema.settings);
+    expect([before!.sacCode, before!.sacCodeNotes, before!.sacCodeTests]).toEqual(["999293", "999293", "999293"]);
+
+    await post(settings.action, "/admin/settings", { ...good, sacCodeNotes: "998431", sacCodeTests: "999294" });
+    const [after] = await db.select().from(schema.settings);
+    expect([after!.sacCode, after!.sacCodeNotes, after!.sacCodeTests]).toEqual(["999293", "998431", "999294"]);
+    // The form offers the table's codes with their official descriptions, the saved one chosen.
+    const html = renderSettings(unwrap(await get(settings.loader, "/admin/settings")).data);
+    expect(html).toContain(
+      '<option value="998431" selected="">998431: On-line text based information such as online books',
+    );
+    expect(html).toContain('<option value="999294" selected="">999294: Other education and training services');
+  });
+
+  it("keeps the whole of a GSTIN pasted with spaces around it", async () => {
+    // The box has no maxLength: the browser would cut " 27AAPFU0939F1ZV" to 15 characters before the trim.
+    const html = renderSettings(unwrap(await get(settings.loader, "/admin/settings")).data);
+    const input = html.match(/<input[^>]*name="sellerGstin"[^>]*>/)?.[0];
+    expect(input).toBeTruthy();
+    expect(input).not.toMatch(/maxlength/i);
+    const saved = await post(settings.action, "/admin/settings", {
+      ...good,
+      sellerGstin: "\t27AAPFU0939F1ZV ",
+      sellerStateCode: "27",
+    });
+    expect((saved as Response).status).toBe(302);
+    const { db } = await getTestDb();
+    const [row] = await db.select().from(schema.settings);
+    expect(row!.sellerGstin).toBe("27AAPFU0939F1ZV");
+    // Spaces inside it (as GSTINs are sometimes written in groups) go too.
+    await post(settings.action, "/admin/settings", { ...good, sellerGstin: " 08AAPFU 0939F1ZV" });
+    const [again] = await db.select().from(schema.settings);
+    expect(again!.sellerGstin).toBe("08AAPFU0939F1ZV");
   });
 
   it("answers every admin-role message of the spec", async () => {

@@ -83,6 +83,8 @@ describe("admin settings and roles", () => {
       sellerGstin: fc.constantFrom("08AAAAA0000A1Z5"),
       sellerStateCode: fc.constantFrom("08"),
       sacCode: fc.constantFrom("999293"),
+      sacCodeNotes: fc.constantFrom("998431", "1234"),
+      sacCodeTests: fc.constantFrom("999293"),
     });
     const required = [
       "siteContactEmail",
@@ -92,6 +94,8 @@ describe("admin settings and roles", () => {
       "sellerAddress",
       "sellerStateCode",
       "sacCode",
+      "sacCodeNotes",
+      "sacCodeTests",
     ];
     await fc.assert(
       fc.asyncProperty(body, async (s) => {

@@ -495,4 +495,6 @@ export const seedSettings = {
   sellerGstin: "08AAAAA0000A1Z5",
   sellerStateCode: "08",
   sacCode: "999293",
+  sacCodeNotes: "999293",
+  sacCodeTests: "999293",
 };

@@ -8,11 +8,13 @@ import type { DbOrTx, Tx } from "~/db/client.server";
 import { cartItems, orderItems, orders, products, settings, users } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { BUYER_MESSAGES, type BuyerDetails, buyerDetailsProblems, needsB2cAddress } from "~/features/gst/buyer";
+import { sacForKind } from "~/features/gst/sac";
 import { assertLivePaymentsAllowed } from "~/features/gst/setup.server";
 import { stateByCode } from "~/features/gst/states";
 import { ownedProductsSql } from "~/features/learning/access.server";
 import { confirmPayment } from "~/features/orders/fulfilment.server";
 import { getPaymentGateway } from "~/features/payments/gateway.server";
+import { getSettings } from "~/features/settings/settings.server";
 import { HttpError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
 import { type Coupon, couponRefusal, findCoupon, findRedemption, redeemCoupon, releaseCoupon } from "./coupons.server";
@@ -298,12 +300,15 @@ export async function placeOrder(
         gateway: totals.totalPaise === 0 ? "free" : gateway.name,
       })
       .returning({ id: orders.id, number: orders.number, totalPaise: orders.totalPaise });
+    // Each line keeps the SAC of its kind as the settings say now, like its title and price.
+    const sacCodes = await getSettings(tx);
     await tx.insert(orderItems).values(
       cart.lines.map((l, i) => ({
         orderId: order!.id,
         productId: l.productId,
         title: l.title,
         pricePaise: l.pricePaise,
+        sacCode: sacForKind(sacCodes, l.kind),
         ...totals.lineTaxes[i]!,
       })),
     );

@@ -1,27 +1,9 @@
-import { cn } from "~/ui/cn";
 import { Field } from "~/ui/field";
 import { MAX_ADDRESS, MAX_LEGAL_NAME } from "./buyer";
+import { GstinField } from "./gstin-field";
 
 type Values = { gstin?: string | null; legalName?: string | null; address?: string | null };
 type Errors = Partial<Record<"gstin" | "legalName" | "address", string>>;
-
-function GstinField({ value, error, hint }: { value?: string | null; error?: string; hint: string }) {
-  return (
-    <Field label="GSTIN" name="gstin" error={error} hint={hint}>
-      {(p) => (
-        <input
-          {...p}
-          className={cn(p.className, "uppercase")}
-          defaultValue={value ?? ""}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={20}
-        />
-      )}
-    </Field>
-  );
-}
 
 function LegalNameField({ value, error }: { value?: string | null; error?: string }) {
   return (
@@ -105,7 +87,7 @@ export function CheckoutBuyerFields({
           <p className="text-xs text-slate-600">
             The invoice is then made out to the business, with its GSTIN, so it can claim the GST as input tax credit.
           </p>
-          <GstinField value={values.gstin} error={errors.gstin} hint={GSTIN_HINT} />
+          <GstinField name="gstin" defaultValue={values.gstin ?? ""} error={errors.gstin} hint={GSTIN_HINT} />
           <LegalNameField value={values.legalName} error={errors.legalName} />
           {ownAddress ? null : address("Registered address of the business", "As on its GST registration.")}
         </div>
@@ -122,7 +104,7 @@ export function AccountBuyerFields({ values, errors }: { values: Values; errors:
       <p className="text-xs text-slate-600">
         For GST invoices made out to a business (B2B), filled in for you at checkout.
       </p>
-      <GstinField value={values.gstin} error={errors.gstin} hint={GSTIN_HINT} />
+      <GstinField name="gstin" defaultValue={values.gstin ?? ""} error={errors.gstin} hint={GSTIN_HINT} />
       <LegalNameField value={values.legalName} error={errors.legalName} />
       <AddressField
         label="Address"

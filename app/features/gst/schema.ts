@@ -2,6 +2,26 @@
 import { z } from "zod";
 import { financialQuarter, istMonthStart } from "~/features/analytics/periods";
 import { type BuyerDetails, buyerDetailsProblems, normaliseAddress, normaliseGstin } from "./buyer";
+import { sacProblem } from "./sac";
+
+/**
+ * A GSTIN as typed or pasted: every space dropped (a copied GSTIN often comes with one before or
+ * after it, or in groups) and upper-cased; the caller checks what is left (gstin.ts). The input box
+ * sets no maxLength, which the browser would apply before anything is trimmed (gstin-field.tsx).
+ */
+export const gstinInputSchema = z
+  .string()
+  .max(100, "Enter a valid 15-character GSTIN (e.g. 27AAPFU0939F1ZV).")
+  .transform(normaliseGstin);
+
+/** A SAC of the store's table (sac.ts), six digits starting with 99. */
+export const sacCodeSchema = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    const problem = sacProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 /**
  * The period of a GSTR-1 export: a month "2026-10" or a quarter of the Indian financial year

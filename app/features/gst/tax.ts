@@ -1,10 +1,10 @@
 /**
- * GST on what the store sells (SAC 999293, 18%), split by place of supply: within the supplier's
- * state CGST 9% + SGST (or UTGST) 9%, across states IGST 18%. Each component is computed on the
- * order's taxable value (subtotal less discount) and rounded half-up to the paisa; the GST is the
- * exact sum of the components and the total the taxable value plus that. The invoice's lines show
- * the order's discount and each component spread over them by value (largest remainder), so the
- * lines add up to the totals to the paisa. All integer paise.
+ * GST on what the store sells (18% on every line, whatever its SAC: sac.ts), split by place of
+ * supply: within the supplier's state CGST 9% + SGST (or UTGST) 9%, across states IGST 18%. Each
+ * component is computed on the order's taxable value (subtotal less discount) and rounded half-up to
+ * the paisa; the GST is the exact sum of the components and the total the taxable value plus that.
+ * The invoice's lines show the order's discount and each component spread over them by value
+ * (largest remainder), so the lines add up to the totals to the paisa. All integer paise.
  */
 import { stateByCode } from "./states";
 

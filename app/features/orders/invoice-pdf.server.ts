@@ -14,17 +14,19 @@
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from "pdf-lib";
 import { type PdfSigningKey, saveSigned } from "~/features/files/pdf-sign.server";
 import { drawPdfText, needsDevanagari, pdfTextWidth } from "~/features/files/pdf-text";
+import { DEFAULT_SAC, sacDescription } from "~/features/gst/sac";
 import { stateLabel } from "~/features/gst/states";
 import { GST_RATE_PERCENT, HALF_RATE_PERCENT, stateTaxName } from "~/features/gst/tax";
 import { formatDateNumeric } from "~/lib/dates";
 import { amountInWords, formatPaise, formatRupeesPlain } from "~/lib/money";
 import { embedPdfFonts } from "~/lib/pdf-font.server";
 
-/** The default SAC: "Commercial training and coaching services" (settings.sacCode). */
-export const SAC_CODE = "999293";
-
 export interface TaxDocumentLine {
   title: string;
+  /** The line's SAC as snapshotted at checkout (documents made before it have only InvoiceData.sacCode). */
+  sacCode?: string;
+  /** Its official description (gst/sac.ts), as printed. */
+  sacDescription?: string;
   pricePaise: number;
   taxablePaise: number;
   cgstPaise: number;
@@ -50,7 +52,8 @@ export interface InvoiceData {
   /** The buyer's state: the place of supply (GST state code). */
   placeOfSupply: string;
   intraState: boolean;
-  sacCode: string;
+  /** The one SAC of documents made before each line had its own (lines[].sacCode). */
+  sacCode?: string;
   lines: TaxDocumentLine[];
   subtotalPaise: number;
   discountPaise: number;
@@ -103,6 +106,21 @@ function wrap(text: string, font: PDFFont, size: number, width: number) {
 
 /** PNG starts with 0x89 "PNG"; anything else checked at upload is a JPEG. */
 const isPng = (bytes: Uint8Array) => bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+
+/** A line's SAC: its own, else the document's (documents made before lines had one), else the default. */
+function sacOf(line: TaxDocumentLine, doc: InvoiceData) {
+  return line.sacCode ?? doc.sacCode ?? DEFAULT_SAC;
+}
+
+/** "SAC 999293: Commercial training and coaching services. " for each SAC of the lines, in order. */
+function sacNotes(doc: InvoiceData) {
+  const described = new Map<string, string | null>();
+  for (const line of doc.lines) {
+    const code = sacOf(line, doc);
+    if (!described.has(code)) described.set(code, line.sacDescription ?? sacDescription(code));
+  }
+  return [...described].map(([code, description]) => `SAC ${code}${description ? `: ${description}` : ""}. `).join("");
+}
 
 /** A pure job of the PDF pool (server/pdf-worker.ts): callers run it with runPdfJob, off the main thread. */
 export async function renderInvoicePdf({
@@ -251,7 +269,7 @@ export async function renderInvoicePdf({
       header();
     }
     text(String(i + 1), left, { size });
-    text(doc.sacCode, 212, { size });
+    text(sacOf(line, doc), 212, { size });
     textRight(formatRupeesPlain(line.taxablePaise), 330, { size });
     for (const c of taxCols) {
       text(`${c.rate}%`, c.rateX, { size });
@@ -315,7 +333,7 @@ export async function renderInvoicePdf({
     }
   };
   note(
-    `SAC ${doc.sacCode}: commercial training and coaching services. Amounts in Indian rupees (₹). ` +
+    `${sacNotes(doc)}Amounts in Indian rupees (₹). ` +
       (doc.intraState
         ? `Supply within ${stateLabel(doc.seller.stateCode)}: CGST and ${stateTax}.`
         : "Inter-state supply: IGST."),

@@ -273,4 +273,45 @@ describe("invoice PDF", () => {
     expect(lines[heading]).not.toContain("Private Limited");
     expect(lines.some((l) => /^\s*Private Limited \(Jaipur Branch\)/.test(l))).toBe(true);
   });
+
+  it("prints each line's own SAC and every SAC's description; a document stored before that, its one SAC", async () => {
+    const line = (title: string, sac?: { sacCode: string; sacDescription: string }) => ({
+      title,
+      ...sac,
+      pricePaise: 10_000,
+      taxablePaise: 10_000,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 1_800,
+    });
+    const totals = { subtotalPaise: 20_000, taxablePaise: 20_000, igstPaise: 3_600, totalPaise: 23_600 };
+    const perLine = extractPdfText(
+      await render(
+        invoice({
+          sacCode: undefined,
+          lines: [
+            line("Course", { sacCode: "999293", sacDescription: "Commercial training and coaching services" }),
+            line("Notes", { sacCode: "998431", sacDescription: "On-line text based information" }),
+          ],
+          ...totals,
+        }),
+      ),
+      { layout: true },
+    );
+    expect(perLine).toMatch(/Course\s+999293\s+100\.00/);
+    expect(perLine).toMatch(/Notes\s+998431\s+100\.00/);
+    expect(perLine.replace(/\s+/g, " ")).toContain(
+      "SAC 999293: Commercial training and coaching services. SAC 998431: On-line text based information. Amounts",
+    );
+    // Stored before lines had a SAC: the document's one code, described from the table.
+    const stored = extractPdfText(
+      await render(invoice({ sacCode: "999294", lines: [line("Course"), line("Notes")], ...totals })),
+      { layout: true },
+    );
+    expect(stored).toMatch(/Course\s+999294/);
+    expect(stored).toMatch(/Notes\s+999294/);
+    expect(stored.replace(/\s+/g, " ")).toContain(
+      "SAC 999294: Other education and training services nowhere else classified. Amounts",
+    );
+  });
 });

@@ -9,6 +9,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders, products, users } from "~/db/schema";
+import { sacDescription } from "~/features/gst/sac";
 import { allocateDiscount } from "~/features/gst/tax";
 import { getSettings, type SiteSettings } from "~/features/settings/settings.server";
 import { runPdfJob } from "~/lib/pdf-pool.server";
@@ -55,6 +56,7 @@ export async function loadOrder(db: DbOrTx, orderId: string) {
       productId: orderItems.productId,
       title: orderItems.title,
       pricePaise: orderItems.pricePaise,
+      sacCode: orderItems.sacCode,
       taxablePaise: orderItems.taxablePaise,
       cgstPaise: orderItems.cgstPaise,
       sgstPaise: orderItems.sgstPaise,
@@ -109,9 +111,15 @@ export function invoiceFileName(invoiceNumber: string) {
  * by value, so the lines still add up to what the buyer paid.
  */
 export function taxLinesOf(order: OrderDetail): TaxDocumentLine[] {
+  // Each line's SAC as snapshotted at checkout, with its description from the table (gst/sac.ts).
+  const sac = ({ sacCode }: OrderDetail["items"][number]) => {
+    const description = sacDescription(sacCode);
+    return description ? { sacCode, sacDescription: description } : { sacCode };
+  };
   if (order.items.every((i) => i.taxablePaise !== null)) {
     return order.items.map((i) => ({
       title: i.title,
+      ...sac(i),
       pricePaise: i.pricePaise,
       taxablePaise: i.taxablePaise ?? i.pricePaise,
       cgstPaise: i.cgstPaise ?? 0,
@@ -127,6 +135,7 @@ export function taxLinesOf(order: OrderDetail): TaxDocumentLine[] {
   const igst = allocateDiscount(taxable, order.igstPaise);
   return order.items.map((i, k) => ({
     title: i.title,
+    ...sac(i),
     pricePaise: i.pricePaise,
     taxablePaise: taxable[k]!,
     cgstPaise: cgst[k]!,
@@ -169,7 +178,6 @@ export async function buildInvoiceData(db: DbOrTx, order: OrderDetail): Promise<
     },
     placeOfSupply,
     intraState: placeOfSupply === supplierStateCode,
-    sacCode: settings.sacCode,
     lines: taxLinesOf(order),
     subtotalPaise: order.subtotalPaise,
     discountPaise: order.discountPaise,

@@ -11,6 +11,8 @@ const before: SettingsValues = {
   sellerGstin: "08AAAAA0000A1Z5",
   sellerStateCode: "08",
   sacCode: "999293",
+  sacCodeNotes: "999293",
+  sacCodeTests: "999293",
 };
 
 describe("describeSettingsChanges", () => {
@@ -24,7 +26,9 @@ describe("describeSettingsChanges", () => {
       [{ sellerAddress: "12 MI Road, Jaipur" }, "Seller address on invoices changed"],
       [{ sellerGstin: "08BBBBB1111B1Z5" }, "Seller GSTIN changed to 08BBBBB1111B1Z5"],
       [{ sellerStateCode: "27" }, "Seller state changed to Maharashtra (27)"],
-      [{ sacCode: "999294" }, "SAC on invoices changed to 999294"],
+      [{ sacCode: "999294" }, "SAC of courses changed to 999294"],
+      [{ sacCodeNotes: "998431" }, "SAC of notes and PYQ papers changed to 998431"],
+      [{ sacCodeTests: "999299" }, "SAC of practice tests changed to 999299"],
     ];
     for (const [change, words] of cases) expect(describeSettingsChanges(before, { ...before, ...change })).toBe(words);
   });
@@ -48,7 +52,9 @@ describe("describeSettingsChanges", () => {
       sellerAddress: "Y",
       sellerGstin: "08CCCCC2222C1Z5",
       sellerStateCode: "27",
-      sacCode: "9992",
+      sacCode: "999294",
+      sacCodeNotes: "998431",
+      sacCodeTests: "999299",
     };
     const text = describeSettingsChanges(before, changed);
     expect(text.split("; ")).toHaveLength(Object.keys(before).length);

@@ -12,7 +12,15 @@ export interface SettingsValues {
   sellerGstin: string;
   sellerStateCode: string;
   sacCode: string;
+  sacCodeNotes: string;
+  sacCodeTests: string;
 }
+
+/**
+ * How the audit log says the seller GSTIN changed: a GSTR-1 export finds a change inside its period by
+ * it (gst/gstr1.server.ts), so the words stay as they are.
+ */
+export const GSTIN_CHANGED = "Seller GSTIN changed to ";
 
 /** One sentence per field, given its new value (every field of the settings form has one). */
 const SAID: { [K in keyof SettingsValues]: (value: SettingsValues[K]) => string } = {
@@ -22,9 +30,11 @@ const SAID: { [K in keyof SettingsValues]: (value: SettingsValues[K]) => string 
   whatsappNumber: (v) => `WhatsApp number changed to ${v}`,
   sellerName: (v) => `Seller name on invoices changed to ${v}`,
   sellerAddress: () => "Seller address on invoices changed",
-  sellerGstin: (v) => `Seller GSTIN changed to ${v}`,
+  sellerGstin: (v) => `${GSTIN_CHANGED}${v}`,
   sellerStateCode: (v) => `Seller state changed to ${stateLabel(v)}`,
-  sacCode: (v) => `SAC on invoices changed to ${v}`,
+  sacCode: (v) => `SAC of courses changed to ${v}`,
+  sacCodeNotes: (v) => `SAC of notes and PYQ papers changed to ${v}`,
+  sacCodeTests: (v) => `SAC of practice tests changed to ${v}`,
 };
 
 /** The fields that have words: every field of the settings form (settingsSchema; its test checks). */

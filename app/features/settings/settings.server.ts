@@ -6,6 +6,7 @@ import { seedSettings } from "~/db/seed/data";
 import { recordEvent } from "~/features/audit/audit.server";
 import { storeSignatureImage } from "~/features/files/upload.server";
 import { GSTIN_MESSAGES, gstinProblem, SAMPLE_GSTIN } from "~/features/gst/gstin";
+import { gstinInputSchema, sacCodeSchema } from "~/features/gst/schema";
 import { STATE_CODES } from "~/features/gst/states";
 import { HttpError } from "~/lib/errors";
 import { describeSettingsChanges } from "./changes";
@@ -67,23 +68,18 @@ export const settingsSchema = z
       ),
     sellerName: z.string().trim().min(1, "Enter the seller name.").max(200),
     sellerAddress: z.string().trim().min(1, "Enter the seller address.").max(500),
-    sellerGstin: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .superRefine((v, ctx) => {
-        // The sample stays saveable (a new install turning maintenance on); the admin banner and the
-        // live-payment refusal keep it off real invoices (gst/setup.server.ts).
-        const problem = v === SAMPLE_GSTIN ? null : gstinProblem(v);
-        if (problem) ctx.addIssue({ code: "custom", message: GSTIN_MESSAGES[problem] });
-      }),
+    sellerGstin: gstinInputSchema.superRefine((v, ctx) => {
+      // The sample stays saveable (a new install turning maintenance on); the admin banner and the
+      // live-payment refusal keep it off real invoices (gst/setup.server.ts).
+      const problem = v === SAMPLE_GSTIN ? null : gstinProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: GSTIN_MESSAGES[problem] });
+    }),
     sellerStateCode: z.enum(STATE_CODES, {
       error: "Choose the state or union territory the business is registered in.",
     }),
-    sacCode: z
-      .string()
-      .trim()
-      .regex(/^\d{4,8}$/, "Enter the SAC as 4 to 8 digits (999293: commercial training and coaching services)."),
+    sacCode: sacCodeSchema,
+    sacCodeNotes: sacCodeSchema,
+    sacCodeTests: sacCodeSchema,
   })
   .superRefine((v, ctx) => {
     const checked = v.sellerGstin === SAMPLE_GSTIN || !gstinProblem(v.sellerGstin);

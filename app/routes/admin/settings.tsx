@@ -4,6 +4,8 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
+import { GstinField } from "~/features/gst/gstin-field";
+import { SacField } from "~/features/gst/sac-field";
 import { StateField } from "~/features/gst/state-field";
 import { invoiceSigningStatus, type SigningStatus } from "~/features/orders/signing.server";
 import {
@@ -19,6 +21,12 @@ import { failureFrom, formFailure, formValues, readForm, validate } from "~/lib/
 import { Button } from "~/ui/button";
 import { Field, FormAlert, inputClass } from "~/ui/field";
 import type { Route } from "./+types/settings";
+
+const SAC_FIELDS = [
+  { name: "sacCode", label: "Courses" },
+  { name: "sacCodeNotes", label: "Notes and PYQ papers" },
+  { name: "sacCodeTests", label: "Practice tests" },
+] as const;
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Settings | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
@@ -126,11 +134,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <Field label="Seller name" name="sellerName" error={errors.sellerName}>
               {(p) => <input {...p} className={inputClass} defaultValue={v("sellerName")} />}
             </Field>
-            <Field label="GSTIN" name="sellerGstin" error={errors.sellerGstin}>
-              {(p) => (
-                <input {...p} className={`${inputClass} uppercase`} defaultValue={v("sellerGstin")} maxLength={15} />
-              )}
-            </Field>
+            <GstinField name="sellerGstin" defaultValue={v("sellerGstin")} error={errors.sellerGstin} />
             <StateField
               name="sellerStateCode"
               label="Seller state (GST registration)"
@@ -138,16 +142,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               error={errors.sellerStateCode}
               hint="Buyers in this state pay CGST + SGST; everyone else IGST."
             />
-            <Field
-              label="SAC on invoices"
-              name="sacCode"
-              error={errors.sacCode}
-              hint="999293: commercial training and coaching services."
-            >
-              {(p) => (
-                <input {...p} className={inputClass} defaultValue={v("sacCode")} inputMode="numeric" maxLength={8} />
-              )}
-            </Field>
             <div className="sm:col-span-2">
               <Field label="Seller address" name="sellerAddress" error={errors.sellerAddress}>
                 {(p) => (
@@ -155,6 +149,16 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                 )}
               </Field>
             </div>
+          </div>
+        </Card>
+        <Card title="SAC on invoice lines">
+          <p className="mb-4 text-sm text-slate-600">
+            Each invoice line prints the SAC of its kind of product, as it was when the order was placed.
+          </p>
+          <div className="grid gap-4">
+            {SAC_FIELDS.map(({ name, label }) => (
+              <SacField key={name} name={name} label={label} defaultValue={v(name)} error={errors[name]} />
+            ))}
           </div>
         </Card>
         <Button type="submit" disabled={busy}>
