@@ -12,6 +12,7 @@ import type { BuyerDetails } from "~/features/gst/buyer";
 import { GSTR1_HEADERS } from "~/features/gst/gstr1.server";
 import { refundOrder } from "~/features/orders/refund.server";
 import { settleTestPayment } from "~/features/payments/payments.server";
+import { getSettings, settingsSchema, updateSettings } from "~/features/settings/settings.server";
 import { gstrDate } from "~/lib/dates";
 import { paiseToDecimal } from "~/lib/money";
 import * as gstr1Route from "~/routes/admin/sales-gstr1";
@@ -22,14 +23,20 @@ import { makeRequest } from "../helpers/route";
 import { parseCsv, unzipText } from "../helpers/unzip";
 
 /** A paid sale; an unregistered buyer (an address for the invoices of ₹50,000 or more) unless a business is given. */
+type Kind = (typeof schema.products.$inferSelect)["kind"];
+
 async function sale(
   stateCode: string,
-  prices: number[],
+  prices: (number | { pricePaise: number; kind: Kind })[],
   buyer: BuyerDetails = { address: "12 MG Road, Bengaluru 560001" },
 ) {
   const db = await getDb();
   const user = await createTestUser({ stateCode });
-  const products = await Promise.all(prices.map((pricePaise) => createProduct({ pricePaise })));
+  const products = await Promise.all(
+    prices.map((p) =>
+      createProduct(typeof p === "number" ? { pricePaise: p } : { pricePaise: p.pricePaise, kind: p.kind }),
+    ),
+  );
   await addToCart(
     user.id,
     products.map((p) => p.id),
@@ -43,6 +50,37 @@ async function sale(
 function thisMonth() {
   const ist = new Date(Date.now() + 330 * 60_000);
   return `${ist.getUTCFullYear()}-${String(ist.getUTCMonth() + 1).padStart(2, "0")}`;
+}
+
+/** The quarter of the Indian financial year holding this month ("2026-Q3"). */
+function currentQuarter() {
+  const ist = new Date(Date.now() + 330 * 60_000);
+  const m = ist.getUTCMonth();
+  const fy = m >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
+  return `${fy}-Q${m >= 3 ? Math.floor((m - 3) / 3) + 1 : 4}`;
+}
+
+/** The month before this one ("2026-10"). */
+function lastMonth() {
+  const ist = new Date(Date.now() + 330 * 60_000);
+  const month = new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth() - 1, 1));
+  return `${month.getUTCFullYear()}-${String(month.getUTCMonth() + 1).padStart(2, "0")}`;
+}
+
+/** The export's refusal: its status and message (null when it answered a zip). */
+async function refusal(period: string) {
+  const admin = await createTestUser({ role: "admin" });
+  try {
+    await gstr1Route.loader({
+      request: makeRequest(`/admin/sales/gstr1.zip?period=${period}`, { headers: { cookie: await cookieFor(admin) } }),
+      params: {},
+      context: {},
+    } as never);
+    return null;
+  } catch (thrown) {
+    const refused = thrown as { init?: { status: number }; data?: { message: string } };
+    return { status: refused.init?.status, message: refused.data?.message };
+  }
 }
 
 async function exportGstr1(period: string) {
@@ -59,6 +97,17 @@ async function exportGstr1(period: string) {
   const files = unzipText(bytes);
   return { bytes, files, csv: (name: string) => parseCsv(files.get(name) ?? "") };
 }
+
+const GSTR1_FILES = [
+  ["b2b.csv", GSTR1_HEADERS.b2b],
+  ["b2cs.csv", GSTR1_HEADERS.b2cs],
+  ["b2cl.csv", GSTR1_HEADERS.b2cl],
+  ["cdnr.csv", GSTR1_HEADERS.cdnr],
+  ["cdnur.csv", GSTR1_HEADERS.cdnur],
+  ["hsn(b2b).csv", GSTR1_HEADERS.hsn],
+  ["hsn(b2c).csv", GSTR1_HEADERS.hsn],
+  ["docs.csv", GSTR1_HEADERS.docs],
+] as const;
 
 const rupees = (value: string) => Math.round(Number(value) * 100);
 const sum = (rows: string[][], column: number) => rows.reduce((s, r) => s + rupees(r[column]!), 0);
@@ -123,7 +172,7 @@ describe("GSTR-1 export", () => {
     expect(csv("cdnur.csv")).toEqual([[...GSTR1_HEADERS.cdnur]]);
     expect(csv("b2b.csv")).toEqual([[...GSTR1_HEADERS.b2b]]);
     expect(csv("cdnr.csv")).toEqual([[...GSTR1_HEADERS.cdnr]]);
-    expect(csv("hsn(b2b).csv")[1]!.slice(4)).toEqual(["0.00", "18", "0.00", "0.00", "0.00", "0.00", "0.00"]);
+    expect(csv("hsn(b2b).csv")).toEqual([[...GSTR1_HEADERS.hsn]]);
 
     // Table 12 reconciles to the paisa with the invoices minus the credit notes.
     const invoices = [rajasthan, maharashtra, refunded, karnataka, large];
@@ -185,10 +234,9 @@ describe("GSTR-1 export", () => {
         "0.00",
       ],
     ]);
-    // Nothing was invoiced in January 2026: headers only, the docs table empty.
+    // Nothing was invoiced in January 2026: headers only, no row of zeros in any file.
     const other = await exportGstr1("2026-01");
-    expect(other.csv("hsn(b2c).csv")[1]!.slice(4)).toEqual(["0.00", "18", "0.00", "0.00", "0.00", "0.00", "0.00"]);
-    expect(other.csv("docs.csv")).toEqual([[...GSTR1_HEADERS.docs]]);
+    for (const [name, header] of GSTR1_FILES) expect(other.csv(name), name).toEqual([[...header]]);
   });
 
   it("puts business buyers' invoices in b2b, their credit notes in cdnr and their SAC summary in hsn(b2b), and nowhere else", async () => {
@@ -312,6 +360,149 @@ describe("GSTR-1 export", () => {
       ["Invoices for outward supply", consumer.invoiceNumber!, company.invoiceNumber!, "3", "0"],
       ["Credit Note", note!.number, note!.number, "1", "0"],
     ]);
+  });
+
+  it("sums hsn by each line's SAC as snapshotted at checkout, with the table's description", async () => {
+    const db = await getDb();
+    // Notes are sold as online text (998431), tests as other education (999294); courses keep 999293.
+    await db.update(schema.settings).set({ sacCodeNotes: "998431", sacCodeTests: "999294" });
+    const mixed = await sale("08", [
+      { pricePaise: 99_900, kind: "course" },
+      { pricePaise: 4_900, kind: "note" },
+      { pricePaise: 2_900, kind: "pyq" },
+    ]);
+    const noteOnly = await sale("27", [{ pricePaise: 19_900, kind: "note" }]);
+    const refunded = await sale("29", [
+      { pricePaise: 9_900, kind: "test" },
+      { pricePaise: 1_900, kind: "note" },
+    ]);
+    await refundOrder(db, refunded.id, null);
+    // Settings changed after the sale: the lines keep the code they were sold under.
+    await db.update(schema.settings).set({ sacCode: "999299", sacCodeNotes: "999294" });
+    const items = await db.select().from(schema.orderItems).where(eq(schema.orderItems.orderId, mixed.id));
+    expect(items.map((i) => i.sacCode).sort()).toEqual(["998431", "998431", "999293"]);
+    // An order from before lines had their own tax (migration 0013): its figures go to its lines' SAC.
+    await db
+      .update(schema.orderItems)
+      .set({ taxablePaise: null, cgstPaise: null, sgstPaise: null, igstPaise: null })
+      .where(eq(schema.orderItems.orderId, noteOnly.id));
+
+    const { csv } = await exportGstr1(thisMonth());
+    const line = async (orderId: string, sac: string) => {
+      const rows = await db.select().from(schema.orderItems).where(eq(schema.orderItems.orderId, orderId));
+      return rows.filter((r) => r.sacCode === sac);
+    };
+    const mixedNotes = await line(mixed.id, "998431");
+    const [mixedCourse] = await line(mixed.id, "999293");
+    const notesTaxable = mixedNotes.reduce((t, r) => t + r.taxablePaise!, 0) + noteOnly.subtotalPaise;
+    const notesCgst = mixedNotes.reduce((t, r) => t + r.cgstPaise!, 0);
+    const notesSgst = mixedNotes.reduce((t, r) => t + r.sgstPaise!, 0);
+    const row = (sac: string, description: string, taxable: number, igst: number, cgst: number, sgst: number) => [
+      sac,
+      description,
+      "NA",
+      "0",
+      paiseToDecimal(taxable + igst + cgst + sgst),
+      "18",
+      paiseToDecimal(taxable),
+      paiseToDecimal(igst),
+      paiseToDecimal(cgst),
+      paiseToDecimal(sgst),
+      "0.00",
+    ];
+    // The refunded order's test (999294) and note lines net to nothing: no rows of zeros.
+    expect(csv("hsn(b2c).csv").slice(1)).toEqual([
+      row(
+        "998431",
+        "On-line text based information such as online books, newspapers, periodicals, directories and the like",
+        notesTaxable,
+        noteOnly.igstPaise,
+        notesCgst,
+        notesSgst,
+      ),
+      row(
+        "999293",
+        "Commercial training and coaching services",
+        mixedCourse!.taxablePaise!,
+        0,
+        mixedCourse!.cgstPaise!,
+        mixedCourse!.sgstPaise!,
+      ),
+    ]);
+    // Table 12 still reconciles with table 7, and Karnataka's sale and refund leave no row there.
+    const hsnTaxable = sum(csv("hsn(b2c).csv").slice(1), 6);
+    expect(csv("b2cs.csv").slice(1)).toEqual([
+      ["OE", "08-Rajasthan", "", "18", paiseToDecimal(mixed.subtotalPaise), "0.00", ""],
+      ["OE", "27-Maharashtra", "", "18", paiseToDecimal(noteOnly.subtotalPaise), "0.00", ""],
+    ]);
+    expect(sum(csv("b2cs.csv").slice(1), 4)).toBe(hsnTaxable);
+  });
+
+  it("takes a partial refund off the SAC of the lines it credits", async () => {
+    const db = await getDb();
+    await db.update(schema.settings).set({ sacCodeNotes: "998431" });
+    const order = await sale("27", [
+      { pricePaise: 99_900, kind: "course" },
+      { pricePaise: 4_900, kind: "note" },
+    ]);
+    const items = await db.select().from(schema.orderItems).where(eq(schema.orderItems.orderId, order.id));
+    const note = items.find((i) => i.sacCode === "998431")!;
+    const course = items.find((i) => i.sacCode === "999293")!;
+    await refundOrder(db, order.id, null, { itemIds: [note.id] });
+    const { csv } = await exportGstr1(thisMonth());
+    // The note's line is credited in full: no 998431 row; the course's stays as sold.
+    expect(
+      csv("hsn(b2c).csv")
+        .slice(1)
+        .map((r) => [r[0], r[6], r[7]]),
+    ).toEqual([["999293", paiseToDecimal(course.taxablePaise!), paiseToDecimal(course.igstPaise!)]]);
+    expect(sum(csv("b2cs.csv").slice(1), 4)).toBe(course.taxablePaise);
+  });
+
+  it("leaves out every row of zeros: a month whose only sale was refunded has headers only, but for the documents", async () => {
+    const db = await getDb();
+    const refunded = await sale("27", [49_900]);
+    await refundOrder(db, refunded.id, null);
+    const { csv } = await exportGstr1(thisMonth());
+    for (const [name, header] of GSTR1_FILES.filter(([name]) => name !== "docs.csv")) {
+      expect(csv(name), name).toEqual([[...header]]);
+    }
+    // The documents were issued all the same: table 13 lists them.
+    expect(
+      csv("docs.csv")
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(["Invoices for outward supply", "Credit Note"]);
+  });
+
+  it("refuses a period in which the seller GSTIN changed after some of its documents, saying why", async () => {
+    const db = await getDb();
+    const owner = await createTestUser({ role: "admin" });
+    const changeGstin = async (sellerGstin: string) => {
+      const current = await getSettings(db);
+      await updateSettings(db, owner.id, settingsSchema.parse({ ...current, sellerGstin, maintenanceMode: false }));
+    };
+    // The real GSTIN set up before the month's first sale: the whole month is under it.
+    await changeGstin("08AAPFU0939F1ZV");
+    await sale("27", [49_900]);
+    expect(await refusal(thisMonth())).toBeNull();
+    // Changed again after that sale: the month holds invoices of two registrations.
+    await changeGstin("08AAACR5055K1Z7");
+    const refused = await refusal(thisMonth());
+    expect(refused?.status).toBe(409);
+    expect(refused?.message).toMatch(
+      new RegExp(
+        `^The seller GSTIN changed during ${thisMonth()} \\(to 08AAACR5055K1Z7 on \\d{1,2} [A-Z][a-z]{2} \\d{4}\\), after some of its invoices or credit notes were issued\\. A GSTR-1 return is filed per GSTIN`,
+      ),
+    );
+    // The quarter holding it is refused too; the month before is not.
+    expect((await refusal(currentQuarter()))?.status).toBe(409);
+    expect(await refusal(lastMonth())).toBeNull();
+    // A refused export is not written to the audit log as an export.
+    const exports = await db.select().from(schema.auditLog).where(eq(schema.auditLog.type, "Export"));
+    expect(exports.map((e) => e.description).sort()).toEqual(
+      [`GSTR-1 data exported for ${thisMonth()}`, `GSTR-1 data exported for ${lastMonth()}`].sort(),
+    );
   });
 
   it("refuses a malformed period with a 400", async () => {

@@ -7,9 +7,14 @@
  * - `b2cl.csv` (table 5): each inter-state B2C invoice above ₹1,00,000 (invoice value), one row each.
  * - `cdnr.csv` (table 9B, registered): the period's credit notes of b2b invoices.
  * - `cdnur.csv` (table 9B, unregistered): the period's credit notes of b2cl invoices.
- * - `hsn(b2b).csv` and `hsn(b2c).csv` (table 12, its B2B and B2C tabs): the SAC summary, invoices
- *   minus credit notes, of registered and of unregistered buyers.
+ * - `hsn(b2b).csv` and `hsn(b2c).csv` (table 12, its B2B and B2C tabs): the SAC summary, one row per
+ *   SAC of the lines (snapshotted at checkout), invoices minus credit notes, of registered and of
+ *   unregistered buyers.
  * - `docs.csv` (table 13): the invoice and credit-note number ranges issued in the period.
+ *
+ * No file has a row whose figures are all zero (a sale and its refund in one period leave nothing).
+ * A period in which the seller GSTIN changed after some of its documents were issued is refused (one
+ * return per registration).
  *
  * An invoice belongs to the period of its date (paid_at), a credit note to the period of its own
  * date, both in India Standard Time; dates are written as the tool writes them (`09-Oct-2026`).
@@ -17,12 +22,15 @@
  * rows are read in keyset batches, and the zip is deflated as it streams (lib/zip.server.ts), so a
  * month of 100,000 orders neither blocks the server nor grows its memory.
  */
-import { and, asc, gt, gte, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { creditNotes, orders } from "~/db/schema";
-import { gstrDate } from "~/lib/dates";
+import { auditLog, creditNotes, orderItems, orders } from "~/db/schema";
+import { GSTIN_CHANGED } from "~/features/settings/changes";
+import { formatDate, gstrDate } from "~/lib/dates";
+import { HttpError } from "~/lib/errors";
 import { paiseToDecimal } from "~/lib/money";
 import { zipStream } from "~/lib/zip.server";
+import { sacDescription } from "./sac";
 import { gstrPlaceOfSupply } from "./states";
 import { GST_RATE_PERCENT } from "./tax";
 
@@ -112,11 +120,10 @@ export interface Gstr1Options {
   start: Date;
   /** Exclusive. */
   end: Date;
-  sacCode: string;
+  /** The period as the owner chose it ("2026-10"), for messages. */
+  label?: string;
   batchSize?: number;
 }
-
-const SAC_DESCRIPTION = "Commercial training and coaching services";
 
 /** One CSV line: fields quoted when they hold a comma or a quote. */
 function csvLine(fields: (string | number)[]) {
@@ -137,7 +144,7 @@ const invoicedIn = (o: Gstr1Options) =>
   and(sql`${orders.invoiceNumber} is not null`, gte(orders.paidAt, o.start), lt(orders.paidAt, o.end));
 const notedIn = (o: Gstr1Options) => and(gte(creditNotes.issuedAt, o.start), lt(creditNotes.issuedAt, o.end));
 
-/** Table 7: taxable value by place of supply, invoices less credit notes (b2b and b2cl ones excepted). */
+/** Table 7: taxable value by place of supply, invoices less credit notes (b2b and b2cl ones excepted); no zero rows. */
 async function b2csRows(db: DbOrTx, o: Gstr1Options) {
   const result = await db.execute<{ pos: string; taxable: string }>(sql`
     select pos, sum(value)::bigint as taxable from (
@@ -148,29 +155,73 @@ async function b2csRows(db: DbOrTx, o: Gstr1Options) {
         from ${creditNotes} join ${orders} on ${orders.id} = ${creditNotes.orderId}
         where ${notedIn(o)} and not ${isB2cl} and not ${isB2b}
     ) supplies
-    group by pos order by pos`);
+    group by pos having sum(value) <> 0 order by pos`);
   return result.rows.map((r) => ({ placeOfSupply: r.pos, taxablePaise: Number(r.taxable) }));
 }
 
-/** Table 12: the SAC summary of the period, invoices less credit notes, of registered (`b2b`) or unregistered buyers. */
+/**
+ * Each line's SAC (snapshotted at checkout) with its taxable value and tax: the lines of the invoices
+ * of the period (`invoices`) or those the period's credit notes credit (`credited`, negated), of the
+ * orders chosen by `where`. Orders placed before lines had their own tax (migration 0013) have it on
+ * the order and the credit note only: their lines share one SAC, so those figures go to it.
+ */
+function linesBySac(o: Gstr1Options, side: "invoices" | "credited", where: SQL) {
+  const oneSac = sql`(select min(i.sac_code) from order_items i where i.order_id = ${orders.id})`;
+  const legacy = sql`exists (select 1 from order_items i where i.order_id = ${orders.id} and i.taxable_paise is null)`;
+  if (side === "invoices") {
+    return sql`
+      select ${orderItems.sacCode} as sac, ${orderItems.taxablePaise} as taxable, ${orderItems.igstPaise} as igst,
+             ${orderItems.cgstPaise} as cgst, ${orderItems.sgstPaise} as sgst
+        from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
+        where ${invoicedIn(o)} and ${where} and ${orderItems.taxablePaise} is not null
+      union all
+      select ${oneSac}, ${taxable}, ${orders.igstPaise}, ${orders.cgstPaise}, ${orders.sgstPaise}
+        from ${orders} where ${invoicedIn(o)} and ${where} and ${legacy}`;
+  }
+  return sql`
+    select ${orderItems.sacCode}, -${orderItems.taxablePaise}, -${orderItems.igstPaise},
+           -${orderItems.cgstPaise}, -${orderItems.sgstPaise}
+      from ${orderItems} join ${creditNotes} on ${creditNotes.id} = ${orderItems.creditNoteId}
+      join ${orders} on ${orders.id} = ${creditNotes.orderId}
+      where ${notedIn(o)} and ${where} and ${orderItems.taxablePaise} is not null
+    union all
+    select ${oneSac}, -${creditNotes.taxablePaise}, -${creditNotes.igstPaise}, -${creditNotes.cgstPaise},
+           -${creditNotes.sgstPaise}
+      from ${creditNotes} join ${orders} on ${orders.id} = ${creditNotes.orderId}
+      where ${notedIn(o)} and ${where} and ${legacy}`;
+}
+
+/**
+ * Table 12: the SAC summary of the period, one row per SAC (all at 18%): the invoices' lines less the
+ * lines the credit notes credit, of registered (`b2b`) or unregistered buyers. Codes whose figures net
+ * to zero are left out.
+ */
 export async function hsnSummary(db: DbOrTx, o: Gstr1Options, tab: "b2b" | "b2c") {
   const ofTab = tab === "b2b" ? isB2b : sql`not ${isB2b}`;
-  const result = await db.execute<{ taxable: string; igst: string; cgst: string; sgst: string }>(sql`
-    select coalesce(sum(taxable), 0)::bigint as taxable, coalesce(sum(igst), 0)::bigint as igst,
-           coalesce(sum(cgst), 0)::bigint as cgst, coalesce(sum(sgst), 0)::bigint as sgst from (
-      select ${taxable} as taxable, ${orders.igstPaise} as igst, ${orders.cgstPaise} as cgst, ${orders.sgstPaise} as sgst
-        from ${orders} where ${invoicedIn(o)} and ${ofTab}
+  const result = await db.execute<{ sac: string; taxable: string; igst: string; cgst: string; sgst: string }>(sql`
+    select sac, sum(taxable)::bigint as taxable, sum(igst)::bigint as igst,
+           sum(cgst)::bigint as cgst, sum(sgst)::bigint as sgst from (
+      ${linesBySac(o, "invoices", ofTab)}
       union all
-      select -${creditNotes.taxablePaise}, -${creditNotes.igstPaise}, -${creditNotes.cgstPaise}, -${creditNotes.sgstPaise}
-        from ${creditNotes} join ${orders} on ${orders.id} = ${creditNotes.orderId} where ${notedIn(o)} and ${ofTab}
-    ) supplies`);
-  const r = result.rows[0]!;
-  return {
+      ${linesBySac(o, "credited", ofTab)}
+    ) supplies (sac, taxable, igst, cgst, sgst)
+    group by sac
+    having sum(taxable) <> 0 or sum(igst) <> 0 or sum(cgst) <> 0 or sum(sgst) <> 0
+    order by sac`);
+  return result.rows.map((r) => ({
+    sacCode: r.sac,
     taxablePaise: Number(r.taxable),
     igstPaise: Number(r.igst),
     cgstPaise: Number(r.cgst),
     sgstPaise: Number(r.sgst),
-  };
+  }));
+}
+
+/** How many invoices and credit notes were issued in the period. */
+async function documentsIssued(db: DbOrTx, o: Gstr1Options) {
+  const [invoices] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(invoicedIn(o));
+  const [notes] = await db.select({ n: sql<number>`count(*)::int` }).from(creditNotes).where(notedIn(o));
+  return invoices!.n + notes!.n;
 }
 
 /** Table 13: the first and last number and the count of each series issued in the period. */
@@ -374,21 +425,22 @@ async function* b2csLines(db: DbOrTx, o: Gstr1Options) {
 
 async function* hsnLines(db: DbOrTx, o: Gstr1Options, tab: "b2b" | "b2c") {
   yield csvLine([...GSTR1_HEADERS.hsn]);
-  const s = await hsnSummary(db, o, tab);
-  const total = s.taxablePaise + s.igstPaise + s.cgstPaise + s.sgstPaise;
-  yield csvLine([
-    o.sacCode,
-    SAC_DESCRIPTION,
-    "NA",
-    "0",
-    paiseToDecimal(total),
-    GST_RATE_PERCENT,
-    paiseToDecimal(s.taxablePaise),
-    paiseToDecimal(s.igstPaise),
-    paiseToDecimal(s.cgstPaise),
-    paiseToDecimal(s.sgstPaise),
-    "0.00",
-  ]);
+  for (const s of await hsnSummary(db, o, tab)) {
+    const total = s.taxablePaise + s.igstPaise + s.cgstPaise + s.sgstPaise;
+    yield csvLine([
+      s.sacCode,
+      sacDescription(s.sacCode) ?? "",
+      "NA",
+      "0",
+      paiseToDecimal(total),
+      GST_RATE_PERCENT,
+      paiseToDecimal(s.taxablePaise),
+      paiseToDecimal(s.igstPaise),
+      paiseToDecimal(s.cgstPaise),
+      paiseToDecimal(s.sgstPaise),
+      "0.00",
+    ]);
+  }
 }
 
 async function* docsLines(db: DbOrTx, o: Gstr1Options) {
@@ -398,8 +450,52 @@ async function* docsLines(db: DbOrTx, o: Gstr1Options) {
   if (notes.n > 0) yield csvLine(["Credit Note", notes.from!, notes.to!, notes.n, 0]);
 }
 
-/** The GSTR-1 zip of the period, streamed. */
-export function gstr1Zip(db: DbOrTx, o: Gstr1Options): ReadableStream<Uint8Array> {
+/**
+ * The changes of the seller GSTIN inside the period, from the settings' audit trail (the words of
+ * settings/changes.ts): when and to what.
+ */
+export async function gstinChangesIn(db: DbOrTx, o: Gstr1Options) {
+  const rows = await db
+    .select({ at: auditLog.createdAt, description: auditLog.description })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.type, "Settings"),
+        eq(auditLog.entityType, "settings"),
+        gte(auditLog.createdAt, o.start),
+        lt(auditLog.createdAt, o.end),
+        sql`position(${GSTIN_CHANGED} in ${auditLog.description}) > 0`,
+      ),
+    )
+    .orderBy(asc(auditLog.createdAt));
+  return rows.map((r) => ({
+    at: r.at,
+    gstin: r.description
+      .slice(r.description.indexOf(GSTIN_CHANGED) + GSTIN_CHANGED.length)
+      .split(";")[0]!
+      .trim(),
+  }));
+}
+
+/**
+ * The GSTR-1 zip of the period, streamed. A return is filed per registration (GSTIN), and orders do
+ * not record the GSTIN they were invoiced under: when the seller GSTIN changed during the period after
+ * some of its invoices or credit notes were issued, the period is refused (409) with the reason,
+ * before anything is read. (A change before the period's first document, e.g. the real GSTIN set up
+ * before the first sale, leaves the whole period under the new one.)
+ */
+export async function gstr1Zip(db: DbOrTx, o: Gstr1Options): Promise<ReadableStream<Uint8Array>> {
+  const change = (await gstinChangesIn(db, o)).at(-1);
+  if (change && (await documentsIssued(db, { ...o, end: change.at })) > 0) {
+    throw new HttpError(
+      409,
+      `The seller GSTIN changed during ${o.label ?? "this period"} (to ${change.gstin} on ${formatDate(change.at)}), ` +
+        "after some of its invoices or credit notes were issued. A GSTR-1 return is filed per GSTIN, and the " +
+        "orders do not record which GSTIN invoiced them, so this export cannot split the period between the two " +
+        "registrations. Prepare this period's return from the sales ledger instead, taking the documents issued " +
+        "before and after the change separately.",
+    );
+  }
   return zipStream([
     { name: "b2b.csv", content: b2bLines(db, o) },
     { name: "b2cs.csv", content: b2csLines(db, o) },
