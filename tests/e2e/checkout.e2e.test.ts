@@ -102,19 +102,24 @@ describe("checkout journey in Chromium (test gateway)", () => {
     const summary = page.locator("section", { has: page.getByRole("heading", { name: "Order summary" }) });
     expect(await summary.getByText(first!.title, { exact: true }).isVisible()).toBe(true);
     expect(await summary.getByText(second!.title, { exact: true }).isVisible()).toBe(true);
+    // GST depends on the buyer's state: no GST or total figure until it is chosen.
     expect(await summary.getByText("GST (18%)").isVisible()).toBe(true);
-    // The server's prices, not the ₹0.01 the tampered guest cart claimed.
-    const total = (await page.getByTestId("order-total").textContent()) ?? "";
-    expect(total).toMatch(/^₹[\d,]+\.\d\d$/);
-    expect(total).not.toBe("₹0.02");
+    expect(await page.getByTestId("order-total").textContent()).toBe("Choose your state below");
     expect(await axeViolations(page)).toEqual([]);
 
-    // A new buyer is asked for their state once (the GST place of supply); the pay page shows the split.
+    // A new buyer is asked for their state once (the GST place of supply): choosing it shows its split
+    // and total at once, and the pay page (the order placed) charges exactly that.
     await page.getByLabel("Your state or union territory").selectOption("27");
+    await summary.getByText("IGST (18%)").waitFor();
+    const total = (await page.getByTestId("order-total").textContent()) ?? "";
+    // The server's prices, not the ₹0.01 the tampered guest cart claimed.
+    expect(total).toMatch(/^₹[\d,]+\.\d\d$/);
+    expect(total).not.toBe("₹0.02");
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await page.waitForURL(/\/checkout\/pay\//);
     await page.getByText("Test mode", { exact: true }).waitFor();
     expect(await page.getByText("IGST (18%)").isVisible()).toBe(true);
+    expect(await page.getByTestId("order-total").textContent()).toBe(total);
     expect(await page.getByText("Place of supply: Maharashtra (27)").isVisible()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Pay", exact: true }).click();

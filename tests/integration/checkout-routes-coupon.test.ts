@@ -81,14 +81,14 @@ describe("/checkout keeps the coupon across a failed or abandoned payment", () =
     const user = await student();
     await createCoupon({ code: "SAVE20", kind: "percent", value: 20 });
     const applied = await checkout(user, "/checkout?coupon=save20");
-    expect(applied.totals.totalPaise).toBe(WITH_SAVE20);
+    expect(applied.totals!.totalPaise).toBe(WITH_SAVE20);
 
     const first = await placeFromPage(user, applied.coupon!.code);
     expect(await pressPay(user, first, "fail")).toBe("/checkout");
 
     const back = await checkout(user);
     expect(back.coupon).toEqual({ code: "SAVE20", discountPaise: 40_299 });
-    expect(back.totals.totalPaise).toBe(WITH_SAVE20);
+    expect(back.totals!.totalPaise).toBe(WITH_SAVE20);
     expect(back.couponError).toBeNull();
     expect(back.couponNotice).toBeNull();
 
@@ -109,7 +109,7 @@ describe("/checkout keeps the coupon across a failed or abandoned payment", () =
     const back = await checkout(user);
     expect(back.coupon?.code).toBe("ONCE");
     expect(back.couponError).toBeNull();
-    expect(back.totals.totalPaise).toBe(WITH_SAVE20);
+    expect(back.totals!.totalPaise).toBe(WITH_SAVE20);
     // Typed again by hand, it applies as well (not "already used", not "fully redeemed").
     const typed = await checkout(user, "/checkout?coupon=once");
     expect(typed.coupon?.code).toBe("ONCE");
@@ -156,7 +156,7 @@ describe("/checkout keeps the coupon across a failed or abandoned payment", () =
     expect(expired.coupon).toBeNull();
     expect(expired.couponNotice).toBe('The coupon "SAVE20" has expired. It is no longer applied.');
     expect(expired.couponError).toBeNull();
-    expect(expired.totals.totalPaise).toBe(FULL);
+    expect(expired.totals!.totalPaise).toBe(FULL);
 
     await db.update(schema.coupons).set({ endsAt: null, active: false }).where(eq(schema.coupons.id, coupon.id));
     expect((await checkout(user)).couponNotice).toBe(
@@ -173,7 +173,7 @@ describe("/checkout keeps the coupon across a failed or abandoned payment", () =
     const none = await checkout(user, "/checkout?coupon=");
     expect(none.coupon).toBeNull();
     expect(none.couponNotice).toBeNull();
-    expect(none.totals.totalPaise).toBe(FULL);
+    expect(none.totals!.totalPaise).toBe(FULL);
 
     // More than a day later it is not offered any more.
     const db = await getDb();

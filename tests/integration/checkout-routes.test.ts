@@ -1,10 +1,14 @@
 import { count, eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { placeOrder } from "~/features/checkout/checkout.server";
-import { ORDER_COMPLETE, PAYMENT_FAILED } from "~/features/checkout/messages";
+import { FREE_ORDER_NO_INVOICE, FREE_ORDER_NOTE, ORDER_COMPLETE, PAYMENT_FAILED } from "~/features/checkout/messages";
+import { totalsFor } from "~/features/checkout/pricing";
 import { settleTestPayment } from "~/features/payments/payments.server";
 import { amountInWords, formatPaise } from "~/lib/money";
 import * as orderRoute from "~/routes/account/order";
@@ -44,6 +48,19 @@ function outcome(result: unknown): { status: number; location?: string | null; b
   }
   return { status: 200, body: result };
 }
+
+/** A route's page as the server renders it from its loader's data. */
+// biome-ignore lint/suspicious/noExplicitAny: the generated ComponentProps also carry params and matches
+let rendered: { Component: any; loaderData: unknown } | undefined;
+function RenderedPage() {
+  return createElement(rendered!.Component, { loaderData: rendered!.loaderData, params: {}, matches: [] });
+}
+const PageStub = createRoutesStub([{ path: "*", Component: RenderedPage }]);
+function renderPage(route: { default: unknown }, loaderData: unknown) {
+  rendered = { Component: route.default, loaderData };
+  return renderToStaticMarkup(createElement(PageStub, { initialEntries: ["/"] }));
+}
+const renderCheckout = (loaderData: unknown) => renderPage(checkoutRoute, loaderData);
 
 async function orderCount() {
   const db = await getDb();
@@ -160,6 +177,61 @@ describe("/checkout", () => {
     expect(unknown.summary.couponError).toMatch(/does not exist/);
     const malformed = await call(checkoutRoute.loader, "/checkout?coupon=%3Cscript%3E", await asUser(user));
     expect(malformed.couponFormatError).toMatch(/only letters, digits/);
+  });
+
+  it("shows no GST or total until the buyer's state is known, then exactly what the order charges", async () => {
+    // ₹990.15: 18% is 178.227 → ₹178.23, but CGST + SGST are 89.1135 → ₹89.11 twice = ₹178.22.
+    const user = await createTestUser({ name: "Ravi Kumar", stateCode: null });
+    const course = await createProduct({ title: "Paisa Course", pricePaise: 99_015 });
+    const db = await getDb();
+    await db.insert(schema.cartItems).values({ userId: user.id, productId: course.id });
+    const before = await call(checkoutRoute.loader, "/checkout", await asUser(user));
+    expect(before.summary.totals).toBeNull();
+    const page = renderCheckout(before);
+    expect(page).toContain("Depends on your state");
+    expect(page).toContain("Choose your state below");
+    expect(page).not.toMatch(/₹1,168\.3\d|₹178\.2\d/);
+    expect(page).toContain("Continue to payment");
+    // The page has both ways ready: the state chosen shows its own figures at once.
+    expect(totalsFor(before.summary.byPlace, "08")).toMatchObject({ gstPaise: 17_822, totalPaise: 116_837 });
+    expect(totalsFor(before.summary.byPlace, "27")).toMatchObject({ gstPaise: 17_823, totalPaise: 116_838 });
+
+    const placed = outcome(
+      await call(checkoutRoute.action, "/checkout", await post(user, { coupon: "", state: "08" })),
+    );
+    expect(placed.status).toBe(302);
+    const order = await getOrder(placed.location!.split("/").pop()!);
+    expect(order).toMatchObject({ cgstPaise: 8_911, sgstPaise: 8_911, gstPaise: 17_822, totalPaise: 116_837 });
+    // Back on /checkout with the state saved (the payment abandoned): the figures and the button are the order's.
+    const after = renderCheckout(await call(checkoutRoute.loader, "/checkout", await asUser(user)));
+    expect(after).toContain("₹1,168.37");
+    expect(after).toContain("Pay ₹1,168.37");
+    expect(after).not.toContain("₹1,168.38");
+  });
+
+  it("says a ₹0 checkout issues no GST invoice", async () => {
+    const user = await createTestUser({ stateCode: null });
+    const free = await createProduct({ title: "Free Sample", pricePaise: 0 });
+    const db = await getDb();
+    await db.insert(schema.cartItems).values({ userId: user.id, productId: free.id });
+    const page = renderCheckout(await call(checkoutRoute.loader, "/checkout", await asUser(user)));
+    expect(page).toContain("Get it now — Free");
+    expect(page).toContain(FREE_ORDER_NOTE);
+    expect(page).not.toContain("A GST invoice is emailed");
+    // Placed: its page and its email say there is no invoice, rather than promise one.
+    const placed = outcome(await call(checkoutRoute.action, "/checkout", await post(user, { coupon: "" })));
+    const orderId = placed.location!.split("/").pop()!;
+    const orderPage = renderPage(
+      orderRoute,
+      await call(orderRoute.loader, `/account/orders/${orderId}`, await asUser(user), { orderId }),
+    );
+    expect(orderPage).toContain(FREE_ORDER_NO_INVOICE);
+    expect(orderPage).not.toContain("Download GST invoice");
+    const [mail] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, user.email));
+    expect(mail!.text).toContain("Total: Free");
+    expect(mail!.text).toContain(FREE_ORDER_NO_INVOICE);
+    expect(mail!.html).toContain(FREE_ORDER_NO_INVOICE);
+    expect(mail!.text).not.toMatch(/GST \(18%\)|invoice .* is attached/);
   });
 
   it("ignores tampered client prices: the order is priced from the database", async () => {

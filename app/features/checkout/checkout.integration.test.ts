@@ -1,4 +1,5 @@
 import { count, eq } from "drizzle-orm";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -15,6 +16,7 @@ import {
 } from "../../../tests/helpers/checkout";
 import { createProduct, createUser } from "../../../tests/helpers/factories";
 import { getCheckoutSummary, placeOrder } from "./checkout.server";
+import { totalsFor } from "./pricing";
 
 async function countRows(table: typeof schema.orders | typeof schema.couponRedemptions | typeof schema.emailOutbox) {
   const db = await getDb();
@@ -76,7 +78,8 @@ describe("checkout pricing on the server", () => {
     const product = await createProduct({ pricePaise: 49_900 });
     await addToCart(user.id, [product.id]);
     const db = await getDb();
-    expect((await getCheckoutSummary(db, user.id)).totals).toMatchObject({ intraState: null, gstPaise: 8_982 });
+    // No figure that depends on the state is offered before it is known.
+    expect((await getCheckoutSummary(db, user.id)).totals).toBeNull();
     await expect(placeOrder(db, user.id)).rejects.toMatchObject({ status: 400, field: "state" });
     await expect(placeOrder(db, user.id, { stateCode: "28" })).rejects.toMatchObject({ status: 400 });
     expect(await db.select().from(schema.orders).where(eq(schema.orders.userId, user.id))).toEqual([]);
@@ -135,6 +138,61 @@ describe("checkout pricing on the server", () => {
       message: expect.stringMatching(/cart is empty/),
     });
     expect(await countRows(schema.orders)).toBe(0);
+  });
+});
+
+describe("the figure shown is the figure charged", () => {
+  it("for any cart, coupon and state a new buyer chooses: checkout's figures for it are the order's", async () => {
+    const db = await getDb();
+    const kind = fc.constantFrom<"course" | "note" | "pyq" | "test">("course", "note", "pyq", "test");
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ pricePaise: fc.integer({ min: 1, max: 2_000_000 }), kind }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        fc.option(
+          fc.record({
+            kind: fc.constantFrom<"percent" | "fixed">("percent", "fixed"),
+            value: fc.integer({ min: 1, max: 99 }),
+            productKind: fc.option(kind, { nil: null }),
+          }),
+          { nil: null },
+        ),
+        fc.constantFrom("08", "27", "29", "07", "38"),
+        async (items, coupon, stateCode) => {
+          run += 1;
+          const user = await createUser({ stateCode: null });
+          const products = await Promise.all(items.map((i) => createProduct(i)));
+          await addToCart(
+            user.id,
+            products.map((p) => p.id),
+          );
+          const code = coupon ? `PROP${run}` : null;
+          if (coupon && code) {
+            await createCoupon({ ...coupon, code, value: coupon.kind === "fixed" ? coupon.value * 100 : coupon.value });
+          }
+          const summary = await getCheckoutSummary(db, user.id, code);
+          expect(summary.totals).toBeNull();
+          const shown = totalsFor(summary.byPlace, stateCode);
+          if (code && summary.couponError) return; // a coupon for a kind not in the cart: refused, nothing charged
+          const placed = await placeOrder(db, user.id, { couponCode: code, stateCode });
+          const order = await getOrder(placed.orderId);
+          expect(shown).not.toBeNull();
+          expect(order).toMatchObject({
+            subtotalPaise: shown!.subtotalPaise,
+            discountPaise: shown!.discountPaise,
+            cgstPaise: shown!.cgstPaise,
+            sgstPaise: shown!.sgstPaise,
+            igstPaise: shown!.igstPaise,
+            gstPaise: shown!.gstPaise,
+            totalPaise: shown!.totalPaise,
+          });
+        },
+      ),
+      { numRuns: 15 },
+    );
   });
 });
 

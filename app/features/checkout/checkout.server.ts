@@ -27,8 +27,12 @@ import {
   droppedCouponMessage,
   normaliseCouponCode,
   type PricedLine,
+  type ProductKind,
   type Supply,
   type Totals,
+  type TotalsByPlace,
+  totalsByPlace,
+  totalsFor,
 } from "./pricing";
 
 export const CHOOSE_STATE = "Choose your state or union territory: it decides how GST is charged.";
@@ -58,6 +62,7 @@ export async function supplyFor(db: DbOrTx, userId: string, stateCode?: string |
       legalName: row?.legalName ?? undefined,
       address: row?.address ?? undefined,
     } satisfies BuyerDetails,
+    supplierStateCode,
     supply: placeOfSupply ? ({ supplierStateCode, placeOfSupply } satisfies Supply) : null,
   };
 }
@@ -113,10 +118,16 @@ export async function readCart(db: DbOrTx, userId: string): Promise<CartContents
 }
 
 export interface CheckoutSummary extends CartContents {
-  totals: Totals;
+  /**
+   * What the order will charge a buyer in their saved state; null while their state is not known
+   * (and the cart costs something): the tax depends on it.
+   */
+  totals: Totals | null;
+  /** The totals in the supplier's state and in any other, as charged: the page shows the chosen state's. */
+  byPlace: TotalsByPlace;
   /** The buyer's saved state (GST state code), null until asked; and the supplier's. */
   stateCode: string | null;
-  supplierStateCode: string | null;
+  supplierStateCode: string;
   /** The buyer's saved business details, to fill the form. */
   buyer: BuyerDetails;
   /** An unregistered buyer's address is asked: the invoice will be of ₹50,000 or more. */
@@ -160,15 +171,20 @@ export async function getCheckoutSummary(
   { keepLastCoupon = false }: { keepLastCoupon?: boolean } = {},
 ): Promise<CheckoutSummary> {
   const cart = await readCart(db, userId);
-  const { savedStateCode, savedBuyer, supply } = await supplyFor(db, userId);
-  const undiscounted = computeTotals(cart.lines, 0, { supply });
+  const { savedStateCode, savedBuyer, supplierStateCode } = await supplyFor(db, userId);
+  const priced = (discountPaise: number, discountKind: ProductKind | null) => {
+    const byPlace = totalsByPlace(cart.lines, discountPaise, { discountKind, supplierStateCode });
+    const totals = totalsFor(byPlace, savedStateCode);
+    // Before the state is known the address is asked if either way of taxing reaches the threshold.
+    const invoicePaise = totals?.totalPaise ?? Math.max(byPlace.intraState.totalPaise, byPlace.interState.totalPaise);
+    return { byPlace, totals, asksAddress: needsB2cAddress(invoicePaise) };
+  };
   const none = {
     ...cart,
-    totals: undiscounted,
+    ...priced(0, null),
     stateCode: savedStateCode,
-    supplierStateCode: supply?.supplierStateCode ?? null,
+    supplierStateCode,
     buyer: savedBuyer,
-    asksAddress: needsB2cAddress(undiscounted.totalPaise),
     coupon: null,
     couponError: null,
     couponNotice: null,
@@ -185,8 +201,7 @@ export async function getCheckoutSummary(
       : { ...none, couponError: couponMessage(problem, code, coupon) };
   }
   const discountPaise = couponDiscount(verdict.coupon, cart.lines);
-  const totals = computeTotals(cart.lines, discountPaise, { discountKind: verdict.coupon.productKind, supply });
-  return { ...none, totals, asksAddress: needsB2cAddress(totals.totalPaise), coupon: { code, discountPaise } };
+  return { ...none, ...priced(discountPaise, verdict.coupon.productKind), coupon: { code, discountPaise } };
 }
 
 /**

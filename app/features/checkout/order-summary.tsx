@@ -18,7 +18,7 @@ export interface SummaryTotals {
   sgstPaise: number;
   igstPaise: number;
   totalPaise: number;
-  /** null: the buyer's state is not known yet, GST shows as one 18% figure. */
+  /** null: a ₹0 cart of a buyer whose state is not known, or an order placed before states were asked. */
   intraState: boolean | null;
 }
 
@@ -45,23 +45,36 @@ export function SummaryLines({ lines }: { lines: SummaryLine[] }) {
   );
 }
 
+/** Before the buyer's state is known: the subtotal and discount only, since GST depends on the state. */
+export interface UntaxedTotals {
+  subtotalPaise: number;
+  discountPaise: number;
+  gstPaise: null;
+  totalPaise: null;
+}
+
 /**
- * Subtotal, discount, the GST split ("CGST (9%)" + "SGST (9%)" or "IGST (18%)"; "GST (18%)" while the
- * buyer's state is not known) and total, as the server computed them.
+ * Subtotal, discount, the GST split ("CGST (9%)" + "SGST (9%)" or "IGST (18%)"; "GST (18%)" on a ₹0
+ * cart or an order from before states were asked) and total, as the server computed them. Untaxed
+ * totals (checkout before the state is chosen) show no GST or total figure: no figure is shown that
+ * the order might not charge.
  */
 export function SummaryTotalsTable({
   totals,
   couponCode,
   supplierStateCode,
 }: {
-  totals: SummaryTotals;
+  totals: SummaryTotals | UntaxedTotals;
   couponCode?: string | null;
   supplierStateCode: string | null;
 }) {
   const rows =
-    totals.intraState === null || !supplierStateCode
-      ? [{ label: "GST (18%)", paise: totals.gstPaise }]
-      : taxRows(totals, totals.intraState, supplierStateCode);
+    totals.totalPaise === null
+      ? [{ label: "GST (18%)", value: "Depends on your state" }]
+      : (totals.intraState === null || !supplierStateCode
+          ? [{ label: "GST (18%)", paise: totals.gstPaise }]
+          : taxRows(totals, totals.intraState, supplierStateCode)
+        ).map((row) => ({ label: row.label, value: formatPaise(row.paise) }));
   return (
     <dl className="space-y-2 text-sm">
       <div className="flex justify-between">
@@ -75,16 +88,22 @@ export function SummaryTotalsTable({
         </div>
       ) : null}
       {rows.map((row) => (
-        <div key={row.label} className="flex justify-between">
+        <div key={row.label} className="flex justify-between gap-3">
           <dt className="text-slate-600">{row.label}</dt>
-          <dd className="font-medium text-slate-900">{formatPaise(row.paise)}</dd>
+          <dd className="text-right font-medium text-slate-900">{row.value}</dd>
         </div>
       ))}
-      <div className="flex justify-between border-t border-slate-200 pt-3 text-base">
+      <div className="flex justify-between gap-3 border-t border-slate-200 pt-3 text-base">
         <dt className="font-semibold text-slate-900">Total</dt>
-        <dd className="font-bold text-slate-900" data-testid="order-total">
-          {formatPaise(totals.totalPaise)}
-        </dd>
+        {totals.totalPaise === null ? (
+          <dd className="text-right text-sm font-medium text-slate-600" data-testid="order-total">
+            Choose your state below
+          </dd>
+        ) : (
+          <dd className="font-bold text-slate-900" data-testid="order-total">
+            {formatPaise(totals.totalPaise)}
+          </dd>
+        )}
       </div>
     </dl>
   );

@@ -40,7 +40,7 @@ export interface Totals {
   /** cgst + sgst + igst, exactly. */
   gstPaise: number;
   totalPaise: number;
-  /** Within the supplier's state; null while the buyer's state is not known (GST shown as one 18% figure). */
+  /** Within the supplier's state; null for a ₹0 cart of a buyer whose state is not known (no tax either way). */
   intraState: boolean | null;
   /** Per line, in the order of the lines: taxable value and tax. */
   lineTaxes: LineTax[];
@@ -125,24 +125,20 @@ export function couponDiscount(coupon: Pick<CouponRule, "kind" | "value" | "prod
   return Math.min(eligible, coupon.value);
 }
 
-/**
- * The totals of these lines. The discount is spread over the lines it applies to (`discountKind`:
- * the coupon's product kind, null = every line); without a `supply` (the buyer's state unknown)
- * GST is one 18% figure per line, as across states.
- */
-export function computeTotals(
+/** The totals of these lines taxed within the supplier's state (CGST + SGST) or across states (IGST). */
+function totalsOf(
   lines: PricedLine[],
-  discountPaise = 0,
-  opts: { discountKind?: ProductKind | null; supply?: Supply | null } = {},
-): Totals {
+  discountPaise: number,
+  discountKind: ProductKind | null | undefined,
+  intraState: boolean,
+): Omit<Totals, "intraState"> {
   const subtotalPaise = lines.reduce((sum, l) => sum + l.pricePaise, 0);
   const discount = Math.max(0, Math.min(discountPaise, subtotalPaise));
-  const intraState = opts.supply ? isIntraState(opts.supply.supplierStateCode, opts.supply.placeOfSupply) : null;
   const perLine = lineTaxes(
     lines.map((l) => l.pricePaise),
     discount,
-    intraState === true,
-    lines.map((l) => !opts.discountKind || l.kind === opts.discountKind),
+    intraState,
+    lines.map((l) => !discountKind || l.kind === discountKind),
   );
   const sum = sumTaxes(perLine);
   const gstPaise = sum.cgstPaise + sum.sgstPaise + sum.igstPaise;
@@ -155,7 +151,61 @@ export function computeTotals(
     igstPaise: sum.igstPaise,
     gstPaise,
     totalPaise: sum.taxablePaise + gstPaise,
-    intraState,
     lineTaxes: perLine,
   };
+}
+
+/**
+ * The totals of these lines: what the order charges. The discount is spread over the lines it applies
+ * to (`discountKind`: the coupon's product kind, null = every line). GST depends on the place of
+ * supply (2 × 9% rounded is not always 18% rounded), so there is no total without a `supply` unless
+ * nothing is taxable (a ₹0 cart, which needs no state): asking for one is a programming error.
+ */
+export function computeTotals(
+  lines: PricedLine[],
+  discountPaise = 0,
+  opts: { discountKind?: ProductKind | null; supply?: Supply | null } = {},
+): Totals {
+  if (!opts.supply) {
+    const untaxed = totalsOf(lines, discountPaise, opts.discountKind, false);
+    if (untaxed.taxablePaise > 0)
+      throw new Error("GST depends on the buyer's state: no total without a place of supply");
+    return { ...untaxed, intraState: null };
+  }
+  const intraState = isIntraState(opts.supply.supplierStateCode, opts.supply.placeOfSupply);
+  return { ...totalsOf(lines, discountPaise, opts.discountKind, intraState), intraState };
+}
+
+/**
+ * The totals of these lines both ways an order is taxed, each computed exactly as computeTotals
+ * charges it: checkout shows the one of the state the buyer chooses (totalsFor), before the order is
+ * placed and even before the state is saved, and never a figure for an unknown state.
+ */
+export interface TotalsByPlace {
+  supplierStateCode: string;
+  intraState: Totals;
+  interState: Totals;
+}
+
+export function totalsByPlace(
+  lines: PricedLine[],
+  discountPaise: number,
+  opts: { discountKind?: ProductKind | null; supplierStateCode: string },
+): TotalsByPlace {
+  return {
+    supplierStateCode: opts.supplierStateCode,
+    intraState: { ...totalsOf(lines, discountPaise, opts.discountKind, true), intraState: true },
+    interState: { ...totalsOf(lines, discountPaise, opts.discountKind, false), intraState: false },
+  };
+}
+
+/**
+ * The totals for a buyer in this state (GST state code): the ones charged. Null while the state is not
+ * chosen, unless nothing is taxable (₹0: nothing depends on it).
+ */
+export function totalsFor(byPlace: TotalsByPlace, placeOfSupply: string | null | undefined): Totals | null {
+  if (placeOfSupply) {
+    return isIntraState(byPlace.supplierStateCode, placeOfSupply) ? byPlace.intraState : byPlace.interState;
+  }
+  return byPlace.interState.taxablePaise === 0 ? { ...byPlace.interState, intraState: null } : null;
 }

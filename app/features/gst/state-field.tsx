@@ -8,17 +8,25 @@ export function StateField({
   hint,
   name = "state",
   label = "Your state or union territory",
+  onChange,
 }: {
   defaultValue: string | null | undefined;
   error?: string;
   hint?: string;
   name?: string;
   label?: string;
+  /** The code chosen, as it is chosen (checkout shows that state's totals at once). */
+  onChange?: (stateCode: string) => void;
 }) {
   return (
     <Field label={label} name={name} error={error} hint={hint}>
       {(p) => (
-        <select {...p} defaultValue={defaultValue ?? ""} required>
+        <select
+          {...p}
+          defaultValue={defaultValue ?? ""}
+          required
+          onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
+        >
           <option value="" disabled>
             Choose…
           </option>

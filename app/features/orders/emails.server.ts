@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders, users } from "~/db/schema";
+import { FREE_ORDER_NO_INVOICE } from "~/features/checkout/messages";
 import { sendEmail } from "~/features/email/email.server";
 import { taxRows } from "~/features/gst/tax";
 import { formatDate, formatDateTimeIst } from "~/lib/dates";
@@ -36,6 +37,7 @@ export async function sendOrderConfirmation(db: DbOrTx, orderId: string) {
   if (!to) return;
   const link = new URL(`/account/orders/${order.id}`, getEnv().APP_URL).toString();
   const lines = order.items.map((i) => `- ${i.title}: ${i.pricePaise === 0 ? "Free" : formatPaise(i.pricePaise)}`);
+  const free = order.totalPaise === 0;
   const text = [
     `Thank you for your order ${order.number}.`,
     "",
@@ -43,18 +45,24 @@ export async function sendOrderConfirmation(db: DbOrTx, orderId: string) {
     "",
     `Subtotal: ${formatPaise(order.subtotalPaise)}`,
     ...(order.discountPaise > 0 ? [`Discount (${order.couponCode}): -${formatPaise(order.discountPaise)}`] : []),
-    ...taxLines(order),
-    `Total: ${formatPaise(order.totalPaise)}`,
+    ...(free ? [] : taxLines(order)),
+    `Total: ${free ? "Free" : formatPaise(order.totalPaise)}`,
     "",
     "Your items are ready in My Courses.",
-    invoice ? `Your GST invoice ${invoice.number} dated ${formatDate(invoice.date)} is attached.` : "",
+    invoice
+      ? `Your GST invoice ${invoice.number} dated ${formatDate(invoice.date)} is attached.`
+      : free
+        ? FREE_ORDER_NO_INVOICE
+        : "",
     `Order details: ${link}`,
   ].join("\n");
   const html = `<p>Thank you for your order <strong>${escapeHtml(order.number)}</strong>.</p><ul>${order.items
     .map((i) => `<li>${escapeHtml(i.title)}: ${i.pricePaise === 0 ? "Free" : formatPaise(i.pricePaise)}</li>`)
-    .join("")}</ul><p>Total: <strong>${formatPaise(order.totalPaise)}</strong> (including GST ${formatPaise(
-    order.gstPaise,
-  )})</p><p>Your items are ready in My Courses. <a href="${escapeHtml(link)}">View your order</a></p>`;
+    .join("")}</ul><p>${
+    free
+      ? `Total: <strong>Free</strong>. ${FREE_ORDER_NO_INVOICE}`
+      : `Total: <strong>${formatPaise(order.totalPaise)}</strong> (including GST ${formatPaise(order.gstPaise)})`
+  }</p><p>Your items are ready in My Courses. <a href="${escapeHtml(link)}">View your order</a></p>`;
   await sendEmail(db, {
     to,
     subject: `Your Commerce Academy order ${order.number}`,

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
+import { FREE_ORDER_NO_INVOICE } from "~/features/checkout/messages";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { orderIdParam } from "~/features/checkout/schema";
 import { stateLabel } from "~/features/gst/states";
@@ -101,7 +102,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           {order.paidAt ? ` · paid ${formatDateTime(order.paidAt)}` : ""}
           {order.refundedAt ? ` · refunded ${formatDateTime(order.refundedAt)}` : ""}
         </p>
-        {order.invoiceNumber ? <p className="mt-1 text-sm text-slate-600">GST invoice {order.invoiceNumber}</p> : null}
+        {order.invoiceNumber ? (
+          <p className="mt-1 text-sm text-slate-600">GST invoice {order.invoiceNumber}</p>
+        ) : order.totals.totalPaise === 0 ? (
+          <p className="mt-1 text-sm text-slate-600">{FREE_ORDER_NO_INVOICE}</p>
+        ) : null}
         {order.creditNotes.map((n) => (
           <p key={n.number} className="mt-1 text-sm text-slate-600">
             Credit note {n.number}: {formatPaise(n.totalPaise)} refunded {formatDateTime(n.issuedAt)}

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { logInWithGuestCart, signUpWithGuestCart } from "~/features/accounts/auth-actions.server";
@@ -8,8 +9,9 @@ import { loginSchema, signupSchema } from "~/features/accounts/schema";
 import { useCart } from "~/features/cart/cart-context";
 import { cartSubtotalPaise } from "~/features/cart/cart-store";
 import { getCheckoutSummary, placeOrder } from "~/features/checkout/checkout.server";
-import { ORDER_COMPLETE } from "~/features/checkout/messages";
+import { FREE_ORDER_NOTE, ORDER_COMPLETE } from "~/features/checkout/messages";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
+import { totalsFor } from "~/features/checkout/pricing";
 import { couponField, placeOrderSchema } from "~/features/checkout/schema";
 import { CheckoutBuyerFields } from "~/features/gst/buyer-fields";
 import { StateField } from "~/features/gst/state-field";
@@ -240,6 +242,12 @@ function CheckoutForm({
   const formError = placed?.formError ?? null;
   const appliedCode = summary.coupon?.code ?? "";
   const empty = summary.lines.length === 0;
+  // GST depends on the buyer's state: the totals shown are the chosen state's, exactly as the order
+  // will charge them (computed on the server both ways), and none before a state is chosen.
+  const [chosenState, setChosenState] = useState(summary.stateCode);
+  const shown = totalsFor(summary.byPlace, chosenState);
+  const { subtotalPaise, discountPaise, taxablePaise } = summary.byPlace.interState;
+  const free = taxablePaise === 0;
 
   return (
     <div className="grid gap-6">
@@ -291,7 +299,7 @@ function CheckoutForm({
                 error={couponError ?? undefined}
                 hint={
                   !couponError && appliedCode
-                    ? `Coupon ${appliedCode} applied: you save ${formatPaise(summary.totals.discountPaise)}.`
+                    ? `Coupon ${appliedCode} applied: you save ${formatPaise(discountPaise)}.`
                     : undefined
                 }
               >
@@ -315,7 +323,7 @@ function CheckoutForm({
 
             <div className="mt-4 border-t border-slate-200 pt-4">
               <SummaryTotalsTable
-                totals={summary.totals}
+                totals={shown ?? { subtotalPaise, discountPaise, gstPaise: null, totalPaise: null }}
                 couponCode={appliedCode}
                 supplierStateCode={summary.supplierStateCode}
               />
@@ -323,9 +331,10 @@ function CheckoutForm({
 
             <Form method="post" className="mt-6">
               <input type="hidden" name="coupon" value={appliedCode} />
-              {summary.totals.totalPaise > 0 || summary.stateCode ? (
+              {!free || summary.stateCode ? (
                 <StateField
                   defaultValue={summary.stateCode}
+                  onChange={setChosenState}
                   error={placed?.fieldErrors.state}
                   hint={
                     summary.stateCode
@@ -334,7 +343,7 @@ function CheckoutForm({
                   }
                 />
               ) : null}
-              {summary.totals.totalPaise > 0 ? (
+              {!free ? (
                 <CheckoutBuyerFields
                   values={placed ? placed.values : summary.buyer}
                   errors={placed?.fieldErrors ?? {}}
@@ -347,15 +356,16 @@ function CheckoutForm({
                 </div>
               ) : null}
               <Button type="submit" size="lg" className="mt-4 w-full" disabled={busy}>
-                {summary.totals.totalPaise === 0
+                {free
                   ? "Get it now — Free"
-                  : summary.stateCode
-                    ? `Pay ${formatPaise(summary.totals.totalPaise)}`
+                  : summary.stateCode && shown
+                    ? `Pay ${formatPaise(shown.totalPaise)}`
                     : "Continue to payment"}
               </Button>
               <p className="mt-3 text-center text-xs text-slate-500">
-                GST at 18% is added to the subtotal after discount. A GST invoice is emailed to you and kept with your
-                order.
+                {free
+                  ? FREE_ORDER_NOTE
+                  : "GST at 18% is added to the subtotal after discount. A GST invoice is emailed to you and kept with your order."}
               </p>
             </Form>
           </>
