@@ -3,12 +3,15 @@
  * caller has read (reports.server.ts). Pure jobs of the PDF pool (server/pdf-worker.ts).
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
-import { drawPdfText, needsDevanagari } from "~/features/files/pdf-text";
+import { drawPdfText, needsDevanagari, pdfTextWidth, toDrawable, wrapText } from "~/features/files/pdf-text";
 import { formatDateTimeIst } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { embedPdfFonts } from "~/lib/pdf-font.server";
 import type { SalesFigures, TopCourse } from "./metrics.server";
 import type { Period } from "./periods";
+
+const PAGE_WIDTH = 595.28;
+const MARGIN = 50;
 
 class Writer {
   page!: PDFPage;
@@ -21,20 +24,27 @@ class Writer {
     this.newPage();
   }
   newPage() {
-    this.page = this.doc.addPage([595.28, 841.89]); // A4
+    this.page = this.doc.addPage([PAGE_WIDTH, 841.89]); // A4
     this.y = 800;
   }
+  /**
+   * A paragraph: wrapped within the right margin (a long seller name in a title), and set smaller when
+   * one word alone is wider than the line. `gap` is the space after its last line.
+   */
   line(text: string, opts: { size?: number; bold?: boolean; x?: number; gap?: number } = {}) {
-    const size = opts.size ?? 11;
-    if (this.y < 60) this.newPage();
-    drawPdfText(this.page, text, {
-      x: opts.x ?? 50,
-      y: this.y,
-      size,
-      font: opts.bold ? this.bold : this.font,
-      color: rgb(0.1, 0.1, 0.15),
+    const font = opts.bold ? this.bold : this.font;
+    const x = opts.x ?? 50;
+    const width = PAGE_WIDTH - MARGIN - x;
+    const drawable = toDrawable(text, font);
+    const widest = Math.max(0, ...drawable.split(/\s+/).map((word) => pdfTextWidth(word, font, opts.size ?? 11)));
+    const size = widest > width ? ((opts.size ?? 11) * width) / widest : (opts.size ?? 11);
+    const lines = wrapText(drawable, font, size, width);
+    if (lines.length === 0) lines.push("");
+    lines.forEach((line, i) => {
+      if (this.y < 60) this.newPage();
+      drawPdfText(this.page, line, { x, y: this.y, size, font, color: rgb(0.1, 0.1, 0.15) });
+      this.y -= i < lines.length - 1 ? size * 1.25 : (opts.gap ?? size + 6);
     });
-    this.y -= opts.gap ?? size + 6;
   }
   row(cells: string[], widths: number[], bold = false) {
     if (this.y < 60) this.newPage();
