@@ -2,16 +2,24 @@
  * Regression tests for what the third outside probe (issue 31) found: each failed before its fix.
  * Bursts are bounded and run in this process (no network beyond 127.0.0.1).
  */
+import { eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
+import { emailOutbox, verifications } from "~/db/schema";
 import { getAuth } from "~/features/accounts/auth.server";
-import { LOGIN_FAILED } from "~/features/accounts/messages";
+import { LOGIN_FAILED, RESET_TOKEN_INVALID } from "~/features/accounts/messages";
+import { REDACTED } from "~/features/email/email.server";
+import * as inboxRoute from "~/routes/admin/inbox";
 import * as authApi from "~/routes/api/auth";
+import * as forgotRoute from "~/routes/auth/forgot-password";
 import * as loginRoute from "~/routes/auth/login";
+import * as resetRoute from "~/routes/auth/reset-password";
 import * as checkoutRoute from "~/routes/store/checkout";
-import { createTestUser } from "../helpers/auth";
+import { cookieFor, createTestUser } from "../helpers/auth";
 import { callAction } from "../helpers/form";
 import { invoke } from "../helpers/hostile";
+import { makeRequest } from "../helpers/route";
+import { useSmtpSink } from "../helpers/smtp-sink";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -94,5 +102,73 @@ describe("1. the per-account lockout holds under simultaneous log-ins, on every 
     await callAction(loginRoute.action, "/login", { email: user.email, password: "wrong-password" });
     const locked = await callAction(loginRoute.action, "/login", { email: user.email, password: user.password });
     expect(locked.status).toBe(429);
+  });
+});
+
+describe("2. no admin can read another account's reset link", () => {
+  /** The owner, a secondary admin, and a reset of the owner's password asked for by the secondary admin. */
+  async function takeoverAttempt() {
+    const owner = await createTestUser({ role: "admin", isPrimary: true, email: `owner-${Date.now()}@example.com` });
+    const staff = await createTestUser({ role: "admin" });
+    const asked = await callAction(forgotRoute.action, "/forgot-password", { email: owner.email });
+    expect(asked.status).toBe(302);
+    const db = await getDb();
+    const tokens = (await db.select().from(verifications).where(like(verifications.identifier, "reset-password:%")))
+      .filter((v) => v.value === owner.id)
+      .map((v) => v.identifier.slice("reset-password:".length));
+    expect(tokens).toHaveLength(1);
+    // Everything the secondary admin's inbox page (messages and the email outbox) hands them.
+    const inbox = await inboxRoute.loader({
+      request: makeRequest("/admin/inbox", { headers: { cookie: await cookieFor(staff) } }),
+      params: {},
+      context: {},
+    } as never);
+    const page = JSON.stringify(inbox);
+    return { owner, token: tokens[0]!, page };
+  }
+
+  async function tryEveryLinkOn(page: string) {
+    const found = [...page.matchAll(/reset-password\?token=([\w-]+)/g)].map((m) => m[1]!);
+    for (const token of found) {
+      const used = await callAction(resetRoute.action, "/reset-password", {
+        token,
+        password: "taken-over-password",
+        confirmPassword: "taken-over-password",
+      });
+      expect(used.status).toBe(400);
+    }
+    return found;
+  }
+
+  it("without SMTP (a fresh install) the outbox keeps the reset email without its link", async () => {
+    const { owner, token, page } = await takeoverAttempt();
+    expect(page).toContain("Reset your Commerce Academy password");
+    expect(page).not.toContain(token);
+    expect(page).toContain(REDACTED);
+    expect(await tryEveryLinkOn(page)).toEqual([]);
+    const [stored] = await (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.to, owner.email));
+    expect(stored?.text).not.toContain(token);
+    // The owner's password still works: nothing was taken over.
+    expect(
+      (await callAction(loginRoute.action, "/login", { email: owner.email, password: owner.password })).status,
+    ).toBe(302);
+  });
+
+  describe("with SMTP", () => {
+    const smtp = useSmtpSink();
+
+    it("the link reaches only the owner's mailbox; the outbox copy an admin reads has none", async () => {
+      const { owner, token, page } = await takeoverAttempt();
+      expect(smtp.lastTo(owner.email)?.text).toContain(`/reset-password?token=${token}`);
+      expect(page).not.toContain(token);
+      expect(await tryEveryLinkOn(page)).toEqual([]);
+      // A guessed or altered token is refused like any unknown one.
+      const guessed = await callAction<{ formError?: string }>(resetRoute.action, "/reset-password", {
+        token: `${token.slice(0, -1)}x`,
+        password: "taken-over-password",
+        confirmPassword: "taken-over-password",
+      });
+      expect(guessed.data?.formError).toBe(RESET_TOKEN_INVALID);
+    });
   });
 });

@@ -16,7 +16,7 @@
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { and, eq, like } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { NUL_IN_FORM, noNul } from "~/lib/form.server";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./limits";
@@ -193,7 +193,7 @@ export function afterAuthEndpoint(db: Db) {
  * After a password reset (Better Auth's `onPasswordReset`): the account's log-in lock is lifted
  * and every other reset link sent to it stops working.
  */
-export async function afterPasswordReset(db: Db, user: { id: string; email: string }) {
+export async function afterPasswordReset(db: DbOrTx, user: { id: string; email: string }) {
   // Better Auth's reset tokens: identifier `reset-password:<token>`, value = the user's id.
   await db
     .delete(schema.verifications)
