@@ -9,12 +9,15 @@ import { emailOutbox, verifications } from "~/db/schema";
 import { getAuth } from "~/features/accounts/auth.server";
 import { LOGIN_FAILED, RESET_TOKEN_INVALID } from "~/features/accounts/messages";
 import { REDACTED } from "~/features/email/email.server";
+import { FORM_MAX_FIELDS, TOO_MANY_FIELDS } from "~/lib/form.server";
 import * as inboxRoute from "~/routes/admin/inbox";
 import * as authApi from "~/routes/api/auth";
 import * as forgotRoute from "~/routes/auth/forgot-password";
 import * as loginRoute from "~/routes/auth/login";
 import * as resetRoute from "~/routes/auth/reset-password";
+import * as signupRoute from "~/routes/auth/signup";
 import * as checkoutRoute from "~/routes/store/checkout";
+import * as contactRoute from "~/routes/store/contact";
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { callAction } from "../helpers/form";
 import { invoke } from "../helpers/hostile";
@@ -170,5 +173,67 @@ describe("2. no admin can read another account's reset link", () => {
       });
       expect(guessed.data?.formError).toBe(RESET_TOKEN_INVALID);
     });
+  });
+});
+
+describe("3. a form is read within limits and a refusal echoes only the form's own fields", () => {
+  /** The probe's body: 1 MB of `a=1&…` (~120,000 fields), streamed, counting the bytes the server reads. */
+  function megabyteOfFields(path: string) {
+    const chunk = new TextEncoder().encode("a=1&".repeat(4096));
+    const total = 1_000_000;
+    const meter = { pulled: 0 };
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (meter.pulled >= total) return controller.close();
+        const part = chunk.subarray(0, Math.min(chunk.length, total - meter.pulled));
+        meter.pulled += part.length;
+        controller.enqueue(part);
+      },
+    });
+    const request = new Request(`${ORIGIN}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    return { request, meter, total };
+  }
+
+  it("/login, /signup, /contact and /forgot-password answer the 1 MB, 120,000-field form with a small 400", async () => {
+    for (const [path, route] of [
+      ["/login", loginRoute],
+      ["/signup", signupRoute],
+      ["/contact", contactRoute],
+      ["/forgot-password", forgotRoute],
+    ] as const) {
+      const { request, meter, total } = megabyteOfFields(path);
+      const answer = await invoke(route.action as never, request, {}, { clientIp: "203.0.113.50" });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toEqual({ message: TOO_MANY_FIELDS });
+      expect(JSON.stringify(answer.body).length, path).toBeLessThan(200);
+      // The parser never saw the body: reading stopped within the first chunk or two.
+      expect(meter.pulled, path).toBeLessThan(total / 10);
+    }
+  });
+
+  it("a refused log-in sends back the email only: not the password, not the other fields posted", async () => {
+    const user = await createTestUser();
+    const extra = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`f${i}`, "x".repeat(100)]));
+    expect(150).toBeLessThan(FORM_MAX_FIELDS);
+    const refused = await callAction<{ values: Record<string, string> }>(loginRoute.action, "/login", {
+      ...extra,
+      email: user.email,
+      password: "wrong-password",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.data?.values).toEqual({ email: user.email });
+    const signup = await callAction<{ values: Record<string, string> }>(signupRoute.action, "/signup", {
+      ...extra,
+      name: "",
+      email: "new@example.com",
+      password: "short",
+    });
+    expect(signup.status).toBe(400);
+    expect(signup.data?.values).toEqual({ name: "", email: "new@example.com" });
   });
 });

@@ -48,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithFlash("/admin/settings", "Authorised signatory saved.");
   }
   const parsed = validate(settingsSchema, { ...form, maintenanceMode: form.maintenanceMode === "on" });
-  if (!parsed.ok) return formFailure({ ...parsed, values: formValues(form) });
+  if (!parsed.ok) return formFailure({ ...parsed, values: formValues(form, settingsSchema) });
   await updateSettings(db, admin.id, parsed.data);
   return redirectWithFlash("/admin/settings", "Settings saved.");
 }
