@@ -5,10 +5,13 @@
 import { eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { emailOutbox, verifications } from "~/db/schema";
+import { emailOutbox, reviewReports, reviews, verifications } from "~/db/schema";
 import { getAuth } from "~/features/accounts/auth.server";
 import { LOGIN_FAILED, RESET_TOKEN_INVALID } from "~/features/accounts/messages";
+import { REPORTS_PER_ACCOUNT } from "~/features/accounts/rate-limit.server";
+import { listNotifications } from "~/features/admin/notifications.server";
 import { REDACTED } from "~/features/email/email.server";
+import { reportReview } from "~/features/reviews/reviews.server";
 import { FORM_MAX_FIELDS, TOO_MANY_FIELDS } from "~/lib/form.server";
 import * as inboxRoute from "~/routes/admin/inbox";
 import * as authApi from "~/routes/api/auth";
@@ -235,5 +238,46 @@ describe("3. a form is read within limits and a refusal echoes only the form's o
     });
     expect(signup.status).toBe(400);
     expect(signup.data?.values).toEqual({ name: "", email: "new@example.com" });
+  });
+});
+
+describe("6. review reports are limited per account and fold into one notification per review", () => {
+  it("50 reports at once from one account without a purchase: 5 stored, 45 refused with 429", async () => {
+    expect(REPORTS_PER_ACCOUNT).toEqual({ windowSeconds: 900, max: 5 });
+    const db = await getDb();
+    const shown = await db
+      .select({ id: reviews.id, productId: reviews.productId })
+      .from(reviews)
+      .where(eq(reviews.status, "visible"))
+      .limit(50);
+    expect(shown).toHaveLength(50);
+    const reporter = await createTestUser();
+    const answers = await Promise.allSettled(shown.map((r) => reportReview(db, reporter.id, r.productId, r.id)));
+    expect(answers.filter((a) => a.status === "fulfilled")).toHaveLength(5);
+    const refused = answers.filter((a) => a.status === "rejected").map((a) => (a as PromiseRejectedResult).reason);
+    expect(refused).toHaveLength(45);
+    for (const reason of refused) {
+      expect(reason).toMatchObject({ status: 429, message: "Too many reports. Please wait 15 minutes and try again." });
+    }
+    expect(await db.$count(reviewReports, eq(reviewReports.userId, reporter.id))).toBe(5);
+  });
+
+  it("a repeated report counts nothing; three students reporting one review make one notification", async () => {
+    const db = await getDb();
+    const [target] = await db.select().from(reviews).where(eq(reviews.status, "visible")).limit(1);
+    const students = [await createTestUser(), await createTestUser(), await createTestUser()];
+    for (const student of students) await reportReview(db, student.id, target!.productId, target!.id);
+    for (let i = 0; i < 6; i++) {
+      // The same report again is a 409 each time, and does not use up the account's allowance.
+      await expect(reportReview(db, students[0]!.id, target!.productId, target!.id)).rejects.toMatchObject({
+        status: 409,
+      });
+    }
+    const admin = await createTestUser({ role: "admin" });
+    const { items } = await listNotifications(db, admin.id);
+    const reports = items.filter((i) => i.kind === "report");
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.title).toMatch(/^Review of .+ reported by 3 students$/);
+    expect(reports[0]!.id).toBe(`report-${target!.id}`);
   });
 });
