@@ -36,6 +36,7 @@ import { getEnv } from "~/lib/env.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
 import { isPersonalisedPath, isSharedPagePath, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
 import { PageCache } from "./page-cache";
+import { discardUnreadBodyAfterAnswer } from "./request-body";
 
 /** server.js reads its settings (PORT, HOST, LOG_LEVEL, TRUST_PROXY) here too: one parsed configuration. */
 export { EnvError, getEnv } from "~/lib/env.server";
@@ -55,6 +56,13 @@ app.use((req, res, next) => {
     .set({ Allow: METHODS.join(", "), "Cache-Control": "no-store" })
     .type("text/plain");
   res.send("Method not allowed.");
+});
+
+// A form refused at its limit is answered before its body is all read: the rest is discarded after
+// the answer, so the connection serves the next request (server/request-body.ts).
+app.use((req, res, next) => {
+  discardUnreadBodyAfterAnswer(req, res);
+  next();
 });
 
 /**

@@ -56,16 +56,15 @@ function refuse(message: string, status: number): never {
 const AMPERSAND = 0x26;
 
 /**
- * The body's bytes, read chunk by chunk and given up (the stream cancelled) as soon as it passes
- * `maxBytes` (413) or, for an url-encoded form, holds more than `maxFields` fields (400), counted as
- * its `&` separators go by: nothing is parsed or kept beyond the limits.
+ * The body's bytes, read chunk by chunk and given up as soon as it passes `maxBytes` (413) or, for
+ * an url-encoded form, holds more than `maxFields` fields (400), counted as its `&` separators go by:
+ * nothing is parsed or kept beyond the limits. The rest is left unread, not cancelled (cancelling
+ * would reset the connection before the refusal reaches the client): Node's HTTP server discards it
+ * after the answer is sent.
  */
 async function readBounded(request: Request, urlencoded: boolean, maxBytes: number, maxFields: number) {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (declared > maxBytes) {
-    await request.body?.cancel().catch(() => {});
-    refuse(formTooLarge(maxBytes), 413);
-  }
+  if (declared > maxBytes) refuse(formTooLarge(maxBytes), 413);
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -84,9 +83,10 @@ async function readBounded(request: Request, urlencoded: boolean, maxBytes: numb
       chunks.push(value);
     }
   } catch (error) {
-    await reader.cancel().catch(() => {});
     if (error instanceof Response || (error && typeof error === "object" && "init" in error)) throw error;
     refuse(UNREADABLE_FORM, 400);
+  } finally {
+    reader.releaseLock();
   }
   const body = new Uint8Array(size);
   let at = 0;
@@ -115,10 +115,7 @@ export async function readFormData(request: Request, limits: FormLimits = {}): P
   const type = request.headers.get("content-type") ?? "";
   const urlencoded = /^application\/x-www-form-urlencoded\b/i.test(type);
   const multipart = /^multipart\/form-data\b/i.test(type);
-  if (!urlencoded && !multipart) {
-    await request.body?.cancel().catch(() => {});
-    refuse(UNREADABLE_FORM, 400);
-  }
+  if (!urlencoded && !multipart) refuse(UNREADABLE_FORM, 400);
   const body = await readBounded(request, urlencoded, maxBytes, maxFields);
   let form: FormData;
   if (urlencoded) {

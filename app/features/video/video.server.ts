@@ -227,10 +227,7 @@ export async function receiveChunk(
   if (video?.status !== "uploading" || !video.sourceBytes) throw new HttpError(409, "Start the upload first");
   if (!body) throw new HttpError(400, "The chunk is empty");
   const writer = await claimUpload(db, lessonId);
-  if (!writer) {
-    await body.cancel().catch(() => {});
-    throw new HttpError(409, UPLOAD_BUSY);
-  }
+  if (!writer) throw new HttpError(409, UPLOAD_BUSY);
   const mine = and(eq(lessonVideos.lessonId, lessonId), eq(lessonVideos.uploadWriter, writer));
   // A long chunk on a slow line says it is alive, so nobody takes the upload over meanwhile.
   const heartbeat = setInterval(() => {
@@ -260,10 +257,7 @@ async function appendChunk(
   const lessonId = video.lessonId;
   const part = partFile(lessonId);
   const received = await sizeOf(part);
-  if (offset !== received) {
-    await body.cancel().catch(() => {});
-    throw new HttpError(409, `The upload continues at byte ${received}`);
-  }
+  if (offset !== received) throw new HttpError(409, `The upload continues at byte ${received}`);
   await fs.promises.mkdir(uploadDir(), { recursive: true });
   let written = 0;
   const limit = new TransformStream<Uint8Array, Uint8Array>({
