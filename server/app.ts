@@ -34,7 +34,7 @@ import { ensureSampleVideo } from "~/features/video/sample.server";
 import { videoJobs } from "~/features/video/video.server";
 import { getEnv } from "~/lib/env.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
-import { isPersonalisedPath, isSharedPagePath, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
+import { isPersonalisedPath, isSharedPagePath, PAGE_QUERY_PARAMS, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
 import { PageCache } from "./page-cache";
 import { discardUnreadBodyAfterAnswer } from "./request-body";
 
@@ -203,7 +203,7 @@ function sharedWithSignedIn(req: IncomingMessage): boolean {
   return hint && session;
 }
 
-export const pageCache = new PageCache({ sharedWith: sharedWithSignedIn });
+export const pageCache = new PageCache({ sharedWith: sharedWithSignedIn, queryParams: PAGE_QUERY_PARAMS });
 const pageCacheMiddleware = pageCache.middleware();
 // PAGE_CACHE is read per request (not when this module loads), so that a bad value is reported by
 // server.js as a configuration error rather than as a failed import.
