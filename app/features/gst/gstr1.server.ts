@@ -20,6 +20,7 @@
 import { and, asc, gt, gte, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { creditNotes, orders } from "~/db/schema";
+import { csvLine } from "~/lib/csv";
 import { gstrDate } from "~/lib/dates";
 import { paiseToDecimal } from "~/lib/money";
 import { zipStream } from "~/lib/zip.server";
@@ -117,16 +118,6 @@ export interface Gstr1Options {
 }
 
 const SAC_DESCRIPTION = "Commercial training and coaching services";
-
-/** One CSV line: fields quoted when they hold a comma or a quote. */
-function csvLine(fields: (string | number)[]) {
-  return `${fields
-    .map((f) => {
-      const text = String(f);
-      return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-    })
-    .join(",")}\r\n`;
-}
 
 const taxable = sql<number>`(${orders.subtotalPaise} - ${orders.discountPaise})`;
 /** Invoices to registered buyers (table 4A, b2b) and, through them, their credit notes (table 9B, cdnr). */
