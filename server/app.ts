@@ -34,8 +34,9 @@ import { ensureSampleVideo } from "~/features/video/sample.server";
 import { videoJobs } from "~/features/video/video.server";
 import { getEnv } from "~/lib/env.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
-import { isPersonalisedPath, isSharedPagePath, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
+import { isPersonalisedPath, isSharedPagePath, PAGE_QUERY_PARAMS, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
 import { PageCache } from "./page-cache";
+import { discardUnreadBodyAfterAnswer } from "./request-body";
 
 /** server.js reads its settings (PORT, HOST, LOG_LEVEL, TRUST_PROXY) here too: one parsed configuration. */
 export { EnvError, getEnv } from "~/lib/env.server";
@@ -57,26 +58,53 @@ app.use((req, res, next) => {
   res.send("Method not allowed.");
 });
 
+// A form refused at its limit is answered before its body is all read: the rest is discarded after
+// the answer, so the connection serves the next request (server/request-body.ts).
+app.use((req, res, next) => {
+  discardUnreadBodyAfterAnswer(req, res);
+  next();
+});
+
 /**
- * Answers made for one signed-in person (account, orders and invoices, checkout, my courses,
- * downloads, the admin area, and their `.data`) carry `Cache-Control: private, no-store`, whatever
- * their status and whatever the route set: the rule is the path (app/lib/route-path.ts), applied
- * here for every response, so a new route under those paths is covered without doing anything.
+ * Answers made for one person carry `Cache-Control: private, no-store` and `Vary: Cookie`, so no
+ * shared cache keeps them and no cache hands one to anybody else:
+ * - by path, whatever their status and whatever the route set: account, orders and invoices,
+ *   checkout, my courses, downloads, the admin area, and their `.data` (app/lib/route-path.ts), so a
+ *   new route under those paths is covered without doing anything;
+ * - by request: every answer to a request that carries a cookie, unless its route chose its own
+ *   caching (a public image, a private video segment). A page rendered for a signed-in visitor holds
+ *   their name and email in its root data (`/`, `/courses/1`, `/tests/24.data`, `/contact`); a
+ *   flash message is one person's too. The shared catalog page the page cache gives a signed-in
+ *   visitor is the anonymous page, with nothing of theirs (app/features/accounts/personal.ts).
  * Set now (the page cache reads it when the response ends) and again as the headers are written
  * (React Router appends a route's own Cache-Control to it).
  */
 app.use((req, res, next) => {
-  if (!isPersonalisedPath(req.path)) return next();
-  res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+  const byPath = isPersonalisedPath(req.path);
+  if (!byPath && !req.headers.cookie) return next();
+  if (byPath) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
   const writeHead = res.writeHead;
   res.writeHead = function (this: typeof res, ...args: unknown[]) {
-    this.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+    let routeChose = this.hasHeader("cache-control");
+    let varied = false;
     for (const arg of args) {
       if (arg && typeof arg === "object" && !Array.isArray(arg)) {
+        // Headers handed to writeHead itself (a page-cache hit) win over those set before: edit them there.
         const headers = arg as Record<string, unknown>;
-        for (const name of Object.keys(headers)) if (name.toLowerCase() === "cache-control") delete headers[name];
+        for (const name of Object.keys(headers)) {
+          const lower = name.toLowerCase();
+          if (lower === "cache-control") {
+            if (byPath) delete headers[name];
+            else routeChose = true;
+          } else if (lower === "vary") {
+            if (!/(^|,)\s*(cookie|\*)\s*(,|$)/i.test(String(headers[name]))) headers[name] = `${headers[name]}, Cookie`;
+            varied = true;
+          }
+        }
       }
     }
+    if (byPath || !routeChose) this.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+    if (!varied) this.vary("Cookie");
     return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
   } as typeof res.writeHead;
   next();
@@ -175,7 +203,7 @@ function sharedWithSignedIn(req: IncomingMessage): boolean {
   return hint && session;
 }
 
-export const pageCache = new PageCache({ sharedWith: sharedWithSignedIn });
+export const pageCache = new PageCache({ sharedWith: sharedWithSignedIn, queryParams: PAGE_QUERY_PARAMS });
 const pageCacheMiddleware = pageCache.middleware();
 // PAGE_CACHE is read per request (not when this module loads), so that a bad value is reported by
 // server.js as a configuration error rather than as a failed import.

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync, gzipSync } from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptsGzip, PageCache } from "./page-cache";
+import { acceptsGzip, cacheKey, PageCache } from "./page-cache";
 
 let rendered = 0;
 let server: ReturnType<express.Express["listen"]>;
@@ -205,6 +205,91 @@ describe("anonymous page cache", () => {
     for (const q of ["1", "2", "3", "4"]) await get(`/page?q=${q}`);
     expect(cache.size).toBe(3);
     expect((await get("/page?q=1")).cache).toBe("miss");
+  });
+});
+
+describe("the cache's bounds: bytes, and a key of the parameters pages read", () => {
+  async function withCache(cache: PageCache, run: (url: string) => Promise<void>) {
+    let renders = 0;
+    const app = express();
+    app.use(cache.middleware());
+    app.get("/page", (req, res) => {
+      renders++;
+      // A page of ~20 KB that shows the query it was rendered for.
+      res.type("html").send(`<p>${JSON.stringify(req.query)} #${renders}</p>${"x".repeat(20_000)}`);
+    });
+    const listening = await new Promise<ReturnType<express.Express["listen"]>>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    try {
+      await run(`http://127.0.0.1:${(listening.address() as AddressInfo).port}`);
+    } finally {
+      await new Promise<void>((resolve) => listening.close(() => resolve()));
+    }
+  }
+  // fetch asks for gzip by default: here only when a test says so.
+  const fetchPage = async (url: string, headers: Record<string, string> = { "accept-encoding": "identity" }) => {
+    const res = await fetch(url, { headers });
+    return { body: await res.text(), cache: res.headers.get("x-page-cache") };
+  };
+
+  it("2,000 distinct query strings of unknown parameters store nothing and share the page's one entry", async () => {
+    const local = new PageCache({ queryParams: new Set(["reviews"]) });
+    await withCache(local, async (base) => {
+      const page = await fetchPage(`${base}/page`);
+      expect(page.cache).toBe("miss");
+      for (let batch = 0; batch < 2000; batch += 100) {
+        const probes = await Promise.all(
+          Array.from({ length: 100 }, (_, i) => fetchPage(`${base}/page?x=${batch + i}&utm_source=${batch + i}`)),
+        );
+        for (const probe of probes) expect(probe).toEqual({ body: page.body, cache: "hit" });
+      }
+      expect(local.size).toBe(1);
+      // A known parameter is part of the key: its own entry, rendered for it.
+      const second = await fetchPage(`${base}/page?reviews=2`);
+      expect(second.body).toContain('"reviews":"2"');
+      expect((await fetchPage(`${base}/page?reviews=2&fbclid=1`)).body).toBe(second.body);
+      expect(local.size).toBe(2);
+    });
+    // Never stored under the clean key: what was rendered for a request with an unknown parameter.
+    const fresh = new PageCache({ queryParams: new Set(["reviews"]) });
+    await withCache(fresh, async (base) => {
+      expect((await fetchPage(`${base}/page?x=<b>`)).cache).toBe("miss");
+      expect(fresh.size).toBe(0);
+      expect((await fetchPage(`${base}/page`)).cache).toBe("miss");
+    });
+  }, 60_000);
+
+  it("holds at most maxBytes, its gzip parts included, dropping the least recently used pages", async () => {
+    const local = new PageCache({ maxBytes: 100_000 });
+    await withCache(local, async (base) => {
+      for (let i = 0; i < 20; i++) await fetchPage(`${base}/page?n=${i}`);
+      expect(local.bytes).toBeLessThanOrEqual(100_000);
+      expect(local.size).toBeLessThan(20);
+      expect(local.size).toBeGreaterThan(1);
+      // The newest are kept, the oldest went.
+      expect((await fetchPage(`${base}/page?n=19`)).cache).toBe("hit");
+      expect((await fetchPage(`${base}/page?n=0`)).cache).toBe("miss");
+      // Gzip parts, made on a compressed hit, count too.
+      const before = local.bytes;
+      const sizeBefore = local.size;
+      await fetchPage(`${base}/page?n=19`, { "accept-encoding": "gzip" });
+      expect(local.bytes).toBeLessThanOrEqual(100_000);
+      expect(local.bytes > before || local.size < sizeBefore).toBe(true);
+    });
+  });
+
+  it("keys by path and the known parameters, in their order, whatever else the query holds", () => {
+    const known = new Set(["reviews", "_routes"]);
+    expect(cacheKey("/courses/1", known)).toEqual({ key: "/courses/1", clean: true });
+    expect(cacheKey("/courses/1?reviews=2", known)).toEqual({ key: "/courses/1?reviews=2", clean: true });
+    expect(cacheKey("/courses/1?utm=a&reviews=2&x", known)).toEqual({ key: "/courses/1?reviews=2", clean: false });
+    expect(cacheKey("/courses/1.data?_routes=a%2Cb&reviews=3", known)).toEqual({
+      key: "/courses/1.data?_routes=a%2Cb&reviews=3",
+      clean: true,
+    });
+    expect(cacheKey("/courses?%E0%A4=1", known)).toEqual({ key: "/courses", clean: false });
+    expect(cacheKey("/courses?q=1")).toEqual({ key: "/courses?q=1", clean: true });
   });
 });
 

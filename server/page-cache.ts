@@ -9,6 +9,11 @@
  * stored. Entries belong to a content version; a change to public content in
  * any instance bumps the shared version (database triggers + NOTIFY), which
  * empties every instance's cache. A poll is the fallback for a lost listener.
+ *
+ * Bounded by bytes (`maxBytes`: the pages and their gzip parts) as well as entries, and keyed by the
+ * path and only the query parameters pages read (`queryParams`): `?utm_source=…` or 2,000 made-up
+ * query strings share the entry of the page without them. A request with another parameter may be
+ * served that entry, but what is rendered for it is never stored (it might show the parameter).
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -181,6 +186,8 @@ const COMPRESSIBLE = /text\/|json|xml|javascript/;
 const MIN_COMPRESS_BYTES = 1024;
 
 interface Entry {
+  /** What the entry holds in memory, roughly: its body, headers and (once built) gzip parts. */
+  bytes: number;
   status: number;
   headers: Record<string, string>;
   body: Buffer;
@@ -193,7 +200,14 @@ interface Entry {
 
 export interface PageCacheOptions {
   maxEntries?: number;
+  /** The most the entries may hold together (bodies, headers, gzip parts), in bytes. */
+  maxBytes?: number;
   maxBodyBytes?: number;
+  /**
+   * The query parameters cached pages read: the key keeps only these (every parameter when unset).
+   * A request with any other is answered from the entry without it and stores nothing.
+   */
+  queryParams?: ReadonlySet<string>;
   ttlMs?: number;
   /**
    * Requests that carry cookies but may be answered with the shared (anonymous) page: a signed-in
@@ -204,11 +218,42 @@ export interface PageCacheOptions {
   sharedWith?: (req: IncomingMessage) => boolean;
 }
 
+/** Overhead of an entry beyond its body and headers (the Map slot, the objects), counted against maxBytes. */
+const ENTRY_OVERHEAD_BYTES = 512;
+
+/**
+ * The cache key of a request URL: its path and, of its query, only the parameters in `params`
+ * (all of them when `params` is undefined), in the order given. `clean` says nothing was left out.
+ */
+export function cacheKey(url: string, params?: ReadonlySet<string>): { key: string; clean: boolean } {
+  const q = url.indexOf("?");
+  if (q === -1 || !params) return { key: url, clean: true };
+  const kept: string[] = [];
+  let clean = true;
+  for (const pair of url.slice(q + 1).split("&")) {
+    if (pair === "") continue;
+    const eq = pair.indexOf("=");
+    let name: string;
+    try {
+      name = decodeURIComponent((eq === -1 ? pair : pair.slice(0, eq)).replace(/\+/g, " "));
+    } catch {
+      clean = false;
+      continue;
+    }
+    if (params.has(name)) kept.push(pair);
+    else clean = false;
+  }
+  return { key: kept.length > 0 ? `${url.slice(0, q)}?${kept.join("&")}` : url.slice(0, q), clean };
+}
+
 export class PageCache {
   private entries = new Map<string, Entry>();
   private version = "0";
+  private held = 0;
   readonly maxEntries: number;
+  readonly maxBytes: number;
   readonly maxBodyBytes: number;
+  private readonly queryParams?: ReadonlySet<string>;
   readonly ttlMs: number;
   private readonly sharedWith: (req: IncomingMessage) => boolean;
   hits = 0;
@@ -218,7 +263,9 @@ export class PageCache {
 
   constructor(opts: PageCacheOptions = {}) {
     this.maxEntries = opts.maxEntries ?? 2000;
+    this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
     this.maxBodyBytes = opts.maxBodyBytes ?? 1_000_000;
+    this.queryParams = opts.queryParams;
     this.ttlMs = opts.ttlMs ?? 5 * 60_000;
     this.sharedWith = opts.sharedWith ?? (() => false);
   }
@@ -227,16 +274,37 @@ export class PageCache {
     return this.entries.size;
   }
 
+  /** What the entries hold together, in bytes (bounded by maxBytes). */
+  get bytes() {
+    return this.held;
+  }
+
   /** A new content version: everything cached before it is stale. */
   setVersion(version: string) {
     if (version !== this.version) {
       this.version = version;
-      this.entries.clear();
+      this.clear();
     }
   }
 
   clear() {
     this.entries.clear();
+    this.held = 0;
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.held -= entry.bytes;
+  }
+
+  /** Drops the least recently used entries until `incoming` more bytes (and one more entry) fit. */
+  private makeRoom(incoming: number, keep?: string) {
+    for (const key of this.entries.keys()) {
+      if (this.held + incoming <= this.maxBytes && this.entries.size < this.maxEntries) return;
+      if (key !== keep) this.remove(key);
+    }
   }
 
   /** Only anonymous GET/HEAD requests for pages: no cookie, no credentials, not admin or API. */
@@ -258,7 +326,7 @@ export class PageCache {
   serveHit(req: IncomingMessage, res: ServerResponse): boolean {
     const shared = !PageCache.cacheable(req);
     if (shared && !((req.method === "GET" || req.method === "HEAD") && this.sharedWith(req))) return false;
-    const key = (req as { originalUrl?: string }).originalUrl ?? req.url ?? "/";
+    const { key } = cacheKey((req as { originalUrl?: string }).originalUrl ?? req.url ?? "/", this.queryParams);
     const hit = this.entries.get(key);
     if (!hit || hit.version !== this.version || Date.now() - hit.storedAt >= this.ttlMs) return false;
     this.hits++;
@@ -282,7 +350,15 @@ export class PageCache {
     const nonce = Buffer.from(fresh ?? "", "latin1");
     const offsets = fresh ? (hit.nonceOffsets ?? []) : [];
     if (compress) {
-      hit.gzip ??= gzipParts(hit.body, offsets);
+      if (!hit.gzip) {
+        hit.gzip = gzipParts(hit.body, offsets);
+        // The parts stay with the entry: they count against the bound like the page itself.
+        const extra =
+          hit.gzip.deflated.reduce((sum, part) => sum + part.length, 0) + 128 * (hit.gzip.shifts.length + 1);
+        hit.bytes += extra;
+        this.held += extra;
+        this.makeRoom(0, key);
+      }
       chunks = spliceGzip(hit.gzip, nonce);
       headers["content-encoding"] = "gzip";
     } else {
@@ -310,7 +386,7 @@ export class PageCache {
     return (req: Request, res: Response, next: NextFunction) => {
       if (this.serveHit(req, res)) return;
       if (!PageCache.cacheable(req)) return next();
-      const key = req.originalUrl;
+      const { key, clean } = cacheKey(req.originalUrl, this.queryParams);
       this.misses++;
       const version = this.version;
       const chunks: Buffer[] = [];
@@ -335,7 +411,8 @@ export class PageCache {
       }) as Response["write"];
       res.end = ((chunk?: unknown, ...rest: unknown[]) => {
         capture(chunk, rest[0]);
-        this.store(key, res, Buffer.concat(chunks), version, tooBig || req.method === "HEAD");
+        // A request with a parameter pages do not read is rendered for itself: its page is not stored.
+        this.store(key, res, Buffer.concat(chunks), version, tooBig || !clean || req.method === "HEAD");
         return end(chunk, ...rest);
       }) as Response["end"];
       res.set("X-Page-Cache", "miss");
@@ -360,12 +437,17 @@ export class PageCache {
         continue;
       headers[lower] = Array.isArray(value) ? value.join(", ") : String(value);
     }
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+    const bytes =
+      body.length +
+      ENTRY_OVERHEAD_BYTES +
+      Object.entries(headers).reduce((sum, [name, value]) => sum + name.length + value.length, 0);
+    if (bytes > this.maxBytes) return;
+    this.remove(key);
+    this.makeRoom(bytes);
+    this.held += bytes;
     const nonce = headers["content-security-policy"]?.match(NONCE_IN_CSP)?.[1];
     this.entries.set(key, {
+      bytes,
       status: res.statusCode,
       headers,
       body,

@@ -706,6 +706,12 @@ export const lessonVideos = pgTable(
     durationSeconds: integer("duration_seconds"),
     posterKey: text("poster_key"),
     attempts: integer("attempts").notNull().default(0),
+    /**
+     * The chunk upload (PUT) appending to the file now, and when it last said it was alive: the
+     * claim that makes "check the offset, append" one step, so a second writer gets a 409.
+     */
+    uploadWriter: text("upload_writer"),
+    uploadClaimedAt: timestamp("upload_claimed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

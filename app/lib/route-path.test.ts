@@ -1,5 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isPersonalisedPath, isSharedPagePath, routePath } from "./route-path";
+import { isPersonalisedPath, isSharedPagePath, PAGE_QUERY_PARAMS, routePath } from "./route-path";
 
 describe("routePath", () => {
   it("is the path React Router matches: decoded, lower case, without .data, /_root or a trailing slash", () => {
@@ -87,5 +89,36 @@ describe("isSharedPagePath", () => {
     ]) {
       expect(isSharedPagePath(path), path).toBe(false);
     }
+  });
+});
+
+describe("PAGE_QUERY_PARAMS", () => {
+  it("names every query parameter a page the page cache may store reads", () => {
+    // Pages under personalised paths are never stored (private, no-store): they may read any parameter.
+    const personal = new Set([
+      "checkout.tsx",
+      "checkout-pay.tsx",
+      "course-player.tsx",
+      "my-courses.tsx",
+      "practice-start.tsx",
+      "practice-attempt.tsx",
+      "practice-attempts.tsx",
+      "download.ts",
+    ]);
+    const routes = path.resolve(import.meta.dirname, "..", "routes");
+    const read = new Map<string, string>();
+    for (const dir of ["store", "auth", "seo"]) {
+      for (const name of fs.readdirSync(path.join(routes, dir))) {
+        if (personal.has(name)) continue;
+        const source = fs.readFileSync(path.join(routes, dir, name), "utf8");
+        for (const match of source.matchAll(/searchParams\.(?:get|getAll|has)\("([^"]+)"\)/g)) {
+          read.set(match[1]!, `${dir}/${name}`);
+        }
+        // A page that reads its whole query cannot be checked name by name: it must be personal.
+        expect(source, `${dir}/${name}`).not.toMatch(/fromEntries\([^)]*searchParams/);
+      }
+    }
+    expect(read.size).toBeGreaterThan(0);
+    for (const [param, file] of read) expect(PAGE_QUERY_PARAMS.has(param), `${param} (${file})`).toBe(true);
   });
 });

@@ -43,3 +43,12 @@ const SHARED_PAGE = /^\/(?:about|toppers|(?:courses|notes|pyq)(?:\/std\/1[12]|\/
 export function isSharedPagePath(pathname: string): boolean {
   return SHARED_PAGE.test(pathname);
 }
+
+/**
+ * The query parameters of the pages the page cache may store (server/page-cache.ts): a product's
+ * review page (`reviews`), the reset link's `token`, the log-in and sign-up pages' `redirectTo`, and
+ * React Router's single-fetch `_routes` and `index`. Any other parameter is left out of the cache's
+ * key (and a page rendered for a request with one is not stored). A public page that starts reading
+ * a new parameter adds it here.
+ */
+export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set(["reviews", "token", "redirectTo", "_routes", "index"]);

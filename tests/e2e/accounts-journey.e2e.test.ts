@@ -1,7 +1,8 @@
 /**
  * The account journey in Chromium on the built server: sign up → signed in → log out → log in
- * (guest cart merged) → reset the password from the outbox link. The server starts with
- * ADMIN_EMAIL/ADMIN_PASSWORD, so the owner account it creates is what reads the outbox.
+ * (guest cart merged) → reset the password from the emailed link. The server starts with
+ * ADMIN_EMAIL/ADMIN_PASSWORD, so the owner account it creates is what reads the outbox, and with
+ * SMTP_URL pointing at a local sink: the link reaches the student's mailbox, never the outbox.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,16 +10,19 @@ import { RESET_REQUESTED } from "~/features/accounts/messages";
 import { signInBrowser } from "../helpers/auth";
 import { launchBrowser } from "../helpers/browser";
 import { type RunningServer, startServer } from "../helpers/server";
+import { type SmtpSink, startSmtpSink } from "../helpers/smtp-sink";
 
 const OWNER = { email: "owner@commerce-academy.test", password: "owner-password-1" };
 const STUDENT = { name: "Neha Verma", email: "neha.verma@example.com", password: "first-password-1" };
 
 let server: RunningServer;
 let browser: Browser;
+let smtp: SmtpSink;
 
 beforeAll(async () => {
+  smtp = await startSmtpSink();
   server = await startServer({
-    env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, ADMIN_NAME: "The Owner" },
+    env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, ADMIN_NAME: "The Owner", SMTP_URL: smtp.url },
   });
   browser = await launchBrowser();
 });
@@ -26,6 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await smtp?.close();
 });
 
 async function newPage(context: BrowserContext) {
@@ -45,7 +50,7 @@ async function logOutFromMenu(page: Page, name: string) {
 }
 
 describe("account journey in Chromium", () => {
-  it("sign up → signed in → log out → log in with the guest cart merged → reset the password from the outbox", async () => {
+  it("sign up → signed in → log out → log in with the guest cart merged → reset the password from the email", async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const { page, errors } = await newPage(context);
     const url = server.url;
@@ -99,7 +104,8 @@ describe("account journey in Chromium", () => {
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByText(RESET_REQUESTED).waitFor();
 
-    // The owner (created from ADMIN_EMAIL/ADMIN_PASSWORD on first start) reads the outbox.
+    // The owner (created from ADMIN_EMAIL/ADMIN_PASSWORD on first start) reads the outbox: the
+    // message is there, sent, but its link is not (only the student's mailbox has it).
     const adminContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await signInBrowser(adminContext, url, OWNER.email, OWNER.password);
     const { page: adminPage, errors: adminErrors } = await newPage(adminContext);
@@ -109,10 +115,12 @@ describe("account journey in Chromium", () => {
     });
     await message.locator("summary").click();
     const text = (await message.locator("pre").textContent()) ?? "";
-    const link = text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
-    expect(link).toBeTruthy();
+    expect(text).toContain("[removed from this copy: only the recipient's email has it]");
+    expect(text).not.toMatch(/reset-password\?token=/);
     expect(adminErrors).toEqual([]);
     await adminContext.close();
+    const link = smtp.lastTo(STUDENT.email)?.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
+    expect(link).toBeTruthy();
 
     // Follow the link, choose a new password, log in with it.
     await page.goto(link!);

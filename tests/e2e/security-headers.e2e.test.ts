@@ -150,4 +150,60 @@ describe("security headers (production server)", () => {
     expect(courses.headers.get("cache-control") ?? "").not.toMatch(/private|no-store/);
     await courses.body?.cancel();
   });
+
+  it("a signed-in visitor's pages with their name or email are private, no-store, Vary: Cookie; a shared page has neither", async () => {
+    const student = {
+      // A name no page of the seed shows (a topper or a testimonial would count as personal).
+      name: `Zoya Probe ${randomUUID().slice(0, 6)}`,
+      email: `zoya.${randomUUID().slice(0, 8)}@example.com`,
+      password: STUDENT_PASSWORD,
+    };
+    const signedUp = await signUpOverHttp(server.url, student);
+    const pairs = signedUp.split("; ");
+    // As a browser sends them once the first page has set the hint: the session, its cache and the hint…
+    const browser = [...pairs.filter((p) => p.startsWith("ca.session_")), "ca_signed_in=1"].join("; ");
+    // …and as the probe sent them: the session alone (never a shared page).
+    const sessionOnly = pairs.filter((p) => p.startsWith("ca.session_")).join("; ");
+    expect(sessionOnly).toMatch(/ca\.session_token=/);
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const testId = /\/tests\/(\d+)<\/loc>/.exec(sitemap)?.[1];
+    expect(testId).toBeTruthy();
+    const urls = [
+      "/",
+      "/courses/1",
+      `/tests/${testId}`,
+      `/tests/${testId}.data`,
+      "/contact",
+      "/reset-password",
+      "/about",
+    ];
+    // The anonymous pages are in the page cache first, as on a live site.
+    for (const url of urls) await (await fetch(`${server.url}${url}`)).arrayBuffer();
+    let personal = 0;
+    let shared = 0;
+    for (const [who, cookie] of [
+      ["session only", sessionOnly],
+      ["browser", browser],
+      ["with the flash", signedUp],
+    ] as const) {
+      for (const url of urls) {
+        const res = await fetch(`${server.url}${url}`, { headers: { cookie } });
+        const body = await res.text();
+        const what = `${who} ${url} (${res.status}, ${res.headers.get("x-page-cache") ?? "rendered"})`;
+        expect(res.status, what).toBe(200);
+        if (body.includes(student.email) || body.includes(student.name)) {
+          personal++;
+          expect(res.headers.get("cache-control"), what).toBe("private, no-store");
+          expect(res.headers.get("vary") ?? "", what).toMatch(/\bCookie\b/i);
+        } else {
+          // Only the shared catalog page may leave out the person: the anonymous page, from the cache.
+          shared++;
+          expect(res.headers.get("x-page-cache"), what).toBe("hit");
+        }
+      }
+    }
+    // Everything the probe listed was personal for the session-only visitor.
+    expect(personal).toBeGreaterThanOrEqual(urls.length);
+    expect(shared).toBeGreaterThan(0);
+  });
 });

@@ -4,6 +4,7 @@ import { getDb } from "~/db/client.server";
 import { auditLog, cartItems, emailOutbox, settings, users, verifications } from "~/db/schema";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { EMAIL_TAKEN, LOGIN_FAILED, RESET_REQUESTED, RESET_TOKEN_INVALID } from "~/features/accounts/messages";
+import { REDACTED } from "~/features/email/email.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/account/account";
 import { action as forgotAction } from "~/routes/auth/forgot-password";
 import { action as loginAction, loader as loginLoader } from "~/routes/auth/login";
@@ -15,6 +16,7 @@ import { createProduct, removeSampleReviewers } from "../helpers/factories";
 import { callAction } from "../helpers/form";
 import { callLoader, flashOf, makeRequest, thrownStatus } from "../helpers/route";
 import { afterSessionCacheLifetime, withoutSessionCache } from "../helpers/session-cache";
+import { useSmtpSink } from "../helpers/smtp-sink";
 
 type FormData = { fieldErrors?: Record<string, string>; formError?: string };
 
@@ -272,6 +274,9 @@ describe("log out", () => {
 });
 
 describe("password reset", () => {
+  // The link goes out through SMTP only (here a local sink); the outbox keeps the message without it.
+  const smtp = useSmtpSink();
+
   it("emails a one-time link that sets a new password, and signs other sessions out", async () => {
     const user = await createTestUser({ email: "forgetful@example.com" });
     const oldSession = await cookieFor(user);
@@ -279,10 +284,15 @@ describe("password reset", () => {
     expect(asked.status).toBe(302);
     expect(asked.location).toBe("/forgot-password");
     expect(await flashOf(asked.headers)).toBe(RESET_REQUESTED);
-    const mail = await lastEmailTo(user.email);
+    const mail = smtp.lastTo(user.email);
     expect(mail?.subject).toBe("Reset your Commerce Academy password");
     const token = tokenFrom(mail!.text);
     expect((await callLoader(resetLoader, `/reset-password?token=${token}`)).usable).toBe(true);
+    const stored = await lastEmailTo(user.email);
+    expect(stored?.subject).toBe("Reset your Commerce Academy password");
+    expect(stored?.sentAt).not.toBeNull();
+    expect(stored?.text).not.toContain(token);
+    expect(stored?.text).toContain(REDACTED);
 
     const mismatch = await callAction<FormData>(resetAction, "/reset-password", {
       token,
@@ -321,7 +331,7 @@ describe("password reset", () => {
   it("refuses an expired link", async () => {
     const user = await createTestUser();
     await callAction(forgotAction, "/forgot-password", { email: user.email });
-    const token = tokenFrom((await lastEmailTo(user.email))!.text);
+    const token = tokenFrom(smtp.lastTo(user.email)!.text);
     const db = await getDb();
     await db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) });
     expect((await callLoader(resetLoader, `/reset-password?token=${token}`)).usable).toBe(false);
@@ -339,6 +349,7 @@ describe("password reset", () => {
     expect(res.status).toBe(302);
     expect(await flashOf(res.headers)).toBe(RESET_REQUESTED);
     expect(await lastEmailTo("ghost@example.com")).toBeUndefined();
+    expect(smtp.lastTo("ghost@example.com")).toBeUndefined();
   });
 
   it("limits reset requests per email", async () => {

@@ -1,15 +1,17 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { users } from "~/db/schema";
-import { createAdmin, ensureAdminFromEnv } from "~/features/accounts/accounts.server";
+import { users, verifications } from "~/db/schema";
+import { createAdmin, ensureAdminFromEnv, requestPasswordReset } from "~/features/accounts/accounts.server";
 import { getAuth, PRIMARY_PROTECTED_MESSAGE } from "~/features/accounts/auth.server";
+import { getOptionalUser } from "~/features/accounts/guards.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { loader as layoutLoader } from "~/routes/admin/layout";
 import { action as notFoundAction, loader as notFoundLoader } from "~/routes/admin/not-found";
 import { authHeadersFor, cookieFor, createTestUser } from "../helpers/auth";
 import { makeRequest, thrownStatus } from "../helpers/route";
+import { withoutSessionCache } from "../helpers/session-cache";
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -74,6 +76,27 @@ describe("owner bootstrap", () => {
     // The owner signs in with the password given to the command; the promoted one keeps theirs.
     expect(await cookieFor({ email: "owner@example.com", password: "owner-pass-1" })).toMatch(/ca\.session_token=/);
     expect(await cookieFor(student)).toMatch(/ca\.session_token=/);
+  });
+
+  it("--reset-password sets a new password, ends the other sessions and voids reset links (no SMTP needed)", async () => {
+    const owner = await createTestUser({ role: "admin", isPrimary: true });
+    const oldSession = await cookieFor(owner);
+    const db = await getDb();
+    await requestPasswordReset(db, { email: owner.email }, { request: makeRequest("/forgot-password") });
+    const result = await createAdmin(db, {
+      email: owner.email,
+      name: "",
+      password: "fresh-owner-pass",
+      resetPassword: true,
+    });
+    expect(result).toEqual({ userId: owner.id, created: false, isPrimary: true });
+    expect(await cookieFor({ email: owner.email, password: "fresh-owner-pass" })).toMatch(/ca\.session_token=/);
+    await expect(cookieFor(owner)).rejects.toThrow();
+    expect(
+      await getOptionalUser(db, makeRequest("/", { headers: { cookie: withoutSessionCache(oldSession) } })),
+    ).toBeNull();
+    const links = await db.select().from(verifications).where(like(verifications.identifier, "reset-password:%"));
+    expect(links.filter((v) => v.value === owner.id)).toEqual([]);
   });
 
   it("refuses a short password or a bad email", async () => {

@@ -25,7 +25,7 @@ import {
   updateAdminProduct,
 } from "~/features/catalog/catalog.server";
 import { addLesson, addModule } from "~/features/learning/outline.server";
-import { csvField, LEDGER_HEADER, salesLedgerStream } from "~/features/orders/sales.server";
+import { LEDGER_HEADER, salesLedgerStream } from "~/features/orders/sales.server";
 import { adminSearch } from "~/features/search/search.server";
 import { SETTINGS_FIELDS } from "~/features/settings/changes";
 import {
@@ -42,6 +42,7 @@ import {
   settingsSchema,
   updateSettings,
 } from "~/features/settings/settings.server";
+import { csvField } from "~/lib/csv";
 import { HttpError } from "~/lib/errors";
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { getTestDb } from "../helpers/db";
@@ -543,7 +544,8 @@ describe("exports", () => {
     const created: { number: string }[] = [];
     const same = new Date("2026-03-01T10:00:00.000Z");
     for (let i = 0; i < 7; i++) {
-      const u = await createUser({ name: i === 0 ? '=cmd|" "A"' : `Buyer ${i}` });
+      // The probe's names: a formula, and one hidden behind a separator of a `;` locale.
+      const u = await createUser({ name: i === 0 ? '=cmd|" "A"' : i === 2 ? ";=1+1" : `Buyer ${i}` });
       created.push(
         await createOrder({
           userId: u.id,
@@ -569,6 +571,7 @@ describe("exports", () => {
     expect(lines.find((l) => l.includes(created[1]!.number))).toContain(",2026-03-01 15:30:00 +05:30,");
     expect(csvField(new Date("2026-11-24T18:56:00Z"))).toBe("2026-11-25 00:26:00 +05:30");
     expect(csv).toContain(`"'=cmd|"" ""A"""`);
+    expect(csv).toContain(`,";=1+1",`);
     expect(csvField("a,b")).toBe('"a,b"');
   });
 

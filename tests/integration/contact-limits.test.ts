@@ -73,6 +73,13 @@ describe("contact form rate limits", () => {
     expect((await send(7, { clientIp: "198.51.100.100" })).status).toBe(302);
   });
 
+  it("12 simultaneous messages from one address store 5: the limit is reserved atomically", async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, n) => send(n, { clientIp: "203.0.113.31" })));
+    expect(answers.filter((a) => a.status === 302)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
+    expect(await storedMessages()).toBe(5);
+  });
+
   it("without a known client address (direct calls) all of them share one 'unknown' limit", async () => {
     for (let n = 1; n <= 5; n++) expect((await send(n, {})).status).toBe(302);
     expect((await send(6, {})).status).toBe(429);

@@ -505,6 +505,16 @@ describe("GSTR-1 export", () => {
     );
   });
 
+  it("writes a business name a spreadsheet would run as text (the one CSV writer's guard, lib/csv.ts)", async () => {
+    await sale("29", [49_900], {
+      gstin: "29AABCB1234C1ZA",
+      legalName: "=HYPERLINK(1) Tutors",
+      address: "80 Feet Road, Koramangala, Bengaluru 560034",
+    });
+    const { files } = await exportGstr1(thisMonth());
+    expect(files.get("b2b.csv")).toContain(",'=HYPERLINK(1) Tutors,");
+  });
+
   it("refuses a malformed period with a 400", async () => {
     const admin = await createTestUser({ role: "admin" });
     for (const period of ["", "2026-13", "2026-Q5", "26-10", "2026-10-01"]) {

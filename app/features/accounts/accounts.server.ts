@@ -7,12 +7,13 @@ import crypto from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { accounts, users } from "~/db/schema";
+import { accounts, sessions, users } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { type BuyerDetails, buyerDetailsProblems } from "~/features/gst/buyer";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/errors";
 import { authHeaders, getAuth } from "./auth.server";
+import { afterPasswordReset } from "./auth-hooks.server";
 import { sendWelcomeEmail } from "./emails.server";
 import { EMAIL_TAKEN, LOGIN_FAILED, RESET_REQUESTED, RESET_TOKEN_INVALID } from "./messages";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./schema";
@@ -265,7 +266,9 @@ export interface CreateAdminResult {
 
 /**
  * Creates (or promotes) an admin with a password. The first admin of the install becomes the primary.
- * An existing account is promoted and its password left unchanged unless `resetPassword` is set.
+ * An existing account is promoted and its password left unchanged unless `resetPassword` is set
+ * (`npm run admin:create -- --reset-password`: how the owner of an install without SMTP, whose reset
+ * links reach nobody, sets a new password).
  */
 export async function createAdmin(
   db: Db,
@@ -314,7 +317,10 @@ export async function createAdmin(
           password: hash,
         });
       } else if (input.resetPassword) {
+        // As a reset by email does: other sessions end, other reset links stop working, the lock lifts.
         await tx.update(accounts).set({ password: hash }).where(eq(accounts.id, credential.id));
+        await tx.delete(sessions).where(eq(sessions.userId, userId));
+        await afterPasswordReset(tx, { id: userId, email: existing.email });
       }
     } else {
       userId = crypto.randomUUID();

@@ -7,27 +7,29 @@
  *   email ≤ 254, passwords ≤ 128, no NUL), checked before Better Auth reads it; profile images are
  *   not part of the product and are refused.
  * - Limits: failed log-ins per account and per IP, sign-ups per IP, reset requests per account and
- *   per IP (rate-limit.server.ts), counted in the shared database.
+ *   per IP (rate-limit.server.ts), counted in the shared database. Each attempt is reserved before
+ *   the endpoint runs (a log-in before its password is checked), atomically, so simultaneous
+ *   requests cannot get more attempts than the limit; a log-in that succeeds gives its back.
  * - Admin endpoints never act on the primary admin (and are not reachable over HTTP at all: see
  *   AUTH_HTTP_ENDPOINTS).
  */
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { and, eq, like } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { NUL_IN_FORM, noNul } from "~/lib/form.server";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./limits";
 import {
   clear,
-  firstBlocked,
-  hit,
   LOGIN_FAILURES_PER_EMAIL,
   LOGIN_FAILURES_PER_IP,
   type RateRule,
   RESETS_PER_EMAIL,
   RESETS_PER_IP,
   rateKey,
+  release,
+  reserve,
   SIGNUPS_PER_IP,
   tooManyMessage,
 } from "./rate-limit.server";
@@ -90,15 +92,16 @@ function clientIp(headers: Headers | undefined) {
   return headers?.get(CLIENT_IP_HEADER) ?? null;
 }
 
-type Checks = Parameters<typeof firstBlocked>[1];
+type Checks = Parameters<typeof reserve>[1];
 
 /** The per-IP rule as a check, when there is a client. */
 function perIp(kind: string, ip: string | null, rule: RateRule): Checks {
   return ip === null ? [] : [[rateKey(kind, ip), rule]];
 }
 
-async function refuseWhenBlocked(db: Db, checks: Checks) {
-  const wait = await firstBlocked(db, checks);
+/** Reserves the attempt on every key (rate-limit.server.ts `reserve`), or refuses with 429 and counts nothing. */
+async function reserveOrRefuse(db: Db, checks: Checks) {
+  const wait = await reserve(db, checks);
   if (wait) {
     throw new APIError("TOO_MANY_REQUESTS", { message: tooManyMessage(wait), code: "TOO_MANY_ATTEMPTS" });
   }
@@ -151,26 +154,18 @@ export function beforeAuthEndpoint(db: Db) {
     const ip = clientIp(ctx.headers);
     switch (ctx.path) {
       case "/sign-in/email":
-        await refuseWhenBlocked(db, [
-          [rateKey("login-email", String(body.email)), LOGIN_FAILURES_PER_EMAIL],
-          ...perIp("login-ip", ip, LOGIN_FAILURES_PER_IP),
-        ]);
+        // Counted as a failure now, before the password is checked; the after hook gives it back on success.
+        await reserveOrRefuse(db, loginChecks(String(body.email), ip));
         break;
-      case "/sign-up/email": {
-        const checks = perIp("signup-ip", ip, SIGNUPS_PER_IP);
-        await refuseWhenBlocked(db, checks);
-        for (const [key, rule] of checks) await hit(db, key, rule);
+      case "/sign-up/email":
+        await reserveOrRefuse(db, perIp("signup-ip", ip, SIGNUPS_PER_IP));
         break;
-      }
-      case "/request-password-reset": {
-        const checks: Checks = [
+      case "/request-password-reset":
+        await reserveOrRefuse(db, [
           [rateKey("reset-email", String(body.email)), RESETS_PER_EMAIL],
           ...perIp("reset-ip", ip, RESETS_PER_IP),
-        ];
-        await refuseWhenBlocked(db, checks);
-        for (const [key, rule] of checks) await hit(db, key, rule);
+        ]);
         break;
-      }
     }
     if (USER_CHANGING_PATHS.has(ctx.path)) await protectPrimary(db, body);
     // The cleaned values (trimmed name, lower-cased email) are what Better Auth reads.
@@ -178,20 +173,19 @@ export function beforeAuthEndpoint(db: Db) {
   });
 }
 
+/** The keys a log-in attempt is counted on: its account (email) and, with a client, its address. */
+function loginChecks(email: string, ip: string | null): Checks {
+  return [[rateKey("login-email", email), LOGIN_FAILURES_PER_EMAIL], ...perIp("login-ip", ip, LOGIN_FAILURES_PER_IP)];
+}
+
 export function afterAuthEndpoint(db: Db) {
   return createAuthMiddleware(async (ctx) => {
     if (ctx.path !== "/sign-in/email") return;
+    // Wrong password, unknown email and banned accounts keep their reservation (a failure, counted
+    // the same: no enumeration); a log-in that succeeded gives its own back, and only its own.
+    if (isAPIError(ctx.context.returned)) return;
     const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "");
-    const emailKey = rateKey("login-email", email);
-    if (isAPIError(ctx.context.returned)) {
-      // Wrong password, unknown email and banned accounts count the same: no enumeration.
-      await hit(db, emailKey, LOGIN_FAILURES_PER_EMAIL);
-      for (const [key, rule] of perIp("login-ip", clientIp(ctx.headers), LOGIN_FAILURES_PER_IP)) {
-        await hit(db, key, rule);
-      }
-    } else {
-      await clear(db, emailKey);
-    }
+    for (const [key] of loginChecks(email, clientIp(ctx.headers))) await release(db, key);
   });
 }
 
@@ -199,7 +193,7 @@ export function afterAuthEndpoint(db: Db) {
  * After a password reset (Better Auth's `onPasswordReset`): the account's log-in lock is lifted
  * and every other reset link sent to it stops working.
  */
-export async function afterPasswordReset(db: Db, user: { id: string; email: string }) {
+export async function afterPasswordReset(db: DbOrTx, user: { id: string; email: string }) {
   // Better Auth's reset tokens: identifier `reset-password:<token>`, value = the user's id.
   await db
     .delete(schema.verifications)

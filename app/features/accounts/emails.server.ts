@@ -1,4 +1,7 @@
-/** The account emails: welcome and password reset (SMTP when configured, the outbox always). */
+/**
+ * The account emails: welcome and password reset (SMTP when configured, the outbox always; the
+ * reset link only through SMTP, never in the outbox).
+ */
 import type { DbOrTx } from "~/db/client.server";
 import { sendEmail } from "~/features/email/email.server";
 import { getEnv } from "~/lib/env.server";
@@ -35,5 +38,11 @@ export async function sendPasswordResetEmail(db: DbOrTx, user: { name: string; e
     "",
     "If it was not you, ignore this email: your password stays the same.",
   ].join("\n");
-  await sendEmail(db, { to: user.email, subject: "Reset your Commerce Academy password", text });
+  // The link unlocks the account: only the recipient's mailbox gets it, the outbox copy does not.
+  await sendEmail(db, {
+    to: user.email,
+    subject: "Reset your Commerce Academy password",
+    text,
+    secrets: [link, token],
+  });
 }

@@ -2,6 +2,10 @@
  * Counters for our own forms (per email and per IP), in the shared `rate_limits` table so every
  * app instance sees them. Same row semantics as Better Auth's database storage: `last_request`
  * is the time of the last counted attempt; after `windowSeconds` of quiet the counter restarts.
+ *
+ * A limited attempt is reserved before the work it guards (`reserve`): one statement per key
+ * counts it only while the key has room, so simultaneous requests cannot all pass a check made
+ * before any of them is counted (a burst of log-ins checking more passwords than the limit).
  */
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -21,6 +25,8 @@ export const RESETS_PER_IP: RateRule = { windowSeconds: 900, max: 10 };
 /** Contact form messages stored (contact/contact.server.ts), per IP and per signed-in account. */
 export const CONTACT_PER_IP: RateRule = { windowSeconds: 900, max: 5 };
 export const CONTACT_PER_ACCOUNT: RateRule = { windowSeconds: 900, max: 5 };
+/** Review reports per account (reviews/reviews.server.ts). */
+export const REPORTS_PER_ACCOUNT: RateRule = { windowSeconds: 900, max: 5 };
 
 export function rateKey(kind: string, value: string) {
   // Hash so the table holds no email addresses.
@@ -41,23 +47,46 @@ export async function retryAfter(db: DbOrTx, key: string, rule: RateRule): Promi
   return Math.ceil((rule.windowSeconds * 1000 - elapsed) / 1000);
 }
 
-/** Counts one attempt (atomically, in one statement). */
-export async function hit(db: DbOrTx, key: string, rule: RateRule): Promise<void> {
+/**
+ * Counts one attempt on `key` if the key has room, in one statement (so it holds under concurrency
+ * and across instances): true when counted, false when the key is at its limit.
+ */
+async function take(db: DbOrTx, key: string, rule: RateRule): Promise<boolean> {
   const now = Date.now();
   const windowStart = now - rule.windowSeconds * 1000;
-  await db.execute(sql`
+  const rows = await db.execute(sql`
     insert into rate_limits (id, key, count, last_request)
     values (${crypto.randomUUID()}, ${key}, 1, ${now})
     on conflict (key) do update set
       count = case when rate_limits.last_request <= ${windowStart} then 1 else rate_limits.count + 1 end,
-      last_request = ${now}`);
+      last_request = ${now}
+    where rate_limits.last_request <= ${windowStart} or rate_limits.count < ${rule.max}
+    returning count`);
+  return rows.rows.length > 0;
 }
 
-/** Highest wait among the keys (0 = allowed). */
-export async function firstBlocked(db: DbOrTx, checks: Array<[string, RateRule]>): Promise<number> {
-  let wait = 0;
-  for (const [key, rule] of checks) wait = Math.max(wait, await retryAfter(db, key, rule));
-  return wait;
+/** Gives back one attempt taken by `reserve` (the attempt turned out not to count, e.g. a log-in that succeeded). */
+export async function release(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
+/**
+ * Reserves one attempt on every key before the guarded work runs: 0 when each key had room (all are
+ * counted), else the seconds to wait, with nothing counted. Each key is taken atomically, so N
+ * simultaneous requests against a limit of 5 get at most 5 reservations.
+ */
+export async function reserve(db: DbOrTx, checks: Array<[string, RateRule]>): Promise<number> {
+  const taken: string[] = [];
+  for (const [key, rule] of checks) {
+    if (await take(db, key, rule)) {
+      taken.push(key);
+      continue;
+    }
+    for (const done of taken) await release(db, done);
+    // The window may have ended between the two statements: still a refusal, of at least a second.
+    return Math.max(1, await retryAfter(db, key, rule));
+  }
+  return 0;
 }
 
 export async function clear(db: DbOrTx, key: string) {

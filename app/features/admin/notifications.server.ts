@@ -1,8 +1,8 @@
 /**
  * The admin notifications dropdown, fed by the real events in their own tables:
  * paid orders, refunds, contact messages, sign-ups, payment alerts (a second
- * payment on a paid order, in the audit log), new reviews and reported reviews. Each admin has a read mark; events
- * after it are unread.
+ * payment on a paid order, in the audit log), new reviews and reported reviews (one notification per
+ * review, however many reported it). Each admin has a read mark; events after it are unread.
  */
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
@@ -10,6 +10,12 @@ import { adminNotificationReads } from "~/db/schema";
 import { PAYMENT_ALERT } from "~/features/audit/audit.server";
 
 export const NO_NOTIFICATIONS = "No new notifications.";
+/**
+ * Reports fold into one notification per reported review ("… reported by 3 students", at the latest
+ * report's time): the reviews are found among this many newest reports per notification shown, so
+ * the branch stays bounded by the reports' time index however many there are.
+ */
+const REPORTS_SCANNED = 20;
 
 export interface Notification {
   id: string;
@@ -59,10 +65,17 @@ export async function listNotifications(db: DbOrTx, adminId: string, limit = 10)
        from reviews r join products p on p.id = r.product_id join users u on u.id = r.user_id
       order by r.created_at desc limit ${limit})
     union all
-    (select 'report-' || rr.review_id || '-' || rr.user_id, 'report', 'Review of ' || p.title || ' reported by a student',
-            '/admin/reviews?status=reported', rr.created_at
-       from review_reports rr join reviews r on r.id = rr.review_id join products p on p.id = r.product_id
-      order by rr.created_at desc limit ${limit})
+    (select 'report-' || g.review_id, 'report',
+            'Review of ' || p.title || ' reported by ' ||
+              case when g.reports = 1 then 'a student' else g.reports || ' students' end,
+            '/admin/reviews?status=reported', g.last_at
+       from (select rr.review_id, count(*) as reports, max(rr.created_at) as last_at
+               from review_reports rr
+               join (select distinct recent.review_id
+                       from (select review_id from review_reports order by created_at desc limit ${limit * REPORTS_SCANNED})
+                            recent) latest on latest.review_id = rr.review_id
+              group by rr.review_id order by last_at desc limit ${limit}) g
+       join reviews r on r.id = g.review_id join products p on p.id = r.product_id)
     order by time desc limit ${limit}
   `);
   const items: Notification[] = result.rows.map((r) => {

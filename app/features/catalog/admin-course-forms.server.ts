@@ -16,7 +16,7 @@ import {
   updateLesson,
 } from "~/features/learning/outline.server";
 import { HttpError } from "~/lib/errors";
-import { type ActionFailure, noNul, validate } from "~/lib/form.server";
+import { type ActionFailure, noNul, schemaFields, validate } from "~/lib/form.server";
 import { idSchema } from "~/lib/id";
 import { createAdminProduct, deleteAdminProduct, setProductStatus, updateAdminProduct } from "./catalog.server";
 import { STATUS_LABELS } from "./labels";
@@ -25,6 +25,14 @@ import { instructorInput, KINDS, newProductSchema, productUpdateSchema, STATUSES
 
 /** Done: where to go next and what to tell the admin there. */
 export type FormOutcome = { ok: true; to: string; message: string } | ({ ok: false } & ActionFailure);
+
+/** The fields the list's and the editor's forms send back with a refusal (their schemas' and the outline's). */
+export const COURSE_FORM_FIELDS = new Set([
+  ...schemaFields(newProductSchema),
+  ...schemaFields(productUpdateSchema),
+  ...["intent", "id", "status", "moduleTitle", "moduleId", "lessonTitle", "lessonType", "testProductId", "videoUrl"],
+  "targetId",
+]);
 
 /** The list's filters (bad values fall back to the defaults). */
 export const courseListQuery = z.object({

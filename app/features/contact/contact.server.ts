@@ -5,10 +5,9 @@ import { contactMessages } from "~/db/schema";
 import {
   CONTACT_PER_ACCOUNT,
   CONTACT_PER_IP,
-  firstBlocked,
-  hit,
   type RateRule,
   rateKey,
+  reserve,
   tooManyMessage,
 } from "~/features/accounts/rate-limit.server";
 import { recordEvent } from "~/features/audit/audit.server";
@@ -30,10 +29,10 @@ export interface ContactSender {
 export async function saveContactMessage(db: Db, input: ContactInput, sender: ContactSender = {}) {
   const limits: Array<[string, RateRule]> = [[rateKey("contact-ip", sender.clientIp || "unknown"), CONTACT_PER_IP]];
   if (sender.userId) limits.push([rateKey("contact-account", sender.userId), CONTACT_PER_ACCOUNT]);
-  const wait = await firstBlocked(db, limits);
-  if (wait) throw new HttpError(429, tooManyMessage(wait, "messages"));
   return db.transaction(async (tx) => {
-    for (const [key, rule] of limits) await hit(tx, key, rule);
+    // Reserved atomically in the same transaction as the message: simultaneous posts cannot pass the limit.
+    const wait = await reserve(tx, limits);
+    if (wait) throw new HttpError(429, tooManyMessage(wait, "messages"));
     const [row] = await tx.insert(contactMessages).values(input).returning({ id: contactMessages.id });
     await recordEvent(tx, {
       type: "Contact",

@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import { HttpError } from "~/lib/errors";
+import { FORM_MAX_BYTES } from "~/lib/form.server";
 import { runPdfJob } from "~/lib/pdf-pool.server";
 import { type checkPdf, type checkPdfImage, MAX_IMAGE_SIDE } from "./pdf-check.server";
 import { type FileStorage, getFileStorage } from "./storage.server";
@@ -13,6 +14,8 @@ import { type FileStorage, getFileStorage } from "./storage.server";
 export type UploadKind = "image" | "pdf";
 
 export const UPLOAD_LIMITS = { image: 5 * 1024 * 1024, pdf: 50 * 1024 * 1024 } as const;
+/** The body limit of a form that carries an image and a PDF (the course editor: `readFormData`'s `maxBytes`). */
+export const UPLOAD_FORM_MAX_BYTES = UPLOAD_LIMITS.image + UPLOAD_LIMITS.pdf + FORM_MAX_BYTES;
 
 /** Raster formats only: SVG can carry scripts, so it is never accepted as an upload. */
 export const IMAGE_TYPES = {

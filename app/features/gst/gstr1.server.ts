@@ -26,6 +26,7 @@ import { and, asc, eq, gt, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { auditLog, creditNotes, orderItems, orders } from "~/db/schema";
 import { GSTIN_CHANGED } from "~/features/settings/changes";
+import { csvLine } from "~/lib/csv";
 import { formatDate, gstrDate } from "~/lib/dates";
 import { HttpError } from "~/lib/errors";
 import { paiseToDecimal } from "~/lib/money";
@@ -123,16 +124,6 @@ export interface Gstr1Options {
   /** The period as the owner chose it ("2026-10"), for messages. */
   label?: string;
   batchSize?: number;
-}
-
-/** One CSV line: fields quoted when they hold a comma or a quote. */
-function csvLine(fields: (string | number)[]) {
-  return `${fields
-    .map((f) => {
-      const text = String(f);
-      return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-    })
-    .join(",")}\r\n`;
 }
 
 const taxable = sql<number>`(${orders.subtotalPaise} - ${orders.discountPaise})`;

@@ -5,7 +5,7 @@ import { creditNotes, orderItems, orders, users } from "~/db/schema";
 import { gstrPlaceOfSupply } from "~/features/gst/states";
 import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/features/search/keyset.server";
 import { orderSearchFilter } from "~/features/search/text-search.server";
-import { istTimestamp } from "~/lib/dates";
+import { csvLine } from "~/lib/csv";
 import { paiseToDecimal } from "~/lib/money";
 
 export const ORDERS_PAGE_SIZE = 25;
@@ -100,17 +100,6 @@ export const LEDGER_HEADER = [
 ];
 
 /**
- * RFC 4180 field; a leading =, +, - or @ is defused so spreadsheets do not run it as a formula. A date
- * is written in India Standard Time with its zone.
- */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let text = value instanceof Date ? istTimestamp(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/**
  * The sales ledger as CSV, read from the database in batches of `batchSize`
  * orders (keyset on created_at, id) and pulled by the response stream, so
  * memory stays bounded whatever the number of orders.
@@ -192,7 +181,7 @@ export function salesLedgerStream(db: DbOrTx, opts: { batchSize?: number; from?:
       }
       let chunk = "";
       for (const o of batch) {
-        chunk += `${[
+        chunk += csvLine([
           o.number,
           o.createdAt,
           o.paidAt,
@@ -215,9 +204,7 @@ export function salesLedgerStream(db: DbOrTx, opts: { batchSize?: number; from?:
           o.gatewayPaymentId,
           o.refundedAt,
           o.creditNoteNumber,
-        ]
-          .map(csvField)
-          .join(",")}\r\n`;
+        ]);
       }
       controller.enqueue(encoder.encode(chunk));
       const last = batch[batch.length - 1]!;

@@ -18,6 +18,7 @@ import {
 import { recordEvent } from "~/features/audit/audit.server";
 import { SUBJECTS, type Subject } from "~/features/catalog/labels";
 import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/features/search/keyset.server";
+import { csvLine } from "~/lib/csv";
 import { HttpError } from "~/lib/errors";
 import {
   ASSERTION_REASON_OPTIONS,
@@ -379,13 +380,6 @@ export const CSV_COLUMNS = [
 const LETTERS = ["A", "B", "C", "D"];
 export const MAX_IMPORT_ROWS = 2_000;
 
-function csvCell(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? "" : String(value);
-  // A cell a spreadsheet would run as a formula is written as text.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The whole bank as CSV (sets followed by their parts). */
 export async function exportQuestionsCsv(db: DbOrTx): Promise<string> {
   const rows = await db
@@ -398,36 +392,32 @@ export async function exportQuestionsCsv(db: DbOrTx): Promise<string> {
       asc(practiceQuestions.position),
       asc(practiceQuestions.id),
     );
-  const lines = [CSV_COLUMNS.join(",")];
+  let csv = csvLine(CSV_COLUMNS);
   for (const { q, chapter } of rows) {
     const arDefault = q.type === "assertion_reason" && q.options.join("\n") === ASSERTION_REASON_OPTIONS.join("\n");
     const options = arDefault ? [] : q.options;
-    lines.push(
-      [
-        `Q${q.id}`,
-        q.parentId ? `Q${q.parentId}` : "",
-        chapter.classLevel,
-        chapter.subject,
-        chapter.title,
-        q.type,
-        q.prompt,
-        options[0],
-        options[1],
-        options[2],
-        options[3],
-        q.correctOption === null ? "" : LETTERS[q.correctOption],
-        q.modelAnswer,
-        q.markingPoints.join(" | "),
-        q.marks,
-        q.difficulty,
-        q.explanation,
-        q.source,
-      ]
-        .map(csvCell)
-        .join(","),
-    );
+    csv += csvLine([
+      `Q${q.id}`,
+      q.parentId ? `Q${q.parentId}` : "",
+      chapter.classLevel,
+      chapter.subject,
+      chapter.title,
+      q.type,
+      q.prompt,
+      options[0],
+      options[1],
+      options[2],
+      options[3],
+      q.correctOption === null ? "" : LETTERS[q.correctOption],
+      q.modelAnswer,
+      q.markingPoints.join(" | "),
+      q.marks,
+      q.difficulty,
+      q.explanation,
+      q.source,
+    ]);
   }
-  return `${lines.join("\r\n")}\r\n`;
+  return csv;
 }
 
 /**

@@ -11,6 +11,7 @@
 import { and, desc, eq, exists, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { enrolments, lessonCompletions, productRatings, products, reviewReports, reviews, users } from "~/db/schema";
+import { REPORTS_PER_ACCOUNT, rateKey, reserve, tooManyMessage } from "~/features/accounts/rate-limit.server";
 import { recordEvent } from "~/features/audit/audit.server";
 import { sendEmail } from "~/features/email/email.server";
 import { HttpError } from "~/lib/errors";
@@ -172,9 +173,16 @@ export async function deleteReview(db: DbOrTx, userId: string, productId: number
 
 const counted = and(eq(reviews.status, "visible"), eq(reviews.ownerActive, true));
 
-/** A student reports a shown review once; the admins see it flagged. Their own review cannot be reported. */
+/**
+ * A student reports a shown review once (the report's primary key is review and account); the admins
+ * see it flagged, and the reports of one review fold into one notification. Their own review cannot
+ * be reported. An account reports at most REPORTS_PER_ACCOUNT in its window (429), reserved in the
+ * same transaction as the report, so a refused or repeated report counts nothing.
+ */
 export async function reportReview(db: Db, userId: string, productId: number, reviewId: number) {
   return db.transaction(async (tx) => {
+    const wait = await reserve(tx, [[rateKey("report-account", userId), REPORTS_PER_ACCOUNT]]);
+    if (wait) throw new HttpError(429, tooManyMessage(wait, "reports"));
     const [review] = await tx
       .select({ id: reviews.id, userId: reviews.userId, title: products.title, author: users.name })
       .from(reviews)

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, isNull } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -18,6 +18,7 @@ import {
   retryTranscode,
   TRANSCODE_JOB,
   transcodeSendOptions,
+  UPLOAD_BUSY,
   uploadState,
   videoJobs,
   videoStateLabel,
@@ -50,6 +51,19 @@ const stream = (bytes: Uint8Array) =>
   new ReadableStream<Uint8Array>({
     start(c) {
       c.enqueue(bytes);
+      c.close();
+    },
+  });
+
+/** The bytes in `pieces` parts, a few milliseconds apart (a chunk still arriving when another starts). */
+const slowStream = (bytes: Uint8Array, pieces = 4) =>
+  new ReadableStream<Uint8Array>({
+    async start(c) {
+      const size = Math.ceil(bytes.length / pieces);
+      for (let at = 0; at < bytes.length; at += size) {
+        c.enqueue(bytes.subarray(at, at + size));
+        await new Promise((r) => setTimeout(r, 20));
+      }
       c.close();
     },
   });
@@ -122,6 +136,56 @@ describe("video upload and transcode", () => {
     expect(segment[0] === 0x47 && segment[188] === 0x47).toBe(false);
     expect(await storage.exists(ready.posterKey!)).toBe(true);
   }, 120_000);
+
+  it("two chunks at the same offset at once: one is appended, the other gets 409, the transcode is queued once", async () => {
+    const { storage } = useTestStorage();
+    const db = await getDb();
+    const lesson = await firstLesson();
+    const bytes = new Uint8Array(fs.readFileSync(sample));
+    const sent: number[] = [];
+    const send = async (lessonId: number) => sent.push(lessonId);
+    await beginUpload(db, lesson.id, { name: "lecture.mp4", size: bytes.length });
+    const [first, second] = await Promise.allSettled([
+      receiveChunk(db, storage, lesson.id, 0, slowStream(bytes), send),
+      receiveChunk(db, storage, lesson.id, 0, slowStream(bytes), send),
+    ]);
+    expect(first).toMatchObject({ status: "fulfilled", value: { status: "queued", received: bytes.length } });
+    expect(second).toMatchObject({ status: "rejected", reason: { status: 409, message: UPLOAD_BUSY } });
+    expect(sent).toEqual([lesson.id]);
+    const video = await getLessonVideo(db, lesson.id);
+    expect(video).toMatchObject({ status: "queued", uploadWriter: null });
+    expect((await getBytes(storage, video!.sourceKey!))?.length).toBe(bytes.length);
+    // A chunk after the last is refused: the upload is queued, nothing appends any more.
+    await expect(receiveChunk(db, storage, lesson.id, bytes.length, stream(bytes), send)).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(sent).toEqual([lesson.id]);
+  });
+
+  it("a claim left by a writer that died is taken over once it has gone quiet", async () => {
+    const { storage } = useTestStorage();
+    const db = await getDb();
+    const lesson = await firstLesson();
+    const bytes = new Uint8Array(fs.readFileSync(sample));
+    await beginUpload(db, lesson.id, { name: "lecture.mp4", size: bytes.length });
+    const half = Math.floor(bytes.length / 2);
+    const claim = (ago: string) =>
+      db
+        .update(schema.lessonVideos)
+        .set({ uploadWriter: "killed-process", uploadClaimedAt: sql`now() - ${ago}::interval` })
+        .where(eq(schema.lessonVideos.lessonId, lesson.id));
+    await claim("5 seconds");
+    await expect(
+      receiveChunk(db, storage, lesson.id, 0, stream(bytes.subarray(0, half)), async () => {}),
+    ).rejects.toMatchObject({
+      status: 409,
+      message: UPLOAD_BUSY,
+    });
+    await claim("2 minutes");
+    const done = await receiveChunk(db, storage, lesson.id, 0, stream(bytes.subarray(0, half)), async () => {});
+    expect(done).toMatchObject({ status: "uploading", received: half });
+    expect((await getLessonVideo(db, lesson.id))?.uploadWriter).toBeNull();
+  });
 
   it("refuses a file whose bytes are not a video, whatever its name, and one over the size limit", async () => {
     const { storage } = useTestStorage();

@@ -2,6 +2,7 @@
  * A lesson's hosted video: the admin's upload (restartable chunks streamed to disk, type checked
  * from the bytes), the transcode job on the queue (features/jobs) and its state for the admin.
  */
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -159,6 +160,9 @@ export async function beginUpload(db: DbOrTx, lessonId: number, file: { name: st
           sourceBytes: file.size,
           progress: 0,
           error: null,
+          // A writer of the replaced upload (still streaming into the removed file) can finish nothing.
+          uploadWriter: null,
+          uploadClaimedAt: null,
           updatedAt: new Date(),
         },
       });
@@ -172,9 +176,44 @@ async function sniff(file: string) {
 }
 
 /**
+ * A writer's claim on an upload outlives it by this much without a heartbeat (a process killed in
+ * the middle of a chunk leaves one behind; the upload continues once it has passed).
+ */
+const WRITER_STALE_SECONDS = 60;
+const WRITER_HEARTBEAT_MS = 15_000;
+export const UPLOAD_BUSY = "Another chunk of this video is being received; the upload continues when it is done";
+const RESTARTED = "The upload was started again meanwhile; continue that one";
+
+/**
+ * Claims the upload for one chunk, in one statement: only while no other writer holds it (or the
+ * one that does has gone quiet). The claim is held in the database, so it holds across requests,
+ * cluster workers and instances alike.
+ */
+async function claimUpload(db: DbOrTx, lessonId: number): Promise<string | null> {
+  const writer = randomUUID();
+  const claimed = await db
+    .update(lessonVideos)
+    .set({ uploadWriter: writer, uploadClaimedAt: sql`now()` })
+    .where(
+      and(
+        eq(lessonVideos.lessonId, lessonId),
+        eq(lessonVideos.status, "uploading"),
+        or(
+          isNull(lessonVideos.uploadWriter),
+          lt(lessonVideos.uploadClaimedAt, sql`now() - make_interval(secs => ${WRITER_STALE_SECONDS})`),
+        ),
+      ),
+    )
+    .returning({ lessonId: lessonVideos.lessonId });
+  return claimed.length > 0 ? writer : null;
+}
+
+/**
  * Appends one chunk at `offset` (which must be the bytes received so far) to the upload, streamed
- * to disk. The first chunk's bytes must be a video container we accept. The last one moves the
- * file into storage and queues the transcode.
+ * to disk. The offset check and the append are one step: the chunk holds the upload's claim
+ * (`claimUpload`) from before the check until it is written, so a second chunk at the same time
+ * gets a 409 and the file never grows past its size. The first chunk's bytes must be a video
+ * container we accept. The last one moves the file into storage and queues the transcode, once.
  */
 export async function receiveChunk(
   db: DbOrTx,
@@ -187,11 +226,39 @@ export async function receiveChunk(
   const video = await getLessonVideo(db, lessonId);
   if (video?.status !== "uploading" || !video.sourceBytes) throw new HttpError(409, "Start the upload first");
   if (!body) throw new HttpError(400, "The chunk is empty");
+  const writer = await claimUpload(db, lessonId);
+  if (!writer) throw new HttpError(409, UPLOAD_BUSY);
+  const mine = and(eq(lessonVideos.lessonId, lessonId), eq(lessonVideos.uploadWriter, writer));
+  // A long chunk on a slow line says it is alive, so nobody takes the upload over meanwhile.
+  const heartbeat = setInterval(() => {
+    db.update(lessonVideos)
+      .set({ uploadClaimedAt: sql`now()` })
+      .where(mine)
+      .catch(() => {});
+  }, WRITER_HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    return await appendChunk(db, storage, { video, total: video.sourceBytes }, offset, body, send, mine);
+  } finally {
+    clearInterval(heartbeat);
+    await db.update(lessonVideos).set({ uploadWriter: null, uploadClaimedAt: null }).where(mine);
+  }
+}
+
+async function appendChunk(
+  db: DbOrTx,
+  storage: FileStorage,
+  { video, total }: { video: LessonVideo; total: number },
+  offset: number,
+  body: ReadableStream<Uint8Array>,
+  send: (lessonId: number) => Promise<unknown>,
+  mine: ReturnType<typeof and>,
+): Promise<UploadState> {
+  const lessonId = video.lessonId;
   const part = partFile(lessonId);
   const received = await sizeOf(part);
   if (offset !== received) throw new HttpError(409, `The upload continues at byte ${received}`);
   await fs.promises.mkdir(uploadDir(), { recursive: true });
-  const total = video.sourceBytes;
   let written = 0;
   const limit = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
@@ -225,15 +292,23 @@ export async function receiveChunk(
     }
   }
   if (now < total) return { lessonId, received: now, total, status: "uploading" };
+  const [stillMine] = await db.select({ lessonId: lessonVideos.lessonId }).from(lessonVideos).where(mine);
+  if (!stillMine) throw new HttpError(409, RESTARTED);
   const type = await sniff(part);
   const key = `videos/lesson-${lessonId}/source-${Date.now()}.${ACCEPTED.get(type!.mime)}`;
   await putFile(storage, key, part, { contentType: type!.mime });
   await fs.promises.rm(part, { force: true });
   const old = video.sourceKey;
-  await db
+  // Only the claim's holder moves the upload on (a fresh start meanwhile took the claim away).
+  const queued = await db
     .update(lessonVideos)
     .set({ status: "queued", sourceKey: key, progress: 0, error: null, attempts: 0, updatedAt: new Date() })
-    .where(eq(lessonVideos.lessonId, lessonId));
+    .where(and(mine, eq(lessonVideos.status, "uploading")))
+    .returning({ lessonId: lessonVideos.lessonId });
+  if (queued.length === 0) {
+    await storage.delete(key).catch(() => {});
+    throw new HttpError(409, RESTARTED);
+  }
   if (old && old !== key) await storage.delete(old).catch(() => {});
   await send(lessonId);
   return { lessonId, received: now, total, status: "queued" };

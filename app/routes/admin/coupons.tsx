@@ -17,7 +17,7 @@ import { couponSchema } from "~/features/checkout/schema";
 import { formatDate, istDateStamp } from "~/lib/dates";
 import { invariantResponse } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { failureFrom, formFailure, formValues, readForm, validate } from "~/lib/form.server";
+import { failureFrom, formFailure, formValues, readForm, schemaFields, validate } from "~/lib/form.server";
 import { idSchema } from "~/lib/id";
 import { formatPaise, paiseToDecimal } from "~/lib/money";
 import { Button } from "~/ui/button";
@@ -52,12 +52,15 @@ const intentSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
+/** What a refusal sends back: the coupon form's fields. */
+const COUPON_FIELDS = [...schemaFields(couponSchema), "intent", "id"];
+
 export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const admin = await requireAdmin(db, request);
   const form = await readForm(request);
   const intent = intentSchema.safeParse(form);
-  if (!intent.success) return formFailure({ formError: "Unknown action.", values: formValues(form) });
+  if (!intent.success) return formFailure({ formError: "Unknown action.", values: formValues(form, COUPON_FIELDS) });
   try {
     if (intent.data.intent === "toggle") {
       const row = await setCouponActive(db, admin.id, intent.data.id, intent.data.active === "true");
@@ -71,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
         : await updateCoupon(db, admin.id, intent.data.id, parsed.data);
     return redirectWithFlash("/admin/coupons", `Coupon ${row.code} saved.`);
   } catch (error) {
-    return failureFrom(error, formValues(form));
+    return failureFrom(error, formValues(form, COUPON_FIELDS));
   }
 }
 

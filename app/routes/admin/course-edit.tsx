@@ -5,10 +5,11 @@ import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { PageHeader } from "~/features/admin/ui";
 import { CourseDetailsForm, CourseOutlineEditor, CourseStatusCard } from "~/features/catalog/admin-course-editor";
-import { applyCourseEditorForm } from "~/features/catalog/admin-course-forms.server";
+import { applyCourseEditorForm, COURSE_FORM_FIELDS } from "~/features/catalog/admin-course-forms.server";
 import { getAdminProduct, listInstructors } from "~/features/catalog/catalog.server";
 import { KIND_BASE_ROUTE, KIND_SHORT_LABELS as KIND_LABELS, STATUS_LABELS } from "~/features/catalog/labels";
 import { missingForItem } from "~/features/catalog/publishing.server";
+import { UPLOAD_FORM_MAX_BYTES } from "~/features/files/upload.server";
 import { getOutline, listLessonTests } from "~/features/learning/outline.server";
 import { lessonVideoStates } from "~/features/video/video.server";
 import { asResponse, HttpError, invariantResponse } from "~/lib/errors";
@@ -55,7 +56,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const db = await getDb();
   const admin = await requireAdmin(db, request);
   const id = productId(params.id);
-  const form = await readFormData(request);
+  const form = await readFormData(request, { maxBytes: UPLOAD_FORM_MAX_BYTES });
   try {
     const outcome = await applyCourseEditorForm(db, admin.id, id, form);
     if (!outcome.ok) return formFailure(outcome);
@@ -63,8 +64,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     // A sold item cannot be deleted: the page offers Archive instead.
     if (error instanceof HttpError && error.status === 409 && !error.field)
-      return formFailure({ formError: error.message, values: formValues(form), canArchive: true }, 409);
-    return failureFrom(error, formValues(form));
+      return formFailure(
+        { formError: error.message, values: formValues(form, COURSE_FORM_FIELDS), canArchive: true },
+        409,
+      );
+    return failureFrom(error, formValues(form, COURSE_FORM_FIELDS));
   }
 }
 

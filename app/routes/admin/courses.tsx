@@ -6,7 +6,12 @@ import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
 import { NewCourseForm } from "~/features/catalog/admin-course-editor";
-import { applyCourseListForm, courseListQuery, deleteTarget } from "~/features/catalog/admin-course-forms.server";
+import {
+  applyCourseListForm,
+  COURSE_FORM_FIELDS,
+  courseListQuery,
+  deleteTarget,
+} from "~/features/catalog/admin-course-forms.server";
 import { CourseFilters, CourseKindTabs, CourseTable } from "~/features/catalog/admin-course-table";
 import { listAdminProducts, listInstructors } from "~/features/catalog/catalog.server";
 import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
@@ -53,8 +58,8 @@ export async function action({ request }: Route.ActionArgs) {
     // A sold item cannot be deleted: the refusal offers to archive it instead.
     const archiveId = deleteTarget(form);
     if (error instanceof HttpError && error.status === 409 && archiveId)
-      return formFailure({ formError: error.message, values: formValues(form), archiveId }, 409);
-    return failureFrom(error, formValues(form));
+      return formFailure({ formError: error.message, values: formValues(form, COURSE_FORM_FIELDS), archiveId }, 409);
+    return failureFrom(error, formValues(form, COURSE_FORM_FIELDS));
   }
 }
 

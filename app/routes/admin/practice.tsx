@@ -58,7 +58,8 @@ const MAX_CSV_BYTES = 5 * 1024 * 1024;
 export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const admin = await requireAdmin(db, request);
-  const form = await readFormData(request);
+  // Room for a CSV somewhat over its limit, so that one gets the message about the file.
+  const form = await readFormData(request, { maxBytes: 2 * MAX_CSV_BYTES });
   const intent = form.get("intent");
   try {
     if (intent === "import") {

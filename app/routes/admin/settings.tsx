@@ -4,6 +4,7 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
+import { SIGNATURE_IMAGE_LIMIT } from "~/features/files/upload.server";
 import { GstinField } from "~/features/gst/gstin-field";
 import { SacField } from "~/features/gst/sac-field";
 import { StateField } from "~/features/gst/state-field";
@@ -41,7 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const admin = await requireAdmin(db, request);
-  const form = await readForm(request);
+  // The signatory's form carries an image: room for one over its limit, so that one gets the message about the file.
+  const form = await readForm(request, { maxBytes: 2 * SIGNATURE_IMAGE_LIMIT });
   if (form.intent === "signatory") {
     // The authorised signatory's own form: the name, and a new signature image or its removal.
     const sent = validate(signatorySchema, { ...form, removeSignatureImage: form.removeSignatureImage === "on" });
@@ -56,7 +58,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithFlash("/admin/settings", "Authorised signatory saved.");
   }
   const parsed = validate(settingsSchema, { ...form, maintenanceMode: form.maintenanceMode === "on" });
-  if (!parsed.ok) return formFailure({ ...parsed, values: formValues(form) });
+  if (!parsed.ok) return formFailure({ ...parsed, values: formValues(form, settingsSchema) });
   await updateSettings(db, admin.id, parsed.data);
   return redirectWithFlash("/admin/settings", "Settings saved.");
 }

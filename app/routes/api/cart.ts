@@ -10,6 +10,7 @@ import { getOptionalUser } from "~/features/accounts/guards.server";
 import { parseGuestCart } from "~/features/accounts/schema";
 import { addToCart, clearCart, getCart, mergeIntoCart, removeFromCart } from "~/features/cart/cart.server";
 import { invariantResponse } from "~/lib/errors";
+import { readForm } from "~/lib/form.server";
 import { idSchema } from "~/lib/id";
 import type { Route } from "./+types/cart";
 
@@ -36,8 +37,8 @@ async function readBody(request: Request): Promise<Record<string, unknown>> {
     const body = (await request.json().catch(() => null)) as unknown;
     return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   }
-  const form = await request.formData().catch(() => null);
-  return form ? Object.fromEntries(form) : {};
+  // A form is read like every form of the app (size and field limits, no NUL); anything else is refused there.
+  return readForm(request);
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -34,7 +34,7 @@ import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta
 import { StoreErrorPage } from "~/features/site/not-found";
 import { DESCRIPTION_PREVIEW, descriptionPreview } from "~/lib/display";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
+import { failureFrom, formFailure, formValues, readForm, validate } from "~/lib/form.server";
 import { formatPrice } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
@@ -92,6 +92,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!intent.ok) return formFailure(intent);
   const back = `${KIND_BASE_ROUTE[product.kind]}/${product.id}#reviews`;
   const which = { intent: intent.data.intent };
+  // What a refusal sends back: the review form's own fields (so nothing typed is lost), nothing else.
+  const echo = formValues(form, reviewFormSchema);
   try {
     switch (intent.data.intent) {
       case "create":
@@ -114,7 +116,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    return failureFrom(error, intent.values, which);
+    return failureFrom(error, echo, which);
   }
 }
 
