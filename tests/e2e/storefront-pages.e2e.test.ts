@@ -145,9 +145,9 @@ describe("page content", () => {
       expect(await page.getByTestId("detail-price").textContent()).toBe("₹999");
       expect(await page.getByTestId("detail-price").isVisible()).toBe(true);
       const features = page.getByRole("complementary", { name: "Purchase" }).getByRole("listitem");
+      // What the course's lessons hold (issue 32): its seeded video lessons, no notes it does not have.
       expect(await features.allTextContents()).toEqual([
-        "Video Lectures",
-        "Downloadable Notes",
+        expect.stringMatching(/^\d+ Video Lectures$/),
         "Full Lifetime Access",
       ]);
       expect(await page.getByRole("button", { name: "Add to Cart" }).isVisible()).toBe(true);

@@ -62,6 +62,13 @@ async function enrol(userId: string, productId: number, revokedAt: Date | null =
   await db.insert(schema.enrolments).values({ userId, productId, source: "grant", revokedAt });
 }
 
+/** The detail page's "This includes" list, as text. */
+function featuresOf(html: string) {
+  const list = html.slice(html.indexOf("This includes"));
+  const items = list.slice(0, list.indexOf("</ul>")).match(/<li[^>]*>.*?<\/li>/g) ?? [];
+  return items.map((li) => li.replace(/<[^>]+>/g, ""));
+}
+
 /** The element (start tag to end tag) whose start tag contains `marker`. */
 function elementWith(html: string, marker: string) {
   const at = html.indexOf(marker);
@@ -283,6 +290,22 @@ describe("course curriculum", () => {
     expect(html).not.toContain("Coming soon");
     expect(html).not.toContain("What you&#x27;ll learn");
     expect(html).not.toContain("SECRETVIDEO");
+    // "This includes" says what the lessons hold (issue 32): no notes the course does not have.
+    expect(featuresOf(html)).toEqual(["3 Video Lectures", "Full Lifetime Access"]);
+  });
+
+  it("a course with a practice test lesson lists its tests beside its video lectures", async () => {
+    const db = await getDb();
+    const course = await createProduct({ modules: [] });
+    const test = await createProduct({ kind: "test", status: "draft" });
+    await db.insert(schema.practiceTests).values({ productId: test.id, timeLimitMinutes: 30 });
+    const [mod] = await db.insert(schema.courseModules).values({ productId: course.id, title: "Ratios" }).returning();
+    await db.insert(schema.lessons).values([
+      { moduleId: mod!.id, productId: course.id, title: "Liquidity", videoUrl: "https://player.vimeo.com/video/1" },
+      { moduleId: mod!.id, productId: course.id, title: "Ratio test", position: 2, testProductId: test.id },
+    ]);
+    const html = renderProductPage(await load(productLoader, `/courses/${course.id}`, { id: String(course.id) }));
+    expect(featuresOf(html)).toEqual(["1 Video Lecture", "1 Practice Test", "Full Lifetime Access"]);
   });
 
   it("lessons without a known length: the count only; the free-text topics stay above as a summary", async () => {

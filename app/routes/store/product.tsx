@@ -15,6 +15,7 @@ import {
 } from "~/features/catalog/labels";
 import { ownedAmong, ownedIdsOf } from "~/features/learning/access.server";
 import { CourseCurriculum } from "~/features/learning/course-curriculum";
+import { courseFeatures } from "~/features/learning/curriculum";
 import { getCurriculum } from "~/features/learning/curriculum.server";
 import { OpenButton } from "~/features/learning/open-button";
 import { TEST_FEATURES, TestFactsList } from "~/features/practice/test-facts";
@@ -218,7 +219,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               {loaderData.testFacts ? <TestFactsList facts={loaderData.testFacts} /> : null}
               <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-600">This includes</h2>
               <ul className="mt-3 space-y-2">
-                {(p.kind === "test" ? TEST_FEATURES : KIND_FEATURES[p.kind]).map((feature) => (
+                {(p.kind === "test"
+                  ? TEST_FEATURES
+                  : p.kind === "course"
+                    ? courseFeatures(curriculum)
+                    : KIND_FEATURES[p.kind]
+                ).map((feature) => (
                   <li key={feature} className="flex items-center gap-2 text-slate-800">
                     <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-hidden />
                     {feature}
