@@ -126,9 +126,11 @@ describe("page content", () => {
       const main = page.locator("main");
       expect(await main.getByText("Accountancy", { exact: true }).first().isVisible()).toBe(true);
       const preview = await main.locator("h1 + p").textContent();
+      // The first 150 characters, ending at a whole word, and "Read more" leading to the whole description.
       expect(preview).toBe(
-        "Master partnership accounts, company accounts and financial statement analysis with step-by-step video lessons, solved board questions and chapter tes…",
+        "Master partnership accounts, company accounts and financial statement analysis with step-by-step video lessons, solved board questions and chapter… Read more",
       );
+      expect(await main.locator("#about").textContent()).toContain("solved board questions and chapter tests");
       const rating = main.getByRole("img", { name: "Rated 4.9 out of 5" });
       expect(await rating.isVisible()).toBe(true);
       // 4.9 shows four filled stars of five: 16 px stars 4 px apart, painted by CSS masks.

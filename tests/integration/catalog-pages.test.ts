@@ -342,6 +342,27 @@ describe("course curriculum", () => {
   });
 });
 
+describe("the description", () => {
+  it('a long one is previewed to a whole word with "Read more" leading to all of it; a short one is shown once', async () => {
+    const words = "Partnership accounts explained with solved board questions, ledger formats and revision notes";
+    const description = `${words}. ${words}, again for practice.`;
+    const long = await createProduct({ kind: "note", description });
+    const html = renderProductPage(await load(productLoader, `/notes/${long.id}`, { id: String(long.id) }));
+    const preview = elementWith(html, 'class="mt-3 text-lg text-slate-700"')!;
+    expect(preview).toContain(`${words}. Partnership accounts explained with solved board…`);
+    expect(preview).toMatch(/<a href="#about"[^>]*>Read more<\/a>/);
+    const about = elementWith(html, 'id="about"')!;
+    expect(about).toContain("About this note");
+    expect(about).toContain(description);
+
+    const short = await createProduct({ kind: "pyq", description: "Board paper of 2024 with the marking scheme." });
+    const shortHtml = renderProductPage(await load(productLoader, `/pyq/${short.id}`, { id: String(short.id) }));
+    expect(shortHtml).toContain("Board paper of 2024 with the marking scheme.</p>");
+    expect(shortHtml).not.toContain("Read more");
+    expect(shortHtml).not.toContain('id="about"');
+  });
+});
+
 describe('"New" instead of 0.0', () => {
   it("an item without reviews shows New on its card and detail page, and no rating in its JSON-LD", async () => {
     const course = await createProduct({ title: "Brand New Course" });

@@ -33,7 +33,7 @@ import { ReviewsSection } from "~/features/reviews/reviews-section";
 import { reportSchema, reviewFormSchema, reviewIntentSchema } from "~/features/reviews/schema";
 import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
-import { DESCRIPTION_PREVIEW, descriptionPreview } from "~/lib/display";
+import { descriptionPreview } from "~/lib/display";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { formatPrice } from "~/lib/money";
@@ -143,7 +143,6 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const owned = (loaderData.owned ?? personal?.owned)?.includes(p.id) ?? false;
   const base = KIND_BASE_ROUTE[p.kind];
   const preview = descriptionPreview(p.description);
-  const truncated = Array.from(p.description).length > DESCRIPTION_PREVIEW;
   const std = p.classLevel === "both" ? null : p.classLevel;
   return (
     <main id="main">
@@ -182,8 +181,18 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             </span>
             <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{p.title}</h1>
             <p className="mt-3 text-lg text-slate-700">
-              {preview}
-              {truncated ? "…" : ""}
+              {preview.text}
+              {preview.cut ? (
+                <>
+                  …{" "}
+                  <a
+                    href="#about"
+                    className="whitespace-nowrap font-medium text-brand-700 underline hover:text-brand-900"
+                  >
+                    Read more
+                  </a>
+                </>
+              ) : null}
             </p>
             <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
               <a href="#reviews" className="rounded hover:bg-slate-100">
@@ -242,6 +251,15 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               fetchPriority="high"
               className="aspect-[16/10] w-full rounded-2xl bg-slate-100 object-cover"
             />
+            {preview.cut ? (
+              // The whole description, where "Read more" leads (the preview above ends at a word).
+              <section aria-labelledby="about-heading" id="about" className="mt-8 scroll-mt-24">
+                <h2 id="about-heading" className="text-2xl font-bold text-slate-900">
+                  About this {p.kind === "pyq" ? "paper" : KIND_SINGULAR[p.kind].toLowerCase()}
+                </h2>
+                <p className="mt-3 whitespace-pre-line break-words leading-relaxed text-slate-700">{p.description}</p>
+              </section>
+            ) : null}
             {p.modules.length > 0 ? (
               // The free-text topics: a summary of what the course teaches (the curriculum follows).
               <section aria-labelledby="modules-heading" className="mt-8">
