@@ -20,10 +20,15 @@ import { loader as classLoader } from "~/routes/store/catalog-class";
 import { loader as homeLoader } from "~/routes/store/home";
 import { loader as layoutLoader } from "~/routes/store/layout";
 import { loader as myCoursesLoader } from "~/routes/store/my-courses";
-import ProductPage, { loader as productLoader, meta as productMeta } from "~/routes/store/product";
+import ProductPage, {
+  action as productAction,
+  loader as productLoader,
+  meta as productMeta,
+} from "~/routes/store/product";
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { createProduct } from "../helpers/factories";
-import { makeRequest } from "../helpers/route";
+import { requestFor, urlencoded } from "../helpers/hostile";
+import { flashOf, makeRequest } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type Loader = (args: any) => unknown;
@@ -339,6 +344,40 @@ describe("course curriculum", () => {
     const data = await load(productLoader, `/notes/${note.id}`, { id: String(note.id) });
     expect(data.curriculum).toEqual([]);
     expect(renderProductPage(data)).not.toContain("Course curriculum");
+  });
+});
+
+describe('"Get it free"', () => {
+  it("a free note offers Get it free, which makes it the student's in one post; a visitor is asked to log in", async () => {
+    const db = await getDb();
+    const free = await createProduct({ kind: "note", pricePaise: 0, title: "Free Formula Sheet" });
+    const path = `/notes/${free.id}`;
+    const page = renderProductPage(await load(productLoader, path, { id: String(free.id) }));
+    const button = elementWith(page, "data-main-action")!;
+    expect(button).toContain("Get it free");
+    expect(page).not.toContain("Add to Cart");
+
+    const claim = (cookie?: string) =>
+      productAction({
+        request: requestFor(path, urlencoded({ intent: "claim" }), { cookie }),
+        params: { id: String(free.id) },
+        context: {},
+      } as never).catch((thrown: unknown) => thrown) as Promise<Response>;
+    const visitor = await claim();
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+
+    const user = await createTestUser();
+    const cookie = await cookieFor(user);
+    const done = await claim(cookie);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(path);
+    expect(await flashOf(done)).toBe('"Free Formula Sheet" is yours. Open it here or from My Courses.');
+    const enrolled = await db.select().from(schema.enrolments).where(eq(schema.enrolments.userId, user.id));
+    expect(enrolled.map((e) => [e.productId, e.source])).toEqual([[free.id, "free"]]);
+    // Now it opens (downloads) instead.
+    const owned = await load(productLoader, path, { id: String(free.id) }, cookie);
+    expect(elementWith(renderProductPage(owned), "data-main-action")).toContain(`href="/downloads/${free.id}"`);
   });
 });
 

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser, requireUser } from "~/features/accounts/guards.server";
 import { usePersonal } from "~/features/accounts/personal";
@@ -13,6 +13,7 @@ import {
   kindFromPath,
   SUBJECT_LABELS,
 } from "~/features/catalog/labels";
+import { claimFreeItem } from "~/features/checkout/checkout.server";
 import { ownedAmong, ownedIdsOf } from "~/features/learning/access.server";
 import { CourseCurriculum } from "~/features/learning/course-curriculum";
 import { courseFeatures } from "~/features/learning/curriculum";
@@ -39,6 +40,7 @@ import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server"
 import { formatPrice } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
+import { FormAlert } from "~/ui/field";
 import { Stars } from "~/ui/stars";
 import type { Route } from "./+types/product";
 
@@ -81,7 +83,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The review form of the page: write, edit or delete your review, or report someone else's. */
+/**
+ * "Get it free" on a free item (one step, signed in), and the review form of the page: write, edit
+ * or delete your review, or report someone else's.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = await getDb();
   const kind = kindFromPath(new URL(request.url).pathname);
@@ -89,6 +94,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!product) throw data({ message: "Item not found." }, { status: 404 });
   const user = await requireUser(db, request, context);
   const form = await readForm(request);
+  if (form.intent === "claim") {
+    try {
+      await claimFreeItem(db, user.id, product.id);
+    } catch (error) {
+      return failureFrom(error, {}, { intent: "claim" });
+    }
+    return redirectWithFlash(
+      `${KIND_BASE_ROUTE[product.kind]}/${product.id}`,
+      `"${product.title}" is yours. Open it here or from My Courses.`,
+    );
+  }
   const intent = validate(reviewIntentSchema, form);
   if (!intent.ok) return formFailure(intent);
   const back = `${KIND_BASE_ROUTE[product.kind]}/${product.id}#reviews`;
@@ -143,6 +159,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const owned = (loaderData.owned ?? personal?.owned)?.includes(p.id) ?? false;
   const base = KIND_BASE_ROUTE[p.kind];
   const preview = descriptionPreview(p.description);
+  // "Get it free" refused (already yours): said under its button, not in the review form.
+  const claimed = actionData && "intent" in actionData && actionData.intent === "claim" ? actionData : undefined;
+  const claimError = claimed?.formError;
   const std = p.classLevel === "both" ? null : p.classLevel;
   return (
     <main id="main">
@@ -222,6 +241,19 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 <Button asChild size="lg" className="mt-5 w-full" data-main-action>
                   <Link to={`/my-courses/tests/start/${p.id}`}>Take the free test</Link>
                 </Button>
+              ) : p.pricePaise === 0 ? (
+                // A free note, paper or course: yours in one step, no ₹0 checkout (issue 32).
+                <Form method="post" className="mt-5">
+                  <input type="hidden" name="intent" value="claim" />
+                  <Button type="submit" size="lg" className="w-full" data-main-action>
+                    Get it free
+                  </Button>
+                  {claimError ? (
+                    <div className="mt-3">
+                      <FormAlert>{claimError}</FormAlert>
+                    </div>
+                  ) : null}
+                </Form>
               ) : (
                 <AddToCartButton item={p} size="lg" className="mt-5 w-full" data-main-action />
               )}
@@ -284,7 +316,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               list={loaderData.reviews}
               path={`${base}/${p.id}`}
               viewer={loaderData.viewer ?? personal?.viewer}
-              actionData={actionData}
+              actionData={claimed ? undefined : actionData}
             />
           </div>
         </div>
