@@ -85,7 +85,12 @@ describe("admin area in Chromium", () => {
   it("dashboard shows the metric cards, counts students up, the chart, top courses and activity", async () => {
     const { page, errors } = await open(admin, "/admin");
     expect(await page.getByRole("heading", { name: "Dashboard", level: 1 }).isVisible()).toBe(true);
-    for (const label of ["Revenue this month", "Students", "Enrolments this month", "Free→paid conversion"]) {
+    for (const label of [
+      "Revenue this month, net of GST",
+      "Students",
+      "Enrolments this month",
+      "Free→paid conversion",
+    ]) {
       expect(await page.getByText(label, { exact: true }).count()).toBe(1);
     }
     await page.locator("[data-metric=students]").getByText("0").waitFor();
