@@ -62,7 +62,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {top.map((c, i) => (
               <li key={c.id} className="flex items-center justify-between gap-3 text-sm">
                 <span className="flex min-w-0 items-center gap-2">
-                  <span className="text-slate-400">{i + 1}.</span>
+                  <span className="text-slate-500">{i + 1}.</span>
                   <span className="min-w-0">
                     <Link to={`/admin/courses/${c.id}/report`} className="block truncate font-medium hover:underline">
                       {c.title}
