@@ -21,7 +21,7 @@ describe("Button asChild (our Slot)", () => {
 
   it("renders a <button> without asChild", () => {
     expect(renderToStaticMarkup(<Button type="submit">Go</Button>)).toBe(
-      `<button class="${buttonVariants({})}" type="submit">Go</button>`,
+      `<button data-slot="button" class="${buttonVariants({})}" type="submit">Go</button>`,
     );
   });
 });

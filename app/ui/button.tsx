@@ -30,7 +30,8 @@ export const buttonVariants = cva(
 export type ButtonProps = React.ComponentProps<"button"> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
 export function Button({ className, variant, size, asChild, ...props }: ButtonProps) {
-  const merged = { className: cn(buttonVariants({ variant, size }), className), ...props };
+  // data-slot: a link styled as a button is a button to the floating chat, which keeps clear of it.
+  const merged = { "data-slot": "button", className: cn(buttonVariants({ variant, size }), className), ...props };
   return asChild ? <Slot {...merged} /> : <button {...merged} />;
 }
 

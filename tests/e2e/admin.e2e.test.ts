@@ -2,6 +2,7 @@
  * Admin journeys in Chromium against the built server, with its own data and
  * an owner created from ADMIN_EMAIL/ADMIN_PASSWORD on first start.
  */
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../helpers/browser";
@@ -85,7 +86,12 @@ describe("admin area in Chromium", () => {
   it("dashboard shows the metric cards, counts students up, the chart, top courses and activity", async () => {
     const { page, errors } = await open(admin, "/admin");
     expect(await page.getByRole("heading", { name: "Dashboard", level: 1 }).isVisible()).toBe(true);
-    for (const label of ["Revenue this month", "Students", "Enrolments this month", "Free→paid conversion"]) {
+    for (const label of [
+      "Revenue this month, net of GST",
+      "Students",
+      "Enrolments this month",
+      "Free→paid conversion",
+    ]) {
       expect(await page.getByText(label, { exact: true }).count()).toBe(1);
     }
     await page.locator("[data-metric=students]").getByText("0").waitFor();
@@ -95,6 +101,62 @@ describe("admin area in Chromium", () => {
     expect(await page.getByText("Owner Admin is now the primary administrator").count()).toBeLessThanOrEqual(1);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it("the dashboard passes axe's WCAG 2.1 AA rules (colour contrast included), at 1440 and 360 px", async () => {
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 360, height: 740 },
+    ]) {
+      const context = await browser.newContext({ viewport, storageState: await admin.storageState() });
+      const { page, errors } = await open(context, "/admin");
+      // The chart arrives in its own chunk: audit the page as the owner sees it.
+      await page.locator("[data-testid=sales-enrolment-chart] svg.recharts-surface").first().waitFor();
+      const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(
+        axe.violations.map((v) => `${viewport.width}px ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      ).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("at 1440 px the sidebar's dark column runs the whole height of a long page, and its links stay in view", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      storageState: await admin.storageState(),
+    });
+    for (const path of ["/admin", "/admin/settings"]) {
+      const { page } = await open(context, path);
+      const sizes = () =>
+        page.evaluate(() => {
+          const aside = document.querySelector("aside")!;
+          return {
+            page: document.documentElement.scrollHeight,
+            screen: window.innerHeight,
+            column: Math.round(aside.getBoundingClientRect().height),
+            colour: getComputedStyle(aside).backgroundColor,
+          };
+        });
+      const before = await sizes();
+      expect(before.page, `${path} is longer than the screen`).toBeGreaterThan(before.screen);
+      expect(before.column, path).toBe(before.page);
+      expect(before.colour).toBe("oklch(0.208 0.042 265.755)"); // slate-900
+      await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+      // At the bottom of the page: dark beside the content, and the navigation still on screen.
+      const bottom = await page.evaluate(() => {
+        const hit = document.elementFromPoint(20, window.innerHeight - 5);
+        return hit ? getComputedStyle(hit.closest("aside") ?? hit).backgroundColor : null;
+      });
+      expect(bottom).toBe(before.colour);
+      const nav = page.getByRole("navigation", { name: "Admin" });
+      expect(await nav.getByRole("link", { name: "Dashboard" }).isVisible()).toBe(true);
+      const box = await nav.boundingBox();
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(900);
+      await page.close();
+    }
+    await context.close();
   });
 
   it("creates a course as Draft (not in the store), publishes it once it has a price and a lesson (in the store), archives it (gone)", async () => {

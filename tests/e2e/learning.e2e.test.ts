@@ -227,6 +227,65 @@ describe("learning journey in Chromium", () => {
     await context.close();
   });
 
+  it("the speed menu shows the speed the video plays at, whoever set it, through completion and into the next lesson; Auto starts above 240p", async () => {
+    const { context, page, errors } = await signedIn(student, { width: 1440, height: 900 });
+    // The rendition of each segment the player asks for, by lesson.
+    const segments: { lesson: number; rendition: string }[] = [];
+    page.on("request", (r) => {
+      const m = /\/api\/video\/(\d+)\/(\d+p)\/seg-\d+\.ts/.exec(r.url());
+      if (m) segments.push({ lesson: Number(m[1]), rendition: m[2]! });
+    });
+    const third = lessonIds[2]!;
+    const fourth = lessonIds[3]!;
+    await page.goto(`${server.url}/my-courses/${ids.course}?lesson=${third}`);
+    const video = page.locator(`[data-hosted-video="${third}"] video`);
+    await video.waitFor();
+    const menu = page.getByRole("combobox", { name: "Playback speed" });
+    const rate = () => video.evaluate((v: HTMLVideoElement) => v.playbackRate);
+    // Auto on a first visit starts from the browser's estimate of the link, not hls.js's 500 kbps (240p).
+    await expect.poll(() => segments.filter((s) => s.lesson === third).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(segments.find((s) => s.lesson === third)!.rendition).not.toBe("240p");
+
+    await menu.selectOption("2");
+    await expect.poll(rate).toBe(2);
+    // The browser's own controls change the element's speed: the menu follows.
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.playbackRate = 1.5;
+    });
+    await expect.poll(() => menu.inputValue()).toBe("1.5");
+
+    // Completing the lesson reloads the page's data with a new saved position: the video is not
+    // reloaded under the student, and keeps its speed. (The report says the lesson was watched.)
+    await page.route("**/api/video/*/position", (route) => route.continue({ postData: "seconds=4&watched=86400" }));
+    await video.evaluate((v: HTMLVideoElement) => {
+      (window as unknown as { emptied: number }).emptied = 0;
+      v.addEventListener("emptied", () => {
+        (window as unknown as { emptied: number }).emptied++;
+      });
+      v.currentTime = 4;
+      v.dispatchEvent(new Event("pause"));
+    });
+    await page.getByRole("button", { name: "Completed · mark as not done" }).waitFor();
+    await page.evaluate(
+      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r)))),
+    );
+    expect(await page.evaluate(() => (window as unknown as { emptied: number }).emptied)).toBe(0);
+    expect(await rate()).toBe(1.5);
+    expect(await menu.inputValue()).toBe("1.5");
+    await page.unroute("**/api/video/*/position");
+
+    // The next lesson plays at the chosen speed and says so; Auto starts from the bandwidth measured here.
+    await page.getByRole("link", { name: "Next lesson" }).click();
+    const next = page.locator(`[data-hosted-video="${fourth}"] video`);
+    await next.waitFor();
+    await expect.poll(() => next.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+    expect(await menu.inputValue()).toBe("1.5");
+    await expect.poll(() => segments.filter((s) => s.lesson === fourth).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(segments.find((s) => s.lesson === fourth)!.rendition).toBe("720p");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("someone who does not own a course gets the 404 page and never its video URL", async () => {
     const { context, page } = await signedIn(stranger, { width: 1440, height: 900 });
     for (const url of [`/my-courses/${ids.course}`, `/my-courses/${ids.otherCourse}?lesson=1`, "/my-courses/999999"]) {

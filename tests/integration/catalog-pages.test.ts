@@ -20,10 +20,15 @@ import { loader as classLoader } from "~/routes/store/catalog-class";
 import { loader as homeLoader } from "~/routes/store/home";
 import { loader as layoutLoader } from "~/routes/store/layout";
 import { loader as myCoursesLoader } from "~/routes/store/my-courses";
-import ProductPage, { loader as productLoader, meta as productMeta } from "~/routes/store/product";
+import ProductPage, {
+  action as productAction,
+  loader as productLoader,
+  meta as productMeta,
+} from "~/routes/store/product";
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { createProduct } from "../helpers/factories";
-import { makeRequest } from "../helpers/route";
+import { requestFor, urlencoded } from "../helpers/hostile";
+import { flashOf, makeRequest } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type Loader = (args: any) => unknown;
@@ -60,6 +65,13 @@ async function seeded(slug: string) {
 async function enrol(userId: string, productId: number, revokedAt: Date | null = null) {
   const db = await getDb();
   await db.insert(schema.enrolments).values({ userId, productId, source: "grant", revokedAt });
+}
+
+/** The detail page's "This includes" list, as text. */
+function featuresOf(html: string) {
+  const list = html.slice(html.indexOf("This includes"));
+  const items = list.slice(0, list.indexOf("</ul>")).match(/<li[^>]*>.*?<\/li>/g) ?? [];
+  return items.map((li) => li.replace(/<[^>]+>/g, ""));
 }
 
 /** The element (start tag to end tag) whose start tag contains `marker`. */
@@ -283,6 +295,22 @@ describe("course curriculum", () => {
     expect(html).not.toContain("Coming soon");
     expect(html).not.toContain("What you&#x27;ll learn");
     expect(html).not.toContain("SECRETVIDEO");
+    // "This includes" says what the lessons hold (issue 32): no notes the course does not have.
+    expect(featuresOf(html)).toEqual(["3 Video Lectures", "Full Lifetime Access"]);
+  });
+
+  it("a course with a practice test lesson lists its tests beside its video lectures", async () => {
+    const db = await getDb();
+    const course = await createProduct({ modules: [] });
+    const test = await createProduct({ kind: "test", status: "draft" });
+    await db.insert(schema.practiceTests).values({ productId: test.id, timeLimitMinutes: 30 });
+    const [mod] = await db.insert(schema.courseModules).values({ productId: course.id, title: "Ratios" }).returning();
+    await db.insert(schema.lessons).values([
+      { moduleId: mod!.id, productId: course.id, title: "Liquidity", videoUrl: "https://player.vimeo.com/video/1" },
+      { moduleId: mod!.id, productId: course.id, title: "Ratio test", position: 2, testProductId: test.id },
+    ]);
+    const html = renderProductPage(await load(productLoader, `/courses/${course.id}`, { id: String(course.id) }));
+    expect(featuresOf(html)).toEqual(["1 Video Lecture", "1 Practice Test", "Full Lifetime Access"]);
   });
 
   it("lessons without a known length: the count only; the free-text topics stay above as a summary", async () => {
@@ -316,6 +344,61 @@ describe("course curriculum", () => {
     const data = await load(productLoader, `/notes/${note.id}`, { id: String(note.id) });
     expect(data.curriculum).toEqual([]);
     expect(renderProductPage(data)).not.toContain("Course curriculum");
+  });
+});
+
+describe('"Get it free"', () => {
+  it("a free note offers Get it free, which makes it the student's in one post; a visitor is asked to log in", async () => {
+    const db = await getDb();
+    const free = await createProduct({ kind: "note", pricePaise: 0, title: "Free Formula Sheet" });
+    const path = `/notes/${free.id}`;
+    const page = renderProductPage(await load(productLoader, path, { id: String(free.id) }));
+    const button = elementWith(page, "data-main-action")!;
+    expect(button).toContain("Get it free");
+    expect(page).not.toContain("Add to Cart");
+
+    const claim = (cookie?: string) =>
+      productAction({
+        request: requestFor(path, urlencoded({ intent: "claim" }), { cookie }),
+        params: { id: String(free.id) },
+        context: {},
+      } as never).catch((thrown: unknown) => thrown) as Promise<Response>;
+    const visitor = await claim();
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+
+    const user = await createTestUser();
+    const cookie = await cookieFor(user);
+    const done = await claim(cookie);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(path);
+    expect(await flashOf(done)).toBe('"Free Formula Sheet" is yours. Open it here or from My Courses.');
+    const enrolled = await db.select().from(schema.enrolments).where(eq(schema.enrolments.userId, user.id));
+    expect(enrolled.map((e) => [e.productId, e.source])).toEqual([[free.id, "free"]]);
+    // Now it opens (downloads) instead.
+    const owned = await load(productLoader, path, { id: String(free.id) }, cookie);
+    expect(elementWith(renderProductPage(owned), "data-main-action")).toContain(`href="/downloads/${free.id}"`);
+  });
+});
+
+describe("the description", () => {
+  it('a long one is previewed to a whole word with "Read more" leading to all of it; a short one is shown once', async () => {
+    const words = "Partnership accounts explained with solved board questions, ledger formats and revision notes";
+    const description = `${words}. ${words}, again for practice.`;
+    const long = await createProduct({ kind: "note", description });
+    const html = renderProductPage(await load(productLoader, `/notes/${long.id}`, { id: String(long.id) }));
+    const preview = elementWith(html, 'class="mt-3 text-lg text-slate-700"')!;
+    expect(preview).toContain(`${words}. Partnership accounts explained with solved board…`);
+    expect(preview).toMatch(/<a href="#about"[^>]*>Read more<\/a>/);
+    const about = elementWith(html, 'id="about"')!;
+    expect(about).toContain("About this note");
+    expect(about).toContain(description);
+
+    const short = await createProduct({ kind: "pyq", description: "Board paper of 2024 with the marking scheme." });
+    const shortHtml = renderProductPage(await load(productLoader, `/pyq/${short.id}`, { id: String(short.id) }));
+    expect(shortHtml).toContain("Board paper of 2024 with the marking scheme.</p>");
+    expect(shortHtml).not.toContain("Read more");
+    expect(shortHtml).not.toContain('id="about"');
   });
 });
 

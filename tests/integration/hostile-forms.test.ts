@@ -482,13 +482,13 @@ describe("learning", () => {
 });
 
 describe("reviews", () => {
-  it("POST /notes/:id (write, edit, delete or report a review)", async () => {
+  it("POST /notes/:id (write, edit, delete or report a review; get a paid note free)", async () => {
     const note = await createProduct({ kind: "note", title: "Hostile Review Note", pricePaise: 4_900 });
     await createOrder({ userId: student.id, products: [note], status: "fulfilled" });
     const other = await createTestUser();
     const otherCookie = await cookieFor(other);
     const body = submission({
-      intent: fc.constantFrom("create", "update", "delete", "report"),
+      intent: fc.constantFrom("create", "update", "delete", "report", "claim"),
       rating: fc.constantFrom("1", "3", "5", "0", "6", "five"),
       title: fc.constantFrom("Good", "<b>x</b>", "t".repeat(101)),
       body: fc.constantFrom("Clear notes.", "<img src=x onerror=alert(1)>", "b".repeat(100 * 1024)),

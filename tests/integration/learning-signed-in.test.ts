@@ -1,13 +1,17 @@
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { resetEnvCache } from "~/lib/env.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
-import { action as playerAction, loader as playerLoader } from "~/routes/store/course-player";
+import CoursePlayer, { action as playerAction, loader as playerLoader } from "~/routes/store/course-player";
 import { loader as downloadLoader } from "~/routes/store/download";
 import { loader as myCoursesLoader } from "~/routes/store/my-courses";
 import { cookieFor, createTestUser } from "../helpers/auth";
+import { createProduct } from "../helpers/factories";
 import { extractPdfText } from "../helpers/pdf-text";
 import { makeRequest } from "../helpers/route";
 
@@ -48,6 +52,16 @@ async function run(
 
 const text = (b: ArrayBuffer) => new TextDecoder().decode(b);
 
+// The player page rendered from its loader's data, inside a data router (it uses navigation hooks).
+let shown: unknown = null;
+const PlayerStub = createRoutesStub([
+  {
+    path: "/",
+    // biome-ignore lint/suspicious/noExplicitAny: the generated ComponentProps also carry params and matches
+    Component: () => createElement(CoursePlayer as any, { loaderData: shown, params: {}, matches: [] }),
+  },
+]);
+
 describe("course player route, signed in", () => {
   it("owner: sees the video, completes a lesson, is sent to the next one and resumes there later", async () => {
     const user = await createTestUser();
@@ -79,6 +93,35 @@ describe("course player route, signed in", () => {
     expect((list.data as { items: { id: number; completedLessons: number }[] }).items).toEqual([
       expect.objectContaining({ id, completedLessons: 1 }),
     ]);
+  });
+
+  it('a new course without topics shows no empty "What you\'ll learn" box; a course with topics lists them', async () => {
+    const db = await getDb();
+    const user = await createTestUser();
+    const cookie = await cookieFor(user);
+    const render = async (productId: number) => {
+      const loaded = await run(playerLoader, `/my-courses/${productId}`, { id: String(productId) }, cookie);
+      expect(loaded.status).toBe(200);
+      shown = loaded.data;
+      return renderToStaticMarkup(createElement(PlayerStub, { initialEntries: ["/"] }));
+    };
+    const fresh = await createProduct({ title: "Brand New Course", modules: [] });
+    const [mod] = await db.insert(schema.courseModules).values({ productId: fresh.id, title: "Start" }).returning();
+    await db.insert(schema.lessons).values({
+      moduleId: mod!.id,
+      productId: fresh.id,
+      title: "Welcome",
+      videoUrl: "https://player.vimeo.com/video/1",
+    });
+    await enrol(user.id, fresh.id);
+    const html = await render(fresh.id);
+    expect(html).toContain("About this course");
+    expect(html).not.toContain("What you&#x27;ll learn");
+
+    const seeded = await seededId("accountancy-class-12");
+    await enrol(user.id, seeded);
+    const withTopics = await render(seeded);
+    expect(withTopics).toContain("What you&#x27;ll learn");
   });
 
   it("non-owners, guessed ids and lessons of other courses get 404 and never a video URL", async () => {

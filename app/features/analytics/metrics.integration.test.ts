@@ -1,10 +1,15 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { userStats } from "~/features/accounts/users.server";
 import { recordEvent } from "~/features/audit/audit.server";
+import { placeOrder } from "~/features/checkout/checkout.server";
+import { refundOrder } from "~/features/orders/refund.server";
+import { settleTestPayment } from "~/features/payments/payments.server";
+import { createTestUser } from "../../../tests/helpers/auth";
+import { addToCart } from "../../../tests/helpers/checkout";
 import { getTestDb } from "../../../tests/helpers/db";
-import { createUser, removeSampleReviewers } from "../../../tests/helpers/factories";
+import { createProduct, createUser, removeSampleReviewers } from "../../../tests/helpers/factories";
 import { createOrder } from "../../../tests/helpers/orders";
 import {
   dashboardMetrics,
@@ -89,6 +94,9 @@ describe("dashboard and sales figures", () => {
 
     const juneRevenue = 117_999 + 232_458 + 1_769;
     const mayRevenue = 116_819 + 1_179;
+    // The GST inside them: a's 18000, b's 35460 and g's 270 in June; a's 17820 and f's 180 in May.
+    const juneGst = 18_000 + 35_460 + 270;
+    const mayGst = 17_820 + 180;
     const overview = await loadSalesOverview(db, NOW);
     expect(overview.month).toBe("Jun 2026");
     expect(overview.current.revenuePaise).toBe(juneRevenue);
@@ -103,21 +111,69 @@ describe("dashboard and sales figures", () => {
 
     const series = await monthlySeries(db, NOW);
     expect(series.map((m) => m.label).slice(-2)).toEqual(["May 2026", "Jun 2026"]);
-    expect(series[11]).toMatchObject({ revenuePaise: juneRevenue });
-    expect(series[10]).toMatchObject({ revenuePaise: mayRevenue });
+    expect(series[11]).toMatchObject({ revenuePaise: juneRevenue, gstPaise: juneGst });
+    expect(series[10]).toMatchObject({ revenuePaise: mayRevenue, gstPaise: mayGst });
     // enrolments granted: June a1 + b2 + d1 refunded + d free 1 + g1 = 6; May a1 + f1 = 2
     expect(series[11]!.enrolments).toBe(6);
     expect(series[10]!.enrolments).toBe(2);
 
     const metrics = await dashboardMetrics(db, NOW);
     const byId = Object.fromEntries(metrics.map((m) => [m.id, m]));
-    expect(byId.revenue!.value).toBe(juneRevenue);
-    expect(byId.revenue!.trend).toBe(Math.round(((juneRevenue - mayRevenue) / mayRevenue) * 1000) / 10);
+    // The dashboard's revenue is net of GST, and says so, with the GST beside it (issue 32).
+    const juneNet = juneRevenue - juneGst;
+    const mayNet = mayRevenue - mayGst;
+    expect(byId.revenue).toMatchObject({
+      label: "Revenue this month, net of GST",
+      value: juneNet,
+      beside: { label: "GST collected", value: juneGst },
+    });
+    expect(byId.revenue!.trend).toBe(Math.round(((juneNet - mayNet) / mayNet) * 1000) / 10);
+    // Its chart shows the same: revenue net of GST per month.
+    const dash = await loadDashboard(db, NOW);
+    expect(dash.series[11]).toMatchObject({ revenuePaise: juneNet });
+    expect(dash.series[10]).toMatchObject({ revenuePaise: mayNet });
     // students: the six users above (a, b, d, e, f, g); a, f and g existed before June
     expect(byId.students!.value).toBe(6);
     expect(byId.students!.trend).toBe(100);
     expect(byId.enrolments).toMatchObject({ value: 6, trend: 200 });
     expect(metrics[1]!.label).toBe("Students");
+  });
+
+  it("revenue net of GST and the GST beside it follow partial and full refunds (credit notes)", async () => {
+    const { db } = await getTestDb();
+    const now = new Date();
+    const before = Object.fromEntries((await dashboardMetrics(db, now)).map((m) => [m.id, m]));
+    // Today's GST in the daily rollup (kept by the triggers; the card reads today's part-day from the orders).
+    const rolledGst = async () =>
+      Number(
+        (
+          await db.execute<{ v: string }>(
+            sql`select coalesce(sum(value), 0)::text as v from stats_daily where metric = 'gst' and day = ist_day(now())`,
+          )
+        ).rows[0]!.v,
+      );
+    const rolledBefore = await rolledGst();
+    const user = await createTestUser({ stateCode: "08" }); // CGST + SGST
+    const course = await createProduct({ pricePaise: 99_900 });
+    const note = await createProduct({ kind: "note", pricePaise: 4_900 });
+    await addToCart(user.id, [course.id, note.id]);
+    const placed = await placeOrder(db, user.id);
+    await settleTestPayment(db, user.id, placed.orderId, "pay");
+    const lines = await db.select().from(schema.orderItems).where(eq(schema.orderItems.orderId, placed.orderId));
+    const gstOf = (l: (typeof lines)[number]) => l.cgstPaise! + l.sgstPaise! + l.igstPaise!;
+    const revenueCard = async () => {
+      const card = (await dashboardMetrics(db, now)).find((m) => m.id === "revenue")!;
+      const gst = card.beside!.value - before.revenue!.beside!.value;
+      expect(await rolledGst()).toBe(rolledBefore + gst);
+      return { net: card.value - before.revenue!.value, gst };
+    };
+    // ₹1,048 + 18% GST: the card shows ₹1,048 and ₹188.64 of GST beside it.
+    expect(await revenueCard()).toEqual({ net: 104_800, gst: lines.reduce((sum, l) => sum + gstOf(l), 0) });
+    const noteLine = lines.find((l) => l.productId === note.id)!;
+    await refundOrder(db, placed.orderId, null, { itemIds: [noteLine.id] });
+    expect(await revenueCard()).toEqual({ net: 99_900, gst: gstOf(lines.find((l) => l.productId === course.id)!) });
+    await refundOrder(db, placed.orderId, null);
+    expect(await revenueCard()).toEqual({ net: 0, gst: 0 });
   });
 
   it("converts free learners who later pay", async () => {

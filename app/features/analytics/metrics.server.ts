@@ -7,6 +7,8 @@
  *   never a paid order);
  * - *revenue* is the total (GST included) of sales that were not refunded, less what partial refunds
  *   of them gave back (their credit notes);
+ * - *GST collected* is the GST inside revenue (those sales' GST less what their credit notes reversed),
+ *   and *revenue net of GST* is revenue less it: what the business keeps (the dashboard shows both);
  * - *average order value* is revenue / paid orders not refunded;
  * - *refund rate* is refunded paid orders / paid orders;
  * - *free→paid conversion* is the share of learners who took a free item and also bought a paid one;
@@ -40,14 +42,15 @@ export interface SalesFigures {
   refundRate: number;
 }
 
-type SalesCounts = Record<"revenue" | "sales" | "paid_orders" | "chargeable" | "refunded", number>;
-const SALES_METRICS = ["revenue", "sales", "paid_orders", "chargeable", "refunded"] as const;
+type SalesCounts = Record<"revenue" | "gst" | "sales" | "paid_orders" | "chargeable" | "refunded", number>;
+const SALES_METRICS = ["revenue", "gst", "sales", "paid_orders", "chargeable", "refunded"] as const;
 
 /** The same counts straight from the orders (index on paid_at), for part-days the rollup cannot split. */
 async function rawSalesCounts(db: DbOrTx, period: { start: Date; end: Date }): Promise<SalesCounts> {
   const [row] = await db
     .select({
       revenue: sql<string>`coalesce(sum(${orders.totalPaise} - (select coalesce(sum(cn.total_paise), 0) from ${creditNotes} cn where cn.order_id = "orders"."id")) filter (where ${orders.status} in ('paid','fulfilled')), 0)`,
+      gst: sql<string>`coalesce(sum(${orders.gstPaise} - (select coalesce(sum(cn.cgst_paise + cn.sgst_paise + cn.igst_paise), 0) from ${creditNotes} cn where cn.order_id = "orders"."id")) filter (where ${orders.status} in ('paid','fulfilled')), 0)`,
       sales: count(),
       paidOrders: sql<number>`count(*) filter (where ${orders.status} in ('paid','fulfilled') and ${orders.totalPaise} > 0)::int`,
       chargeable: sql<number>`count(*) filter (where ${orders.totalPaise} > 0)::int`,
@@ -57,6 +60,7 @@ async function rawSalesCounts(db: DbOrTx, period: { start: Date; end: Date }): P
     .where(and(inArray(orders.status, [...SOLD]), gte(orders.paidAt, period.start), lt(orders.paidAt, period.end)));
   return {
     revenue: Number(row?.revenue ?? 0),
+    gst: Number(row?.gst ?? 0),
     sales: Number(row?.sales ?? 0),
     paid_orders: Number(row?.paidOrders ?? 0),
     chargeable: Number(row?.chargeable ?? 0),
@@ -64,22 +68,31 @@ async function rawSalesCounts(db: DbOrTx, period: { start: Date; end: Date }): P
   };
 }
 
-/** Sales figures of orders paid in [start, end): whole IST days from the daily rollup, part-days from the orders. */
-export async function salesFigures(db: DbOrTx, period: { start: Date; end: Date }): Promise<SalesFigures> {
+/** The sales counts of orders paid in [start, end): whole IST days from the daily rollup, part-days from the orders. */
+async function salesCounts(db: DbOrTx, period: { start: Date; end: Date }): Promise<SalesCounts> {
   const split = splitByIstDays(period.start, period.end);
   const parts = await Promise.all([
     split.days ? dailySums(db, SALES_METRICS, split.days) : null,
     ...split.edges.map((edge) => rawSalesCounts(db, edge)),
   ]);
   const sum = (m: (typeof SALES_METRICS)[number]) => parts.reduce((acc, p) => acc + (p?.[m] ?? 0), 0);
-  const revenuePaise = sum("revenue");
+  return Object.fromEntries(SALES_METRICS.map((m) => [m, sum(m)])) as SalesCounts;
+}
+
+/** Sales figures of orders paid in [start, end). */
+export async function salesFigures(db: DbOrTx, period: { start: Date; end: Date }): Promise<SalesFigures> {
+  return figuresOf(await salesCounts(db, period));
+}
+
+function figuresOf(counts: SalesCounts): SalesFigures {
+  const revenuePaise = counts.revenue;
   // The rollup's metric names: "paid_orders" counts the paid orders not refunded, "chargeable" all of them.
-  const keptOrderCount = sum("paid_orders");
-  const paidOrderCount = sum("chargeable");
-  const refundedCount = sum("refunded");
+  const keptOrderCount = counts.paid_orders;
+  const paidOrderCount = counts.chargeable;
+  const refundedCount = counts.refunded;
   return {
     revenuePaise,
-    salesCount: sum("sales"),
+    salesCount: counts.sales,
     paidOrderCount,
     refundedCount,
     keptOrderCount,
@@ -118,6 +131,8 @@ export async function freeToPaidConversion(
 export interface MonthPoint {
   label: string;
   revenuePaise: number;
+  /** The GST inside revenuePaise. */
+  gstPaise: number;
   enrolments: number;
 }
 
@@ -127,10 +142,19 @@ export async function monthlySeries(db: DbOrTx, now: Date): Promise<MonthPoint[]
   const from = months[0]!.start;
   const to = months[11]!.end;
   const range = { from: istDate(from), to: istDate(to) };
-  const [revBy, enrBy] = await Promise.all([monthlySums(db, "revenue", range), monthlySums(db, "enrolments", range)]);
+  const [revBy, gstBy, enrBy] = await Promise.all([
+    monthlySums(db, "revenue", range),
+    monthlySums(db, "gst", range),
+    monthlySums(db, "enrolments", range),
+  ]);
   return months.map((m) => {
     const key = monthKeyOf(m);
-    return { label: m.label, revenuePaise: revBy.get(key) ?? 0, enrolments: enrBy.get(key) ?? 0 };
+    return {
+      label: m.label,
+      revenuePaise: revBy.get(key) ?? 0,
+      gstPaise: gstBy.get(key) ?? 0,
+      enrolments: enrBy.get(key) ?? 0,
+    };
   });
 }
 
@@ -148,6 +172,8 @@ export interface MetricCard {
   trend: number | null;
   trendUnit: "%" | "pts";
   period: string;
+  /** A figure shown beside the value (the GST next to revenue net of GST). */
+  beside?: { label: string; value: number; format: "paise" };
 }
 
 /** Enrolments granted in [start, end): whole IST days from the rollup, part-days from the enrolments. */
@@ -166,8 +192,8 @@ export async function dashboardMetrics(db: DbOrTx, now = new Date()): Promise<Me
   const thisMonth = monthPeriod(now);
   const lastMonth = monthPeriod(now, -1);
   const [cur, prev, studentsNow, studentsBefore, enrNow, enrPrev, convNow, convPrev] = await Promise.all([
-    salesFigures(db, thisMonth),
-    salesFigures(db, lastMonth),
+    salesCounts(db, thisMonth),
+    salesCounts(db, lastMonth),
     dailySums(db, ["users_student"] as const).then((r) => r.users_student),
     dailySums(db, ["users_student"] as const, { to: istDate(thisMonth.start) }).then((r) => r.users_student),
     enrolmentCount(db, thisMonth),
@@ -178,12 +204,13 @@ export async function dashboardMetrics(db: DbOrTx, now = new Date()): Promise<Me
   return [
     {
       id: "revenue",
-      label: "Revenue this month",
-      value: cur.revenuePaise,
+      label: "Revenue this month, net of GST",
+      value: cur.revenue - cur.gst,
       format: "paise",
-      trend: trendPercent(cur.revenuePaise, prev.revenuePaise),
+      trend: trendPercent(cur.revenue - cur.gst, prev.revenue - prev.gst),
       trendUnit: "%",
       period: `vs ${lastMonth.label}`,
+      beside: { label: "GST collected", value: cur.gst, format: "paise" },
     },
     {
       id: "students",
@@ -256,7 +283,9 @@ export async function loadDashboard(db: DbOrTx, now = new Date()) {
     topCourses(db),
     recentActivity(db),
   ]);
-  return { metrics, series, top, activity };
+  // The dashboard's chart shows what its revenue card shows: revenue net of GST.
+  const net = series.map(({ gstPaise, ...m }) => ({ ...m, revenuePaise: m.revenuePaise - gstPaise }));
+  return { metrics, series: net, top, activity };
 }
 
 export async function loadSalesOverview(db: DbOrTx, now = new Date()) {

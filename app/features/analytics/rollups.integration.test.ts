@@ -17,6 +17,8 @@ async function recount() {
         where paid_at is not null and status in ('paid','fulfilled','refunded') and total_paise > 0 group by 2
       union all select 'revenue', ist_day(paid_at), sum(total_paise) from orders
         where paid_at is not null and status in ('paid','fulfilled') group by 2
+      union all select 'gst', ist_day(paid_at), sum(gst_paise) from orders
+        where paid_at is not null and status in ('paid','fulfilled') group by 2
       union all select 'paid_orders', ist_day(paid_at), count(*) from orders
         where paid_at is not null and status in ('paid','fulfilled') and total_paise > 0 group by 2
       union all select 'refunded', ist_day(paid_at), count(*) from orders

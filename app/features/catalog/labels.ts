@@ -30,9 +30,11 @@ export const KIND_SINGULAR = { course: "Course", note: "Note", pyq: "PYQ paper",
 export const KIND_SHORT_LABELS: Record<Kind, string> = { course: "Course", note: "Note", pyq: "PYQ", test: "Test" };
 export const STATUS_LABELS: Record<Status, string> = { draft: "Draft", published: "Published", archived: "Archived" };
 
-/** The detail page's feature list by kind (spec §2); a test's is practice/test-facts.tsx `TEST_FEATURES`. */
+/**
+ * The detail page's feature list of notes and PYQ papers (spec §2). A course's comes from what its
+ * lessons hold (learning/curriculum.ts `courseFeatures`), a test's is practice/test-facts.tsx `TEST_FEATURES`.
+ */
 export const KIND_FEATURES = {
-  course: ["Video Lectures", "Downloadable Notes", "Full Lifetime Access"],
   note: ["Downloadable Notes", "Handwritten Notes"],
   pyq: ["Downloadable Notes", "Handwritten Notes"],
 } as const;

@@ -15,7 +15,14 @@ import {
   getOrder,
 } from "../../../tests/helpers/checkout";
 import { createProduct, createUser } from "../../../tests/helpers/factories";
-import { getCheckoutSummary, placeOrder } from "./checkout.server";
+import {
+  CLAIM_NOT_FREE,
+  CLAIM_OWNED,
+  CLAIM_TEST,
+  claimFreeItem,
+  getCheckoutSummary,
+  placeOrder,
+} from "./checkout.server";
 import { totalsFor } from "./pricing";
 
 async function countRows(table: typeof schema.orders | typeof schema.couponRedemptions | typeof schema.emailOutbox) {
@@ -223,6 +230,60 @@ describe("free carts", () => {
       couponCode: "FULLFREE",
     });
     expect((await enrolmentsOf(user.id)).map((e) => e.productId).sort((a, b) => a - b)).toEqual([course.id, note.id]);
+  });
+});
+
+describe('"Get it free"', () => {
+  it("enrols a free item in one step through a fulfilled ₹0 order, leaving the cart and a pending order alone", async () => {
+    const { user, course, note } = await buyerWithCart();
+    const db = await getDb();
+    const pending = await placeOrder(db, user.id);
+    expect(pending.next).toBe("pay");
+    const free = await createProduct({ kind: "note", pricePaise: 0 });
+    const claimed = await claimFreeItem(db, user.id, free.id);
+    expect(claimed.next).toBe("done");
+    const order = await getOrder(claimed.orderId);
+    expect(order).toMatchObject({ status: "fulfilled", gateway: "free", totalPaise: 0, invoiceNumber: null });
+    const lines = await db.select().from(schema.orderItems).where(eq(schema.orderItems.orderId, claimed.orderId));
+    expect(lines.map((i) => [i.productId, i.pricePaise, i.taxablePaise])).toEqual([[free.id, 0, 0]]);
+    expect((await enrolmentsOf(user.id)).map((e) => [e.productId, e.source, e.orderId])).toEqual([
+      [free.id, "free", claimed.orderId],
+    ]);
+    expect(await cartOf(user.id)).toEqual([course.id, note.id].sort((a, b) => a - b));
+    expect((await getOrder(pending.orderId)).status).toBe("pending");
+  });
+
+  it("refuses what is owned, not free, a test or not on sale, and stores nothing", async () => {
+    const user = await createUser();
+    const db = await getDb();
+    const free = await createProduct({ kind: "pyq", pricePaise: 0 });
+    await claimFreeItem(db, user.id, free.id);
+    const orders = await countRows(schema.orders);
+    const refusal = (productId: number) =>
+      claimFreeItem(db, user.id, productId).then(
+        () => null,
+        (error: { status: number; message: string }) => [error.status, error.message],
+      );
+    expect(await refusal(free.id)).toEqual([409, CLAIM_OWNED]);
+    expect(await refusal((await createProduct({ kind: "note", pricePaise: 4_900 })).id)).toEqual([400, CLAIM_NOT_FREE]);
+    expect(await refusal((await createProduct({ kind: "test", pricePaise: 0 })).id)).toEqual([400, CLAIM_TEST]);
+    const draft = await createProduct({ kind: "note", pricePaise: 0, status: "draft" });
+    expect((await refusal(draft.id))?.[0]).toBe(404);
+    expect(await countRows(schema.orders)).toBe(orders);
+    expect(await enrolmentsOf(user.id)).toHaveLength(1);
+  });
+
+  it("two clicks at once enrol once", async () => {
+    const user = await createUser();
+    const db = await getDb();
+    const free = await createProduct({ kind: "note", pricePaise: 0 });
+    const results = await Promise.allSettled([
+      claimFreeItem(db, user.id, free.id),
+      claimFreeItem(db, user.id, free.id),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(await enrolmentsOf(user.id)).toHaveLength(1);
+    expect(await db.$count(schema.orders, eq(schema.orders.userId, user.id))).toBe(1);
   });
 });
 

@@ -3,7 +3,7 @@
  * prices are never read), coupons, and order creation. Paying and fulfilment
  * live in app/features/orders/fulfilment.server.ts.
  */
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/client.server";
 import { cartItems, orderItems, orders, products, settings, users } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
@@ -11,7 +11,7 @@ import { BUYER_MESSAGES, type BuyerDetails, buyerDetailsProblems, needsB2cAddres
 import { sacForKind } from "~/features/gst/sac";
 import { assertLivePaymentsAllowed } from "~/features/gst/setup.server";
 import { stateByCode } from "~/features/gst/states";
-import { ownedProductsSql } from "~/features/learning/access.server";
+import { isOwned, ownedProductsSql } from "~/features/learning/access.server";
 import { confirmPayment } from "~/features/orders/fulfilment.server";
 import { getPaymentGateway } from "~/features/payments/gateway.server";
 import { getSettings } from "~/features/settings/settings.server";
@@ -372,6 +372,93 @@ export async function placeOrder(
 
 function sameBuyerDetails(a: BuyerDetails, b: BuyerDetails) {
   return a.gstin === b.gstin && a.legalName === b.legalName && a.address === b.address;
+}
+
+export const CLAIM_NOT_FREE = "This item is not free: add it to your cart to buy it.";
+export const CLAIM_OWNED = "It is already yours: open it from My Courses.";
+export const CLAIM_TEST = "A free test needs no order: take it from its page.";
+
+/**
+ * "Get it free" (issue 32): a free published item (₹0; not a test, which opens without an order)
+ * taken in one step, through what a ₹0 checkout does: an order of that one line at ₹0, enrolled at
+ * once by the fulfilment (`confirmPayment`, gateway "free"). The cart and any order waiting for
+ * payment are left alone. Refusals: 404 not on sale, 400 not free or a test, 409 already owned.
+ */
+export async function claimFreeItem(db: DbOrTx, userId: string, productId: number): Promise<PlacedOrder> {
+  const created = await db.transaction(async (tx) => {
+    // One at a time per user, like a checkout: a double click waits for the first and finds it owned.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const [item] = await tx
+      .select({
+        productId: products.id,
+        title: products.title,
+        kind: products.kind,
+        image: products.image,
+        pricePaise: products.pricePaise,
+      })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.status, "published")));
+    if (!item) throw new HttpError(404, "This item is not on sale.");
+    if (item.kind === "test") throw new HttpError(400, CLAIM_TEST);
+    if (item.pricePaise !== 0) throw new HttpError(400, CLAIM_NOT_FREE);
+    // Owned, or being enrolled by a claim a moment ago (its order committed, its fulfilment running).
+    const [inFlight] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.gateway, "free"),
+          inArray(orders.status, ["pending", "paid"]),
+          eq(orderItems.productId, productId),
+        ),
+      )
+      .limit(1);
+    if (inFlight || (await isOwned(tx, userId, productId))) throw new HttpError(409, CLAIM_OWNED);
+    const totals = computeTotals([item]);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        number: await nextOrderNumber(tx),
+        userId,
+        status: "pending",
+        subtotalPaise: 0,
+        discountPaise: 0,
+        gstPaise: 0,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        igstPaise: 0,
+        totalPaise: 0,
+        gateway: "free",
+      })
+      .returning({ id: orders.id, number: orders.number });
+    await tx.insert(orderItems).values({
+      orderId: order!.id,
+      productId: item.productId,
+      title: item.title,
+      pricePaise: 0,
+      ...totals.lineTaxes[0]!,
+      sacCode: sacForKind(await getSettings(tx), item.kind),
+    });
+    await recordEvent(tx, {
+      actorId: userId,
+      type: "Order",
+      description: `Order ${order!.number} placed for ${formatPaise(0)} ("Get it free")`,
+      status: "Pending",
+      entityType: "order",
+      entityId: order!.id,
+    });
+    return order!;
+  });
+  await confirmPayment(db, {
+    orderId: created.id,
+    gateway: "free",
+    paymentId: null,
+    amountPaise: 0,
+    source: "checkout",
+  });
+  return { orderId: created.id, next: "done" };
 }
 
 /** A new checkout replaces the user's unpaid ones (their coupon uses are given back). */

@@ -4,6 +4,13 @@ import { cn } from "~/ui/cn";
 import type { ChatBox as ChatBoxType } from "./chat-box";
 import { CHAT_DEFAULTS, type ChatWidgetOptions, startNotificationTimer } from "./chat-widget-options";
 
+/**
+ * What the floating button never sits on: the page's buttons, fields and links styled as buttons
+ * (app/ui/button.tsx marks them `data-slot="button"`), such as an order's "Download GST invoice".
+ */
+const KEEP_CLEAR =
+  'button, [role="button"], [data-slot="button"], a[download], input, select, textarea, [data-main-action]';
+
 let chatBox: Promise<typeof import("./chat-box")> | undefined;
 const loadChatBox = () => {
   chatBox ??= import("./chat-box").catch((error) => {
@@ -90,6 +97,50 @@ export function ChatWidget(props: ChatWidgetProps) {
     };
   }, [props.page]);
 
+  // And out of the way while it would sit on one of the page's controls wherever the page is scrolled
+  // (a phone's full-width buttons reach the corner where it floats): checked once a frame at most.
+  const [covering, setCovering] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page brings new controls to keep clear of
+  useEffect(() => {
+    const root = rootRef.current;
+    const button = buttonRef.current;
+    if (!root || !button) return;
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const r = button.getBoundingClientRect();
+      const cx = r.left + r.width / 2;
+      const cy = r.top + r.height / 2;
+      const d = r.width * 0.3; // inside the round button
+      const points = [
+        [cx, cy],
+        [cx - d, cy - d],
+        [cx + d, cy - d],
+        [cx - d, cy + d],
+        [cx + d, cy + d],
+      ] as const;
+      setCovering(
+        points.some(([x, y]) =>
+          document
+            .elementsFromPoint(x, y)
+            .some((el) => !root.contains(el) && el.closest("main") !== null && el.closest(KEEP_CLEAR) !== null),
+        ),
+      );
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    schedule();
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+      setCovering(false);
+    };
+  }, [props.page]);
+
   // The chat box's code comes with the first hover, focus or click on the button, not with the page.
   const [Box, setBox] = useState<typeof ChatBoxType | null>(null);
   const load = () => {
@@ -108,8 +159,9 @@ export function ChatWidget(props: ChatWidgetProps) {
     <div
       ref={rootRef}
       className={cn(
-        "fixed bottom-4 right-4 z-30 flex flex-col items-end gap-3 sm:bottom-6 sm:right-6",
-        away && !open && "invisible",
+        // Only the button and the box take taps: the box around them (its square corners, the gap) does not.
+        "pointer-events-none fixed bottom-4 right-4 z-30 flex flex-col items-end gap-3 *:pointer-events-auto sm:bottom-6 sm:right-6",
+        (away || covering) && !open && "invisible",
         o.className,
       )}
       style={o.style}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lessonsSummary, totalDuration } from "./curriculum";
+import { type CurriculumLesson, courseFeatures, lessonsSummary, totalDuration } from "./curriculum";
 
 const lesson = (durationSeconds: number | null, id = 1) => ({ id, title: `Lesson ${id}`, durationSeconds });
 
@@ -21,5 +21,30 @@ describe("curriculum summary", () => {
   it("no lessons: a count of zero and no length", () => {
     expect(totalDuration([])).toBeNull();
     expect(lessonsSummary([])).toBe("0 lessons");
+  });
+});
+
+describe("a course page's features", () => {
+  const module = (id: number, lessons: CurriculumLesson[]) => ({
+    id,
+    title: `Module ${id}`,
+    lessons,
+  });
+
+  it("count the video lessons and practice tests the course holds, and promise no notes", () => {
+    const modules = [
+      module(1, [lesson(600, 1), lesson(600, 2)]),
+      module(2, [lesson(600, 3), { ...lesson(1800, 4), test: true }]),
+    ];
+    expect(courseFeatures(modules)).toEqual(["3 Video Lectures", "1 Practice Test", "Full Lifetime Access"]);
+    expect(courseFeatures([module(1, [lesson(60, 1)])])).toEqual(["1 Video Lecture", "Full Lifetime Access"]);
+    expect(courseFeatures(modules).join(" ")).not.toMatch(/notes/i);
+  });
+
+  it("a course of tests only lists no video lectures", () => {
+    expect(courseFeatures([module(1, [{ ...lesson(900, 1), test: true }])])).toEqual([
+      "1 Practice Test",
+      "Full Lifetime Access",
+    ]);
   });
 });

@@ -37,3 +37,19 @@ export function lessonsSummary(lessons: CurriculumLesson[]): string {
     ? countOf(lessons.length, "lesson")
     : `${countOf(lessons.length, "lesson")} · ${formatDuration(total)}`;
 }
+
+/**
+ * A course page's "This includes" (issue 32): what the course's lessons really hold, never fixed
+ * text. Video lessons and practice tests are counted from the outline; a course promises no
+ * downloadable notes, as its lessons carry none (notes are sold as items of their own).
+ */
+export function courseFeatures(modules: CurriculumModule[]): string[] {
+  const lessons = modules.flatMap((m) => m.lessons);
+  const tests = lessons.filter((l) => l.test).length;
+  const videos = lessons.length - tests;
+  const features: string[] = [];
+  if (videos > 0) features.push(countOf(videos, "Video Lecture"));
+  if (tests > 0) features.push(countOf(tests, "Practice Test"));
+  features.push("Full Lifetime Access");
+  return features;
+}

@@ -28,6 +28,7 @@ export interface ReviewItem {
   createdAt: Date | string;
 }
 export interface OwnReviewData {
+  id: number;
   rating: number;
   title: string | null;
   body: string | null;
@@ -83,7 +84,10 @@ export function ReviewsSection({
                 {r.reviewerClass ? ` · Class ${r.reviewerClass}` : ""} ·{" "}
                 <span className="font-medium text-emerald-700">Verified purchase</span> · {formatDate(r.createdAt)}
               </p>
-              {viewer ? <ReportButton reviewId={r.id} reported={viewer.reported.includes(r.id)} /> : null}
+              {/* Anyone signed in may report a review, except their own. */}
+              {viewer && viewer.myReview?.id !== r.id ? (
+                <ReportButton reviewId={r.id} reported={viewer.reported.includes(r.id)} />
+              ) : null}
             </li>
           ))}
         </ol>

@@ -4,6 +4,13 @@
  * shortcuts, resume where the student stopped (saved on the server), completion at 90% watched,
  * and a moving watermark with the student's email drawn on a canvas that is redrawn every second
  * and put back (with the video paused) if it is removed or hidden.
+ *
+ * The speed has one source of truth, the <video> element's playbackRate: the menu shows what it
+ * reports (`ratechange`), whoever changed it (the menu, the keys, the browser's own controls), and
+ * its defaultPlaybackRate follows, so a reload of the media keeps the speed. The choice is kept
+ * on the device for the next lesson. "Auto" starts from the bandwidth this device measured last
+ * (or the browser's estimate of the link), not from hls.js's 500 kbps guess, so a fast link does
+ * not sit at 240p for the first segments.
  */
 import { Maximize, Minimize } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -23,6 +30,48 @@ export interface HostedVideoProps {
 
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
+/** This device's last chosen speed and last measured bandwidth (bits/s), for the next lesson. */
+const SPEED_KEY = "ca.video-speed";
+const BANDWIDTH_KEY = "ca.video-bandwidth";
+/** A stored estimate above this is a local link; it would only make the first segment too big elsewhere. */
+const MAX_START_BANDWIDTH = 20_000_000;
+
+function readNumber(key: string): number | null {
+  try {
+    const value = Number(window.localStorage.getItem(key));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeNumber(key: string, value: number) {
+  try {
+    window.localStorage.setItem(key, String(value));
+  } catch {
+    // Storage full or refused (private mode): the next lesson starts from the defaults.
+  }
+}
+
+/** The speed chosen last on this device (1× unless it is one the menu offers). */
+function savedSpeed(): number {
+  const value = readNumber(SPEED_KEY);
+  return value !== null && (SPEEDS as readonly number[]).includes(value) ? value : 1;
+}
+
+/**
+ * Where "Auto" starts: the bandwidth measured in the last lesson on this device, else the
+ * browser's own estimate of the link (Network Information API), else hls.js's default. Data
+ * saver keeps the default, the lowest start.
+ */
+function startBandwidth(): number | undefined {
+  const connection = (navigator as { connection?: { downlink?: number; saveData?: boolean } }).connection;
+  if (connection?.saveData) return undefined;
+  const saved = readNumber(BANDWIDTH_KEY);
+  if (saved !== null) return Math.min(saved, MAX_START_BANDWIDTH);
+  return connection?.downlink && connection.downlink > 0 ? connection.downlink * 1_000_000 : undefined;
+}
+
 /** Seconds actually played (the union of the played ranges). */
 function watchedSeconds(video: HTMLVideoElement) {
   let sum = 0;
@@ -33,6 +82,7 @@ function watchedSeconds(video: HTMLVideoElement) {
 type HlsInstance = {
   levels: { height: number }[];
   currentLevel: number;
+  bandwidthEstimate: number;
   loadSource(url: string): void;
   attachMedia(media: HTMLMediaElement): void;
   on(event: string, cb: (...args: unknown[]) => void): void;
@@ -70,6 +120,9 @@ const overlayStyle = "position:absolute;inset:0;width:100%;height:100%;pointer-e
 
 export function HostedVideoPlayer(props: HostedVideoProps) {
   const { lessonId, master, poster, startAt, durationSeconds, watermark, title, onComplete } = props;
+  // Where to resume is read once: a revalidation after completion brings a new saved position,
+  // which must not reload a video that is playing (that reset its speed and its place).
+  const resumeRef = useRef({ startAt, durationSeconds });
   const frameRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<HlsInstance | null>(null);
@@ -86,6 +139,7 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
     if (!video) return;
     let cancelled = false;
     // Where the student stopped, unless that was the very end.
+    const { startAt, durationSeconds } = resumeRef.current;
     const duration = durationSeconds || 0;
     const resumeAt = startAt > 0 && startAt < duration - Math.min(5, duration * 0.1) ? startAt : -1;
     const resume = () => {
@@ -95,14 +149,20 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
       const { default: Hls } = await import("hls.js");
       if (cancelled) return;
       if (Hls.isSupported()) {
+        const bandwidth = startBandwidth();
         const hls = new Hls({
           enableWorker: false,
           capLevelToPlayerSize: true,
           startPosition: resumeAt,
+          ...(bandwidth ? { abrEwmaDefaultEstimate: bandwidth } : {}),
         }) as unknown as HlsInstance;
         hlsRef.current = hls;
         hls.on(Hls.Events.MANIFEST_PARSED, () => {
           setLevels(hls.levels.map((l, index) => ({ index, name: `${l.height}p` })));
+        });
+        hls.on(Hls.Events.FRAG_LOADED, () => {
+          const estimate = hls.bandwidthEstimate;
+          if (Number.isFinite(estimate) && estimate > 0) writeNumber(BANDWIDTH_KEY, Math.round(estimate));
         });
         hls.on(Hls.Events.ERROR, (_event, data) => {
           const d = data as { fatal?: boolean; response?: { code?: number } };
@@ -127,7 +187,25 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
       hlsRef.current?.destroy();
       hlsRef.current = null;
     };
-  }, [master, startAt, durationSeconds]);
+  }, [master]);
+
+  // The speed: the element's, mirrored by the menu (see the top of this file).
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const onRate = () => {
+      const rate = video.playbackRate;
+      video.defaultPlaybackRate = rate;
+      setSpeed(rate);
+      writeNumber(SPEED_KEY, rate);
+    };
+    video.addEventListener("ratechange", onRate);
+    const initial = savedSpeed();
+    video.defaultPlaybackRate = initial;
+    video.playbackRate = initial;
+    setSpeed(initial);
+    return () => video.removeEventListener("ratechange", onRate);
+  }, []);
 
   // The resume point and completion: every 15 s while playing, on pause and when leaving the page.
   const report = useCallback(
@@ -246,8 +324,8 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
     setLevel(value);
     if (hlsRef.current) hlsRef.current.currentLevel = value;
   };
+  // The element reports the change (ratechange) and the menu follows it.
   const chooseSpeed = (value: number) => {
-    setSpeed(value);
     if (videoRef.current) videoRef.current.playbackRate = value;
   };
 
@@ -259,9 +337,9 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
       video.currentTime = Math.max(0, Math.min(video.duration || 0, video.currentTime + by));
     };
     const step = (dir: 1 | -1) => {
-      const i = SPEEDS.indexOf(speed as (typeof SPEEDS)[number]);
-      const next = SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, (i < 0 ? 1 : i) + dir))]!;
-      chooseSpeed(next);
+      const rate = video.playbackRate;
+      const next = dir > 0 ? SPEEDS.find((s) => s > rate) : [...SPEEDS].reverse().find((s) => s < rate);
+      if (next !== undefined) chooseSpeed(next);
     };
     const playPause = () => (video.paused ? void video.play() : video.pause());
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
@@ -355,7 +433,7 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
             onChange={(e) => chooseSpeed(Number(e.target.value))}
             className="rounded-md border border-slate-300 px-2 py-1"
           >
-            {SPEEDS.map((s) => (
+            {(SPEEDS.some((s) => s === speed) ? SPEEDS : [...SPEEDS, speed].sort((a, b) => a - b)).map((s) => (
               <option key={s} value={s}>
                 {s}×
               </option>

@@ -40,13 +40,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-2xl font-bold text-slate-900" data-metric={m.id}>
                 {i === 1 ? <CountUp to={m.value} /> : formatMetric(m.value, m.format)}
               </p>
+              {m.beside ? (
+                <p className="text-sm text-slate-600">
+                  {m.beside.label}{" "}
+                  <span className="font-semibold text-slate-800" data-metric={`${m.id}-beside`}>
+                    {formatMetric(m.beside.value, m.beside.format)}
+                  </span>
+                </p>
+              ) : null}
               <Trend value={m.trend} unit={m.trendUnit} period={m.period} />
             </Card>
           );
         })}
       </div>
       <div className="grid gap-6 xl:grid-cols-3">
-        <Card title="Sales and enrolments, last 12 months" className="xl:col-span-2">
+        <Card title="Revenue net of GST and enrolments, last 12 months" className="xl:col-span-2">
           <SalesEnrolmentChart data={series} />
         </Card>
         <Card title="Top 5 courses by enrolment">
@@ -54,7 +62,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             {top.map((c, i) => (
               <li key={c.id} className="flex items-center justify-between gap-3 text-sm">
                 <span className="flex min-w-0 items-center gap-2">
-                  <span className="text-slate-400">{i + 1}.</span>
+                  <span className="text-slate-500">{i + 1}.</span>
                   <span className="min-w-0">
                     <Link to={`/admin/courses/${c.id}/report`} className="block truncate font-medium hover:underline">
                       {c.title}

@@ -98,15 +98,18 @@ function ProfileMenu({ user }: { user: { name: string; email: string } }) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-dvh bg-slate-50">
-      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 bg-slate-900 p-4 lg:flex">
-        <Link to="/admin" className="flex items-center gap-2 px-2 font-bold text-white">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          Commerce Academy
-        </Link>
-        <SidebarNav />
-        <Link to="/" className="mt-auto px-3 text-sm text-slate-400 hover:text-white">
-          ← Back to the store
-        </Link>
+      {/* The dark column runs the page's whole height; its links stay on screen while the page scrolls. */}
+      <aside className="hidden w-64 shrink-0 bg-slate-900 lg:block">
+        <div className="sticky top-0 flex h-dvh flex-col gap-6 p-4">
+          <Link to="/admin" className="flex items-center gap-2 px-2 font-bold text-white">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            Commerce Academy
+          </Link>
+          <SidebarNav />
+          <Link to="/" className="mt-auto px-3 text-sm text-slate-400 hover:text-white">
+            ← Back to the store
+          </Link>
+        </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-40 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4">

@@ -284,18 +284,21 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
         </aside>
 
         <div className="min-w-0 lg:col-start-1">
+          {/* A new course may have no topics yet: no empty box. */}
+          {course.topics.length > 0 ? (
+            <section className="mb-6 rounded-xl border border-slate-200 bg-white p-5">
+              <h2 className="text-lg font-semibold text-slate-900">What you'll learn</h2>
+              <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+                {course.topics.map((topic) => (
+                  <li key={topic} className="flex gap-2 text-slate-700">
+                    <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden />
+                    {topic}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <section className="rounded-xl border border-slate-200 bg-white p-5">
-            <h2 className="text-lg font-semibold text-slate-900">What you'll learn</h2>
-            <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-              {course.topics.map((topic) => (
-                <li key={topic} className="flex gap-2 text-slate-700">
-                  <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden />
-                  {topic}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
             <h2 className="text-lg font-semibold text-slate-900">About this course</h2>
             <p className="mt-2 leading-relaxed text-slate-700">{course.description}</p>
           </section>

@@ -73,7 +73,9 @@ export default function PracticeAttempts({ loaderData }: Route.ComponentProps) {
                         >
                           {level}
                         </span>
-                        <span className="min-w-0 flex-1">
+                        {/* At least 12rem for the name: on a phone "Practise again" takes the next line
+                            rather than squeezing a long chapter name into it. */}
+                        <span className="min-w-0 flex-[1_1_12rem] break-words">
                           <span className="font-medium text-slate-900">
                             {s.chapter}, {s.percent}%
                           </span>

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser, requireUser } from "~/features/accounts/guards.server";
 import { usePersonal } from "~/features/accounts/personal";
@@ -13,8 +13,10 @@ import {
   kindFromPath,
   SUBJECT_LABELS,
 } from "~/features/catalog/labels";
+import { claimFreeItem } from "~/features/checkout/checkout.server";
 import { ownedAmong, ownedIdsOf } from "~/features/learning/access.server";
 import { CourseCurriculum } from "~/features/learning/course-curriculum";
+import { courseFeatures } from "~/features/learning/curriculum";
 import { getCurriculum } from "~/features/learning/curriculum.server";
 import { OpenButton } from "~/features/learning/open-button";
 import { TEST_FEATURES, TestFactsList } from "~/features/practice/test-facts";
@@ -32,12 +34,13 @@ import { ReviewsSection } from "~/features/reviews/reviews-section";
 import { reportSchema, reviewFormSchema, reviewIntentSchema } from "~/features/reviews/schema";
 import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
-import { DESCRIPTION_PREVIEW, descriptionPreview } from "~/lib/display";
+import { descriptionPreview } from "~/lib/display";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, formValues, readForm, validate } from "~/lib/form.server";
 import { formatPrice } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
+import { FormAlert } from "~/ui/field";
 import { Stars } from "~/ui/stars";
 import type { Route } from "./+types/product";
 
@@ -80,7 +83,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The review form of the page: write, edit or delete your review, or report someone else's. */
+/**
+ * "Get it free" on a free item (one step, signed in), and the review form of the page: write, edit
+ * or delete your review, or report someone else's.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = await getDb();
   const kind = kindFromPath(new URL(request.url).pathname);
@@ -88,6 +94,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!product) throw data({ message: "Item not found." }, { status: 404 });
   const user = await requireUser(db, request, context);
   const form = await readForm(request);
+  if (form.intent === "claim") {
+    try {
+      await claimFreeItem(db, user.id, product.id);
+    } catch (error) {
+      return failureFrom(error, {}, { intent: "claim" });
+    }
+    return redirectWithFlash(
+      `${KIND_BASE_ROUTE[product.kind]}/${product.id}`,
+      `"${product.title}" is yours. Open it here or from My Courses.`,
+    );
+  }
   const intent = validate(reviewIntentSchema, form);
   if (!intent.ok) return formFailure(intent);
   const back = `${KIND_BASE_ROUTE[product.kind]}/${product.id}#reviews`;
@@ -144,7 +161,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const owned = (loaderData.owned ?? personal?.owned)?.includes(p.id) ?? false;
   const base = KIND_BASE_ROUTE[p.kind];
   const preview = descriptionPreview(p.description);
-  const truncated = Array.from(p.description).length > DESCRIPTION_PREVIEW;
+  // "Get it free" refused (already yours): said under its button, not in the review form.
+  const claimed = actionData && "intent" in actionData && actionData.intent === "claim" ? actionData : undefined;
+  const claimError = claimed?.formError;
   const std = p.classLevel === "both" ? null : p.classLevel;
   return (
     <main id="main">
@@ -183,8 +202,18 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             </span>
             <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">{p.title}</h1>
             <p className="mt-3 text-lg text-slate-700">
-              {preview}
-              {truncated ? "…" : ""}
+              {preview.text}
+              {preview.cut ? (
+                <>
+                  …{" "}
+                  <a
+                    href="#about"
+                    className="whitespace-nowrap font-medium text-brand-700 underline hover:text-brand-900"
+                  >
+                    Read more
+                  </a>
+                </>
+              ) : null}
             </p>
             <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
               <a href="#reviews" className="rounded hover:bg-slate-100">
@@ -214,13 +243,31 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 <Button asChild size="lg" className="mt-5 w-full" data-main-action>
                   <Link to={`/my-courses/tests/start/${p.id}`}>Take the free test</Link>
                 </Button>
+              ) : p.pricePaise === 0 ? (
+                // A free note, paper or course: yours in one step, no ₹0 checkout (issue 32).
+                <Form method="post" className="mt-5">
+                  <input type="hidden" name="intent" value="claim" />
+                  <Button type="submit" size="lg" className="w-full" data-main-action>
+                    Get it free
+                  </Button>
+                  {claimError ? (
+                    <div className="mt-3">
+                      <FormAlert>{claimError}</FormAlert>
+                    </div>
+                  ) : null}
+                </Form>
               ) : (
                 <AddToCartButton item={p} size="lg" className="mt-5 w-full" data-main-action />
               )}
               {loaderData.testFacts ? <TestFactsList facts={loaderData.testFacts} /> : null}
               <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-600">This includes</h2>
               <ul className="mt-3 space-y-2">
-                {(p.kind === "test" ? TEST_FEATURES : KIND_FEATURES[p.kind]).map((feature) => (
+                {(p.kind === "test"
+                  ? TEST_FEATURES
+                  : p.kind === "course"
+                    ? courseFeatures(curriculum)
+                    : KIND_FEATURES[p.kind]
+                ).map((feature) => (
                   <li key={feature} className="flex items-center gap-2 text-slate-800">
                     <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-hidden />
                     {feature}
@@ -238,6 +285,15 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               fetchPriority="high"
               className="aspect-[16/10] w-full rounded-2xl bg-slate-100 object-cover"
             />
+            {preview.cut ? (
+              // The whole description, where "Read more" leads (the preview above ends at a word).
+              <section aria-labelledby="about-heading" id="about" className="mt-8 scroll-mt-24">
+                <h2 id="about-heading" className="text-2xl font-bold text-slate-900">
+                  About this {p.kind === "pyq" ? "paper" : KIND_SINGULAR[p.kind].toLowerCase()}
+                </h2>
+                <p className="mt-3 whitespace-pre-line break-words leading-relaxed text-slate-700">{p.description}</p>
+              </section>
+            ) : null}
             {p.modules.length > 0 ? (
               // The free-text topics: a summary of what the course teaches (the curriculum follows).
               <section aria-labelledby="modules-heading" className="mt-8">
@@ -262,7 +318,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               list={loaderData.reviews}
               path={`${base}/${p.id}`}
               viewer={loaderData.viewer ?? personal?.viewer}
-              actionData={actionData}
+              actionData={claimed ? undefined : actionData}
             />
           </div>
         </div>
