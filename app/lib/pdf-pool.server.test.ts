@@ -15,7 +15,9 @@ const buyer = { name: "Asha Verma", email: "asha@example.com" };
 const pool = new PdfPool({ timeoutMs: 60_000, maxThreads: 1 });
 afterAll(() => pool.close());
 
-describe("PDF pool", () => {
+// A worker thread loads the TypeScript sources through tsx first: seconds on a busy 2-core machine
+// (the OCR test runs tesseract beside it), so these get more than the 5 s default.
+describe("PDF pool", { timeout: 60_000 }, () => {
   it("runs a job on a worker thread and hands its bytes back", async () => {
     const stamped = await pool.run<Uint8Array>("stamp", { bytes: await pages(2), buyer });
     expect(extractPdfText(stamped)).toContain("Licensed to Asha Verma (asha@example.com)");

@@ -274,7 +274,7 @@ describe("admin area in Chromium", () => {
     expect(await dialog.getByText(/Refund order CA-/).isVisible()).toBe(true);
     await dialog.getByRole("button", { name: "Refund" }).click();
     await page.getByText(/was refunded: ₹[\d,.]+; 1 enrolment\(s\) revoked\./).waitFor();
-    expect(await row.getByText("refunded").isVisible()).toBe(true);
+    expect(await row.getByText("refunded", { exact: true }).isVisible()).toBe(true);
     expect((await student.request.get(`${base}/my-courses/${courseId}`)).status()).toBe(404);
 
     // The refund is in the notifications and in the recent activity.
