@@ -93,7 +93,8 @@ describe("cart journey in Chromium", () => {
   });
 
   it("the drawer is full width on a phone, closes with Escape and returns focus to the cart button", async () => {
-    const opened = await openPage(browser, `${baseUrl}/notes/7`, { viewport: PHONE });
+    // A paid note (a free one offers "Get it free" instead of the cart): the ₹24 handwritten notes.
+    const opened = await openPage(browser, `${baseUrl}/notes/8`, { viewport: PHONE });
     const { page } = opened;
     await waitForHydration(page);
     await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -101,8 +102,8 @@ describe("cart journey in Chromium", () => {
     const drawer = page.getByRole("dialog", { name: "Your Cart" });
     await drawer.waitFor();
     expect(Math.round((await drawer.boundingBox())?.width ?? 0)).toBe(360);
-    expect(await drawer.getByText("Free").isVisible()).toBe(true);
-    expect(await page.getByTestId("cart-subtotal").textContent()).toBe("₹0.00");
+    expect(await drawer.getByText(/Partnership Accounts/).isVisible()).toBe(true);
+    expect(await page.getByTestId("cart-subtotal").textContent()).toBe("₹24.00");
     await page.keyboard.press("Escape");
     await drawer.waitFor({ state: "detached" });
     await page.waitForFunction((label) => document.activeElement?.getAttribute("aria-label") === label, "Cart, 1 item");
