@@ -5,11 +5,11 @@ import type { ChatBox as ChatBoxType } from "./chat-box";
 import { CHAT_DEFAULTS, type ChatWidgetOptions, startNotificationTimer } from "./chat-widget-options";
 
 /**
- * What the floating button never sits on: the page's buttons, fields and links styled as buttons
- * (app/ui/button.tsx marks them `data-slot="button"`), such as an order's "Download GST invoice".
+ * What the floating button never sits on: the page's (main's) buttons, fields and links styled as
+ * buttons (app/ui/button.tsx marks them `data-slot`), such as an order's "Download GST invoice" or a
+ * page's main action (`data-main-action`, always one of those).
  */
-const KEEP_CLEAR =
-  'button, [role="button"], [data-slot="button"], a[download], input, select, textarea, [data-main-action]';
+const KEEP_CLEAR = "main :is(button,[data-slot],input,select,textarea)";
 
 let chatBox: Promise<typeof import("./chat-box")> | undefined;
 const loadChatBox = () => {
@@ -77,67 +77,28 @@ export function ChatWidget(props: ChatWidgetProps) {
     };
   }, [open, o.allowEsc, o.allowClickAway]);
 
-  // Out of the way while a page's main action (Add to Cart, a total: `data-main-action`) passes
-  // through the bottom of the screen, where the button floats.
-  const [away, setAway] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page brings new elements to watch
-  useEffect(() => {
-    const under = new Set<Element>();
-    const watcher = new IntersectionObserver(
-      (entries) => {
-        for (const e of entries) e.isIntersecting ? under.add(e.target) : under.delete(e.target);
-        setAway(under.size > 0);
-      },
-      { rootMargin: "-80% 0px 0px" },
-    );
-    for (const el of document.querySelectorAll("[data-main-action]")) watcher.observe(el);
-    return () => {
-      watcher.disconnect();
-      setAway(false);
-    };
-  }, [props.page]);
-
-  // And out of the way while it would sit on one of the page's controls wherever the page is scrolled
-  // (a phone's full-width buttons reach the corner where it floats): checked once a frame at most.
+  // Out of the way while any part of it would sit on one of the page's controls (a phone's full-width
+  // buttons reach the corner where it floats), wherever the page is scrolled: checked at nine points
+  // from corner to corner on every scroll and resize (the browser sends those once a frame at most).
   const [covering, setCovering] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page brings new controls to keep clear of
   useEffect(() => {
-    const root = rootRef.current;
-    const button = buttonRef.current;
-    if (!root || !button) return;
-    let frame = 0;
+    // Pixels into the 56 px button (h-14 w-14).
+    const spots = [3, 28, 53];
     const check = () => {
-      frame = 0;
-      const r = button.getBoundingClientRect();
-      const cx = r.left + r.width / 2;
-      const cy = r.top + r.height / 2;
-      const d = r.width * 0.3; // inside the round button
-      const points = [
-        [cx, cy],
-        [cx - d, cy - d],
-        [cx + d, cy - d],
-        [cx - d, cy + d],
-        [cx + d, cy + d],
-      ] as const;
+      const r = buttonRef.current!.getBoundingClientRect();
       setCovering(
-        points.some(([x, y]) =>
-          document
-            .elementsFromPoint(x, y)
-            .some((el) => !root.contains(el) && el.closest("main") !== null && el.closest(KEEP_CLEAR) !== null),
+        spots.some((x) =>
+          spots.some((y) => document.elementsFromPoint(r.x + x, r.y + y).some((el) => el.closest(KEEP_CLEAR))),
         ),
       );
     };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(check);
-    };
-    schedule();
-    window.addEventListener("scroll", schedule, { passive: true });
-    window.addEventListener("resize", schedule);
+    check();
+    addEventListener("scroll", check);
+    addEventListener("resize", check);
     return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener("scroll", schedule);
-      window.removeEventListener("resize", schedule);
-      setCovering(false);
+      removeEventListener("scroll", check);
+      removeEventListener("resize", check);
     };
   }, [props.page]);
 
@@ -159,9 +120,8 @@ export function ChatWidget(props: ChatWidgetProps) {
     <div
       ref={rootRef}
       className={cn(
-        // Only the button and the box take taps: the box around them (its square corners, the gap) does not.
-        "pointer-events-none fixed bottom-4 right-4 z-30 flex flex-col items-end gap-3 *:pointer-events-auto sm:bottom-6 sm:right-6",
-        (away || covering) && !open && "invisible",
+        "fixed bottom-4 right-4 z-30 flex flex-col items-end gap-3 sm:bottom-6 sm:right-6",
+        covering && !open && "invisible",
         o.className,
       )}
       style={o.style}

@@ -34,7 +34,7 @@ import { ReviewsSection } from "~/features/reviews/reviews-section";
 import { reportSchema, reviewFormSchema, reviewIntentSchema } from "~/features/reviews/schema";
 import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
-import { descriptionPreview } from "~/lib/display";
+import { descriptionPreview } from "~/lib/description";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, formValues, readForm, validate } from "~/lib/form.server";
 import { formatPrice } from "~/lib/money";
