@@ -3,10 +3,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { needsB2cAddress } from "~/features/gst/buyer";
 import { confirmPayment } from "~/features/orders/fulfilment.server";
 import { settleTestPayment } from "~/features/payments/payments.server";
 import { gstPaise } from "~/lib/money";
-import { needsB2cAddress } from "~/features/gst/buyer";
 import {
   addToCart,
   buyerWithCart,
@@ -188,7 +188,8 @@ describe("the figure shown is the figure charged", () => {
           const shown = totalsFor(summary.byPlace, stateCode);
           if (code && summary.couponError) return; // a coupon for a kind not in the cart: refused, nothing charged
           // An invoice of ₹50,000 or more carries the buyer's address (rule 46(f)); the figures do not change with it.
-          const buyer = shown && needsB2cAddress(shown.totalPaise) ? { address: "12 MG Road, Jaipur 302001" } : undefined;
+          const buyer =
+            shown && needsB2cAddress(shown.totalPaise) ? { address: "12 MG Road, Jaipur 302001" } : undefined;
           const placed = await placeOrder(db, user.id, { couponCode: code, stateCode, buyer });
           const order = await getOrder(placed.orderId);
           expect(shown).not.toBeNull();
