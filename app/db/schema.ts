@@ -48,6 +48,8 @@ export const users = pgTable(
   "users",
   {
     id: text("id").primaryKey(),
+    /** Sample content from the seed (issue 32): marked in the admin and removed by "Remove sample content". */
+    isSample: boolean("is_sample").notNull().default(false),
     name: text("name").notNull(),
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
@@ -148,6 +150,8 @@ export const instructors = pgTable(
   "instructors",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** Sample content from the seed (issue 32): marked in the admin and removed by "Remove sample content". */
+    isSample: boolean("is_sample").notNull().default(false),
     name: text("name").notNull().unique(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -159,6 +163,8 @@ export const products = pgTable(
   "products",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** Sample content from the seed (issue 32): marked in the admin and removed by "Remove sample content". */
+    isSample: boolean("is_sample").notNull().default(false),
     kind: productKind("kind").notNull(),
     slug: text("slug").notNull().unique(),
     title: text("title").notNull(),
@@ -373,6 +379,8 @@ export const settings = pgTable(
 
 export const banners = pgTable("banners", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  /** Sample content from the seed (issue 32): marked in the admin and removed by "Remove sample content". */
+  isSample: boolean("is_sample").notNull().default(false),
   name: text("name").notNull(),
   image: text("image").notNull(),
   position: integer("position").notNull().default(0),
@@ -380,6 +388,8 @@ export const banners = pgTable("banners", {
 
 export const testimonials = pgTable("testimonials", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  /** Sample content from the seed (issue 32): marked in the admin and removed by "Remove sample content". */
+  isSample: boolean("is_sample").notNull().default(false),
   quote: text("quote").notNull(),
   name: text("name").notNull(),
   /** A label such as a class or a student description. */
@@ -392,6 +402,8 @@ export const toppers = pgTable(
   "toppers",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** Sample content from the seed (issue 32): marked in the admin and removed by "Remove sample content". */
+    isSample: boolean("is_sample").notNull().default(false),
     subject: subject("subject").notNull(),
     name: text("name").notNull(),
     imageUrl: text("image_url").notNull(),
@@ -410,6 +422,8 @@ export const subjectServices = pgTable(
   "subject_services",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** Sample content from the seed (issue 32): marked in the admin and removed by "Remove sample content". */
+    isSample: boolean("is_sample").notNull().default(false),
     subject: subject("subject").notNull(),
     classLevel: classLevel("class_level").notNull(),
     name: text("name").notNull(),
@@ -423,6 +437,8 @@ export const subjectServices = pgTable(
 
 export const courseHighlights = pgTable("course_highlights", {
   id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  /** Sample content from the seed (issue 32): marked in the admin and removed by "Remove sample content". */
+  isSample: boolean("is_sample").notNull().default(false),
   title: text("title").notNull(),
   subject: text("subject").notNull(),
   instructor: text("instructor").notNull(),
@@ -705,6 +721,8 @@ export const lessonVideos = pgTable(
     renditions: jsonb("renditions").$type<{ name: string; width: number; height: number; bandwidth: number }[]>(),
     durationSeconds: integer("duration_seconds"),
     posterKey: text("poster_key"),
+    /** WebVTT captions of the video in file storage (the sample lecture has them; issue 32). */
+    captionsKey: text("captions_key"),
     attempts: integer("attempts").notNull().default(0),
     /**
      * The chunk upload (PUT) appending to the file now, and when it last said it was alive: the
@@ -942,6 +960,8 @@ export const practiceQuestions = pgTable(
   "practice_questions",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** Sample content from the seed (issue 32): marked in the admin and removed by "Remove sample content". */
+    isSample: boolean("is_sample").notNull().default(false),
     chapterId: integer("chapter_id")
       .notNull()
       .references(() => practiceChapters.id, { onDelete: "restrict" }),
