@@ -11,6 +11,7 @@ import { type InvoiceData, renderInvoicePdf } from "~/features/orders/invoice-pd
 
 const figures = {
   revenuePaise: 12_34_567_89,
+  gstPaise: 1_88_323_23,
   salesCount: 420,
   paidOrderCount: 400,
   refundedCount: 7,

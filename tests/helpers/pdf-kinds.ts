@@ -131,6 +131,7 @@ export function analyticsReport(): AnalyticsReport {
       previousMonth: "Oct 2026",
       current: {
         revenuePaise: 487_352_00,
+        gstPaise: 74_342_84,
         salesCount: 251,
         paidOrderCount: 212,
         refundedCount: 7,
@@ -140,6 +141,7 @@ export function analyticsReport(): AnalyticsReport {
       },
       previous: {
         revenuePaise: 356_180_00,
+        gstPaise: 54_332_54,
         salesCount: 188,
         paidOrderCount: 163,
         refundedCount: 4,
@@ -174,6 +176,7 @@ export function quarterReportInput(): QuarterReportPdfInput {
       period: financialQuarter(2026, 2),
       figures: {
         revenuePaise: 873_499_00,
+        gstPaise: 133_245_61,
         salesCount: 402,
         paidOrderCount: 371,
         refundedCount: 9,

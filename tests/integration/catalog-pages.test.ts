@@ -165,7 +165,15 @@ describe("owned items show Open", () => {
     const cards = render(createElement(ProductSection, { title: "PYQ", products: list.products, owned }));
     expect(elementWith(cards, `aria-label="Open: ${pyq.title}"`)).toContain(`href="/downloads/${pyq.id}"`);
     expect(cards).not.toContain(`aria-label="Add to Cart: ${pyq.title}"`);
-    for (const other of list.products.slice(1)) expect(cards).toContain(`aria-label="Add to Cart: ${other.title}"`);
+    for (const other of list.products.slice(1)) {
+      if (other.pricePaise > 0) expect(cards).toContain(`aria-label="Add to Cart: ${other.title}"`);
+      else {
+        // A free paper is taken in one step on its page, never put in the cart at ₹0.
+        expect(cards).not.toContain(`aria-label="Add to Cart: ${other.title}"`);
+        expect(elementWith(cards, `aria-label="Get it free: ${other.title}"`)).toContain(`href="/pyq/${other.id}"`);
+      }
+    }
+    expect(list.products.some((p) => p.pricePaise === 0)).toBe(true);
   });
 
   it("home cards: Open on the owned course (to its player), Add to Cart on the rest", async () => {

@@ -101,6 +101,12 @@ describe("dashboard and sales figures", () => {
     expect(overview.month).toBe("Jun 2026");
     expect(overview.current.revenuePaise).toBe(juneRevenue);
     expect(overview.previous.revenuePaise).toBe(mayRevenue);
+    // Sales & Reports says what is GST too: its revenue card and chart are net of it, like the dashboard's.
+    expect([overview.current.gstPaise, overview.previous.gstPaise]).toEqual([juneGst, mayGst]);
+    expect(overview.revenueTrend).toBe(
+      Math.round(((juneRevenue - juneGst - (mayRevenue - mayGst)) / (mayRevenue - mayGst)) * 1000) / 10,
+    );
+    expect(overview.series[11]).toMatchObject({ revenuePaise: juneRevenue - juneGst });
     // June's paid orders: a, b, d (refunded), g; the free order is a sale but not a paid order.
     expect(overview.current).toMatchObject({ salesCount: 5, paidOrderCount: 4, refundedCount: 1, keptOrderCount: 3 });
     expect(overview.current.averageOrderPaise).toBe(Math.round(juneRevenue / 3));
@@ -224,6 +230,7 @@ describe("dashboard and sales figures", () => {
     // "over 0 paid orders not refunded": the same paid order, counted once.
     expect(june).toEqual({
       revenuePaise: 0,
+      gstPaise: 0,
       salesCount: 1,
       paidOrderCount: 1,
       refundedCount: 1,

@@ -29,7 +29,10 @@ export const CONVERSION_TARGET = 85;
 const SOLD = ["paid", "fulfilled", "refunded"] as const;
 
 export interface SalesFigures {
+  /** What buyers paid, less credit notes: GST included. */
   revenuePaise: number;
+  /** The GST inside revenuePaise (less the GST of credit notes). */
+  gstPaise: number;
   /** Every sale, free checkouts included. */
   salesCount: number;
   /** Paid orders (a total above ₹0), refunded since or not. */
@@ -92,6 +95,7 @@ function figuresOf(counts: SalesCounts): SalesFigures {
   const refundedCount = counts.refunded;
   return {
     revenuePaise,
+    gstPaise: counts.gst,
     salesCount: counts.sales,
     paidOrderCount,
     refundedCount,
@@ -276,6 +280,11 @@ export async function recentActivity(db: DbOrTx, limit = 8) {
     .limit(limit);
 }
 
+/** A chart shows what its revenue card shows: revenue net of GST. */
+function netOfGst(series: MonthPoint[]) {
+  return series.map(({ gstPaise, ...m }) => ({ ...m, revenuePaise: m.revenuePaise - gstPaise }));
+}
+
 export async function loadDashboard(db: DbOrTx, now = new Date()) {
   const [metrics, series, top, activity] = await Promise.all([
     dashboardMetrics(db, now),
@@ -283,9 +292,7 @@ export async function loadDashboard(db: DbOrTx, now = new Date()) {
     topCourses(db),
     recentActivity(db),
   ]);
-  // The dashboard's chart shows what its revenue card shows: revenue net of GST.
-  const net = series.map(({ gstPaise, ...m }) => ({ ...m, revenuePaise: m.revenuePaise - gstPaise }));
-  return { metrics, series: net, top, activity };
+  return { metrics, series: netOfGst(series), top, activity };
 }
 
 export async function loadSalesOverview(db: DbOrTx, now = new Date()) {
@@ -302,8 +309,8 @@ export async function loadSalesOverview(db: DbOrTx, now = new Date()) {
     previousMonth: lastMonth.label,
     current: cur,
     previous: prev,
-    revenueTrend: trendPercent(cur.revenuePaise, prev.revenuePaise),
+    revenueTrend: trendPercent(cur.revenuePaise - cur.gstPaise, prev.revenuePaise - prev.gstPaise),
     conversion: { ...conversion, target: CONVERSION_TARGET },
-    series,
+    series: netOfGst(series),
   };
 }

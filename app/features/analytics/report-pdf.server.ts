@@ -91,19 +91,24 @@ export async function renderAnalyticsPdf({ sellerName, now, overview, top }: Ana
   w.line(`Generated ${formatDateTimeIst(now)} for ${overview.month}`, { size: 10 });
   w.space();
   w.line("This month", { size: 13, bold: true });
-  w.row(["Revenue", formatPaise(overview.current.revenuePaise)], [220, 200]);
+  // Net of GST, with the GST beside it, as on the Sales & Reports page (issue 32).
+  w.row(["Revenue, net of GST", formatPaise(overview.current.revenuePaise - overview.current.gstPaise)], [220, 200]);
+  w.row(["GST collected", formatPaise(overview.current.gstPaise)], [220, 200]);
   w.row(["Paid orders", String(overview.current.paidOrderCount)], [220, 200]);
   w.row(["Refunded orders", String(overview.current.refundedCount)], [220, 200]);
-  w.row(["Average order value", formatPaise(overview.current.averageOrderPaise)], [220, 200]);
+  w.row(["Average order value (incl. GST)", formatPaise(overview.current.averageOrderPaise)], [220, 200]);
   w.row(["Refund rate", `${overview.current.refundRate}%`], [220, 200]);
   w.row(
     ["Free-to-paid conversion", `${overview.conversion.rate}% (target ${overview.conversion.target}%)`],
     [220, 260],
   );
-  w.row([`Revenue ${overview.previousMonth}`, formatPaise(overview.previous.revenuePaise)], [220, 200]);
+  w.row(
+    [`Revenue ${overview.previousMonth}, net of GST`, formatPaise(overview.previous.revenuePaise - overview.previous.gstPaise)],
+    [220, 200],
+  );
   w.space();
   w.line("Last 12 months", { size: 13, bold: true });
-  w.row(["Month", "Revenue", "Enrolments"], [150, 180, 120], true);
+  w.row(["Month", "Revenue net of GST", "Enrolments"], [150, 180, 120], true);
   for (const m of overview.series) w.row([m.label, formatPaise(m.revenuePaise), String(m.enrolments)], [150, 180, 120]);
   w.space();
   w.line("Top courses by enrolment", { size: 13, bold: true });

@@ -86,7 +86,13 @@ export function listFeaturedNotes(db: Db) {
   return listPublishedProducts(db, "note", { limit: FEATURED_NOTES });
 }
 
-export type ProductDetail = ProductCard & { description: string; modules: string[]; updatedAt: Date };
+export type ProductDetail = ProductCard & {
+  description: string;
+  modules: string[];
+  updatedAt: Date;
+  /** A note or paper whose PDF is uploaded (what "This includes" may promise). */
+  hasFile: boolean;
+};
 
 /** A store id is a positive integer in the column's range; anything else is simply "not found". */
 export function parseProductId(raw: string | undefined): number | null {
@@ -105,6 +111,7 @@ export async function getPublishedProduct(db: Db, kind: ProductKind, rawId: stri
       description: products.description,
       modules: products.modules,
       updatedAt: products.updatedAt,
+      hasFile: sql<boolean>`${products.fileKey} is not null`.mapWith(Boolean),
     })
     .from(products)
     .innerJoin(instructors, eq(instructors.id, products.instructorId))

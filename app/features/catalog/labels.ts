@@ -31,13 +31,19 @@ export const KIND_SHORT_LABELS: Record<Kind, string> = { course: "Course", note:
 export const STATUS_LABELS: Record<Status, string> = { draft: "Draft", published: "Published", archived: "Archived" };
 
 /**
- * The detail page's feature list of notes and PYQ papers (spec §2). A course's comes from what its
- * lessons hold (learning/curriculum.ts `courseFeatures`), a test's is practice/test-facts.tsx `TEST_FEATURES`.
+ * The detail page's feature list of a note or PYQ paper, from what it really includes (issue 32): its
+ * PDF, when one is uploaded, and the stamp every download carries (files/stamp.server.ts). The spec's
+ * fixed "Downloadable Notes, Handwritten Notes" promised handwriting no PDF here is known to have.
+ * A course's list comes from its lessons (learning/curriculum.ts `courseFeatures`), a test's is
+ * practice/test-facts.tsx `TEST_FEATURES`.
  */
-export const KIND_FEATURES = {
-  note: ["Downloadable Notes", "Handwritten Notes"],
-  pyq: ["Downloadable Notes", "Handwritten Notes"],
-} as const;
+export function fileFeatures(kind: "note" | "pyq", hasFile: boolean): string[] {
+  if (!hasFile) return [];
+  return [
+    kind === "note" ? "Notes as a PDF to download" : "Papers as a PDF to download",
+    "Your name and email on every page (licensed to you)",
+  ];
+}
 
 /** The first path segment of a store URL names the kind: /courses → course. */
 export function kindFromPath(pathname: string): keyof typeof KIND_BASE_ROUTE | null {

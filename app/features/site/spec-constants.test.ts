@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TOAST_DURATION_MS } from "~/features/cart/cart-store";
-import { KIND_FEATURES } from "~/features/catalog/labels";
+import { fileFeatures } from "~/features/catalog/labels";
 import { MIN_NOTIFICATION_DELAY_S } from "~/features/contact/chat-widget-options";
 import { BANNER_AUTOPLAY_MS } from "~/features/marketing/banner-carousel";
 import { DESCRIPTION_PREVIEW, FEATURED_NOTES, TITLE_CHUNK, TITLE_LIMIT } from "~/lib/display";
@@ -18,9 +18,13 @@ describe("seed-spec §9 constants used by the storefront", () => {
     expect(MIN_NOTIFICATION_DELAY_S).toBe(10);
   });
 
-  it("note and PYQ detail pages list the spec's features (a course's come from its lessons)", () => {
-    expect("course" in KIND_FEATURES).toBe(false);
-    expect(KIND_FEATURES.note).toEqual(["Downloadable Notes", "Handwritten Notes"]);
-    expect(KIND_FEATURES.pyq).toEqual(["Downloadable Notes", "Handwritten Notes"]);
+  it("a note's or paper's features say what it holds: its PDF and the stamp, nothing without a file", () => {
+    expect(fileFeatures("note", true)).toEqual([
+      "Notes as a PDF to download",
+      "Your name and email on every page (licensed to you)",
+    ]);
+    expect(fileFeatures("pyq", true)[0]).toBe("Papers as a PDF to download");
+    expect(fileFeatures("note", false)).toEqual([]);
+    expect(fileFeatures("pyq", true).join(" ")).not.toMatch(/Handwritten/);
   });
 });

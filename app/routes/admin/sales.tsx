@@ -111,9 +111,15 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
       {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <Card>
-          <p className="text-sm text-slate-600">Monthly revenue</p>
+          <p className="text-sm text-slate-600">Monthly revenue, net of GST</p>
           <p className="mt-1 text-2xl font-bold" data-metric="monthly-revenue">
-            {formatPaise(c.revenuePaise)}
+            {formatPaise(c.revenuePaise - c.gstPaise)}
+          </p>
+          <p className="text-sm text-slate-600">
+            GST collected{" "}
+            <span className="font-semibold text-slate-800" data-metric="monthly-gst">
+              {formatPaise(c.gstPaise)}
+            </span>
           </p>
           <Trend value={overview.revenueTrend} unit="%" period={`vs ${overview.previousMonth}`} />
         </Card>
@@ -131,7 +137,9 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
           <p className="mt-1 text-2xl font-bold" data-metric="average-order">
             {formatPaise(c.averageOrderPaise)}
           </p>
-          <p className="text-xs text-slate-500">Over {countOf(c.keptOrderCount, "paid order")} not refunded</p>
+          <p className="text-xs text-slate-500">
+            What a buyer pays, GST included, over {countOf(c.keptOrderCount, "paid order")} not refunded
+          </p>
         </Card>
         <Card>
           <p className="text-sm text-slate-600">Free→paid conversion</p>
@@ -145,7 +153,7 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         </Card>
       </div>
-      <Card title="Revenue, last 12 months">
+      <Card title="Revenue net of GST, last 12 months">
         <RevenueBarChart data={overview.series} />
       </Card>
       <Card title="Coupons">

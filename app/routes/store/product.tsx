@@ -6,8 +6,8 @@ import { usePersonal } from "~/features/accounts/personal";
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import { getPublishedProduct, parseProductId } from "~/features/catalog/catalog.server";
 import {
+  fileFeatures,
   KIND_BASE_ROUTE,
-  KIND_FEATURES,
   KIND_LABELS,
   KIND_SINGULAR,
   kindFromPath,
@@ -165,6 +165,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const claimed = actionData && "intent" in actionData && actionData.intent === "claim" ? actionData : undefined;
   const claimError = claimed?.formError;
   const std = p.classLevel === "both" ? null : p.classLevel;
+  const features =
+    p.kind === "test"
+      ? TEST_FEATURES
+      : p.kind === "course"
+        ? courseFeatures(curriculum)
+        : fileFeatures(p.kind, p.hasFile);
   return (
     <main id="main">
       <Container className="py-6 sm:py-10">
@@ -260,14 +266,11 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 <AddToCartButton item={p} size="lg" className="mt-5 w-full" data-main-action />
               )}
               {loaderData.testFacts ? <TestFactsList facts={loaderData.testFacts} /> : null}
-              <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-600">This includes</h2>
+              {features.length > 0 ? (
+                <h2 className="mt-6 text-sm font-semibold uppercase tracking-wide text-slate-600">This includes</h2>
+              ) : null}
               <ul className="mt-3 space-y-2">
-                {(p.kind === "test"
-                  ? TEST_FEATURES
-                  : p.kind === "course"
-                    ? courseFeatures(curriculum)
-                    : KIND_FEATURES[p.kind]
-                ).map((feature) => (
+                {features.map((feature) => (
                   <li key={feature} className="flex items-center gap-2 text-slate-800">
                     <CheckCircle2 className="h-5 w-5 text-emerald-600" aria-hidden />
                     {feature}
