@@ -284,7 +284,10 @@ describe.concurrent("every PDF the app makes reads right when rendered (OCR)", {
         ["Average order value (incl. GST)", formatPaise(current.averageOrderPaise)],
         ["Refund rate", `${current.refundRate}%`],
         ["Free-to-paid conversion", `${conversion.rate}% (target ${conversion.target}%)`],
-        [`Revenue ${report.overview.previousMonth}, net of GST`, formatPaise(previous.revenuePaise - previous.gstPaise)],
+        [
+          `Revenue ${report.overview.previousMonth}, net of GST`,
+          formatPaise(previous.revenuePaise - previous.gstPaise),
+        ],
         ["Month", "Revenue net of GST", "Enrolments"],
         ...series.map((m) => [m.label, formatPaise(m.revenuePaise), String(m.enrolments)]),
         ...report.top.map((c) => [c.title, String(c.enrolments)]),

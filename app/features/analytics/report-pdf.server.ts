@@ -103,7 +103,10 @@ export async function renderAnalyticsPdf({ sellerName, now, overview, top }: Ana
     [220, 260],
   );
   w.row(
-    [`Revenue ${overview.previousMonth}, net of GST`, formatPaise(overview.previous.revenuePaise - overview.previous.gstPaise)],
+    [
+      `Revenue ${overview.previousMonth}, net of GST`,
+      formatPaise(overview.previous.revenuePaise - overview.previous.gstPaise),
+    ],
     [220, 200],
   );
   w.space();
