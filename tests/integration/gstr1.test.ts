@@ -9,7 +9,7 @@ import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { placeOrder } from "~/features/checkout/checkout.server";
 import type { BuyerDetails } from "~/features/gst/buyer";
-import { GSTR1_HEADERS } from "~/features/gst/gstr1.server";
+import { GSTR1_HEADERS, gstr1Zip } from "~/features/gst/gstr1.server";
 import { refundOrder } from "~/features/orders/refund.server";
 import { settleTestPayment } from "~/features/payments/payments.server";
 import { getSettings, settingsSchema, updateSettings } from "~/features/settings/settings.server";
@@ -513,6 +513,34 @@ describe("GSTR-1 export", () => {
     });
     const { files } = await exportGstr1(thisMonth());
     expect(files.get("b2b.csv")).toContain(",'=HYPERLINK(1) Tutors,");
+  });
+
+  it("reads the row-per-document tables in batches without losing or repeating a row at a batch's edge", async () => {
+    const db = await getDb();
+    const business = (n: number) => ({
+      gstin: "29AABCB1234C1ZA",
+      legalName: `Tutors ${n}`,
+      address: "80 Feet Road, Koramangala, Bengaluru 560034",
+    });
+    const b2b = [await sale("29", [49_900], business(1)), await sale("29", [59_900], business(2))];
+    const b2b3 = await sale("29", [69_900], business(3));
+    await refundOrder(db, b2b[0]!.id, null);
+    await refundOrder(db, b2b3.id, null);
+    await sale("27", [90_000_00]);
+    await sale("29", [95_000_00]);
+    const now = new Date();
+    const period = { start: new Date(now.getTime() - 86_400_000), end: new Date(now.getTime() + 86_400_000) };
+    const read = async (batchSize?: number) =>
+      unzipText(new Uint8Array(await new Response(await gstr1Zip(db, { ...period, batchSize })).arrayBuffer()));
+    const whole = await read();
+    const oneByOne = await read(1);
+    for (const name of ["b2b.csv", "cdnr.csv", "b2cl.csv"]) {
+      expect(oneByOne.get(name), name).toBe(whole.get(name));
+    }
+    // Three invoices to the business, two of its credit notes, and (at least) the two large inter-state invoices.
+    expect(parseCsv(oneByOne.get("b2b.csv")!).filter((r) => r[1]?.startsWith("Tutors "))).toHaveLength(3);
+    expect(parseCsv(oneByOne.get("cdnr.csv")!).filter((r) => r[1]?.startsWith("Tutors "))).toHaveLength(2);
+    expect(parseCsv(oneByOne.get("b2cl.csv")!).length).toBeGreaterThanOrEqual(3);
   });
 
   it("refuses a malformed period with a 400", async () => {

@@ -236,55 +236,71 @@ async function docRanges(db: DbOrTx, o: Gstr1Options) {
   return { invoices: invoices!, notes: notes! };
 }
 
-/** The b2b invoices of the period, in number order, read in batches. */
-async function* b2bLines(db: DbOrTx, o: Gstr1Options) {
-  yield csvLine([...GSTR1_HEADERS.b2b]);
+/**
+ * A CSV file of one GSTR-1 table: its header, then its rows read in batches of `batchSize` in the
+ * order of a unique text key (an invoice or credit-note number), each batch after the last key of the
+ * one before, written as one chunk. What the four row-per-document tables (b2b, cdnr, b2cl, cdnur) share.
+ */
+async function* keysetCsv<Row>(
+  header: readonly string[],
+  batchSize: number,
+  readAfter: (after: string, limit: number) => Promise<Row[]>,
+  keyOf: (row: Row) => string,
+  fields: (row: Row) => unknown[],
+) {
+  yield csvLine([...header]);
   let after = "";
   for (;;) {
-    const batch = await db
-      .select({
-        gstin: orders.buyerGstin,
-        name: orders.buyerLegalName,
-        number: orders.invoiceNumber,
-        paidAt: orders.paidAt,
-        totalPaise: orders.totalPaise,
-        pos: orders.placeOfSupply,
-        taxablePaise: taxable,
-      })
-      .from(orders)
-      .where(and(invoicedIn(o), isB2b, gt(orders.invoiceNumber, after)))
-      .orderBy(asc(orders.invoiceNumber))
-      .limit(o.batchSize ?? 1000);
+    const batch = await readAfter(after, batchSize);
     if (batch.length === 0) return;
-    let chunk = "";
-    for (const r of batch) {
-      chunk += csvLine([
-        r.gstin!,
-        r.name ?? "",
-        r.number!,
-        gstrDate(r.paidAt!),
-        paiseToDecimal(r.totalPaise),
-        gstrPlaceOfSupply(r.pos!),
-        "N",
-        "",
-        "Regular B2B",
-        "",
-        GST_RATE_PERCENT,
-        paiseToDecimal(Number(r.taxablePaise)),
-        "0.00",
-      ]);
-    }
-    yield chunk;
-    after = batch[batch.length - 1]!.number!;
+    yield batch.map((r) => csvLine(fields(r))).join("");
+    after = keyOf(batch[batch.length - 1]!);
   }
 }
 
-/** The period's credit notes of b2b invoices, read in batches. */
-async function* cdnrLines(db: DbOrTx, o: Gstr1Options) {
-  yield csvLine([...GSTR1_HEADERS.cdnr]);
-  let after = "";
-  for (;;) {
-    const batch = await db
+/** The b2b invoices of the period, in number order. */
+function b2bLines(db: DbOrTx, o: Gstr1Options) {
+  return keysetCsv(
+    GSTR1_HEADERS.b2b,
+    o.batchSize ?? 1000,
+    (after, limit) =>
+      db
+        .select({
+          gstin: orders.buyerGstin,
+          name: orders.buyerLegalName,
+          number: orders.invoiceNumber,
+          paidAt: orders.paidAt,
+          totalPaise: orders.totalPaise,
+          pos: orders.placeOfSupply,
+          taxablePaise: taxable,
+        })
+        .from(orders)
+        .where(and(invoicedIn(o), isB2b, gt(orders.invoiceNumber, after)))
+        .orderBy(asc(orders.invoiceNumber))
+        .limit(limit),
+    (r) => r.number!,
+    (r) => [
+      r.gstin!,
+      r.name ?? "",
+      r.number!,
+      gstrDate(r.paidAt!),
+      paiseToDecimal(r.totalPaise),
+      gstrPlaceOfSupply(r.pos!),
+      "N",
+      "",
+      "Regular B2B",
+      "",
+      GST_RATE_PERCENT,
+      paiseToDecimal(Number(r.taxablePaise)),
+      "0.00",
+    ],
+  );
+}
+
+/** The period's credit notes of invoices matching `invoiceKind` (b2b or b2cl), in number order. */
+function creditNoteRows(db: DbOrTx, o: Gstr1Options, invoiceKind: SQL | undefined) {
+  return (after: string, limit: number) =>
+    db
       .select({
         gstin: orders.buyerGstin,
         name: orders.buyerLegalName,
@@ -296,107 +312,89 @@ async function* cdnrLines(db: DbOrTx, o: Gstr1Options) {
       })
       .from(creditNotes)
       .innerJoin(orders, sql`${orders.id} = ${creditNotes.orderId}`)
-      .where(and(notedIn(o), isB2b, gt(creditNotes.number, after)))
+      .where(and(notedIn(o), invoiceKind, gt(creditNotes.number, after)))
       .orderBy(asc(creditNotes.number))
-      .limit(o.batchSize ?? 1000);
-    if (batch.length === 0) return;
-    let chunk = "";
-    for (const r of batch) {
-      chunk += csvLine([
-        r.gstin!,
-        r.name ?? "",
-        r.number,
-        gstrDate(r.issuedAt),
-        "C",
-        gstrPlaceOfSupply(r.pos!),
-        "N",
-        "Regular B2B",
-        paiseToDecimal(r.totalPaise),
-        "",
-        GST_RATE_PERCENT,
-        paiseToDecimal(r.taxablePaise),
-        "0.00",
-      ]);
-    }
-    yield chunk;
-    after = batch[batch.length - 1]!.number;
-  }
+      .limit(limit);
 }
 
-/** The b2cl invoices of the period, in number order, read in batches. */
-async function* b2clLines(db: DbOrTx, o: Gstr1Options) {
-  yield csvLine([...GSTR1_HEADERS.b2cl]);
-  let after = "";
-  for (;;) {
-    const batch = await db
-      .select({
-        number: orders.invoiceNumber,
-        paidAt: orders.paidAt,
-        totalPaise: orders.totalPaise,
-        pos: orders.placeOfSupply,
-        taxablePaise: taxable,
-      })
-      .from(orders)
-      .where(and(invoicedIn(o), isB2cl, gt(orders.invoiceNumber, after)))
-      .orderBy(asc(orders.invoiceNumber))
-      .limit(o.batchSize ?? 1000);
-    if (batch.length === 0) return;
-    let chunk = "";
-    for (const r of batch) {
-      chunk += csvLine([
-        r.number!,
-        gstrDate(r.paidAt!),
-        paiseToDecimal(r.totalPaise),
-        gstrPlaceOfSupply(r.pos!),
-        "",
-        GST_RATE_PERCENT,
-        paiseToDecimal(Number(r.taxablePaise)),
-        "0.00",
-        "",
-      ]);
-    }
-    yield chunk;
-    after = batch[batch.length - 1]!.number!;
-  }
+/** The period's credit notes of b2b invoices. */
+function cdnrLines(db: DbOrTx, o: Gstr1Options) {
+  return keysetCsv(
+    GSTR1_HEADERS.cdnr,
+    o.batchSize ?? 1000,
+    creditNoteRows(db, o, isB2b),
+    (r) => r.number,
+    (r) => [
+      r.gstin!,
+      r.name ?? "",
+      r.number,
+      gstrDate(r.issuedAt),
+      "C",
+      gstrPlaceOfSupply(r.pos!),
+      "N",
+      "Regular B2B",
+      paiseToDecimal(r.totalPaise),
+      "",
+      GST_RATE_PERCENT,
+      paiseToDecimal(r.taxablePaise),
+      "0.00",
+    ],
+  );
 }
 
-/** The period's credit notes of b2cl invoices, read in batches. */
-async function* cdnurLines(db: DbOrTx, o: Gstr1Options) {
-  yield csvLine([...GSTR1_HEADERS.cdnur]);
-  let after = "";
-  for (;;) {
-    const batch = await db
-      .select({
-        number: creditNotes.number,
-        issuedAt: creditNotes.issuedAt,
-        totalPaise: creditNotes.totalPaise,
-        taxablePaise: creditNotes.taxablePaise,
-        pos: orders.placeOfSupply,
-      })
-      .from(creditNotes)
-      .innerJoin(orders, sql`${orders.id} = ${creditNotes.orderId}`)
-      .where(and(notedIn(o), isB2cl, gt(creditNotes.number, after)))
-      .orderBy(asc(creditNotes.number))
-      .limit(o.batchSize ?? 1000);
-    if (batch.length === 0) return;
-    let chunk = "";
-    for (const r of batch) {
-      chunk += csvLine([
-        "B2CL",
-        r.number,
-        gstrDate(r.issuedAt),
-        "C",
-        gstrPlaceOfSupply(r.pos!),
-        paiseToDecimal(r.totalPaise),
-        "",
-        GST_RATE_PERCENT,
-        paiseToDecimal(r.taxablePaise),
-        "0.00",
-      ]);
-    }
-    yield chunk;
-    after = batch[batch.length - 1]!.number;
-  }
+/** The b2cl invoices of the period, in number order. */
+function b2clLines(db: DbOrTx, o: Gstr1Options) {
+  return keysetCsv(
+    GSTR1_HEADERS.b2cl,
+    o.batchSize ?? 1000,
+    (after, limit) =>
+      db
+        .select({
+          number: orders.invoiceNumber,
+          paidAt: orders.paidAt,
+          totalPaise: orders.totalPaise,
+          pos: orders.placeOfSupply,
+          taxablePaise: taxable,
+        })
+        .from(orders)
+        .where(and(invoicedIn(o), isB2cl, gt(orders.invoiceNumber, after)))
+        .orderBy(asc(orders.invoiceNumber))
+        .limit(limit),
+    (r) => r.number!,
+    (r) => [
+      r.number!,
+      gstrDate(r.paidAt!),
+      paiseToDecimal(r.totalPaise),
+      gstrPlaceOfSupply(r.pos!),
+      "",
+      GST_RATE_PERCENT,
+      paiseToDecimal(Number(r.taxablePaise)),
+      "0.00",
+      "",
+    ],
+  );
+}
+
+/** The period's credit notes of b2cl invoices. */
+function cdnurLines(db: DbOrTx, o: Gstr1Options) {
+  return keysetCsv(
+    GSTR1_HEADERS.cdnur,
+    o.batchSize ?? 1000,
+    creditNoteRows(db, o, isB2cl),
+    (r) => r.number,
+    (r) => [
+      "B2CL",
+      r.number,
+      gstrDate(r.issuedAt),
+      "C",
+      gstrPlaceOfSupply(r.pos!),
+      paiseToDecimal(r.totalPaise),
+      "",
+      GST_RATE_PERCENT,
+      paiseToDecimal(r.taxablePaise),
+      "0.00",
+    ],
+  );
 }
 
 async function* b2csLines(db: DbOrTx, o: Gstr1Options) {
