@@ -295,48 +295,18 @@ export async function placeOrder(
     if (Object.keys(remembered).length > 0) await tx.update(users).set(remembered).where(eq(users.id, userId));
     // No tax invoice with the sample or an invalid GSTIN: live payments wait for the setup (the test gateway does not).
     if (totals.totalPaise > 0) await assertLivePaymentsAllowed(tx, gateway.name);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        number: await nextOrderNumber(tx),
-        userId,
-        status: "pending",
-        subtotalPaise: totals.subtotalPaise,
-        discountPaise: totals.discountPaise,
-        gstPaise: totals.gstPaise,
-        cgstPaise: totals.cgstPaise,
-        sgstPaise: totals.sgstPaise,
-        igstPaise: totals.igstPaise,
-        placeOfSupply: supply?.placeOfSupply ?? null,
-        supplierStateCode: supply?.supplierStateCode ?? null,
-        ...buyer,
-        totalPaise: totals.totalPaise,
-        couponCode: coupon ? coupon.code : null,
-        gateway: totals.totalPaise === 0 ? "free" : gateway.name,
-      })
-      .returning({ id: orders.id, number: orders.number, totalPaise: orders.totalPaise });
-    // Each line keeps the SAC of its kind as the settings say now, like its title and price.
-    const sacCodes = await getSettings(tx);
-    await tx.insert(orderItems).values(
-      cart.lines.map((l, i) => ({
-        orderId: order!.id,
-        productId: l.productId,
-        title: l.title,
-        pricePaise: l.pricePaise,
-        sacCode: sacForKind(sacCodes, l.kind),
-        ...totals.lineTaxes[i]!,
-      })),
-    );
-    if (coupon) await redeemCoupon(tx, coupon, userId, order!.id);
-    await recordEvent(tx, {
-      actorId: userId,
-      type: "Order",
-      description: `Order ${order!.number} placed for ${formatPaise(totals.totalPaise)}`,
-      status: "Pending",
-      entityType: "order",
-      entityId: order!.id,
+    const order = await insertPendingOrder(tx, {
+      userId,
+      lines: cart.lines,
+      totals,
+      supply,
+      buyer,
+      couponCode: coupon ? coupon.code : null,
+      gateway: totals.totalPaise === 0 ? "free" : gateway.name,
+      note: "",
     });
-    return order!;
+    if (coupon) await redeemCoupon(tx, coupon, userId, order.id);
+    return order;
   });
 
   if (created.totalPaise === 0) {
@@ -416,40 +386,16 @@ export async function claimFreeItem(db: DbOrTx, userId: string, productId: numbe
       )
       .limit(1);
     if (inFlight || (await isOwned(tx, userId, productId))) throw new HttpError(409, CLAIM_OWNED);
-    const totals = computeTotals([item]);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        number: await nextOrderNumber(tx),
-        userId,
-        status: "pending",
-        subtotalPaise: 0,
-        discountPaise: 0,
-        gstPaise: 0,
-        cgstPaise: 0,
-        sgstPaise: 0,
-        igstPaise: 0,
-        totalPaise: 0,
-        gateway: "free",
-      })
-      .returning({ id: orders.id, number: orders.number });
-    await tx.insert(orderItems).values({
-      orderId: order!.id,
-      productId: item.productId,
-      title: item.title,
-      pricePaise: 0,
-      ...totals.lineTaxes[0]!,
-      sacCode: sacForKind(await getSettings(tx), item.kind),
+    return insertPendingOrder(tx, {
+      userId,
+      lines: [item],
+      totals: computeTotals([item]),
+      supply: null,
+      buyer: null,
+      couponCode: null,
+      gateway: "free",
+      note: ' ("Get it free")',
     });
-    await recordEvent(tx, {
-      actorId: userId,
-      type: "Order",
-      description: `Order ${order!.number} placed for ${formatPaise(0)} ("Get it free")`,
-      status: "Pending",
-      entityType: "order",
-      entityId: order!.id,
-    });
-    return order!;
   });
   await confirmPayment(db, {
     orderId: created.id,
@@ -459,6 +405,68 @@ export async function claimFreeItem(db: DbOrTx, userId: string, productId: numbe
     source: "checkout",
   });
   return { orderId: created.id, next: "done" };
+}
+
+/**
+ * The one way an order is written: the pending order with its totals, place of supply and buyer, its
+ * lines (title, price and the SAC of their kind as the settings say now, with their share of the
+ * tax), and the audit entry. A checkout and "Get it free" both come here.
+ */
+async function insertPendingOrder(
+  tx: Tx,
+  o: {
+    userId: string;
+    lines: Pick<PricedLine, "productId" | "title" | "pricePaise" | "kind">[];
+    totals: Totals;
+    supply: Supply | null;
+    buyer: ReturnType<typeof orderBuyer> | null;
+    couponCode: string | null;
+    gateway: string;
+    /** Said after the amount in the audit entry. */
+    note: string;
+  },
+) {
+  const { totals } = o;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      number: await nextOrderNumber(tx),
+      userId: o.userId,
+      status: "pending",
+      subtotalPaise: totals.subtotalPaise,
+      discountPaise: totals.discountPaise,
+      gstPaise: totals.gstPaise,
+      cgstPaise: totals.cgstPaise,
+      sgstPaise: totals.sgstPaise,
+      igstPaise: totals.igstPaise,
+      placeOfSupply: o.supply?.placeOfSupply ?? null,
+      supplierStateCode: o.supply?.supplierStateCode ?? null,
+      ...o.buyer,
+      totalPaise: totals.totalPaise,
+      couponCode: o.couponCode,
+      gateway: o.gateway,
+    })
+    .returning({ id: orders.id, number: orders.number, totalPaise: orders.totalPaise });
+  const sacCodes = await getSettings(tx);
+  await tx.insert(orderItems).values(
+    o.lines.map((l, i) => ({
+      orderId: order!.id,
+      productId: l.productId,
+      title: l.title,
+      pricePaise: l.pricePaise,
+      sacCode: sacForKind(sacCodes, l.kind),
+      ...totals.lineTaxes[i]!,
+    })),
+  );
+  await recordEvent(tx, {
+    actorId: o.userId,
+    type: "Order",
+    description: `Order ${order!.number} placed for ${formatPaise(totals.totalPaise)}${o.note}`,
+    status: "Pending",
+    entityType: "order",
+    entityId: order!.id,
+  });
+  return order!;
 }
 
 /** A new checkout replaces the user's unpaid ones (their coupon uses are given back). */
