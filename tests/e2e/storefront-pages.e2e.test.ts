@@ -191,12 +191,18 @@ describe("page content", () => {
     const tooltip = page.getByRole("tooltip");
     await tooltip.waitFor({ state: "attached" });
     expect(await tooltip.textContent()).toContain(full);
-    // Card parts: badge, instructor, stars, price or Free, Add to Cart.
+    // Card parts: badge, instructor, stars, price or Free, and the way to get it: a free item's card
+    // leads to its page's one-step "Get it free", never to a ₹0 cart line (issue 32).
     const card = page.locator("article", { has: page.getByRole("heading", { name: "Accountancy Formula Sheet" }) });
-    expect(await card.getByText("Free").isVisible()).toBe(true);
+    expect(await card.getByText("Free", { exact: true }).isVisible()).toBe(true);
     expect(await card.getByText("Priya Mehta").isVisible()).toBe(true);
     expect(await card.getByRole("img", { name: /Rated 4\.7 out of 5/ }).isVisible()).toBe(true);
-    expect(await card.getByRole("button", { name: /Add to Cart/ }).isVisible()).toBe(true);
+    expect(await card.getByRole("button", { name: /Add to Cart/ }).count()).toBe(0);
+    const getIt = card.getByRole("link", { name: "Get it free: Accountancy Formula Sheet" });
+    expect(await getIt.isVisible()).toBe(true);
+    expect(await getIt.getAttribute("href")).toMatch(/^\/notes\/\d+$/);
+    const paid = page.locator("article", { has: link });
+    expect(await paid.getByRole("button", { name: /Add to Cart/ }).isVisible()).toBe(true);
     await closePage(opened);
   });
 
