@@ -11,6 +11,7 @@ import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { runPrimary } from "./server/primary.js";
+import { requestLogOptions } from "./server/request-log.js";
 
 // NODE_ENV is the one variable read here directly: it decides which app to load (the Vite dev
 // server or the build) before the app's configuration can be read. Every other setting comes from
@@ -88,18 +89,7 @@ async function serveHttp() {
     }
     next();
   });
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
-      serializers: {
-        req: (req) => ({ method: req.method, url: req.url }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(pinoHttp({ logger, ...requestLogOptions }));
 
   if (DEVELOPMENT) {
     app.use(viteDevServer.middlewares);

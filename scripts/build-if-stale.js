@@ -24,12 +24,16 @@ function newestMtime(p) {
   return newest;
 }
 
+/** Where the last build's full output is kept (`npm start` prints one line and this path). */
+export const BUILD_LOG = path.join("build", "build.log");
+
 export function buildIfStale({ quiet = false } = {}) {
   const sourceTime = Math.max(...inputs.map((i) => newestMtime(path.join(root, i))));
   const builtTime = fs.existsSync(stamp) ? Number(fs.readFileSync(stamp, "utf8")) : 0;
   const hasBuild = fs.existsSync(path.join(root, "build", "server", "index.js"));
   if (hasBuild && builtTime >= sourceTime) return false;
   if (!quiet) console.log(hasBuild ? "Sources changed since the last build: rebuilding…" : "No build yet: building…");
+  const started = Date.now();
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
     cwd: root,
     // Always the production build: under Vitest NODE_ENV is "test", and Vite would bundle React's
@@ -37,13 +41,18 @@ export function buildIfStale({ quiet = false } = {}) {
     // (Build tooling runs before the app exists, so it passes the environment on rather than using
     // getEnv(); the app's own settings are checked when server.js starts it.)
     env: { ...process.env, NODE_ENV: "production" },
-    stdio: quiet ? "pipe" : "inherit",
+    // The ~100 lines of Vite's output go to build/build.log, not the start log.
+    stdio: "pipe",
     encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
   });
+  const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
+  if (fs.existsSync(path.join(root, "build"))) fs.writeFileSync(path.join(root, BUILD_LOG), output);
   if (result.status !== 0) {
-    throw new Error(`Build failed (exit ${result.status}).\n${result.stdout ?? ""}${result.stderr ?? ""}`);
+    throw new Error(`Build failed (exit ${result.status}).\n${output}`);
   }
   fs.writeFileSync(stamp, String(sourceTime));
+  if (!quiet) console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s (full output: ${BUILD_LOG}).`);
   return true;
 }
 

@@ -269,6 +269,14 @@ describe("server lifecycle", () => {
       expect(second.output()).toMatch(/"seeded":false/);
       const html = await (await fetch(`${second.url}/`)).text();
       expect(html).toContain("Accountancy Class 12");
+      // The start log a newcomer reads: a page view is one line, the files it loads are not logged at info.
+      const files = [...new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)/g))];
+      expect(files.length).toBeGreaterThan(3);
+      for (const file of files) expect((await fetch(`${second.url}${file}`)).status).toBe(200);
+      const lines = second.output().trimEnd().split("\n");
+      expect(second.output()).not.toContain("/assets/");
+      expect(lines.filter((l) => l.includes('"url":"/"'))).toHaveLength(1);
+      expect(lines.length, second.output()).toBeLessThanOrEqual(8);
     } finally {
       expect((await second.stop("SIGINT")).code).toBe(0);
     }
