@@ -10,11 +10,14 @@
  * compared by their digits.
  */
 import { describe, expect, it } from "vitest";
+import { seedNotes } from "~/db/seed/data";
 import { renderAnalyticsPdf, renderQuarterReportPdf } from "~/features/analytics/report-pdf.server";
 import { stampLine, stampPdf } from "~/features/files/stamp.server";
 import { DEFAULT_SAC } from "~/features/gst/sac";
 import { stateLabel } from "~/features/gst/states";
 import { GST_RATE_PERCENT, HALF_RATE_PERCENT } from "~/features/gst/tax";
+import { sampleDocumentFor } from "~/features/learning/sample-content";
+import { SAMPLE_PAPER_LABEL } from "~/features/learning/sample-content/types";
 import { generateSamplePdf, type SampleSource } from "~/features/learning/sample-pdf.server";
 import {
   AUTHORISED_SIGNATORY,
@@ -186,9 +189,13 @@ function checkTaxDocument(ocr: string, doc: InvoiceData) {
   ]);
 }
 
-/** A sample note or PYQ paper (stamped or not): its cover and each module's page, as generated. */
+/**
+ * A sample note or PYQ paper (stamped or not): its cover with the contents, each section's heading on
+ * the page that begins it and every page's header.
+ */
 function checkSamplePages(ocr: string[], source: SampleSource, classAndKind: string) {
-  expect(ocr).toHaveLength(1 + source.modules.length);
+  const content = sampleDocumentFor(source);
+  expect(ocr.length).toBeGreaterThanOrEqual(1 + content.sections.length);
   expectPage(ocr[0]!, {
     shows: [
       "COMMERCE ACADEMY",
@@ -196,19 +203,26 @@ function checkSamplePages(ocr: string[], source: SampleSource, classAndKind: str
       classAndKind,
       `By ${source.author}`,
       source.description,
+      ...(content.notice ? [content.notice] : []),
       "Contents",
-      ...source.modules.map((m, i) => `${i + 1}. ${m}`),
+      ...content.sections.map((s, i) => `${i + 1}. ${s.title}`),
     ],
   });
-  source.modules.forEach((topic, i) => {
-    expectPage(ocr[i + 1]!, {
-      shows: [`${i + 1}. ${topic}`],
-      rows: [[source.title, `Commerce Academy | ${i + 2}`]],
-    });
+  const starts = content.sections.map((section, i) =>
+    ocr.findIndex((page, p) => p > 0 && ocrShows(page, `${i + 1}. ${section.title}`)),
+  );
+  expect(
+    starts.every((p, i) => p > 0 && (i === 0 || p > starts[i - 1]!)),
+    `section pages ${starts}`,
+  ).toBe(true);
+  // The header: the title at the left, the page number at the right (OCR may read them as two blocks).
+  ocr.slice(1).forEach((page, i) => {
+    expectPage(page, { shows: [source.title, `Commerce Academy | ${i + 2}`] });
   });
 }
 
-describe.concurrent("every PDF the app makes reads right when rendered (OCR)", { timeout: 120_000 }, () => {
+// The sample notes and papers run to 4–7 pages each, all read at 300 dpi while other tests share the CPU.
+describe.concurrent("every PDF the app makes reads right when rendered (OCR)", { timeout: 300_000 }, () => {
   for (const kind of ["invoice", "credit-note"] as const) {
     for (const intraState of [true, false]) {
       const where = intraState ? "within the state (CGST + SGST)" : "across states (IGST)";
@@ -254,14 +268,66 @@ describe.concurrent("every PDF the app makes reads right when rendered (OCR)", {
     });
   });
 
-  it("a sample PYQ paper: cover, contents and each module's questions", async () => {
+  it("a sample PYQ paper: cover, contents, the paper's parts, questions with marks and the marking scheme", async () => {
     const ocr = await readPages(await generateSamplePdf(SAMPLE_PYQ), "blocks");
-    checkSamplePages(ocr, SAMPLE_PYQ, "Accountancy | Class 12 | Previous-year papers");
-    for (const page of ocr.slice(1)) {
-      expectPage(page, {
-        shows: ["Time allowed: 3 hours. Maximum marks: 80. All questions are compulsory.", "Marking scheme"],
-      });
+    checkSamplePages(ocr, SAMPLE_PYQ, `Accountancy | Class 12 | ${SAMPLE_PAPER_LABEL}`);
+    expectPage(ocr[1]!, {
+      shows: ["Time allowed: 1 hour 30 minutes. Maximum marks: 40", "General instructions"],
+      rows: [["1", "In the absence of a partnership deed, profits of a firm are shared by the partners:", "[1]"]],
+    });
+    const paper = ocr.join("\n");
+    expectPage(paper, { shows: ["Option I: Analysis of Financial Statements", "Option II: Computerised Accounting"] });
+    // Each question's number, its text and its marks (OCR reads the number column as a block of its own).
+    expect(ocrShowsWords(paper, "13 P and Q share equally. On dissolution:")).toBe(true);
+    expect(paper.match(/\[6\]/g)?.length, "the two 6-mark questions of Part A").toBe(2);
+    expect(ocr.some((page) => ocrShows(page, "3. Marking scheme and answers"))).toBe(true);
+  });
+
+  it("a sample note: a real heading, a format table and a solved example whose figures are on the page", async () => {
+    const item = seedNotes.find((n) => n.title.startsWith("Partnership Accounts"))!;
+    const bytes = await generateSamplePdf({ ...item, author: item.instructor });
+    const text = textLayerPages(bytes);
+    expect(text.length).toBeGreaterThanOrEqual(5);
+    // The text layer: no line of prose printed twice (no filler; the page header aside), the page of admission
+    // with its format and example.
+    const lines = text.flatMap((page) =>
+      page
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => l.length > 50 && l !== item.title),
+    );
+    expect(lines.filter((l, i) => lines.indexOf(l) !== i)).toEqual([]);
+    const admission = text.findIndex((page, p) => p > 0 && page.includes("2. Admission of a partner"));
+    expect(admission).toBeGreaterThan(0);
+    for (const printed of [
+      "Format: journal entries on admission",
+      "Solved example",
+      "Revaluation Account",
+      "New ratio 12 : 8 : 5",
+    ]) {
+      expect(text[admission]).toContain(printed);
     }
+    // What a reader sees on that page: the heading, the format table's heading and the example's figures.
+    const [page] = await ocrPdf(bytes, { layout: "blocks", first: admission + 1, last: admission + 1 });
+    expect(unreadWords(page!, text[admission]!), `words OCR did not see:\n${page}`).toEqual([]);
+    expectPage(page!, {
+      shows: [
+        "2. Admission of a partner",
+        "Format: journal entries on admission",
+        "Premium for Goodwill A/c Dr. To Old Partners' Capital A/cs",
+        "Dr. Revaluation Account Cr.",
+        "New ratio 12 : 8 : 5",
+        "To Gain: A's Capital A/c",
+        "To Provision for Doubtful Debts",
+      ],
+    });
+    // The example's figures as printed (₹ read as anything): the ones that must add up.
+    expectPage(page!, {
+      shows: [
+        "Revaluation gain = 15,000 − 5,000 − 2,000 = ₹8,000, credited to A ₹4,800 and B ₹3,200.",
+        "Premium ₹20,000 is credited to A ₹12,000 and B ₹8,000 in the sacrificing ratio 3 : 2.",
+      ],
+    });
   });
 
   it("the sales analytics report: the month's figures, 12 months and the top courses", async () => {
@@ -337,8 +403,9 @@ describe.concurrent("every PDF the app makes reads right when rendered (OCR)", {
   });
 });
 
+// The stamped sample note is five pages, each read with hin+eng: minutes of CPU under load.
 describe.concurrent("a Hindi name reads right when rendered (Noto Sans Devanagari, OCR in hin+eng)", {
-  timeout: 120_000,
+  timeout: 300_000,
 }, () => {
   // tesseract's hin+eng reads Latin less surely than eng alone, so the GSTIN and each figure are left
   // to the tests above; this one checks the name in Devanagari, beside English text and the total.

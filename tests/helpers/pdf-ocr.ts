@@ -72,14 +72,22 @@ export type OcrLayout = "rows" | "blocks";
 /** Renders every page of the PDF and reads it with tesseract: the text of each page, in page order. */
 export async function ocrPdf(
   bytes: Uint8Array,
-  opts: { layout?: OcrLayout /** tesseract's models: "hin+eng" for a page with Hindi. */; languages?: string } = {},
+  opts: {
+    layout?: OcrLayout;
+    /** tesseract's models: "hin+eng" for a page with Hindi. */
+    languages?: string;
+    /** Only pages first to last (1-based), e.g. the one page a test looks at. */
+    first?: number;
+    last?: number;
+  } = {},
 ): Promise<string[]> {
   const psm = opts.layout === "blocks" ? "3" : "6";
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "pdf-ocr-"));
   try {
     const pdf = path.join(dir, "document.pdf");
     await fs.writeFile(pdf, bytes);
-    await tool("pdftoppm", ["-r", String(DPI), "-gray", "-png", pdf, path.join(dir, "page")]);
+    const range = [...(opts.first ? ["-f", String(opts.first)] : []), ...(opts.last ? ["-l", String(opts.last)] : [])];
+    await tool("pdftoppm", ["-r", String(DPI), "-gray", "-png", ...range, pdf, path.join(dir, "page")]);
     // page-1.png … or page-01.png … (pdftoppm pads the number to the width of the page count).
     const pages = (await fs.readdir(dir))
       .map((name) => ({ name, n: Number(/^page-(\d+)\.png$/.exec(name)?.[1]) }))

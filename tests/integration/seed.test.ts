@@ -1,7 +1,8 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { seedDatabase } from "~/db/seed/seed.server";
+import { seedQuestionBanks } from "~/db/seed/questions";
+import { seedDatabase, seedQuestionBank } from "~/db/seed/seed.server";
 import { getTestDb } from "../helpers/db";
 
 describe("seed", () => {
@@ -78,6 +79,64 @@ describe("seed", () => {
     const after = await db.select({ n: count() }).from(schema.products);
     expect(after).toEqual(before);
     expect((await db.select({ n: count() }).from(schema.toppers))[0]?.n).toBe(12);
+  });
+
+  it("seeds the question bank: ten or more sample questions in two chapters per subject and class", async () => {
+    const { db } = await getTestDb();
+    const rows = await db
+      .select({ q: schema.practiceQuestions, c: schema.practiceChapters })
+      .from(schema.practiceQuestions)
+      .innerJoin(schema.practiceChapters, eq(schema.practiceChapters.id, schema.practiceQuestions.chapterId));
+    expect(rows.every((r) => r.q.isSample)).toBe(true);
+    for (const [subject, banks] of Object.entries(seedQuestionBanks)) {
+      for (const bank of banks) {
+        const top = rows.filter(
+          (r) =>
+            r.c.subject === subject &&
+            r.c.classLevel === bank.classLevel &&
+            r.c.title === bank.chapter &&
+            r.q.parentId === null,
+        );
+        expect(top.length, `${subject} ${bank.classLevel} ${bank.chapter}`).toBeGreaterThanOrEqual(10);
+      }
+      for (const classLevel of ["11", "12"]) {
+        const chapters = rows.filter((r) => r.c.subject === subject && r.c.classLevel === classLevel);
+        expect(chapters.some((r) => r.q.type === "assertion_reason" || r.q.type === "case_based")).toBe(true);
+      }
+    }
+    // A case set's parts hang under it, in its chapter.
+    const parts = rows.filter((r) => r.q.parentId !== null);
+    for (const part of parts) {
+      expect(rows.find((r) => r.q.id === part.q.parentId)?.c.id).toBe(part.c.id);
+    }
+    expect(rows.filter((r) => r.q.parentId === null && r.c.classLevel === "11").length).toBeGreaterThanOrEqual(80);
+  });
+
+  it("gives an install seeded before the question bank its sample questions once, never twice", async () => {
+    const { db } = await getTestDb();
+    const total = async () => (await db.select({ n: count() }).from(schema.practiceQuestions))[0]!.n;
+    const seeded = await total();
+    const bankSize = Object.values(seedQuestionBanks)
+      .flat()
+      .flatMap((b) => b.questions)
+      .reduce((n, q) => n + 1 + (q.parts?.length ?? 0), 0);
+    // An install from before: its questions are the practice tests' only and it has no bank marker.
+    const bankQuestions = await db
+      .select({ id: schema.practiceQuestions.id })
+      .from(schema.practiceQuestions)
+      .leftJoin(schema.practiceTestQuestions, eq(schema.practiceTestQuestions.questionId, schema.practiceQuestions.id))
+      .where(and(isNull(schema.practiceTestQuestions.questionId), isNull(schema.practiceQuestions.parentId)));
+    for (const { id } of bankQuestions) {
+      await db.delete(schema.practiceQuestions).where(eq(schema.practiceQuestions.id, id));
+    }
+    await db.delete(schema.appMeta).where(eq(schema.appMeta.key, "question_bank_seed_version"));
+    expect(await total()).toBe(seeded - bankSize);
+
+    expect(await seedDatabase(db)).toEqual({ seeded: false });
+    expect(await total()).toBe(seeded);
+    await seedDatabase(db);
+    await seedQuestionBank(db);
+    expect(await total()).toBe(seeded);
   });
 
   it("keeps money as integer paise and refuses negative prices", async () => {

@@ -18,6 +18,7 @@ import {
 import { avatarImage, buildProduct, buildTestimonial, buildTopper, coverImage, slugify } from "./factories";
 import { seedCourseOutline } from "./lessons";
 import { SEED_QUESTION_SOURCE, type SeedQuestion, seedChapters, seedTests } from "./practice";
+import { seedQuestionBanks } from "./questions";
 import { seedSampleReviews } from "./reviews";
 import { sampleVideoRow } from "./sample-video";
 
@@ -40,8 +41,10 @@ export async function seedDatabase(db: DbOrTx): Promise<{ seeded: boolean }> {
     await tx.execute("select pg_advisory_xact_lock(7321001)");
     const [marker] = await tx.select().from(schema.appMeta).where(eq(schema.appMeta.key, SEED_KEY));
     if (marker) {
-      // An install seeded before practice tests existed gets their sample content once.
+      // An install seeded before practice tests (or the question bank's sample questions) existed gets
+      // them once.
       await seedPracticeContent(tx);
+      await seedQuestionBank(tx);
       return { seeded: false };
     }
 
@@ -102,6 +105,7 @@ export async function seedDatabase(db: DbOrTx): Promise<{ seeded: boolean }> {
     );
     await tx.insert(schema.courseHighlights).values(seedCourseHighlight);
     await seedPracticeContent(tx, { courseLesson: true });
+    await seedQuestionBank(tx);
     await tx.insert(schema.appMeta).values({ key: SEED_KEY, value: SEED_VERSION });
     return { seeded: true };
   });
@@ -197,21 +201,8 @@ export async function seedPracticeContent(tx: DbOrTx, { courseLesson = false } =
       if (!row) throw new Error(`Seed chapter ${title} missing`);
       return row.id;
     };
-    const questionRow = (q: SeedQuestion, parentId: number | null, i: number) => ({
-      chapterId: chapterId(q.chapter),
-      parentId,
-      position: i + 1,
-      type: q.type,
-      prompt: q.prompt,
-      options: q.type === "assertion_reason" ? ASSERTION_REASON_OPTIONS : (q.options ?? []),
-      correctOption: q.correct ?? null,
-      modelAnswer: q.modelAnswer ?? null,
-      markingPoints: q.markingPoints ?? [],
-      marks: q.marks,
-      difficulty: q.difficulty,
-      explanation: q.explanation,
-      source: SEED_QUESTION_SOURCE,
-    });
+    const questionRow = (q: SeedQuestion, parentId: number | null, i: number) =>
+      seedQuestionRow(q, chapterId(q.chapter), parentId, i);
     const [product] = await tx
       .insert(schema.products)
       .values(
@@ -249,6 +240,68 @@ export async function seedPracticeContent(tx: DbOrTx, { courseLesson = false } =
   }
   if (courseLesson) await seedTestLesson(tx);
   await tx.insert(schema.appMeta).values({ key: PRACTICE_SEED_KEY, value: "1" });
+}
+
+/** The row of a seeded question (sample content: `isSample`). */
+function seedQuestionRow(q: SeedQuestion, chapterId: number, parentId: number | null, i: number) {
+  return {
+    isSample: true,
+    chapterId,
+    parentId,
+    position: i + 1,
+    type: q.type,
+    prompt: q.prompt,
+    options: q.type === "assertion_reason" ? ASSERTION_REASON_OPTIONS : (q.options ?? []),
+    correctOption: q.correct ?? null,
+    modelAnswer: q.modelAnswer ?? null,
+    markingPoints: q.markingPoints ?? [],
+    marks: q.marks,
+    difficulty: q.difficulty,
+    explanation: q.explanation,
+    source: SEED_QUESTION_SOURCE,
+  };
+}
+
+const QUESTION_BANK_SEED_KEY = "question_bank_seed_version";
+
+/**
+ * The question bank's sample questions (app/db/seed/questions/), in the bank only (no test lists
+ * them). Once per install, by its own marker: an install seeded before gets them on its next start
+ * and never twice; a chapter the owner deleted is made again for them.
+ */
+export async function seedQuestionBank(tx: DbOrTx) {
+  const [marker] = await tx.select().from(schema.appMeta).where(eq(schema.appMeta.key, QUESTION_BANK_SEED_KEY));
+  if (marker) return;
+  const banks = Object.entries(seedQuestionBanks).flatMap(([subject, chapters]) =>
+    chapters.map((bank) => ({ ...bank, subject: subject as keyof typeof seedQuestionBanks })),
+  );
+  await tx
+    .insert(schema.practiceChapters)
+    .values(
+      banks.map((b) => ({
+        subject: b.subject,
+        classLevel: b.classLevel,
+        title: b.chapter,
+        position: seedChapters[b.subject][b.classLevel].indexOf(b.chapter) + 1,
+      })),
+    )
+    .onConflictDoNothing();
+  const chapters = await tx.select().from(schema.practiceChapters);
+  for (const bank of banks) {
+    const chapter = chapters.find(
+      (c) => c.subject === bank.subject && c.classLevel === bank.classLevel && c.title === bank.chapter,
+    );
+    if (!chapter) throw new Error(`Seed chapter ${bank.chapter} missing`);
+    const top = await tx
+      .insert(schema.practiceQuestions)
+      .values(bank.questions.map((q, i) => seedQuestionRow(q, chapter.id, null, i)))
+      .returning({ id: schema.practiceQuestions.id });
+    const parts = bank.questions.flatMap((q, i) =>
+      (q.parts ?? []).map((p, j) => seedQuestionRow(p, chapter.id, top[i]!.id, j)),
+    );
+    if (parts.length) await tx.insert(schema.practiceQuestions).values(parts);
+  }
+  await tx.insert(schema.appMeta).values({ key: QUESTION_BANK_SEED_KEY, value: "1" });
 }
 
 async function seedTestLesson(tx: DbOrTx) {
