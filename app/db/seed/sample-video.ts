@@ -31,7 +31,7 @@ export const SAMPLE_VIDEO = {
   width: 1280,
   height: 720,
   /** Static slides: a low frame rate keeps the encode cheap. */
-  fps: 10,
+  fps: 5,
   /** Bump to regenerate the samples (a new prefix in storage). */
   version: 2,
 } as const;

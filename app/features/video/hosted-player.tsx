@@ -477,7 +477,7 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
             type="button"
             onClick={toggleCaptions}
             aria-pressed={captionsOn}
-            className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1"
+            className={`inline-flex items-center gap-1 rounded-md border px-2 py-1 ${captionsOn ? "border-brand-600 bg-brand-50 text-brand-800" : "border-slate-300"}`}
           >
             <Captions className="h-4 w-4" aria-hidden />
             Captions
