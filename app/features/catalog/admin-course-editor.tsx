@@ -432,16 +432,17 @@ export function CourseOutlineEditor({
                 return (
                   <li key={l.id} className="flex flex-wrap items-center justify-between gap-2">
                     <span className="min-w-0 truncate">
-                      {l.title}{" "}
+                      {/* First, so a title cut short on a phone never hides it. */}
                       {l.testProductId === null && videos[l.id]?.sample ? (
                         <span
-                          className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900"
+                          className="mr-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900"
                           title="The sample lecture of the demo store: upload your own video to replace it"
                           data-sample-video=""
                         >
                           Sample
                         </span>
-                      ) : null}{" "}
+                      ) : null}
+                      {l.title}{" "}
                       <span className="text-xs text-slate-500">
                         {l.testProductId !== null
                           ? `Practice test: ${test?.title ?? `#${l.testProductId}`}`

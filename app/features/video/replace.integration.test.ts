@@ -23,6 +23,7 @@ import {
   EXPIRE_UPLOADS_JOB,
   expireStaleUploads,
   getLessonVideo,
+  lessonVideoStates,
   receiveChunk,
   transcodeLesson,
   videoJobs,
@@ -70,6 +71,8 @@ describe("replacing a lesson's video", () => {
     expect(before).not.toBeNull();
     expect(before!.captions).toBe(`/api/video/${lesson.id}/captions.vtt`);
     expect(isSampleVideoPrefix((await getLessonVideo(db, lesson.id))?.hlsPrefix)).toBe(true);
+    // The owner's editor marks it "Sample" (admin-course-editor.tsx) until their own video is ready.
+    expect((await lessonVideoStates(db, lesson.productId))[lesson.id]).toMatchObject({ status: "ready", sample: true });
 
     await beginUpload(db, lesson.id, { name: "new.mp4", size: sample.length });
     const half = Math.floor(sample.length / 2);
@@ -97,6 +100,7 @@ describe("replacing a lesson's video", () => {
       progress: 73,
       label: "Transcoding 73% · the current video plays until the new one is ready",
     });
+    expect((await lessonVideoStates(db, lesson.productId))[lesson.id]).toMatchObject({ sample: true });
     expect(await hostedVideoFor(db, student, lesson.id)).toEqual(before);
     await db.update(schema.lessonVideos).set({ status: "queued" }).where(eq(schema.lessonVideos.lessonId, lesson.id));
 
@@ -109,6 +113,7 @@ describe("replacing a lesson's video", () => {
     expect(ready!.captionsKey).toBeNull();
     expect(after).toMatchObject({ durationSeconds: 3, captions: null, renditions: [{ name: "240p", height: 240 }] });
     expect(await videoPanelState(db, lesson.id)).toMatchObject({ status: "ready", label: "Ready" });
+    expect((await lessonVideoStates(db, lesson.productId))[lesson.id]).toMatchObject({ sample: false });
   }, 120_000);
 
   it("a replacement whose transcode fails leaves the current video playing", async () => {

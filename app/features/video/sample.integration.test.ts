@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +14,7 @@ import {
 import { createLocalStorage, getBytes } from "~/features/files/storage.server";
 import { voiceVersion } from "./lecture.server";
 import { cachedSample, ensureSampleVideo } from "./sample.server";
-import { ladderFor, probe } from "./transcode.server";
+import { ladderFor, probe, videoTools } from "./transcode.server";
 
 /** The cues of a WebVTT file: start and end in seconds and the text on one line. */
 function cuesOf(vtt: string) {
@@ -31,6 +32,14 @@ function cuesOf(vtt: string) {
       const [start, end] = timing!.split(" --> ");
       return { start: seconds(start!), end: seconds(end!), text: text.join(" ") };
     });
+}
+
+/** The loudest sample of a file's audio, in dB (ffmpeg's volumedetect; about -91 for silence). */
+function maxVolume(file: string) {
+  const out = spawnSync(videoTools().ffmpeg, ["-hide_banner", "-i", file, "-af", "volumedetect", "-f", "null", "-"], {
+    encoding: "utf8",
+  });
+  return Number(/max_volume: (-?[\d.]+) dB/.exec(out.stderr)?.[1] ?? Number.NaN);
 }
 
 const extinfSum = (playlist: string) =>
@@ -51,7 +60,7 @@ describe("the seeded sample lectures", () => {
   });
 
   it("espeak-ng is installed on this machine (the voice; .ci/run installs it)", () => {
-    expect(voiceVersion()).toMatch(/^espeak-ng \d/);
+    expect(voiceVersion(), "apt-get update && apt-get install -y espeak-ng").toMatch(/^espeak-ng \d/);
   });
 
   for (const lecture of SAMPLE_LECTURES)
@@ -59,6 +68,7 @@ describe("the seeded sample lectures", () => {
       const { dir, files } = await cachedSample(lecture);
       const source = await probe(path.join(dir, "source.mp4"));
       expect(source.hasAudio).toBe(true);
+      expect(maxVolume(path.join(dir, "source.mp4"))).toBeGreaterThan(-20); // a voice, not silence
       expect(Math.abs(source.durationSeconds - lectureSeconds(lecture))).toBeLessThan(0.1);
       expect(lectureSeconds(lecture)).toBeGreaterThanOrEqual(30);
       expect(lectureSeconds(lecture)).toBeLessThanOrEqual(60);
@@ -92,6 +102,7 @@ describe("the seeded sample lectures", () => {
       expect(said.join("\n")).toMatch(/espeak-ng is not installed: the business-studies sample lecture is silent/);
       const source = await probe(path.join(dir, "source.mp4"));
       expect(Math.abs(source.durationSeconds - lectureSeconds(lecture))).toBeLessThan(0.1);
+      expect(maxVolume(path.join(dir, "source.mp4"))).toBeLessThan(-80);
       const vtt = fs.readFileSync(path.join(dir, "captions.vtt"), "utf8");
       expect(cuesOf(vtt).map((c) => c.text)).toEqual(lecture.slides.flatMap((s) => s.narration));
     } finally {

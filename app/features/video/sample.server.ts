@@ -96,6 +96,15 @@ export async function cachedSample(
 }
 
 /**
+ * Makes every sample lecture's cache now (nothing when it is warm). Whoever starts a server against
+ * a deadline (the tests' and the screenshots' `startServer`) calls it first, so a cold cache on a
+ * busy machine costs time before the server is spawned, not its readiness.
+ */
+export async function warmSampleCache(opts: { root?: string; log?: (message: string) => void } = {}) {
+  for (const lecture of SAMPLE_LECTURES) await cachedSample(lecture, opts);
+}
+
+/**
  * Puts every sample lecture's files into `storage` when they are missing (one after another: two
  * cores are better spent on one encode at a time). Returns how many files it wrote.
  */
