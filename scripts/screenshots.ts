@@ -1,7 +1,9 @@
 /**
  * `npm run screenshots`: every page route × role × width as full-page PNGs, so a reviewer can look
  * at all screens in a minute. Starts the built app (building it when stale) on a fresh install with
- * a student who owns a course and an owner, like the layout test (tests/e2e/screens.e2e.test.ts).
+ * a student who owns a course and an owner, like the layout test (tests/e2e/screens.e2e.test.ts),
+ * and the player on the sample lecture with its caption showing at 360 and 1440
+ * (`student/<width>/my-courses-sample-lecture-captions.png`).
  *
  *   npm run screenshots                          # everything, into screenshots/
  *   npm run screenshots -- --only /checkout      # routes starting with /checkout
@@ -76,6 +78,40 @@ try {
     done += 1;
     if (done % 20 === 0 || done === shots.length) console.log(`${done}/${shots.length} screens`);
   });
+  // The player on the sample lecture mid-sentence, its caption showing (issue 32).
+  const sampleWidths = widths.filter((w) => w === 360 || w === 1440);
+  if (roles.includes("student") && (!values.only || "/my-courses".startsWith(values.only.replace(/\/$/, ""))))
+    for (const width of sampleWidths) {
+      const context = await browser.newContext({
+        viewport: { width, height: width < 768 ? 740 : 900 },
+        storageState: storage.student,
+      });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/my-courses/${install.ids.ownedCourse}`, { waitUntil: "networkidle" });
+      const video = page.locator("[data-hosted-video] video");
+      await video.waitFor();
+      await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
+      await video.evaluate((v: HTMLVideoElement) => {
+        v.muted = true;
+        v.currentTime = 10;
+        return v.play();
+      });
+      await page.waitForFunction(
+        () => {
+          const v = document.querySelector("video");
+          const track = v?.textTracks[0];
+          return Boolean(v && v.currentTime > 10.5 && track?.mode === "showing" && track.activeCues?.length);
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
+      await video.evaluate((v: HTMLVideoElement) => v.pause());
+      await video.scrollIntoViewIfNeeded();
+      const file = path.join(values.out, "student", String(width), "my-courses-sample-lecture-captions.png");
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      await page.screenshot({ path: file });
+      await context.close();
+    }
   console.log(`Screenshots in ${values.out}/<role>/<width>/`);
 } finally {
   await browser.close();

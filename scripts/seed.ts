@@ -11,8 +11,8 @@ try {
   const { seeded } = await migrateAndSeed(handle);
   const files = await ensureSeedFiles(handle.db, getFileStorage());
   if (files) console.log(`Wrote ${files} sample PDF${files === 1 ? "" : "s"} to file storage.`);
-  const videoFiles = await ensureSampleVideo(getFileStorage());
-  if (videoFiles) console.log(`Wrote the sample lecture (${videoFiles} HLS files) to file storage.`);
+  const videoFiles = await ensureSampleVideo(getFileStorage(), { log: console.warn });
+  if (videoFiles) console.log(`Wrote the sample lectures (${videoFiles} HLS and caption files) to file storage.`);
   console.log(
     seeded ? `Seeded the ${handle.kind} database.` : `The ${handle.kind} database was already seeded: nothing added.`,
   );

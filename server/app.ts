@@ -317,7 +317,7 @@ export async function startup() {
   const sampleFiles = await ensureSeedFiles(handle.db, getFileStorage());
   // The seeded lessons' sample lecture (made once with ffmpeg into a cache, then copied); a
   // missing ffmpeg only costs the sample, not the start.
-  await ensureSampleVideo(getFileStorage()).catch((error) =>
+  await ensureSampleVideo(getFileStorage(), { log }).catch((error) =>
     log(`the sample lecture could not be made: ${error instanceof Error ? error.message : String(error)}`),
   );
   return {

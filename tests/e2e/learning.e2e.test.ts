@@ -38,7 +38,8 @@ beforeAll(async () => {
     ids.course = await bySlug("economics-class-12");
     ids.otherCourse = await bySlug("accountancy-class-12");
     ids.note = await bySlug("macroeconomics-quick-revision");
-    // The second lesson of the course keeps its YouTube embed (the others play the seeded sample lecture).
+    // The owner gave the second lesson a YouTube embed instead of its video (the others play the
+    // seeded sample lecture), so both kinds of lesson are on the journey.
     const courseLessons = await handle.db
       .select({ id: schema.lessons.id })
       .from(schema.lessons)
@@ -47,6 +48,10 @@ beforeAll(async () => {
       .orderBy(schema.courseModules.position, schema.lessons.position);
     lessonIds.splice(0, lessonIds.length, ...courseLessons.map((l) => l.id));
     await handle.db.delete(schema.lessonVideos).where(eq(schema.lessonVideos.lessonId, lessonIds[1]!));
+    await handle.db
+      .update(schema.lessons)
+      .set({ videoUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" })
+      .where(eq(schema.lessons.id, lessonIds[1]!));
     // What a fulfilled order grants (the checkout engineer's part of the journey).
     await handle.db.insert(schema.enrolments).values([
       { userId: student.id, productId: ids.course, source: "purchase" },
@@ -223,6 +228,45 @@ describe("learning journey in Chromium", () => {
       .toBe(4);
     expect(await phone.locator("canvas[data-watermark]").count()).toBe(1);
     await other.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("the sample lecture speaks with captions: shown from the start, off and on with the Captions button and C", async () => {
+    const { context, page, errors } = await signedIn(student, { width: 1440, height: 900 });
+    const fifth = lessonIds[4]!;
+    await page.goto(`${server.url}/my-courses/${ids.course}?lesson=${fifth}`);
+    const frame = page.locator(`[data-hosted-video="${fifth}"]`);
+    const video = frame.locator("video");
+    await video.waitFor();
+    expect(await frame.locator("track").getAttribute("src")).toBe(`/api/video/${fifth}/captions.vtt`);
+    expect(await frame.locator("track").getAttribute("srclang")).toBe("en");
+    // Into the second slide, where the voice explains the first point.
+    await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      v.currentTime = 10;
+      return v.play();
+    });
+    const cue = () =>
+      video.evaluate((v: HTMLVideoElement) => {
+        const track = v.textTracks[0];
+        if (track?.mode !== "showing" || !track.activeCues?.length) return "";
+        return (track.activeCues[0] as VTTCue).text.replace(/\n/g, " ");
+      });
+    await expect.poll(cue, { timeout: 20_000 }).toMatch(/^(Households supply|Firms pay them)/);
+    const button = page.getByRole("button", { name: "Captions" });
+    expect(await button.getAttribute("aria-pressed")).toBe("true");
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    await page.screenshot({ path: "test-results/sample-lecture-captions-1440.png" });
+
+    await button.click();
+    expect(await video.evaluate((v: HTMLVideoElement) => v.textTracks[0]!.mode)).toBe("hidden");
+    expect(await button.getAttribute("aria-pressed")).toBe("false");
+    await video.focus();
+    await page.keyboard.press("c");
+    expect(await video.evaluate((v: HTMLVideoElement) => v.textTracks[0]!.mode)).toBe("showing");
+    expect(await button.getAttribute("aria-pressed")).toBe("true");
     expect(errors).toEqual([]);
     await context.close();
   });

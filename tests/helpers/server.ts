@@ -4,6 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { warmSampleCache } from "~/features/video/sample.server";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
@@ -40,6 +41,9 @@ export async function startServer(
     nodeArgs?: string[];
   } = {},
 ): Promise<RunningServer> {
+  // The sample lectures are made once into a cache the server copies from (features/video/sample.server.ts):
+  // made here, before the clock of the server's start runs.
+  await warmSampleCache({ log: console.warn });
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ca-e2e-"));
   let log = "";

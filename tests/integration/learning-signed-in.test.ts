@@ -72,8 +72,13 @@ describe("course player route, signed in", () => {
     const first = await run(playerLoader, `/my-courses/${id}`, { id: String(id) }, cookie);
     expect(first.status).toBe(200);
     const player = first.data as Awaited<ReturnType<typeof playerLoader>>;
-    expect(player.current!.videoUrl).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
+    // The seeded lesson plays its uploaded sample lecture, with captions (no embed link).
     const lessonId = player.current!.id;
+    expect(player.current!.videoUrl).toBeNull();
+    expect(player.video).toMatchObject({
+      master: `/api/video/${lessonId}/master.m3u8`,
+      captions: `/api/video/${lessonId}/captions.vtt`,
+    });
 
     const posted = await run(playerAction, `/my-courses/${id}`, { id: String(id) }, cookie, {
       method: "POST",

@@ -2,12 +2,14 @@ import { createDecipheriv } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { resolveAuthSecret } from "~/features/accounts/auth.server";
+import type { FileStorage } from "~/features/files/storage.server";
 import { issueKeyToken, KEY_TOKEN_SECONDS } from "~/features/video/playback.server";
+import { ensureSampleVideo } from "~/features/video/sample.server";
 import { generateSample } from "~/features/video/transcode.server";
 import { getLessonVideo, transcodeLesson } from "~/features/video/video.server";
 import { action, loader } from "~/routes/api/video";
@@ -167,5 +169,71 @@ describe("hosted video serving", () => {
     expect(await completed()).toBe(1);
     expect((await post({ seconds: "-1" })).status).toBe(400);
     expect((await post({ seconds: "1" }, "other")).status).toBe(404);
+  });
+});
+
+describe("captions of the seeded sample lecture", () => {
+  /** A seeded lesson other than the one the tests above replace: it still plays its subject's sample lecture. */
+  async function seededLesson(storage: FileStorage) {
+    await ensureSampleVideo(storage);
+    const db = await getDb();
+    const [row] = await db
+      .select({
+        id: schema.lessons.id,
+        productId: schema.lessons.productId,
+        captionsKey: schema.lessonVideos.captionsKey,
+      })
+      .from(schema.lessons)
+      .innerJoin(schema.lessonVideos, eq(schema.lessonVideos.lessonId, schema.lessons.id))
+      .where(and(isNull(schema.lessons.testProductId), ne(schema.lessons.id, lesson.id)))
+      .orderBy(schema.lessons.id)
+      .limit(1);
+    expect(row!.captionsKey).toMatch(/^videos\/sample-v\d+\/[\w-]+\/captions\.vtt$/);
+    return row!;
+  }
+
+  async function captions(lessonId: number, cookie?: string) {
+    const sub = "captions.vtt";
+    try {
+      const response = (await loader({
+        request: makeRequest(`/api/video/${lessonId}/${sub}`, { headers: cookie ? { cookie } : {} }),
+        params: { lessonId: String(lessonId), "*": sub },
+        context: {},
+      } as never)) as Response;
+      return { status: response.status, text: await response.text(), headers: response.headers };
+    } catch (error) {
+      const init = (error as { init?: ResponseInit }).init;
+      if (!init) throw error;
+      return { status: init.status ?? 500, text: "", headers: new Headers(init.headers) };
+    }
+  }
+
+  it("are served to the owner and an admin, refused to a non-owner, a signed-out visitor and a refunded student", async () => {
+    const seeded = await seededLesson(useTestStorage().storage);
+    const db = await getDb();
+    const student = await createTestUser();
+    await db.insert(schema.enrolments).values({ userId: student.id, productId: seeded.productId, source: "grant" });
+    const cookie = await cookieFor(student);
+
+    const served = await captions(seeded.id, cookie);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("text/vtt; charset=utf-8");
+    expect(served.headers.get("cache-control")).toContain("private");
+    expect(served.text.startsWith("WEBVTT")).toBe(true);
+    expect(served.text).toContain("Welcome to Commerce Academy.");
+    expect((await captions(seeded.id, await cookieFor(await createTestUser({ role: "admin" })))).status).toBe(200);
+
+    const stranger = await captions(seeded.id, await cookieFor(await createTestUser()));
+    expect(stranger.status).toBe(403);
+    expect(stranger.text).toBe("");
+    expect((await captions(seeded.id)).status).toBe(401);
+    await db.update(schema.enrolments).set({ revokedAt: new Date() }).where(eq(schema.enrolments.userId, student.id));
+    expect((await captions(seeded.id, cookie)).status).toBe(403);
+  });
+
+  it("a video without captions (an owner's upload) answers 404", async () => {
+    const cookie = await cookieFor(await owner());
+    expect((await getLessonVideo(await getDb(), lesson.id))?.captionsKey).toBeNull();
+    expect((await captions(lesson.id, cookie)).status).toBe(404);
   });
 });

@@ -124,6 +124,7 @@ async function seedCourseLessons(tx: DbOrTx, courses: SeedProduct[]) {
     );
   const outlines = courses.map((course) => ({
     productId: rows.find((r) => r.slug === slugify(course.title))!.id,
+    subject: course.subject,
     modules: seedCourseOutline(course),
   }));
   const moduleRows = await tx
@@ -142,9 +143,14 @@ async function seedCourseLessons(tx: DbOrTx, courses: SeedProduct[]) {
       return m.lessons.map((l, j) => ({ moduleId: mod.id, productId: o.productId, position: j + 1, ...l }));
     }),
   );
-  const inserted = await tx.insert(schema.lessons).values(lessonRows).returning({ id: schema.lessons.id });
-  // Every seeded lesson plays the shared sample lecture (sample-video.ts), so a fresh install plays video offline.
-  await tx.insert(schema.lessonVideos).values(inserted.map((l) => sampleVideoRow(l.id)));
+  const inserted = await tx
+    .insert(schema.lessons)
+    .values(lessonRows)
+    .returning({ id: schema.lessons.id, productId: schema.lessons.productId });
+  // Every seeded lesson plays its subject's sample lecture (sample-video.ts), so a fresh install plays
+  // video offline; the lesson's stated length is the lecture's real length.
+  const subjectOf = new Map(outlines.map((o) => [o.productId, o.subject]));
+  await tx.insert(schema.lessonVideos).values(inserted.map((l) => sampleVideoRow(l.id, subjectOf.get(l.productId)!)));
 }
 
 const PRACTICE_SEED_KEY = "practice_seed_version";

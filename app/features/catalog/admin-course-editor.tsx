@@ -409,7 +409,10 @@ export function CourseOutlineEditor({
   /** The tests a lesson of type test may open. */
   tests: LessonTestOption[];
   /** Each lesson's hosted-video state (features/video), by lesson id. */
-  videos?: Record<number, Omit<LessonVideoState, "status"> & { status: Exclude<LessonVideoState["status"], "none"> }>;
+  videos?: Record<
+    number,
+    Omit<LessonVideoState, "status"> & { status: Exclude<LessonVideoState["status"], "none">; sample?: boolean }
+  >;
 }) {
   return (
     <Card title="Modules and lessons" className="scroll-mt-20">
@@ -429,11 +432,26 @@ export function CourseOutlineEditor({
                 return (
                   <li key={l.id} className="flex flex-wrap items-center justify-between gap-2">
                     <span className="min-w-0 truncate">
+                      {/* First, so a title cut short on a phone never hides it. */}
+                      {l.testProductId === null && videos[l.id]?.sample ? (
+                        <span
+                          className="mr-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900"
+                          title="The sample lecture of the demo store: upload your own video to replace it"
+                          data-sample-video=""
+                        >
+                          Sample
+                        </span>
+                      ) : null}
                       {l.title}{" "}
                       <span className="text-xs text-slate-500">
                         {l.testProductId !== null
                           ? `Practice test: ${test?.title ?? `#${l.testProductId}`}`
-                          : (l.videoUrl ?? (videos[l.id] ? "Uploaded video" : "No video yet: upload one"))}
+                          : (l.videoUrl ??
+                            (videos[l.id]?.sample
+                              ? "Sample lecture: upload your own to replace it"
+                              : videos[l.id]
+                                ? "Uploaded video"
+                                : "No video yet: upload one"))}
                       </span>
                     </span>
                     {l.testProductId === null ? (

@@ -86,7 +86,10 @@ export function ChatWidget(props: ChatWidgetProps) {
     // Pixels into the 56 px button (h-14 w-14).
     const spots = [3, 28, 53];
     const check = () => {
-      const r = buttonRef.current!.getBoundingClientRect();
+      // Unmounting (on the way to the player), the button is gone before this listener is.
+      const button = buttonRef.current;
+      if (!button) return;
+      const r = button.getBoundingClientRect();
       setCovering(
         spots.some((x) =>
           spots.some((y) => document.elementsFromPoint(r.x + x, r.y + y).some((el) => el.closest(KEEP_CLEAR))),

@@ -1,10 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { isSampleVideoPrefix } from "~/db/seed/sample-video";
 import { SEED_TEST_LESSON } from "~/db/seed/seed.server";
 import { getFileStorage } from "~/features/files/storage.server";
 import { createProduct, createUser } from "../../../tests/helpers/factories";
@@ -84,7 +85,7 @@ const PAID_NOTE = "partnership-accounts-complete-handwritten-notes-with-solved-e
 const FREE_NOTE = "accountancy-formula-sheet";
 
 describe("course player access", () => {
-  it("an owner gets the outline with privacy-friendly embed URLs, starting at the first lesson", async () => {
+  it("an owner gets the outline, starting at the first lesson, which plays its uploaded sample (no embed link)", async () => {
     const db = await getDb();
     const user = await createUser();
     const course = await product(COURSE);
@@ -97,7 +98,13 @@ describe("course player access", () => {
     expect(player!.outline).toHaveLength(course.modules.length);
     expect(player!.outline[0]!.lessons.length).toBeGreaterThan(0);
     expect(player!.current!.id).toBe(player!.outline[0]!.lessons[0]!.id);
-    expect(player!.current!.videoUrl).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}$/);
+    expect(player!.current!.videoUrl).toBeNull();
+    const [video] = await db
+      .select()
+      .from(schema.lessonVideos)
+      .where(eq(schema.lessonVideos.lessonId, player!.current!.id));
+    expect(video).toMatchObject({ status: "ready" });
+    expect(isSampleVideoPrefix(video!.hlsPrefix)).toBe(true);
     expect(player!.previousLessonId).toBeNull();
     expect(player!.nextLessonId).toBe(player!.outline[0]!.lessons[1]!.id);
     // Three video lessons per module, and the mock paper as a lesson of type test (seed.server.ts).
@@ -142,7 +149,7 @@ describe("course player access", () => {
     await setStatus(course.id, "archived");
     const player = await getCoursePlayer(db, owner.id, course.id);
     expect(player?.course.archived).toBe(true);
-    expect(player?.current?.videoUrl).toBeTruthy();
+    expect(player?.current?.id).toBe(player?.outline[0]?.lessons[0]?.id);
     expect(await getCoursePlayer(db, stranger.id, course.id)).toBeNull();
     expect((await listOwnedProducts(db, owner.id)).map((p) => p.id)).toEqual([course.id]);
   });
@@ -362,7 +369,7 @@ describe("downloads", () => {
 });
 
 describe("seeded learning content", () => {
-  it("every seeded course has modules of lessons with embed URLs; every note and PYQ a sample PDF", async () => {
+  it("every seeded course has modules of lessons that play a sample lecture; every note and PYQ a sample PDF", async () => {
     const db = await getDb();
     const all = await db.select().from(schema.products);
     const storage = getFileStorage();
@@ -373,10 +380,20 @@ describe("seeded learning content", () => {
       expect(lessons.length).toBe(p.modules.length * 3);
       // One seeded course also has the mock paper as its last lesson (a lesson of type test).
       expect(all.length - lessons.length).toBe(p.title === SEED_TEST_LESSON.course ? 1 : 0);
-      for (const l of lessons) {
-        expect(l.videoUrl).toMatch(
-          /^https:\/\/(www\.youtube-nocookie\.com\/embed\/[\w-]{11}|player\.vimeo\.com\/video\/\d+)$/,
+      const videos = await db
+        .select()
+        .from(schema.lessonVideos)
+        .where(
+          inArray(
+            schema.lessonVideos.lessonId,
+            lessons.map((l) => l.id),
+          ),
         );
+      expect(videos).toHaveLength(lessons.length);
+      for (const l of lessons) expect(l.videoUrl).toBeNull();
+      for (const v of videos) {
+        expect(v.status).toBe("ready");
+        expect(isSampleVideoPrefix(v.hlsPrefix)).toBe(true);
       }
     }
     // Notes and PYQ carry a PDF; courses and practice tests do not.

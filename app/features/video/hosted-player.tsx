@@ -3,7 +3,8 @@
  * every other page's JavaScript), quality (Auto + each rendition), speed 0.75–2×, keyboard
  * shortcuts, resume where the student stopped (saved on the server), completion at 90% watched,
  * and a moving watermark with the student's email drawn on a canvas that is redrawn every second
- * and put back (with the video paused) if it is removed or hidden.
+ * and put back (with the video paused) if it is removed or hidden. Captions (WebVTT, when the video
+ * has them) are shown from the start and turned off and on with the Captions button or C.
  *
  * The speed has one source of truth, the <video> element's playbackRate: the menu shows what it
  * reports (`ratechange`), whoever changed it (the menu, the keys, the browser's own controls), and
@@ -12,7 +13,7 @@
  * (or the browser's estimate of the link), not from hls.js's 500 kbps guess, so a fast link does
  * not sit at 240p for the first segments.
  */
-import { Maximize, Minimize } from "lucide-react";
+import { Captions, Maximize, Minimize } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 export interface HostedVideoProps {
@@ -20,6 +21,8 @@ export interface HostedVideoProps {
   master: string;
   poster: string;
   durationSeconds: number;
+  /** URL of the WebVTT captions, or null when the video has none. */
+  captions?: string | null;
   startAt: number;
   renditions: { name: string; height: number }[];
   watermark: string;
@@ -119,7 +122,7 @@ function drawWatermark(canvas: HTMLCanvasElement, text: string, spot: number) {
 const overlayStyle = "position:absolute;inset:0;width:100%;height:100%;pointer-events:none;z-index:2;";
 
 export function HostedVideoPlayer(props: HostedVideoProps) {
-  const { lessonId, master, poster, startAt, durationSeconds, watermark, title, onComplete } = props;
+  const { lessonId, master, poster, captions, startAt, durationSeconds, watermark, title, onComplete } = props;
   // Where to resume is read once: a revalidation after completion brings a new saved position,
   // which must not reload a video that is playing (that reset its speed and its place).
   const resumeRef = useRef({ startAt, durationSeconds });
@@ -130,6 +133,8 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
   const [level, setLevel] = useState(-1);
   const [speed, setSpeed] = useState(1);
   const [fullscreen, setFullscreen] = useState(false);
+  const trackRef = useRef<HTMLTrackElement>(null);
+  const [captionsOn, setCaptionsOn] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const completedRef = useRef(false);
 
@@ -308,6 +313,25 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
     };
   }, [watermark]);
 
+  // Captions: showing from the start; the button, C and the browser's own menu all change the
+  // track's mode, and the button follows it.
+  useEffect(() => {
+    const video = videoRef.current;
+    const track = trackRef.current?.track;
+    if (!video || !track) return;
+    track.mode = "showing";
+    const onChange = () => setCaptionsOn(track.mode === "showing");
+    video.textTracks.addEventListener("change", onChange);
+    return () => video.textTracks.removeEventListener("change", onChange);
+  }, []);
+
+  const toggleCaptions = () => {
+    const track = trackRef.current?.track;
+    if (!track) return;
+    track.mode = track.mode === "showing" ? "hidden" : "showing";
+    setCaptionsOn(track.mode === "showing");
+  };
+
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === frameRef.current);
     document.addEventListener("fullscreenchange", onChange);
@@ -366,6 +390,10 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
       case "f":
         toggleFullscreen();
         break;
+      case "c":
+        if (!captions) return;
+        toggleCaptions();
+        break;
       case ">":
         step(1);
         break;
@@ -385,11 +413,11 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
         role="application"
         aria-roledescription="video player"
         onKeyDown={onKeyDown}
-        aria-label={`Video player: ${title}. Keys: space or K play and pause, arrows or J and L seek, M mute, F full screen, < and > speed.`}
+        aria-label={`Video player: ${title}. Keys: space or K play and pause, arrows or J and L seek, M mute, F full screen, < and > speed${captions ? ", C captions" : ""}.`}
         className="relative aspect-video w-full overflow-hidden rounded-xl bg-slate-900 shadow focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         data-hosted-video={lessonId}
       >
-        {/* biome-ignore lint/a11y/useMediaCaption: recorded lectures have no caption track yet */}
+        {/* biome-ignore lint/a11y/useMediaCaption: an owner's own upload has no captions; the sample lectures do (the track below) */}
         <video
           ref={videoRef}
           poster={poster}
@@ -400,7 +428,11 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
           controlsList="nofullscreen nodownload noremoteplayback"
           className="h-full w-full"
           title={`Video: ${title}`}
-        />
+        >
+          {captions ? (
+            <track ref={trackRef} kind="captions" srcLang="en" label="English" src={captions} default />
+          ) : null}
+        </video>
         {error ? (
           <p role="alert" className="absolute inset-x-0 top-0 z-10 bg-red-700/90 p-2 text-center text-sm text-white">
             {error}
@@ -440,6 +472,17 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
             ))}
           </select>
         </label>
+        {captions ? (
+          <button
+            type="button"
+            onClick={toggleCaptions}
+            aria-pressed={captionsOn}
+            className={`inline-flex items-center gap-1 rounded-md border px-2 py-1 ${captionsOn ? "border-brand-600 bg-brand-50 text-brand-800" : "border-slate-300"}`}
+          >
+            <Captions className="h-4 w-4" aria-hidden />
+            Captions
+          </button>
+        ) : null}
         <button
           type="button"
           onClick={toggleFullscreen}

@@ -17,6 +17,7 @@ export const KEY_TOKEN_SECONDS = 10 * 60;
 export type VideoPath =
   | { kind: "master" }
   | { kind: "poster" }
+  | { kind: "captions" }
   | { kind: "key" }
   | { kind: "playlist"; rendition: string }
   | { kind: "segment"; rendition: string; segment: string };
@@ -25,6 +26,7 @@ export type VideoPath =
 export function parseVideoPath(splat: string): VideoPath | null {
   if (splat === "master.m3u8") return { kind: "master" };
   if (splat === "poster.jpg") return { kind: "poster" };
+  if (splat === "captions.vtt") return { kind: "captions" };
   if (splat === "key") return { kind: "key" };
   const match = /^(\d{2,4}p)\/(index\.m3u8|seg-\d{1,6}\.ts)$/.exec(splat);
   if (!match) return null;
@@ -119,6 +121,8 @@ export interface HostedVideo {
   master: string;
   poster: string;
   durationSeconds: number;
+  /** The WebVTT captions, when the video has them (the sample lectures do). */
+  captions: string | null;
   /** Where this student stopped last time (any device). */
   startAt: number;
   renditions: { name: string; height: number }[];
@@ -132,6 +136,7 @@ export async function hostedVideoFor(db: DbOrTx, user: SessionUser, lessonId: nu
       keyHex: lessonVideos.keyHex,
       renditions: lessonVideos.renditions,
       duration: lessonVideos.durationSeconds,
+      captionsKey: lessonVideos.captionsKey,
     })
     .from(lessonVideos)
     .where(eq(lessonVideos.lessonId, lessonId));
@@ -143,6 +148,7 @@ export async function hostedVideoFor(db: DbOrTx, user: SessionUser, lessonId: nu
     master: `/api/video/${lessonId}/master.m3u8`,
     poster: `/api/video/${lessonId}/poster.jpg`,
     durationSeconds: video.duration ?? 0,
+    captions: video.captionsKey ? `/api/video/${lessonId}/captions.vtt` : null,
     startAt: await savedPosition(db, user.id, lessonId),
     renditions: (video.renditions ?? []).map(({ name, height }) => ({ name, height })),
   };

@@ -10,7 +10,7 @@ import { eq, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { SAMPLE_PREFIX } from "~/db/seed/sample-video";
+import { isSampleVideoPrefix } from "~/db/seed/sample-video";
 import { startJobQueue } from "~/features/jobs/queue.server";
 import { getEnv, resolveDataDir } from "~/lib/env.server";
 import { getDbHandle } from "../../../tests/helpers/db";
@@ -23,6 +23,7 @@ import {
   EXPIRE_UPLOADS_JOB,
   expireStaleUploads,
   getLessonVideo,
+  lessonVideoStates,
   receiveChunk,
   transcodeLesson,
   videoJobs,
@@ -68,14 +69,17 @@ describe("replacing a lesson's video", () => {
     const { lesson, student } = await lessonWithStudent();
     const before = await hostedVideoFor(db, student, lesson.id);
     expect(before).not.toBeNull();
-    expect((await getLessonVideo(db, lesson.id))?.hlsPrefix).toBe(SAMPLE_PREFIX);
+    expect(before!.captions).toBe(`/api/video/${lesson.id}/captions.vtt`);
+    expect(isSampleVideoPrefix((await getLessonVideo(db, lesson.id))?.hlsPrefix)).toBe(true);
+    // The owner's editor marks it "Sample" (admin-course-editor.tsx) until their own video is ready.
+    expect((await lessonVideoStates(db, lesson.productId))[lesson.id]).toMatchObject({ status: "ready", sample: true });
 
     await beginUpload(db, lesson.id, { name: "new.mp4", size: sample.length });
     const half = Math.floor(sample.length / 2);
     await receiveChunk(db, storage, lesson.id, 0, stream(sample.subarray(0, half)), async () => {});
     // Uploading: students still get the current video (not the embed), and its key.
     expect(await hostedVideoFor(db, student, lesson.id)).toEqual(before);
-    expect((await watchableVideo(db, student, lesson.id)).hlsPrefix).toBe(SAMPLE_PREFIX);
+    expect(isSampleVideoPrefix((await watchableVideo(db, student, lesson.id)).hlsPrefix)).toBe(true);
     const uploading = await videoPanelState(db, lesson.id);
     expect(uploading).toMatchObject({ status: "uploading", received: half });
     expect(uploading.label).toBe("Uploading · the current video plays until the new one is ready");
@@ -96,6 +100,7 @@ describe("replacing a lesson's video", () => {
       progress: 73,
       label: "Transcoding 73% · the current video plays until the new one is ready",
     });
+    expect((await lessonVideoStates(db, lesson.productId))[lesson.id]).toMatchObject({ sample: true });
     expect(await hostedVideoFor(db, student, lesson.id)).toEqual(before);
     await db.update(schema.lessonVideos).set({ status: "queued" }).where(eq(schema.lessonVideos.lessonId, lesson.id));
 
@@ -103,9 +108,12 @@ describe("replacing a lesson's video", () => {
     const after = await hostedVideoFor(db, student, lesson.id);
     const ready = await getLessonVideo(db, lesson.id);
     expect(ready).toMatchObject({ status: "ready", durationSeconds: 3 });
-    expect(ready!.hlsPrefix).not.toBe(SAMPLE_PREFIX);
-    expect(after).toMatchObject({ durationSeconds: 3, renditions: [{ name: "240p", height: 240 }] });
+    expect(isSampleVideoPrefix(ready!.hlsPrefix)).toBe(false);
+    // The owner's upload has no captions: the sample's are not shown over it.
+    expect(ready!.captionsKey).toBeNull();
+    expect(after).toMatchObject({ durationSeconds: 3, captions: null, renditions: [{ name: "240p", height: 240 }] });
     expect(await videoPanelState(db, lesson.id)).toMatchObject({ status: "ready", label: "Ready" });
+    expect((await lessonVideoStates(db, lesson.productId))[lesson.id]).toMatchObject({ sample: false });
   }, 120_000);
 
   it("a replacement whose transcode fails leaves the current video playing", async () => {

@@ -1,7 +1,9 @@
 /**
- * ffmpeg/ffprobe (the binaries shipped by @ffmpeg-installer and @ffprobe-installer, so `npm install`
- * is enough) turn an uploaded video into an encrypted HLS ladder: 240p, 360p and 720p, never
+ * ffmpeg/ffprobe turn an uploaded video into an encrypted HLS ladder: 240p, 360p and 720p, never
  * above the source's height, 4-second segments, AES-128 under one key per lesson, plus a poster.
+ * Which ffmpeg is decided here and nowhere else (`videoTools`): Debian's (`/usr/bin/ffmpeg` and
+ * `/usr/bin/ffprobe`, from `apt-get install ffmpeg`) when present, else the binaries shipped by
+ * @ffmpeg-installer and @ffprobe-installer, so `npm install` is enough. Both have drawtext.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -11,8 +13,11 @@ import path from "node:path";
 
 const require = createRequire(import.meta.url);
 
-/** The ffmpeg and ffprobe binaries, or a message of what is missing. */
+const SYSTEM_TOOLS = { ffmpeg: "/usr/bin/ffmpeg", ffprobe: "/usr/bin/ffprobe" };
+
+/** The ffmpeg and ffprobe binaries (the system's when it has both, else npm's), or a message of what is missing. */
 export function videoTools(): { ffmpeg: string; ffprobe: string } {
+  if (fs.existsSync(SYSTEM_TOOLS.ffmpeg) && fs.existsSync(SYSTEM_TOOLS.ffprobe)) return SYSTEM_TOOLS;
   let ffmpeg: string;
   let ffprobe: string;
   try {
@@ -20,7 +25,7 @@ export function videoTools(): { ffmpeg: string; ffprobe: string } {
     ffprobe = (require("@ffprobe-installer/ffprobe") as { path: string }).path;
   } catch {
     throw new Error(
-      "ffmpeg is not installed for this platform: run `npm install` (it ships @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe)",
+      "ffmpeg is not installed: `apt-get install -y ffmpeg`, or run `npm install` (it ships @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe)",
     );
   }
   if (!fs.existsSync(ffmpeg) || !fs.existsSync(ffprobe))
@@ -81,7 +86,7 @@ export interface Probe {
   hasAudio: boolean;
 }
 
-function run(
+export function run(
   bin: string,
   args: string[],
   opts: { signal?: AbortSignal; onStdout?: (chunk: string) => void } = {},

@@ -11,7 +11,7 @@ import { pipeline } from "node:stream/promises";
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { lessons, lessonVideos } from "~/db/schema";
-import { SAMPLE_PREFIX } from "~/db/seed/sample-video";
+import { isSampleVideoPrefix } from "~/db/seed/sample-video";
 import { type FileStorage, putFile } from "~/features/files/storage.server";
 import type { JobContext, JobDefinition } from "~/features/jobs/queue.server";
 import { getEnv, resolveDataDir } from "~/lib/env.server";
@@ -45,9 +45,15 @@ export async function lessonVideoStates(db: DbOrTx, productId: number) {
   return Object.fromEntries(
     rows.map(({ video }) => [
       video.lessonId,
-      { status: video.status as LessonVideoStatus, progress: video.progress, label: videoStateLabel(video) },
+      {
+        status: video.status as LessonVideoStatus,
+        progress: video.progress,
+        label: videoStateLabel(video),
+        // The seeded sample lecture plays (db/seed/sample-video.ts), not the owner's own upload.
+        sample: isSampleVideoPrefix(video.hlsPrefix),
+      },
     ]),
-  ) as Record<number, { status: LessonVideoStatus; progress: number; label: string }>;
+  ) as Record<number, { status: LessonVideoStatus; progress: number; label: string; sample: boolean }>;
 }
 
 export type LessonVideoStatus = "uploading" | "queued" | "processing" | "ready" | "failed";
@@ -411,7 +417,7 @@ export async function transcodeLesson(
     const out = path.join(work, "hls");
     const result = await transcodeToHls(input, out, {
       // A lesson still on the seeded sample gets a key of its own (the sample's key is public).
-      keyHex: video.hlsPrefix === SAMPLE_PREFIX ? undefined : (video.keyHex ?? undefined),
+      keyHex: isSampleVideoPrefix(video.hlsPrefix) ? undefined : (video.keyHex ?? undefined),
       signal: ctx.signal,
       onProgress(percent) {
         if (Date.now() - lastWrite < 1000) return;
@@ -441,6 +447,8 @@ export async function transcodeLesson(
         renditions: result.renditions.map(({ name, width, height, bandwidth }) => ({ name, width, height, bandwidth })),
         durationSeconds: Math.round(result.probe.durationSeconds),
         posterKey: `${prefix}/poster.jpg`,
+        // The owner's upload has no captions (the sample's belonged to the sample).
+        captionsKey: null,
         updatedAt: new Date(),
       })
       .where(eq(lessonVideos.lessonId, lessonId));
@@ -448,7 +456,7 @@ export async function transcodeLesson(
       .update(lessons)
       .set({ durationSeconds: Math.round(result.probe.durationSeconds) })
       .where(eq(lessons.id, lessonId));
-    if (oldPrefix && oldPrefix !== prefix && oldPrefix !== SAMPLE_PREFIX)
+    if (oldPrefix && oldPrefix !== prefix && !isSampleVideoPrefix(oldPrefix))
       await deletePrefix(storage, oldPrefix, video.renditions ?? []);
     return { ready: true, renditions: result.renditions.map((r) => r.name) };
   } catch (error) {

@@ -28,7 +28,7 @@ function lessonIdOf(raw: string | undefined) {
 }
 
 /**
- * /api/video/:lessonId/(master.m3u8 | <rendition>/index.m3u8 | <rendition>/seg-N.ts | poster.jpg | key?t=token):
+ * /api/video/:lessonId/(master.m3u8 | <rendition>/index.m3u8 | <rendition>/seg-N.ts | poster.jpg | captions.vtt | key?t=token):
  * every request checks that the signed-in user owns the course (or is an admin).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -50,14 +50,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     }
     if ("rendition" in path && !video.renditions?.some((r) => r.name === path.rendition))
       throw new HttpError(404, "No such video.");
+    if (path.kind === "captions" && !video.captionsKey) throw new HttpError(404, "This video has no captions.");
     const key =
-      path.kind === "master"
-        ? `${video.hlsPrefix}/master.m3u8`
-        : path.kind === "poster"
-          ? `${video.hlsPrefix}/poster.jpg`
-          : path.kind === "playlist"
-            ? `${video.hlsPrefix}/${path.rendition}/index.m3u8`
-            : `${video.hlsPrefix}/${path.rendition}/${path.segment}`;
+      path.kind === "captions"
+        ? video.captionsKey!
+        : path.kind === "master"
+          ? `${video.hlsPrefix}/master.m3u8`
+          : path.kind === "poster"
+            ? `${video.hlsPrefix}/poster.jpg`
+            : path.kind === "playlist"
+              ? `${video.hlsPrefix}/${path.rendition}/index.m3u8`
+              : `${video.hlsPrefix}/${path.rendition}/${path.segment}`;
     const file = await storage.get(key);
     if (!file) throw new HttpError(404, "No such video.");
     if (path.kind === "playlist") {
@@ -73,7 +76,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const headers: Record<string, string> = {
       ...PRIVATE,
       "Content-Type":
-        path.kind === "master" ? "application/vnd.apple.mpegurl" : path.kind === "poster" ? "image/jpeg" : "video/mp2t",
+        path.kind === "master"
+          ? "application/vnd.apple.mpegurl"
+          : path.kind === "poster"
+            ? "image/jpeg"
+            : path.kind === "captions"
+              ? "text/vtt; charset=utf-8"
+              : "video/mp2t",
     };
     // Segments are encrypted and the poster is harmless: the browser may keep them for the session.
     if (path.kind === "segment" || path.kind === "poster") headers["Cache-Control"] = "private, max-age=3600";
