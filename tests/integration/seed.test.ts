@@ -137,6 +137,7 @@ describe("seed", () => {
     // and renamed a sample course into their own.
     for (const table of Object.values(SAMPLE_TABLES)) await db.update(table).set({ isSample: false });
     await db.delete(schema.appMeta).where(eq(schema.appMeta.key, "sample_marked"));
+    await db.update(schema.settings).set({ whatsappNumber: "919876543210" });
     await db.insert(schema.banners).values({ name: "Our own banner", image: "/images/banners/banner-1.svg" });
     await db
       .update(schema.products)
@@ -150,6 +151,8 @@ describe("seed", () => {
     for (const name of ["users", "instructors", "testimonials", "toppers", "subjectServices", "courseHighlights"]) {
       expect(after[name], name).toEqual(expected[name]);
     }
+    // The old seed's made-up WhatsApp number goes: no chat button until the owner enters theirs.
+    expect((await db.select().from(schema.settings))[0]?.whatsappNumber).toBe("");
     // Once: a sample row the owner unmarks later stays theirs.
     await db.update(schema.toppers).set({ isSample: false });
     await seedDatabase(db);

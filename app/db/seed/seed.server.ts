@@ -27,6 +27,8 @@ const SEED_KEY = "seed_version";
 const PRACTICE_SEED_KEY = "practice_seed_version";
 /** Present once the seed's rows are marked `is_sample` (new installs at once, older ones by markSampleContent). */
 const SAMPLE_MARK_KEY = "sample_marked";
+/** The made-up WhatsApp number the seed wrote before issue 32. */
+const OLD_SEED_WHATSAPP = "919876543210";
 
 export function rupeesToPaise(rupees: number) {
   return Math.round(rupees * 100);
@@ -383,5 +385,11 @@ export async function markSampleContent(tx: DbOrTx) {
     .update(schema.practiceQuestions)
     .set({ isSample: true })
     .where(eq(schema.practiceQuestions.source, SEED_QUESTION_SOURCE));
+  // The WhatsApp number older seeds wrote was made up: students would message a stranger. An owner
+  // who kept it gets no chat button until they enter theirs (the address is left: it is on invoices).
+  await tx
+    .update(schema.settings)
+    .set({ whatsappNumber: "" })
+    .where(eq(schema.settings.whatsappNumber, OLD_SEED_WHATSAPP));
   await tx.insert(schema.appMeta).values({ key: SAMPLE_MARK_KEY, value: "1" }).onConflictDoNothing();
 }
