@@ -13,7 +13,7 @@
  * nothing and changes nothing. Every table touched bumps the content version (drizzle/0001 triggers),
  * which empties every instance's page cache.
  */
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
   banners,
@@ -122,8 +122,8 @@ export async function removeSampleContent(db: Db, actorId: string): Promise<Samp
 
     // Sample accounts (their reviews, sessions, sign-in accounts, enrolments cascade); one with an
     // order (a record) stays as the owner's.
-    const withOrders = tx.select({ id: orders.userId }).from(orders);
-    await tx.delete(users).where(and(eq(users.isSample, true), notInArray(users.id, withOrders)));
+    const hasOrders = tx.select({ one: sql`1` }).from(orders).where(eq(orders.userId, users.id));
+    await tx.delete(users).where(and(eq(users.isSample, true), notExists(hasOrders)));
     const keptAccounts = await tx
       .update(users)
       .set({ isSample: false })
@@ -147,8 +147,8 @@ export async function removeSampleContent(db: Db, actorId: string): Promise<Samp
     for (const table of [banners, testimonials, toppers, subjectServices, courseHighlights]) {
       await tx.delete(table).where(eq(table.isSample, true));
     }
-    const named = tx.select({ id: products.instructorId }).from(products);
-    await tx.delete(instructors).where(and(eq(instructors.isSample, true), notInArray(instructors.id, named)));
+    const named = tx.select({ one: sql`1` }).from(products).where(eq(products.instructorId, instructors.id));
+    await tx.delete(instructors).where(and(eq(instructors.isSample, true), notExists(named)));
     const keptInstructors = await tx
       .update(instructors)
       .set({ isSample: false })
