@@ -30,7 +30,7 @@ import {
   refusedForMaintenance,
 } from "~/features/settings/maintenance.server";
 import { refreshStoreSettings } from "~/features/settings/settings.server";
-import { ensureSampleVideo } from "~/features/video/sample.server";
+import { ensureSampleVideo, samplePrefixesInUse } from "~/features/video/sample.server";
 import { videoJobs } from "~/features/video/video.server";
 import { getEnv } from "~/lib/env.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
@@ -317,7 +317,8 @@ export async function startup() {
   const sampleFiles = await ensureSeedFiles(handle.db, getFileStorage());
   // The seeded lessons' sample lecture (made once with ffmpeg into a cache, then copied); a
   // missing ffmpeg only costs the sample, not the start.
-  await ensureSampleVideo(getFileStorage(), { log }).catch((error) =>
+  const only = await samplePrefixesInUse(handle.db);
+  await ensureSampleVideo(getFileStorage(), { log, only }).catch((error) =>
     log(`the sample lecture could not be made: ${error instanceof Error ? error.message : String(error)}`),
   );
   return {

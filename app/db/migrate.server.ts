@@ -50,5 +50,5 @@ async function migrateSql(handle: DbHandle) {
 
 export async function migrateAndSeed(handle: DbHandle) {
   await migrate(handle);
-  return seedDatabase(handle.db);
+  return seedDatabase(handle.db, { sample: getEnv().SEED_SAMPLE });
 }

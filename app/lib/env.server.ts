@@ -103,6 +103,8 @@ const schema = z.object({
   MIGRATIONS_DIR: unsetIfEmpty(z.string().default("./drizzle")),
   /** Off (0) turns off the shared anonymous full-page cache. */
   PAGE_CACHE: flag("PAGE_CACHE", true),
+  /** Off (0): a new install starts as an empty store (settings only), without the sample content. */
+  SEED_SAMPLE: flag("SEED_SAMPLE", true),
   /** 1 logs how many database queries each request made (default: on in development only). */
   LOG_QUERY_COUNTS: unsetIfEmpty(
     z

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../helpers/browser";
+import { prepareOwnerInstall } from "../helpers/owner-install";
 import { extractPdfText } from "../helpers/pdf-text";
 import { type RunningServer, startServer } from "../helpers/server";
 
@@ -19,6 +20,8 @@ let base: string;
 
 beforeAll(async () => {
   server = await startServer({
+    // The owner has entered the seller's address (printed on the invoice) in Settings.
+    dataDir: await prepareOwnerInstall(),
     env: {
       ADMIN_EMAIL: OWNER.email,
       ADMIN_PASSWORD: OWNER.password,

@@ -18,6 +18,7 @@ import { startAttempt, submitAttempt } from "~/features/practice/attempts.server
 import { createTestUser, signInBrowser, type TestUser } from "../helpers/auth";
 import { launchBrowser } from "../helpers/browser";
 import { createOrder } from "../helpers/orders";
+import { OWNER_SETTINGS } from "../helpers/owner-install";
 import { PHONE, waitForHydration } from "../helpers/page";
 import { coveredTargets } from "../helpers/screens";
 import { type RunningServer, startServer } from "../helpers/server";
@@ -34,6 +35,8 @@ beforeAll(async () => {
   try {
     await migrateAndSeed(handle);
     const db = await getDb();
+    // The owner's WhatsApp number: the chat button shows (the seed leaves it empty).
+    await db.update(schema.settings).set(OWNER_SETTINGS);
     student = await createTestUser({ name: "Kavya Nair" });
     const paid = await db
       .select()

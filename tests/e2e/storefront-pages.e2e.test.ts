@@ -284,9 +284,10 @@ describe("page content", () => {
     ]);
     const first = page.locator("article").first();
     expect(await first.getByRole("img", { name: "Aarav Sharma" }).isVisible()).toBe(true);
-    expect(await first.getByText("State Topper").isVisible()).toBe(true);
+    expect(await first.getByText("School Topper").isVisible()).toBe(true);
     expect(await first.getByText("Out of 100").isVisible()).toBe(true);
-    expect(await first.getByText("100", { exact: true }).isVisible()).toBe(true);
+    // The same score as Aarav's testimonial ("I scored 98 in Accountancy").
+    expect(await first.getByText("98", { exact: true }).isVisible()).toBe(true);
     await closePage(opened);
   });
 

@@ -17,6 +17,7 @@ import { startAttempt } from "~/features/practice/attempts.server";
 import routes from "~/routes";
 import { createTestUser, signInBrowser, type TestUser } from "./auth";
 import { createOrder } from "./orders";
+import { OWNER_SETTINGS } from "./owner-install";
 
 export const ROLES = ["anonymous", "student", "admin"] as const;
 export type ScreenRole = (typeof ROLES)[number];
@@ -97,6 +98,8 @@ export async function prepareScreenInstall(dataDir?: string): Promise<ScreenInst
   const handle = await openPglite(path.join(dir, "pglite"));
   try {
     await migrateAndSeed(handle);
+    // The owner's WhatsApp number and address, as a live store has them (the seed leaves both empty).
+    await handle.db.update(schema.settings).set(OWNER_SETTINGS);
     setDbHandle(handle);
     const db = await getDb();
     const owner = await createTestUser({ role: "admin", isPrimary: true, name: "Asha Venkataraman" });

@@ -356,7 +356,7 @@ describe("settings and maintenance mode", () => {
     // The audit log says what changed in words (features/settings/changes.ts), not field names.
     expect((await auditTrail())[0]!.description).toBe(
       "Site contact email changed to help@commerce-academy.in; Default access level for new sign-ups changed to Guest; " +
-        "Maintenance mode turned on; Seller name on invoices changed to Commerce Academy LLP; " +
+        "Maintenance mode turned on; WhatsApp number changed to 919876543210; Seller name on invoices changed to Commerce Academy LLP; " +
         "Seller address on invoices changed",
     );
     await updateSettings(db, actor.id, { ...parsed, maintenanceMode: false });

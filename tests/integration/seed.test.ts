@@ -1,9 +1,33 @@
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { seedQuestionBanks } from "~/db/seed/questions";
 import { seedDatabase, seedQuestionBank } from "~/db/seed/seed.server";
-import { getTestDb } from "../helpers/db";
+import { getTestDb, resetDb } from "../helpers/db";
+
+/** The tables the sample content lives in, with their is_sample column. */
+const SAMPLE_TABLES = {
+  users: schema.users,
+  instructors: schema.instructors,
+  products: schema.products,
+  banners: schema.banners,
+  testimonials: schema.testimonials,
+  toppers: schema.toppers,
+  subjectServices: schema.subjectServices,
+  courseHighlights: schema.courseHighlights,
+} as const;
+
+async function sampleCounts() {
+  const { db } = await getTestDb();
+  const out: Record<string, { all: number; sample: number }> = {};
+  for (const [name, table] of Object.entries(SAMPLE_TABLES)) {
+    out[name] = {
+      all: await db.$count(table),
+      sample: await db.$count(table, eq(table.isSample, true)),
+    };
+  }
+  return out;
+}
 
 describe("seed", () => {
   it("creates the spec's sample content", async () => {
@@ -155,5 +179,67 @@ describe("seed", () => {
         description: "x",
       }),
     ).rejects.toThrow();
+  });
+
+  it("marks every row it makes as sample content", async () => {
+    const counts = await sampleCounts();
+    for (const [name, c] of Object.entries(counts)) {
+      expect(c.all, name).toBeGreaterThan(0);
+      expect(c.sample, name).toBe(c.all);
+    }
+  });
+
+  it("marks the seed's rows once on an install seeded before is_sample existed", async () => {
+    const { db } = await getTestDb();
+    const expected = await sampleCounts();
+    // An install seeded before issue 32: nothing marked, no marker; the owner added a banner of theirs
+    // and renamed a sample course into their own.
+    for (const table of Object.values(SAMPLE_TABLES)) await db.update(table).set({ isSample: false });
+    await db.delete(schema.appMeta).where(eq(schema.appMeta.key, "sample_marked"));
+    await db.update(schema.settings).set({ whatsappNumber: "919876543210" });
+    await db.insert(schema.banners).values({ name: "Our own banner", image: "/images/banners/banner-1.svg" });
+    await db
+      .update(schema.products)
+      .set({ title: "My Accountancy Course" })
+      .where(eq(schema.products.title, "Accountancy Class 12"));
+
+    expect(await seedDatabase(db)).toEqual({ seeded: false });
+    const after = await sampleCounts();
+    expect(after.banners).toEqual({ all: expected.banners!.all + 1, sample: expected.banners!.sample });
+    expect(after.products).toEqual({ all: expected.products!.all, sample: expected.products!.sample - 1 });
+    for (const name of ["users", "instructors", "testimonials", "toppers", "subjectServices", "courseHighlights"]) {
+      expect(after[name], name).toEqual(expected[name]);
+    }
+    // The old seed's made-up WhatsApp number goes: no chat button until the owner enters theirs.
+    expect((await db.select().from(schema.settings))[0]?.whatsappNumber).toBe("");
+    // Once: a sample row the owner unmarks later stays theirs.
+    await db.update(schema.toppers).set({ isSample: false });
+    await seedDatabase(db);
+    expect(await db.$count(schema.toppers, eq(schema.toppers.isSample, true))).toBe(0);
+  });
+
+  it("with sample off (SEED_SAMPLE=0) makes an empty store: the settings row and nothing else, on every start", async () => {
+    const { db } = await resetDb({ seed: false });
+    try {
+      expect(await seedDatabase(db, { sample: false })).toEqual({ seeded: true });
+      // A later start, with or without the switch, adds nothing.
+      expect(await seedDatabase(db)).toEqual({ seeded: false });
+      const tables = await db.execute<{ tablename: string }>(
+        sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+      );
+      const filled: Record<string, number> = {};
+      for (const { tablename } of tables.rows) {
+        const r = await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from public."${tablename}"`));
+        const n = Number(r.rows[0]?.n ?? 0);
+        if (n > 0) filled[tablename] = n;
+      }
+      // app_meta holds the seed's markers (and the content version); stats rows may be zero-valued.
+      expect(Object.keys(filled).sort()).toEqual(["app_meta", "settings"]);
+      const [settings] = await db.select().from(schema.settings);
+      // No made-up WhatsApp number or address: the owner enters theirs in Settings.
+      expect(settings).toMatchObject({ whatsappNumber: "", sellerAddress: "", defaultAccessLevel: "student" });
+    } finally {
+      await resetDb();
+    }
   });
 });

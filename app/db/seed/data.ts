@@ -161,7 +161,7 @@ export const seedNotes: SeedProduct[] = [
     rating: 4.7,
     instructor: "Priya Mehta",
     description:
-      "Every ratio, every format and every adjustment on four printable pages. Free for all students: keep it beside you while you practise and revise the night before the exam.",
+      "The main ratios, formats and adjustments on a few printable pages. Free for all students: keep it beside you while you practise and revise the night before the exam.",
     modules: ["Accounting ratios", "Formats of final accounts", "Partnership adjustments"],
   },
   {
@@ -197,7 +197,7 @@ export const seedNotes: SeedProduct[] = [
     rating: 4.6,
     instructor: "Anjali Singh",
     description:
-      "How to read a case study, find the concept being tested and write the answer the examiner wants, with 40 solved case studies from recent board papers.",
+      "How to read a case study, find the concept being tested and write the answer the examiner wants, with solved case studies in the board's pattern.",
     modules: ["Reading a case", "Principles of management cases", "Marketing cases"],
   },
   {
@@ -221,7 +221,7 @@ export const seedNotes: SeedProduct[] = [
     rating: 4.8,
     instructor: "Priya Mehta",
     description:
-      "The golden rules, journal entries for every type of transaction, posting to the ledger and preparing a trial balance, with 60 practice entries and their answers.",
+      "The golden rules, journal entries for the common types of transaction, posting to the ledger and preparing a trial balance, with practice entries and their answers.",
     modules: ["Golden rules", "Journal entries", "Ledger posting", "Trial balance"],
   },
   {
@@ -248,8 +248,8 @@ export const seedPyqs: SeedProduct[] = [
     rating: 4.9,
     instructor: "Priya Mehta",
     description:
-      "Seven years of CBSE Class 12 Accountancy board papers with the official marking scheme and fully worked solutions, arranged year by year.",
-    modules: ["2019 to 2025 papers", "Marking schemes", "Worked solutions"],
+      "Sample papers in the CBSE Class 12 Accountancy board pattern (Part A and Part B, marks per question) with a marking scheme and worked solutions.",
+    modules: ["Sample papers", "Marking schemes", "Worked solutions"],
   },
   {
     kind: "pyq",
@@ -260,8 +260,8 @@ export const seedPyqs: SeedProduct[] = [
     rating: 4.8,
     instructor: "Rahul Verma",
     description:
-      "Seven years of CBSE Class 12 Economics board papers with solutions, diagrams and the value points of the marking scheme.",
-    modules: ["2019 to 2025 papers", "Marking schemes", "Diagrams"],
+      "Sample papers in the CBSE Class 12 Economics board pattern with solutions, diagrams and the value points of a marking scheme.",
+    modules: ["Sample papers", "Marking schemes", "Diagrams"],
   },
   {
     kind: "pyq",
@@ -272,8 +272,8 @@ export const seedPyqs: SeedProduct[] = [
     rating: 4.8,
     instructor: "Anjali Singh",
     description:
-      "Seven years of CBSE Class 12 Business Studies board papers with model answers written the way examiners reward them.",
-    modules: ["2019 to 2025 papers", "Model answers"],
+      "Sample papers in the CBSE Class 12 Business Studies board pattern with model answers written the way examiners reward them.",
+    modules: ["Sample papers", "Model answers"],
   },
   {
     kind: "pyq",
@@ -284,8 +284,8 @@ export const seedPyqs: SeedProduct[] = [
     rating: 4.6,
     instructor: "Neha Kapoor",
     description:
-      "Seven years of CBSE Class 12 English Core board papers with answer keys. Free to download for every signed-in student.",
-    modules: ["2019 to 2025 papers", "Answer keys"],
+      "Sample papers in the CBSE Class 12 English Core board pattern with answer keys. Free to download for every signed-in student.",
+    modules: ["Sample papers", "Answer keys"],
   },
   {
     kind: "pyq",
@@ -296,8 +296,8 @@ export const seedPyqs: SeedProduct[] = [
     rating: 4.7,
     instructor: "Priya Mehta",
     description:
-      "Annual exam papers of leading Kendriya Vidyalayas and DAV schools for Class 11 Accountancy with solutions, the best practice before moving to Class 12.",
-    modules: ["School annual papers", "Solutions"],
+      "Sample papers in the pattern of Class 11 Accountancy annual exams, with solutions: practice before moving to Class 12.",
+    modules: ["Sample papers", "Solutions"],
   },
   {
     kind: "pyq",
@@ -308,8 +308,8 @@ export const seedPyqs: SeedProduct[] = [
     rating: 4.6,
     instructor: "Rahul Verma",
     description:
-      "Class 11 Economics annual exam papers covering microeconomics and statistics, each with a detailed solution and the common mistakes to avoid.",
-    modules: ["School annual papers", "Solutions"],
+      "Sample papers in the pattern of Class 11 Economics annual exams, covering microeconomics and statistics, each with a detailed solution and the common mistakes to avoid.",
+    modules: ["Sample papers", "Solutions"],
   },
 ];
 
@@ -335,7 +335,7 @@ export const seedTestimonials = [
   },
   {
     quote:
-      "The case study guide taught me how to write answers. My Business Studies marks went from 71 to 95 in one term.",
+      "The case study guide taught me how to write answers. My Business Studies marks went from 71 in the half-yearly exam to 100 in the boards.",
     name: "Rohan Iyer",
     university: "Class 12 Commerce, Pune",
   },
@@ -358,8 +358,8 @@ export const seedToppers: {
   {
     subject: "accountancy",
     name: "Aarav Sharma",
-    rank: "100",
-    badge: "State Topper",
+    rank: "98",
+    badge: "School Topper",
     badgeColor: "#f59e0b",
     borderColor: "#f59e0b",
     courseDescription: "Accountancy Class 12 course",
@@ -478,10 +478,10 @@ export const seedCourseHighlight = {
   instructor: "Priya Mehta",
   image: "/images/covers/accountancy-course.svg",
   services: [
-    "120+ video lessons",
-    "Handwritten notes for every chapter",
-    "Solved board papers 2019–2025",
-    "Doubt support on WhatsApp",
+    "Video lessons for every chapter",
+    "Partnership notes with solved examples",
+    "Sample papers in the board's pattern",
+    "Timed mock paper with explanations",
   ],
 };
 
@@ -489,9 +489,11 @@ export const seedSettings = {
   siteContactEmail: "hello@commerce-academy.in",
   defaultAccessLevel: "student" as const,
   maintenanceMode: false,
-  whatsappNumber: "919876543210",
+  // Empty until the owner sets their own in Settings: the WhatsApp button and links stay hidden meanwhile.
+  whatsappNumber: "",
   sellerName: "Commerce Academy",
-  sellerAddress: "2nd Floor, 14 Civil Lines, Jaipur, Rajasthan 302006",
+  // Empty until the owner enters the business's address in Settings (printed on invoices).
+  sellerAddress: "",
   sellerGstin: "08AAAAA0000A1Z5",
   sellerStateCode: "08",
   sacCode: "999293",

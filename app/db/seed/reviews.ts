@@ -3,6 +3,9 @@
  * the spec's rating (4.9 = nine 5-star and one 4-star review), so the demo shows the familiar
  * figures and every one of them comes from reviews. Two inserts in all. The sample students have no
  * password (they cannot sign in) and joined in April 2024, out of the dashboard's 12-month charts.
+ * They are sample accounts (`is_sample`): they bought nothing, so their reviews say "Sample review"
+ * (never "Verified purchase"), no student figure of the admin counts them, and "Remove all sample
+ * content" deletes them with their reviews.
  */
 import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "../client.server";
@@ -49,6 +52,7 @@ export async function seedSampleReviews(tx: DbOrTx, items: SeedProduct[]) {
       email: `${slugify(name)}@students.example.com`,
       emailVerified: true,
       role: "student" as const,
+      isSample: true,
       createdAt: joined,
       updatedAt: joined,
     })),

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, like, sql } from "drizzle-orm";
 import { ASSERTION_REASON_OPTIONS } from "~/features/practice/labels";
 import type { DbOrTx } from "../client.server";
 import * as schema from "../schema";
@@ -25,17 +25,30 @@ import { sampleVideoRow } from "./sample-video";
 /** Bump when the sample content changes in a way a fresh install should get. */
 export const SEED_VERSION = "1";
 const SEED_KEY = "seed_version";
+export const PRACTICE_SEED_KEY = "practice_seed_version";
+/** The question bank's sample questions were seeded (or the store wants none: SEED_SAMPLE=0, or they were removed). */
+export const QUESTION_BANK_SEED_KEY = "question_bank_seed_version";
+/** Present once the seed's rows are marked `is_sample` (new installs at once, older ones by markSampleContent). */
+const SAMPLE_MARK_KEY = "sample_marked";
+/** The made-up WhatsApp number the seed wrote before issue 32. */
+const OLD_SEED_WHATSAPP = "919876543210";
 
 export function rupeesToPaise(rupees: number) {
   return Math.round(rupees * 100);
 }
 
 /**
- * Seeds the spec's sample content once. A marker row makes it idempotent: a
- * restart (or a second instance) adds nothing twice, and content the owner
- * deleted later is not resurrected.
+ * Seeds a new install once. A marker row makes it idempotent: a restart (or a second instance) adds
+ * nothing twice, and content the owner deleted later is not resurrected.
+ *
+ * With `sample` (the default; `SEED_SAMPLE=0` turns it off) it seeds the spec's sample store, every
+ * row of it marked `is_sample` so Settings can count and remove it ("Remove all sample content").
+ * Without, only the settings row a store needs: no products, reviews, accounts, banners or the rest.
  */
-export async function seedDatabase(db: DbOrTx): Promise<{ seeded: boolean }> {
+export async function seedDatabase(
+  db: DbOrTx,
+  { sample = true }: { sample?: boolean } = {},
+): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
     // Serialise concurrent first starts of several instances on PostgreSQL.
     await tx.execute("select pg_advisory_xact_lock(7321001)");
@@ -45,6 +58,8 @@ export async function seedDatabase(db: DbOrTx): Promise<{ seeded: boolean }> {
       // them once.
       await seedPracticeContent(tx);
       await seedQuestionBank(tx);
+      // An install seeded before issue 32 gets the seed's rows marked as sample once.
+      await markSampleContent(tx);
       return { seeded: false };
     }
 
@@ -53,9 +68,23 @@ export async function seedDatabase(db: DbOrTx): Promise<{ seeded: boolean }> {
       .values({ id: 1, ...seedSettings })
       .onConflictDoNothing();
 
+    if (!sample) {
+      // An empty store: the markers alone, so that no later start adds sample content either.
+      await tx
+        .insert(schema.appMeta)
+        .values([
+          { key: SEED_KEY, value: SEED_VERSION },
+          { key: PRACTICE_SEED_KEY, value: "1" },
+          { key: QUESTION_BANK_SEED_KEY, value: "1" },
+          { key: SAMPLE_MARK_KEY, value: "1" },
+        ])
+        .onConflictDoNothing();
+      return { seeded: true };
+    }
+
     const instructorRows = await tx
       .insert(schema.instructors)
-      .values(seedInstructors.map((name) => ({ name })))
+      .values(seedInstructors.map((name) => ({ name, isSample: true })))
       .onConflictDoNothing()
       .returning();
     const allInstructors = instructorRows.length ? instructorRows : await tx.select().from(schema.instructors);
@@ -83,30 +112,43 @@ export async function seedDatabase(db: DbOrTx): Promise<{ seeded: boolean }> {
           position: index + 1,
           // Notes and PYQ: the sample PDF, generated into file storage at startup (learning feature).
           fileKey: item.kind === "course" ? null : `seed/${slugify(item.title)}.pdf`,
+          isSample: true,
         }),
       ),
     );
     await seedCourseLessons(tx, seedCourses);
     await seedSampleReviews(tx, items);
 
-    await tx.insert(schema.banners).values(seedBanners.map((b, i) => ({ ...b, position: i + 1 })));
+    await tx.insert(schema.banners).values(seedBanners.map((b, i) => ({ ...b, position: i + 1, isSample: true })));
     await tx
       .insert(schema.testimonials)
-      .values(seedTestimonials.map((t, i) => buildTestimonial({ ...t, avatar: avatarImage(t.name), position: i + 1 })));
+      .values(
+        seedTestimonials.map((t, i) =>
+          buildTestimonial({ ...t, avatar: avatarImage(t.name), position: i + 1, isSample: true }),
+        ),
+      );
     await tx
       .insert(schema.toppers)
-      .values(seedToppers.map((t, i) => buildTopper({ ...t, imageUrl: avatarImage(t.name), position: i + 1 })));
+      .values(
+        seedToppers.map((t, i) =>
+          buildTopper({ ...t, imageUrl: avatarImage(t.name), position: i + 1, isSample: true }),
+        ),
+      );
     await tx.insert(schema.subjectServices).values(
       seedSubjectServices.map((s, i) => ({
         ...s,
         image: coverImage(s.subject, "course"),
         position: i + 1,
+        isSample: true,
       })),
     );
-    await tx.insert(schema.courseHighlights).values(seedCourseHighlight);
+    await tx.insert(schema.courseHighlights).values({ ...seedCourseHighlight, isSample: true });
     await seedPracticeContent(tx, { courseLesson: true });
     await seedQuestionBank(tx);
-    await tx.insert(schema.appMeta).values({ key: SEED_KEY, value: SEED_VERSION });
+    await tx.insert(schema.appMeta).values([
+      { key: SEED_KEY, value: SEED_VERSION },
+      { key: SAMPLE_MARK_KEY, value: "1" },
+    ]);
     return { seeded: true };
   });
 }
@@ -153,7 +195,6 @@ async function seedCourseLessons(tx: DbOrTx, courses: SeedProduct[]) {
   await tx.insert(schema.lessonVideos).values(inserted.map((l) => sampleVideoRow(l.id, subjectOf.get(l.productId)!)));
 }
 
-const PRACTICE_SEED_KEY = "practice_seed_version";
 const PRACTICE_INSTRUCTOR = {
   accountancy: "Priya Mehta",
   economics: "Rahul Verma",
@@ -225,6 +266,7 @@ export async function seedPracticeContent(tx: DbOrTx, { courseLesson = false } =
           description: test.description,
           modules: [...new Set(test.questions.map((q) => q.chapter))],
           position: ++position,
+          isSample: true,
         }),
       )
       .returning({ id: schema.products.id });
@@ -267,8 +309,6 @@ function seedQuestionRow(q: SeedQuestion, chapterId: number, parentId: number | 
     source: SEED_QUESTION_SOURCE,
   };
 }
-
-const QUESTION_BANK_SEED_KEY = "question_bank_seed_version";
 
 /**
  * The question bank's sample questions (app/db/seed/questions/), in the bank only (no test lists
@@ -338,4 +378,78 @@ async function seedTestLesson(tx: DbOrTx) {
     testProductId: test.id,
     position: Number(pos?.p ?? 0) + 1,
   });
+}
+
+/**
+ * The one-time data step of installs seeded before issue 32: marks as sample the rows the seed made
+ * there (its accounts by id, the rest by the seed's own titles and names), so that Settings counts
+ * and can remove them. An item the owner renamed is theirs now and stays unmarked. Idempotent: its
+ * marker row is written with it.
+ */
+export async function markSampleContent(tx: DbOrTx) {
+  const [marker] = await tx.select().from(schema.appMeta).where(eq(schema.appMeta.key, SAMPLE_MARK_KEY));
+  if (marker) return;
+  const items = [...seedCourses, ...seedNotes, ...seedPyqs, ...seedTests];
+  await tx.update(schema.users).set({ isSample: true }).where(like(schema.users.id, "seed-student-%"));
+  await tx
+    .update(schema.instructors)
+    .set({ isSample: true })
+    .where(inArray(schema.instructors.name, [...seedInstructors]));
+  for (const item of items) {
+    await tx
+      .update(schema.products)
+      .set({ isSample: true })
+      .where(and(eq(schema.products.slug, slugify(item.title)), eq(schema.products.title, item.title)));
+  }
+  await tx
+    .update(schema.banners)
+    .set({ isSample: true })
+    .where(
+      inArray(
+        schema.banners.name,
+        seedBanners.map((b) => b.name),
+      ),
+    );
+  await tx
+    .update(schema.testimonials)
+    .set({ isSample: true })
+    .where(
+      inArray(
+        schema.testimonials.name,
+        seedTestimonials.map((t) => t.name),
+      ),
+    );
+  await tx
+    .update(schema.toppers)
+    .set({ isSample: true })
+    .where(
+      inArray(
+        schema.toppers.name,
+        seedToppers.map((t) => t.name),
+      ),
+    );
+  await tx
+    .update(schema.subjectServices)
+    .set({ isSample: true })
+    .where(
+      inArray(
+        schema.subjectServices.name,
+        seedSubjectServices.map((s) => s.name),
+      ),
+    );
+  await tx
+    .update(schema.courseHighlights)
+    .set({ isSample: true })
+    .where(eq(schema.courseHighlights.title, seedCourseHighlight.title));
+  await tx
+    .update(schema.practiceQuestions)
+    .set({ isSample: true })
+    .where(eq(schema.practiceQuestions.source, SEED_QUESTION_SOURCE));
+  // The WhatsApp number older seeds wrote was made up: students would message a stranger. An owner
+  // who kept it gets no chat button until they enter theirs (the address is left: it is on invoices).
+  await tx
+    .update(schema.settings)
+    .set({ whatsappNumber: "" })
+    .where(eq(schema.settings.whatsappNumber, OLD_SEED_WHATSAPP));
+  await tx.insert(schema.appMeta).values({ key: SAMPLE_MARK_KEY, value: "1" }).onConflictDoNothing();
 }

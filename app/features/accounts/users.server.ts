@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { enrolments, orders, products, userRole, users } from "~/db/schema";
 import type { Role } from "~/features/accounts/guards.server";
-import { freeToPaidConversion } from "~/features/analytics/metrics.server";
+import { freeToPaidConversion, sampleAccountCounts } from "~/features/analytics/metrics.server";
 import { dailySums, totals } from "~/features/analytics/rollups.server";
 import { recordEvent } from "~/features/audit/audit.server";
 import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
@@ -18,20 +18,22 @@ const USER_METRICS = userRole.enumValues.map((r) => `users_${r}` as const);
 
 /**
  * The cards of User Analytics, all about accounts (analytics/metrics.server.ts defines them):
- * total users of every role, the accounts with the Instructor role among them, live enrolments
+ * total users of every role (not the seed's sample accounts), the accounts with the Instructor role among them, live enrolments
  * per learner, free→paid conversion.
  */
 export async function userStats(db: DbOrTx, now = new Date()) {
   // Counted by the rollups (drizzle/0006), not by scanning users and enrolments.
-  const [byRole, running] = await Promise.all([
+  const [byRole, running, sample] = await Promise.all([
     dailySums(db, USER_METRICS),
     totals(db, ["learners", "live_enrolments"] as const),
+    sampleAccountCounts(db),
   ]);
   const load = { learners: running.learners, live: running.live_enrolments };
   const conversion = await freeToPaidConversion(db, now);
   const learners = Number(load?.learners ?? 0);
   return {
-    totalUsers: USER_METRICS.reduce((sum, m) => sum + byRole[m], 0),
+    // The seed's sample accounts are not users of the store (metrics.server.ts).
+    totalUsers: USER_METRICS.reduce((sum, m) => sum + byRole[m], 0) - sample.all,
     instructors: byRole.users_instructor,
     averageCourseLoad: learners ? Math.round((Number(load?.live ?? 0) / learners) * 10) / 10 : 0,
     conversion: conversion.rate,

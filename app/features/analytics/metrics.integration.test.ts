@@ -241,6 +241,18 @@ describe("dashboard and sales figures", () => {
     expect(june.refundedCount + june.keptOrderCount).toBe(june.paidOrderCount);
   });
 
+  it("no student or user figure counts the seed's sample accounts", async () => {
+    const { db } = await getTestDb();
+    // The seed's ten sample reviewers are student accounts marked is_sample.
+    expect(await db.$count(schema.users, eq(schema.users.isSample, true))).toBe(10);
+    const students = async () => (await dashboardMetrics(db, NOW)).find((m) => m.id === "students")!;
+    expect(await students()).toMatchObject({ value: 0, trend: 0 });
+    await createUser({ role: "student", createdAt: MAY(3) });
+    await createUser({ role: "student", createdAt: JUNE(3) });
+    expect(await students()).toMatchObject({ value: 2, trend: 100 });
+    expect(await userStats(db, NOW)).toMatchObject({ totalUsers: 2 });
+  });
+
   it("User Analytics: instructors are accounts with that role, some of the total users", async () => {
     const { db } = await getTestDb();
     await removeSampleReviewers(); // the seed's sample reviewers are accounts too: count only the ones made here

@@ -14,13 +14,16 @@
  * - *free→paid conversion* is the share of learners who took a free item and also bought a paid one;
  * - *users* are accounts of every role, and *instructors* (User Analytics) the accounts with the
  *   Instructor role, so they are some of the users (the names on courses are the catalog's
- *   instructors, accounts or not: accounts/users.server.ts `userStats`).
+ *   instructors, accounts or not: accounts/users.server.ts `userStats`);
+ * - no figure of students or users counts the seed's sample accounts (`users.is_sample`: the sample
+ *   reviewers, who bought nothing), so a new install's dashboard starts from its real students.
  * Every figure on a screen is labelled with these words, so two figures never seem to disagree.
  */
 
 import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { auditLog, creditNotes, enrolments, learnerStats, orders, productStats, products } from "~/db/schema";
+import { auditLog, creditNotes, enrolments, learnerStats, orders, productStats, products, users } from "~/db/schema";
+import { SAMPLE_REVIEWERS, sampleReviewerId } from "~/db/seed/reviews";
 import { istDateStamp } from "~/lib/dates";
 import { last12Months, monthPeriod, type Period, percent, trendPercent } from "./periods";
 import { dailySums, istDate, istDayStart, monthlySums, splitByIstDays } from "./rollups.server";
@@ -192,19 +195,45 @@ async function enrolmentCount(db: DbOrTx, period: { start: Date; end: Date }) {
   return parts.reduce((a, b) => a + b, 0);
 }
 
+const SAMPLE_ACCOUNT_IDS = SAMPLE_REVIEWERS.map((_, i) => sampleReviewerId(i));
+
+/**
+ * The seed's sample accounts still there (users.is_sample): in all, with the Student role, and with
+ * the Student role joined before `before`: what the rollups' user counts hold and no figure shows.
+ * Found by their ids (the seed's only sample accounts: an index lookup, no scan of the users).
+ */
+export async function sampleAccountCounts(db: DbOrTx, before = new Date(0)) {
+  const [row] = await db
+    .select({
+      all: sql<number>`count(*)::int`,
+      students: sql<number>`count(*) filter (where ${users.role} = 'student')::int`,
+      studentsBefore: sql<number>`count(*) filter (where ${users.role} = 'student' and ${users.createdAt} < ${before})::int`,
+    })
+    .from(users)
+    .where(and(inArray(users.id, SAMPLE_ACCOUNT_IDS), eq(users.isSample, true)));
+  return {
+    all: Number(row?.all ?? 0),
+    students: Number(row?.students ?? 0),
+    studentsBefore: Number(row?.studentsBefore ?? 0),
+  };
+}
+
 export async function dashboardMetrics(db: DbOrTx, now = new Date()): Promise<MetricCard[]> {
   const thisMonth = monthPeriod(now);
   const lastMonth = monthPeriod(now, -1);
-  const [cur, prev, studentsNow, studentsBefore, enrNow, enrPrev, convNow, convPrev] = await Promise.all([
+  const [cur, prev, allStudentsNow, allStudentsBefore, sample, enrNow, enrPrev, convNow, convPrev] = await Promise.all([
     salesCounts(db, thisMonth),
     salesCounts(db, lastMonth),
     dailySums(db, ["users_student"] as const).then((r) => r.users_student),
     dailySums(db, ["users_student"] as const, { to: istDate(thisMonth.start) }).then((r) => r.users_student),
+    sampleAccountCounts(db, thisMonth.start),
     enrolmentCount(db, thisMonth),
     enrolmentCount(db, lastMonth),
     freeToPaidConversion(db, now),
     freeToPaidConversion(db, thisMonth.start),
   ]);
+  const studentsNow = allStudentsNow - sample.students;
+  const studentsBefore = allStudentsBefore - sample.studentsBefore;
   return [
     {
       id: "revenue",

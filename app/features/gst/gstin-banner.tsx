@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** On every admin page while the seller GSTIN is the sample or invalid (gst/setup.server.ts). */
+/** On every admin page while the seller GSTIN is the sample or invalid, or the address empty (gst/setup.server.ts). */
 export function GstinBanner({ problem }: { problem: string }) {
   return (
     <section
@@ -10,9 +10,15 @@ export function GstinBanner({ problem }: { problem: string }) {
     >
       <strong>Invoices are not ready.</strong> {problem} Live payments are refused until it is fixed; the test gateway
       still works.{" "}
-      <Link to="/admin/settings#field-sellerGstin" className="font-semibold underline">
-        Set the GSTIN
-      </Link>
+      {problem.startsWith("The seller address") ? (
+        <Link to="/admin/settings#field-sellerAddress" className="font-semibold underline">
+          Enter the address
+        </Link>
+      ) : (
+        <Link to="/admin/settings#field-sellerGstin" className="font-semibold underline">
+          Set the GSTIN
+        </Link>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The setup guard: while the seller's GSTIN in settings is the seed's sample or not a valid GSTIN,
- * every admin page warns, and live payments (Razorpay) are refused: a tax invoice with a wrong GSTIN
+ * The setup guard: while the seller's GSTIN in settings is the seed's sample or not a valid GSTIN, or
+ * the seller address is empty, every admin page warns, and live payments (Razorpay) are refused: a tax invoice with a wrong GSTIN
  * must never be issued. The built-in test gateway still works, so a new install can be tried out.
  */
 import { eq } from "drizzle-orm";
@@ -30,10 +30,20 @@ export function gstinSetupProblem(gstin: string): string | null {
   }
 }
 
-/** The problem with the seller GSTIN in settings, or null when invoices can be issued. */
+export const NO_SELLER_ADDRESS = "The seller address is empty: a tax invoice must carry the address of the business.";
+
+/**
+ * The problem with the seller details in settings (the GSTIN, then the address: a new install has
+ * none), or null when invoices can be issued.
+ */
 export async function sellerGstinProblem(db: DbOrTx): Promise<string | null> {
-  const [row] = await db.select({ gstin: settings.sellerGstin }).from(settings).where(eq(settings.id, 1));
-  return gstinSetupProblem(row?.gstin ?? seedSettings.sellerGstin);
+  const [row] = await db
+    .select({ gstin: settings.sellerGstin, address: settings.sellerAddress })
+    .from(settings)
+    .where(eq(settings.id, 1));
+  const problem = gstinSetupProblem(row?.gstin ?? seedSettings.sellerGstin);
+  if (problem) return problem;
+  return (row?.address ?? seedSettings.sellerAddress).trim() ? null : NO_SELLER_ADDRESS;
 }
 
 /** Refuses a live (Razorpay) payment while the GSTIN is not set up (503 with a message for the buyer). */

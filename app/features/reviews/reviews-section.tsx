@@ -1,6 +1,7 @@
 /**
  * The detail page's "Ratings and reviews": the stored figures (average, count, 5-to-1 breakdown),
- * the shown reviews newest first (first name and last initial, class, "Verified purchase"), paged
+ * the shown reviews newest first (first name and last initial, class, "Verified purchase" where the reviewer holds a fulfilled order of
+ * the item, "Sample review" for the seed's sample accounts), paged
  * with `?reviews=N`, and for a signed-in viewer their own review form or why they cannot review.
  * A visitor's page carries nothing of any viewer (`viewer` is undefined), so the page cache serves it.
  */
@@ -26,6 +27,10 @@ export interface ReviewItem {
   reviewer: string;
   reviewerClass: string | null;
   createdAt: Date | string;
+  /** The reviewer holds a fulfilled, unrefunded order of the item. */
+  verified: boolean;
+  /** Written by a sample account of the seed. */
+  sample: boolean;
 }
 export interface OwnReviewData {
   id: number;
@@ -81,8 +86,8 @@ export function ReviewsSection({
               {r.body ? <p className="mt-2 whitespace-pre-line break-words text-slate-800">{r.body}</p> : null}
               <p className="mt-2 text-sm text-slate-600">
                 <span className="font-medium text-slate-800">{r.reviewer}</span>
-                {r.reviewerClass ? ` · Class ${r.reviewerClass}` : ""} ·{" "}
-                <span className="font-medium text-emerald-700">Verified purchase</span> · {formatDate(r.createdAt)}
+                {r.reviewerClass ? ` · Class ${r.reviewerClass}` : ""} · <ReviewBadge review={r} />
+                {formatDate(r.createdAt)}
               </p>
               {/* Anyone signed in may report a review, except their own. */}
               {viewer && viewer.myReview?.id !== r.id ? (
@@ -121,6 +126,13 @@ export function ReviewsSection({
       ) : null}
     </section>
   );
+}
+
+/** "Sample review" for the seed's sample accounts, "Verified purchase" for a buyer of the item, else nothing. */
+function ReviewBadge({ review }: { review: ReviewItem }) {
+  if (review.sample) return <span className="font-medium text-amber-800">Sample review · </span>;
+  if (review.verified) return <span className="font-medium text-emerald-700">Verified purchase · </span>;
+  return null;
 }
 
 function Summary({ summary }: { summary: ReviewSummaryData }) {

@@ -13,6 +13,7 @@ import {
   deleteReview,
   getRatingSummary,
   hideReview,
+  listProductReviews,
   NO_LESSON_DONE,
   reportReview,
   restoreReview,
@@ -214,5 +215,49 @@ describe("the stored figures equal a recount after concurrent work", () => {
       .from(schema.reviews)
       .where(and(sql`${schema.reviews.userId} = any(${sql.param(refunded)})`, eq(schema.reviews.ownerActive, true)));
     expect(stillCounted).toEqual([]);
+  });
+});
+
+describe('"Verified purchase" needs an order of the item', () => {
+  it("shows for a fulfilled order's buyer, not for a grant without an order nor a refunded line", async () => {
+    const note = await createProduct({ kind: "note", title: "Verified Note", pricePaise: 4_900 });
+    const other = await createProduct({ kind: "note", title: "Other Note", pricePaise: 2_900 });
+    const buyer = await owner(note);
+    const free = await createProduct({ kind: "note", title: "Free Note", pricePaise: 0 });
+    // Access granted by an admin: an enrolment, no order.
+    const granted = await createUser({ name: "Granted Gita" });
+    await db.insert(schema.enrolments).values({ userId: granted.id, productId: note.id, source: "grant" });
+    // Bought the note with another item, then that line was refunded (its enrolment is left live
+    // here so that the review is still shown: only the line's refund is under test).
+    const refunded = await createUser({ name: "Refunded Ravi" });
+    const order = await createOrder({ userId: refunded.id, products: [note, other], status: "fulfilled" });
+    await db
+      .update(schema.orderItems)
+      .set({ refundedAt: new Date() })
+      .where(and(eq(schema.orderItems.orderId, order.id), eq(schema.orderItems.productId, note.id)));
+    // An order that never got paid does not verify either.
+    const pending = await createUser({ name: "Pending Pia" });
+    await createOrder({ userId: pending.id, products: [note], status: "pending" });
+    await db.insert(schema.enrolments).values({ userId: pending.id, productId: note.id, source: "grant" });
+
+    await createReview(db, buyer.user.id, note.id, input(5, "Bought it"));
+    await createReview(db, granted.id, note.id, input(4, "Granted"));
+    await createReview(db, refunded.id, note.id, input(4, "Refunded line"));
+    await createReview(db, pending.id, note.id, input(3, "Pending"));
+    const list = await listProductReviews(db, note.id, 1, 4);
+    const byBody = Object.fromEntries(list.reviews.map((r) => [r.body, r.verified]));
+    expect(byBody).toEqual({ "Bought it": true, Granted: false, "Refunded line": false, Pending: false });
+
+    // A free (₹0) checkout is an order too.
+    const taker = await owner(free);
+    await createReview(db, taker.user.id, free.id, input(5, "Free one"));
+    expect((await listProductReviews(db, free.id, 1, 1)).reviews[0]).toMatchObject({ verified: true, sample: false });
+  });
+
+  it("the seed's reviewers bought nothing: their reviews say Sample review, never Verified purchase", async () => {
+    const [course] = await db.select().from(schema.products).where(eq(schema.products.title, "Accountancy Class 12"));
+    const list = await listProductReviews(db, course!.id, 1, 10);
+    expect(list.reviews).toHaveLength(5);
+    for (const r of list.reviews) expect(r).toMatchObject({ verified: false, sample: true });
   });
 });

@@ -10,7 +10,17 @@
  */
 import { and, desc, eq, exists, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { enrolments, lessonCompletions, productRatings, products, reviewReports, reviews, users } from "~/db/schema";
+import {
+  enrolments,
+  lessonCompletions,
+  orderItems,
+  orders,
+  productRatings,
+  products,
+  reviewReports,
+  reviews,
+  users,
+} from "~/db/schema";
 import { REPORTS_PER_ACCOUNT, rateKey, reserve, tooManyMessage } from "~/features/accounts/rate-limit.server";
 import { recordEvent } from "~/features/audit/audit.server";
 import { sendEmail } from "~/features/email/email.server";
@@ -240,7 +250,24 @@ export interface PublicReview {
   reviewer: string;
   reviewerClass: string | null;
   createdAt: Date;
+  /**
+   * The reviewer holds a fulfilled order (paid or free) of the item whose line is not refunded: the
+   * only reviews that say "Verified purchase".
+   */
+  verified: boolean;
+  /** Written by a sample account of the seed (users.is_sample): shown as "Sample review". */
+  sample: boolean;
 }
+
+/**
+ * Whether the review's author holds a fulfilled order (paid or a free ₹0 checkout) containing the
+ * reviewed item, that line not refunded: a correlated subquery of the list's one query (no N+1).
+ */
+const verifiedPurchase = sql<boolean>`exists (
+  select 1 from ${orderItems} oi join ${orders} o on o.id = oi.order_id
+  where oi.product_id = ${reviews.productId} and o.user_id = ${reviews.userId}
+    and o.status = 'fulfilled' and oi.refunded_at is null
+)`;
 
 /** One page of the item's shown reviews, newest first; the page number is clamped to the pages there are. */
 export async function listProductReviews(db: DbOrTx, productId: number, page: number, total: number) {
@@ -256,6 +283,8 @@ export async function listProductReviews(db: DbOrTx, productId: number, page: nu
       name: users.name,
       reviewerClass: reviews.reviewerClass,
       createdAt: reviews.createdAt,
+      verified: verifiedPurchase,
+      sample: users.isSample,
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))

@@ -59,15 +59,20 @@ export const settingsSchema = z
       error: "Choose student, instructor or guest.",
     }),
     maintenanceMode: z.boolean(),
+    // Empty: no WhatsApp chat (the button and the Contact page's link hide until a number is set).
     whatsappNumber: z
       .string()
       .trim()
       .transform((v) => v.replace(/[\s()+-]/g, ""))
       .pipe(
-        z.string().regex(/^[1-9]\d{9,14}$/, "Enter the number with its country code, digits only (e.g. 919876543210)."),
+        z
+          .string()
+          .regex(/^([1-9]\d{9,14})?$/, "Enter the number with its country code, digits only (e.g. 919876543210)."),
       ),
     sellerName: z.string().trim().min(1, "Enter the seller name.").max(200),
-    sellerAddress: z.string().trim().min(1, "Enter the seller address.").max(500),
+    // Empty on a new install (no made-up address): the setup guard warns and keeps live payments off
+    // until it is entered (gst/setup.server.ts).
+    sellerAddress: z.string().trim().max(500),
     sellerGstin: gstinInputSchema.superRefine((v, ctx) => {
       // The sample stays saveable (a new install turning maintenance on); the admin banner and the
       // live-payment refusal keep it off real invoices (gst/setup.server.ts).

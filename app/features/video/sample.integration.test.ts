@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { seedCourses } from "~/db/seed/data";
 import {
   isSampleVideoPrefix,
   lecturePrefix,
@@ -10,10 +11,12 @@ import {
   SAMPLE_LECTURES,
   SAMPLE_RENDITIONS,
   SAMPLE_VIDEO,
+  sampleLectureFor,
 } from "~/db/seed/sample-video";
 import { createLocalStorage, getBytes } from "~/features/files/storage.server";
+import { getTestDb } from "../../../tests/helpers/db";
 import { voiceVersion } from "./lecture.server";
-import { cachedSample, ensureSampleVideo } from "./sample.server";
+import { cachedSample, ensureSampleVideo, samplePrefixesInUse } from "./sample.server";
 import { ladderFor, probe, videoTools } from "./transcode.server";
 
 /** The cues of a WebVTT file: start and end in seconds and the text on one line. */
@@ -121,6 +124,23 @@ describe("the seeded sample lectures", () => {
       const vtt = new TextDecoder().decode((await getBytes(storage, `${lecturePrefix(lecture)}/captions.vtt`))!);
       expect(cuesOf(vtt).map((c) => c.text)).toContain(lecture.slides[1]!.narration[0]);
       expect(await storage.exists(`${lecturePrefix(lecture)}/source.mp4`)).toBe(false);
+    }
+  }, 300_000);
+
+  it("makes only the lectures some lesson plays: none for an empty store, its subject's for a seeded lesson", async () => {
+    const { db } = await getTestDb();
+    const seeded = await samplePrefixesInUse(db);
+    // The shared test database is the seeded store: every course's subject lecture is played.
+    expect(seeded.sort()).toEqual(
+      [...new Set(seedCourses.map((c) => lecturePrefix(sampleLectureFor(c.subject))))].sort(),
+    );
+    const storage = createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "ca-sample-")));
+    expect(await ensureSampleVideo(storage, { only: [] })).toBe(0);
+    expect(await storage.exists(`${seeded[0]}/master.m3u8`)).toBe(false);
+    const one = SAMPLE_LECTURES[0]!;
+    expect(await ensureSampleVideo(storage, { only: [lecturePrefix(one)] })).toBeGreaterThan(0);
+    for (const lecture of SAMPLE_LECTURES) {
+      expect(await storage.exists(`${lecturePrefix(lecture)}/master.m3u8`)).toBe(lecture === one);
     }
   }, 300_000);
 });

@@ -9,10 +9,14 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { like } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { lessonVideos } from "~/db/schema";
 import {
   lecturePrefix,
   SAMPLE_KEY_HEX,
   SAMPLE_LECTURES,
+  SAMPLE_PREFIX_ROOT,
   SAMPLE_RENDITIONS,
   SAMPLE_VIDEO,
   type SampleLecture,
@@ -110,11 +114,18 @@ export async function warmSampleCache(opts: { root?: string; log?: (message: str
  */
 export async function ensureSampleVideo(
   storage: FileStorage,
-  opts: { root?: string; voice?: string | null; log?: (message: string) => void } = {},
+  opts: {
+    root?: string;
+    voice?: string | null;
+    log?: (message: string) => void;
+    /** Only the lectures at these prefixes (what lessons play: `samplePrefixesInUse`); all when absent. */
+    only?: string[];
+  } = {},
 ): Promise<number> {
   let written = 0;
   for (const lecture of SAMPLE_LECTURES) {
     const prefix = lecturePrefix(lecture);
+    if (opts.only && !opts.only.includes(prefix)) continue;
     if (await storage.exists(`${prefix}/master.m3u8`)) continue;
     const { dir, files } = await cachedSample(lecture, opts);
     // The master playlist last: its presence says the rest is there.
@@ -126,4 +137,16 @@ export async function ensureSampleVideo(
     written += ordered.length;
   }
   return written;
+}
+
+/**
+ * The sample lectures some lesson plays: none on a store started with SEED_SAMPLE=0 or whose sample
+ * content was removed, so such a store never spends a minute of ffmpeg at start on a lecture nobody sees.
+ */
+export async function samplePrefixesInUse(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ prefix: lessonVideos.hlsPrefix })
+    .from(lessonVideos)
+    .where(like(lessonVideos.hlsPrefix, `${SAMPLE_PREFIX_ROOT}%`));
+  return rows.map((r) => r.prefix!);
 }

@@ -9,6 +9,9 @@ import { GstinField } from "~/features/gst/gstin-field";
 import { SacField } from "~/features/gst/sac-field";
 import { StateField } from "~/features/gst/state-field";
 import { invoiceSigningStatus, type SigningStatus } from "~/features/orders/signing.server";
+import { SampleContentCard } from "~/features/settings/admin-sample-content";
+import { CONFIRMATION_MISSING, NOTHING_LEFT, REMOVE_SAMPLE_CONFIRMATION } from "~/features/settings/sample-content";
+import { removeSampleContent, sampleContentCounts } from "~/features/settings/sample-content.server";
 import {
   getSettings,
   settingsSchema,
@@ -36,7 +39,8 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
-  return { settings: await getSettings(await getDb()), signing: invoiceSigningStatus() };
+  const [settings, sample] = await Promise.all([getSettings(db), sampleContentCounts(db)]);
+  return { settings, sample, signing: invoiceSigningStatus() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -44,6 +48,12 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(db, request);
   // The signatory's form carries an image: room for one over its limit, so that one gets the message about the file.
   const form = await readForm(request, { maxBytes: 2 * SIGNATURE_IMAGE_LIMIT });
+  if (form.intent === "removeSample") {
+    // "Remove all sample content": only with the dialog's confirmation; one transaction, audited.
+    if (form.confirm !== REMOVE_SAMPLE_CONFIRMATION) return formFailure({ formError: CONFIRMATION_MISSING });
+    const removal = await removeSampleContent(db, admin.id);
+    return redirectWithFlash("/admin/settings", removal ? removal.summary : NOTHING_LEFT);
+  }
   if (form.intent === "signatory") {
     // The authorised signatory's own form: the name, and a new signature image or its removal.
     const sent = validate(signatorySchema, { ...form, removeSignatureImage: form.removeSignatureImage === "on" });
@@ -64,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, signing } = loaderData;
+  const { settings, sample, signing } = loaderData;
   const errors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
   const values: Record<string, string> = actionData?.values ?? {};
   const busy = useNavigation().state !== "idle";
@@ -82,6 +92,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </Button>
         }
       />
+      {actionData && "formError" in actionData && actionData.formError ? (
+        <FormAlert>{actionData.formError}</FormAlert>
+      ) : null}
       {Object.keys(errors).length ? <FormAlert>Please correct the highlighted fields.</FormAlert> : null}
       <Form method="post" noValidate className="space-y-6">
         <Card title="Site">
@@ -107,7 +120,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               label="WhatsApp number (chat widget)"
               name="whatsappNumber"
               error={errors.whatsappNumber}
-              hint="With country code, e.g. 919876543210."
+              hint="With country code, e.g. 919876543210. Empty: no WhatsApp chat button on the store."
             >
               {(p) => <input {...p} inputMode="tel" className={inputClass} defaultValue={v("whatsappNumber")} />}
             </Field>
@@ -231,6 +244,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </div>
         </Form>
       </Card>
+      <SampleContentCard counts={sample} busy={busy} />
     </div>
   );
 }

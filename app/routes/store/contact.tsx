@@ -115,17 +115,19 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 {loaderData.email}
               </a>
             </li>
-            <li className="flex items-center gap-2">
-              <MessageCircle className="h-5 w-5 text-emerald-700" aria-hidden />
-              <a
-                className="font-medium text-brand-700 underline"
-                href={`https://wa.me/${loaderData.whatsappNumber.replace(/\D/g, "")}`}
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                WhatsApp us
-              </a>
-            </li>
+            {loaderData.whatsappNumber ? (
+              <li className="flex items-center gap-2">
+                <MessageCircle className="h-5 w-5 text-emerald-700" aria-hidden />
+                <a
+                  className="font-medium text-brand-700 underline"
+                  href={`https://wa.me/${loaderData.whatsappNumber.replace(/\D/g, "")}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  WhatsApp us
+                </a>
+              </li>
+            ) : null}
           </ul>
         </aside>
       </Container>

@@ -108,16 +108,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </Link>
           }
         />
-        <SubjectList services={services} />
-        <Testimonials testimonials={testimonials} />
-        <section aria-labelledby="galleries-heading" className="py-10">
-          <SectionHeading
-            id="galleries-heading"
-            title="Topper Galleries"
-            subtitle="Our students at the top of every subject"
-          />
-          <ToppersBySubject toppers={toppers} headingLevel={3} />
-        </section>
+        {/* The owner's own subjects, testimonials and toppers: a section with none (a store without
+            the sample content) is left out rather than shown as a bare heading. */}
+        {services.length ? <SubjectList services={services} /> : null}
+        {testimonials.length ? <Testimonials testimonials={testimonials} /> : null}
+        {toppers.length ? (
+          <section aria-labelledby="galleries-heading" className="py-10">
+            <SectionHeading
+              id="galleries-heading"
+              title="Topper Galleries"
+              subtitle="Our students at the top of every subject"
+            />
+            <ToppersBySubject toppers={toppers} headingLevel={3} />
+          </section>
+        ) : null}
         <ProductSection
           title="Class 11 Courses"
           subtitle="Build strong foundations in Class 11"

@@ -65,7 +65,8 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <SiteFooter />
       </div>
-      {focused ? null : (
+      {/* No WhatsApp number in Settings yet (a new install): no chat button rather than a made-up number. */}
+      {focused || !loaderData.whatsappNumber ? null : (
         <ChatWidget
           phoneNumber={loaderData.whatsappNumber}
           accountName="Commerce Academy"
