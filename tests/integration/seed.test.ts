@@ -2,7 +2,9 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { seedQuestionBanks } from "~/db/seed/questions";
+import { lecturePrefix, lectureSeconds, sampleLectureFor } from "~/db/seed/sample-video";
 import { seedDatabase, seedQuestionBank } from "~/db/seed/seed.server";
+import { madeUpLink, OLD_SAMPLE_PREFIX, upgradeSampleLessons } from "~/db/seed/upgrade-lessons";
 import { getTestDb, resetDb } from "../helpers/db";
 
 /** The tables the sample content lives in, with their is_sample column. */
@@ -238,6 +240,64 @@ describe("seed", () => {
       const [settings] = await db.select().from(schema.settings);
       // No made-up WhatsApp number or address: the owner enters theirs in Settings.
       expect(settings).toMatchObject({ whatsappNumber: "", sellerAddress: "", defaultAccessLevel: "student" });
+    } finally {
+      await resetDb();
+    }
+  });
+
+  it("an install seeded before issue 32: its lessons get their subject's lecture and real length, made-up links go", async () => {
+    const { db } = await getTestDb();
+    try {
+      const [course] = await db
+        .select()
+        .from(schema.products)
+        .where(eq(schema.products.title, "Business Studies Class 12"));
+      const rows = await db
+        .select({
+          id: schema.lessons.id,
+          position: schema.lessons.position,
+          modulePosition: schema.courseModules.position,
+        })
+        .from(schema.lessons)
+        .innerJoin(schema.courseModules, eq(schema.courseModules.id, schema.lessons.moduleId))
+        .where(eq(schema.lessons.productId, course!.id))
+        .orderBy(schema.courseModules.position, schema.lessons.position);
+      // What the first seed wrote: the shared 6-second pattern, a stated 10+ minutes, a made-up Vimeo link;
+      // the owner had put a real link of their own on the last lesson.
+      const ownLink = "https://player.vimeo.com/video/76979871";
+      for (const [i, r] of rows.entries()) {
+        const link =
+          i === rows.length - 1
+            ? ownLink
+            : madeUpLink(course!.title, "business_studies", r.modulePosition - 1, r.position - 1);
+        await db
+          .update(schema.lessons)
+          .set({ durationSeconds: 600, videoUrl: link })
+          .where(eq(schema.lessons.id, r.id));
+        await db
+          .update(schema.lessonVideos)
+          .set({ hlsPrefix: OLD_SAMPLE_PREFIX, durationSeconds: 6, captionsKey: null })
+          .where(eq(schema.lessonVideos.lessonId, r.id));
+      }
+      expect(await seedDatabase(db)).toEqual({ seeded: false });
+      const lecture = sampleLectureFor("business_studies");
+      const after = await db
+        .select({ url: schema.lessons.videoUrl, seconds: schema.lessons.durationSeconds, video: schema.lessonVideos })
+        .from(schema.lessons)
+        .innerJoin(schema.lessonVideos, eq(schema.lessonVideos.lessonId, schema.lessons.id))
+        .where(eq(schema.lessons.productId, course!.id));
+      expect(after.length).toBe(rows.length);
+      for (const a of after) {
+        expect(a.seconds).toBe(lectureSeconds(lecture));
+        expect(a.video).toMatchObject({
+          hlsPrefix: lecturePrefix(lecture),
+          durationSeconds: lectureSeconds(lecture),
+          captionsKey: `${lecturePrefix(lecture)}/captions.vtt`,
+        });
+      }
+      expect(after.map((a) => a.url).filter(Boolean)).toEqual([ownLink]);
+      // Once: a second start finds nothing at the old prefix.
+      expect(await upgradeSampleLessons(db)).toBe(0);
     } finally {
       await resetDb();
     }

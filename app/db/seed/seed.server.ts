@@ -21,6 +21,7 @@ import { SEED_QUESTION_SOURCE, type SeedQuestion, seedChapters, seedTests } from
 import { seedQuestionBanks } from "./questions";
 import { seedSampleReviews } from "./reviews";
 import { sampleVideoRow } from "./sample-video";
+import { upgradeSampleLessons } from "./upgrade-lessons";
 
 /** Bump when the sample content changes in a way a fresh install should get. */
 export const SEED_VERSION = "1";
@@ -60,6 +61,7 @@ export async function seedDatabase(
       await seedQuestionBank(tx);
       // An install seeded before issue 32 gets the seed's rows marked as sample once.
       await markSampleContent(tx);
+      await upgradeSampleLessons(tx);
       return { seeded: false };
     }
 
