@@ -77,7 +77,7 @@ const taglines = [
   "Live and recorded classes for Class 11 & 12",
   "Finish the syllabus in 30 focused days",
   "Formula sheets and writing guides at ₹0",
-  "Seven years of board papers, fully solved",
+  "Papers in the board's pattern, with solutions",
 ];
 seedBanners.forEach((b, n) => {
   const [from, to] = bannerColors[n] ?? ["#142a6e", "#3b6cf6"];

@@ -31,7 +31,7 @@ const PAGES: { path: string; h1: string | RegExp }[] = [
   { path: "/courses/1", h1: "Accountancy Class 12" },
   { path: "/notes/7", h1: "Accountancy Formula Sheet" },
   { path: "/notes/8", h1: "Partnership Accounts: Complete Handwritten Notes with Solved Examples" },
-  { path: "/pyq/14", h1: "Accountancy Board Papers 2019–2025" },
+  { path: "/pyq/14", h1: "Accountancy Class 12 Sample Papers (Board Pattern)" },
 ];
 
 async function brokenImages(page: Page) {

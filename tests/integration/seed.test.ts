@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { slugify } from "~/db/seed/factories";
 import { seedQuestionBanks } from "~/db/seed/questions";
 import { lecturePrefix, lectureSeconds, sampleLectureFor } from "~/db/seed/sample-video";
 import { seedDatabase, seedQuestionBank } from "~/db/seed/seed.server";
@@ -204,8 +205,15 @@ describe("seed", () => {
       .update(schema.products)
       .set({ title: "My Accountancy Course" })
       .where(eq(schema.products.title, "Accountancy Class 12"));
+    // A paper under the title (and slug) the first seed gave it, before it said "Sample Papers".
+    const former = "Economics Board Papers 2019–2025";
+    await db
+      .update(schema.products)
+      .set({ title: former, slug: slugify(former) })
+      .where(eq(schema.products.title, "Economics Class 12 Sample Papers (Board Pattern)"));
 
     expect(await seedDatabase(db)).toEqual({ seeded: false });
+    expect((await db.select().from(schema.products).where(eq(schema.products.title, former)))[0]?.isSample).toBe(true);
     const after = await sampleCounts();
     expect(after.banners).toEqual({ all: expected.banners!.all + 1, sample: expected.banners!.sample });
     expect(after.products).toEqual({ all: expected.products!.all, sample: expected.products!.sample - 1 });

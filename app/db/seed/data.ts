@@ -19,6 +19,8 @@ export interface SeedProduct {
   instructor: InstructorName;
   description: string;
   modules: string[];
+  /** Titles an older seed gave this item (an install seeded then still has it under that title). */
+  formerTitles?: string[];
 }
 
 export const seedCourses: SeedProduct[] = [
@@ -241,7 +243,9 @@ export const seedNotes: SeedProduct[] = [
 export const seedPyqs: SeedProduct[] = [
   {
     kind: "pyq",
-    title: "Accountancy Board Papers 2019–2025",
+    title: "Accountancy Class 12 Sample Papers (Board Pattern)",
+    // Not real board papers: samples in the board's pattern (issue 32).
+    formerTitles: ["Accountancy Board Papers 2019–2025"],
     subject: "accountancy",
     classLevel: "12",
     price: 49,
@@ -253,7 +257,9 @@ export const seedPyqs: SeedProduct[] = [
   },
   {
     kind: "pyq",
-    title: "Economics Board Papers 2019–2025",
+    title: "Economics Class 12 Sample Papers (Board Pattern)",
+    // Not real board papers: samples in the board's pattern (issue 32).
+    formerTitles: ["Economics Board Papers 2019–2025"],
     subject: "economics",
     classLevel: "12",
     price: 49,
@@ -265,7 +271,9 @@ export const seedPyqs: SeedProduct[] = [
   },
   {
     kind: "pyq",
-    title: "Business Studies Board Papers 2019–2025",
+    title: "Business Studies Class 12 Sample Papers (Board Pattern)",
+    // Not real board papers: samples in the board's pattern (issue 32).
+    formerTitles: ["Business Studies Board Papers 2019–2025"],
     subject: "business_studies",
     classLevel: "12",
     price: 39,
@@ -277,7 +285,9 @@ export const seedPyqs: SeedProduct[] = [
   },
   {
     kind: "pyq",
-    title: "English Core Board Papers 2019–2025",
+    title: "English Core Class 12 Sample Papers (Board Pattern)",
+    // Not real board papers: samples in the board's pattern (issue 32).
+    formerTitles: ["English Core Board Papers 2019–2025"],
     subject: "english",
     classLevel: "12",
     price: 0,
@@ -289,7 +299,9 @@ export const seedPyqs: SeedProduct[] = [
   },
   {
     kind: "pyq",
-    title: "Accountancy Class 11 Annual Exam Papers",
+    title: "Accountancy Class 11 Sample Exam Papers",
+    // Not real board papers: samples in the board's pattern (issue 32).
+    formerTitles: ["Accountancy Class 11 Annual Exam Papers"],
     subject: "accountancy",
     classLevel: "11",
     price: 29,
@@ -301,7 +313,9 @@ export const seedPyqs: SeedProduct[] = [
   },
   {
     kind: "pyq",
-    title: "Economics Class 11 Annual Exam Papers",
+    title: "Economics Class 11 Sample Exam Papers",
+    // Not real board papers: samples in the board's pattern (issue 32).
+    formerTitles: ["Economics Class 11 Annual Exam Papers"],
     subject: "economics",
     classLevel: "11",
     price: 29,

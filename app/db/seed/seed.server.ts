@@ -398,10 +398,12 @@ export async function markSampleContent(tx: DbOrTx) {
     .set({ isSample: true })
     .where(inArray(schema.instructors.name, [...seedInstructors]));
   for (const item of items) {
-    await tx
-      .update(schema.products)
-      .set({ isSample: true })
-      .where(and(eq(schema.products.slug, slugify(item.title)), eq(schema.products.title, item.title)));
+    for (const title of [item.title, ...("formerTitles" in item ? (item.formerTitles ?? []) : [])]) {
+      await tx
+        .update(schema.products)
+        .set({ isSample: true })
+        .where(and(eq(schema.products.slug, slugify(title)), eq(schema.products.title, title)));
+    }
   }
   await tx
     .update(schema.banners)

@@ -241,7 +241,7 @@ describe("ownership helpers", () => {
     expect(await listOwnedProducts(db, user.id)).toEqual([]);
     const course = await product(COURSE);
     const note = await product(PAID_NOTE);
-    const pyq = await product("accountancy-board-papers-2019-2025");
+    const pyq = await product("accountancy-class-12-sample-papers-board-pattern");
     const draft = await product("economics-class-11");
     await enrol(user.id, course.id);
     await enrol(user.id, note.id);
@@ -347,7 +347,7 @@ describe("downloads", () => {
     await setStatus(note.id, "archived");
     expect(await prepareDownload(db, owner, note.id)).not.toBeNull();
     expect(await prepareDownload(db, other, note.id)).toBeNull();
-    const free = await product("english-core-board-papers-2019-2025");
+    const free = await product("english-core-class-12-sample-papers-board-pattern");
     expect(await prepareDownload(db, other, free.id)).not.toBeNull();
   });
 
