@@ -9,6 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPrice } from "~/lib/money";
 import { signInOverHttp } from "../helpers/auth";
+import { OWNER_SETTINGS } from "../helpers/owner-install";
 import { createDrillDatabase } from "../helpers/pg-drill";
 import { RazorpayFake, webhookEvent } from "../helpers/razorpay-fake";
 import { type RunningServer, startServer } from "../helpers/server";
@@ -51,8 +52,11 @@ beforeAll(async () => {
   [a, b] = await Promise.all([startServer({ env }), startServer({ env })]);
   db = new pg.Client({ connectionString: url });
   await db.connect();
-  // Live (Razorpay) payments need a real GSTIN, not the seed's sample (gst/setup.server.ts).
-  await db.query("update settings set seller_gstin = '08AAPFU0939F1ZV' where id = 1");
+  // Live (Razorpay) payments need a real GSTIN, not the seed's sample, and the seller's address
+  // (gst/setup.server.ts).
+  await db.query("update settings set seller_gstin = '08AAPFU0939F1ZV', seller_address = $1 where id = 1", [
+    OWNER_SETTINGS.sellerAddress,
+  ]);
 });
 
 afterAll(async () => {

@@ -47,7 +47,9 @@ describe("home page in Chromium", () => {
       .locator("section", { has: page.getByRole("heading", { name: "Popular Notes & Summaries" }) })
       .locator("article");
     expect(await notes.count()).toBe(4);
-    expect(await notes.first().getByText("Free").count()).toBe(1);
+    // The free note's price says "Free", and its button takes it in one step ("Get it free").
+    expect(await notes.first().getByText("Free", { exact: true }).count()).toBe(1);
+    expect(await notes.first().getByRole("link", { name: /^Get it free: / }).count()).toBe(1);
 
     // Lazy images below the fold: scroll through the page so every one loads.
     await page.evaluate(async () => {

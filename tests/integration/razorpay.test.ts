@@ -16,6 +16,7 @@ import * as webhookRoute from "~/routes/api/razorpay-webhook";
 import * as payRoute from "~/routes/store/checkout-pay";
 import { createTestUser } from "../helpers/auth";
 import { asUser, buyerWithCart, cartOf, createCoupon, enrolmentsOf, getOrder } from "../helpers/checkout";
+import { OWNER_SETTINGS } from "../helpers/owner-install";
 import { paymentEntity, RazorpayFake, refundEntity, webhookEvent } from "../helpers/razorpay-fake";
 import { flashOf, makeRequest } from "../helpers/route";
 
@@ -38,9 +39,12 @@ afterAll(async () => {
   await fake.close();
 });
 beforeEach(async () => {
-  // Live payments need a real GSTIN, not the seed's sample (gst/setup.server.ts).
+  // Live payments need a real GSTIN, not the seed's sample, and the seller's address (gst/setup.server.ts).
   const db = await getDb();
-  await db.update(schema.settings).set({ sellerGstin: "08AAPFU0939F1ZV" }).where(eq(schema.settings.id, 1));
+  await db
+    .update(schema.settings)
+    .set({ sellerGstin: "08AAPFU0939F1ZV", sellerAddress: OWNER_SETTINGS.sellerAddress })
+    .where(eq(schema.settings.id, 1));
   Object.assign(process.env, {
     RAZORPAY_KEY_ID: KEY_ID,
     RAZORPAY_KEY_SECRET: KEY_SECRET,
