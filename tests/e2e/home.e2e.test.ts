@@ -49,7 +49,12 @@ describe("home page in Chromium", () => {
     expect(await notes.count()).toBe(4);
     // The free note's price says "Free", and its button takes it in one step ("Get it free").
     expect(await notes.first().getByText("Free", { exact: true }).count()).toBe(1);
-    expect(await notes.first().getByRole("link", { name: /^Get it free: / }).count()).toBe(1);
+    expect(
+      await notes
+        .first()
+        .getByRole("link", { name: /^Get it free: / })
+        .count(),
+    ).toBe(1);
 
     // Lazy images below the fold: scroll through the page so every one loads.
     await page.evaluate(async () => {
