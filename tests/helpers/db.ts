@@ -54,7 +54,7 @@ export async function getTestDb(): Promise<DbHandle> {
  * writes to (insert, update, delete, truncate). Each later reset restores only those tables and
  * every sequence, in one call of `test_snapshot.restore()`, with triggers and foreign-key checks
  * off while it runs (session_replication_role = replica), so the database is exactly as seeded:
- * rows, ids and the next ids. See README "Tests".
+ * rows, ids and the next ids. See docs/testing.md.
  */
 const SNAPSHOT_SQL = [
   "create schema test_snapshot",

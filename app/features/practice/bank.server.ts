@@ -1,6 +1,6 @@
 /**
  * The admin's side of practice tests: the question bank (list, write, delete when unused), the
- * chapters, CSV import and export (column layout in README "Practice tests"), and the test builder.
+ * chapters, CSV import and export (column layout in docs/practice-tests.md), and the test builder.
  * Every change is written to the audit log in the same transaction.
  */
 import { parse } from "csv-parse/sync";
@@ -351,7 +351,7 @@ export async function deleteQuestion(db: Db, actorId: string, id: number) {
 /* --------------------------------------------------------------------- CSV */
 
 /**
- * The CSV layout of import and export (README "Practice tests"). `ref` names a row within the file
+ * The CSV layout of import and export (docs/practice-tests.md). `ref` names a row within the file
  * (export writes `Q<id>`); a part of a case set gives its set's ref in `parent_ref`. Options A–D
  * (an assertion–reason row may leave them empty for the standard four); `correct` is a letter;
  * marking points are separated by ` | `.

@@ -1,4 +1,4 @@
-/** The whole question bank as CSV (layout: README "Practice tests"). */
+/** The whole question bank as CSV (layout: docs/practice-tests.md). */
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { exportQuestionsCsv } from "~/features/practice/bank.server";

@@ -142,7 +142,7 @@ export default function PracticeBank({ loaderData, actionData }: Route.Component
         <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="import" />
           <label className="text-sm font-medium text-slate-800">
-            CSV file (columns as in the README; a bad row stops the whole file)
+            CSV file (the columns of "Export CSV" above; a bad row stops the whole file)
             <input
               type="file"
               name="file"
