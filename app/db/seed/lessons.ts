@@ -3,7 +3,6 @@
  * lessons. A seeded lesson has no embed link: it plays its subject's sample lecture (an uploaded
  * video, features/video/sample-lecture.ts), and its stated length is that lecture's real length.
  */
-
 import { lectureSeconds, sampleLectureFor } from "~/features/video/sample-lecture";
 import type { SeedProduct } from "./data";
 
