@@ -7,10 +7,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { lectureSeconds, SAMPLE_LECTURES } from "~/db/seed/sample-video";
 import { createLocalStorage } from "~/features/files/storage.server";
 import { voiceVersion } from "~/features/video/lecture.server";
 import { cachedSample, ensureSampleVideo } from "~/features/video/sample.server";
+import { lectureSeconds, SAMPLE_LECTURES } from "~/features/video/sample-lecture";
 import { videoTools } from "~/features/video/transcode.server";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "ca-bench-sample-cache-"));

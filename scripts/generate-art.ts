@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { seedBanners, seedTestimonials, seedToppers } from "../app/db/seed/data";
-import { slugify } from "../app/db/seed/factories";
+import { slugify } from "../app/lib/slug";
 
 const out = path.resolve(import.meta.dirname, "..", "public");
 const write = (rel: string, svg: string) => {

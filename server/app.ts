@@ -14,6 +14,7 @@ import { migrateAndSeed } from "~/db/migrate.server";
 import { countQueriesOf } from "~/db/query-count.server";
 import { ensureAdminFromEnv } from "~/features/accounts/accounts.server";
 import { SESSION_COOKIE_NAMES } from "~/features/accounts/auth.server";
+import { getOptionalUser } from "~/features/accounts/guards.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
 import { SIGNED_IN_HINT_COOKIE } from "~/features/accounts/personal";
 import { getFileStorage } from "~/features/files/storage.server";
@@ -155,7 +156,8 @@ app.use(async (req, res, next) => {
   if (!isMaintenanceOn()) return next();
   try {
     const { db } = await getDbHandle();
-    if (!(await refusedForMaintenance(db, fetchRequestOf(req)))) return next();
+    const request = fetchRequestOf(req);
+    if (!(await refusedForMaintenance(request, () => getOptionalUser(db, request)))) return next();
   } catch (error) {
     return next(error);
   }

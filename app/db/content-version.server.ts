@@ -4,13 +4,14 @@
  */
 import { eq } from "drizzle-orm";
 import type { DbHandle } from "./client.server";
+import { CONTENT_VERSION_KEY } from "./meta-keys";
 import { appMeta } from "./schema";
 
 export async function readContentVersion(handle: DbHandle): Promise<string> {
   const [row] = await handle.db
     .select({ value: appMeta.value })
     .from(appMeta)
-    .where(eq(appMeta.key, "content_version"));
+    .where(eq(appMeta.key, CONTENT_VERSION_KEY));
   return row?.value ?? "0";
 }
 

@@ -3,7 +3,8 @@
  * - app/lib is the bottom layer: it imports nothing from features or routes;
  * - features never fetch the database themselves: they take `db` as their first parameter and
  *   entry points (loaders, actions, server start, scripts) call getDb() and pass it in;
- * - one module per business domain: features/admin is the admin shell, never an admin copy of a domain.
+ * - one module per business domain: features/admin is the admin shell, never an admin copy of a domain;
+ * - production code never imports the seed (app/db/seed): the seed imports features, not the other way round.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -53,6 +54,19 @@ describe("architecture", () => {
       .filter((file) => !isTest(file) && !GET_DB_EXCEPTIONS.has(relative(file)))
       .filter((file) => /\bgetDb(Handle)?\s*\(/.test(fs.readFileSync(file, "utf8")))
       .map(relative);
+    expect(offenders).toEqual([]);
+  });
+
+  it("production code never imports the seed: only app/db (migrations run it) and tests do", () => {
+    // Biome holds the same rule (biome.json: noRestrictedImports), this test keeps it if the config changes.
+    const server = path.join(APP, "..", "server");
+    const offenders = [...sourceFiles(APP).filter((file) => !relative(file).startsWith("db/")), ...sourceFiles(server)]
+      .filter((file) => !isTest(file))
+      .flatMap((file) =>
+        importsOf(fs.readFileSync(file, "utf8"))
+          .filter((spec) => /(^|\/)db\/seed(\/|$)/.test(spec))
+          .map((spec) => `${relative(file)} → ${spec}`),
+      );
     expect(offenders).toEqual([]);
   });
 

@@ -16,9 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, setDbHandle } from "~/db/client.server";
 import { migrateAndSeed } from "~/db/migrate.server";
 import * as schema from "~/db/schema";
-import { seedSettings } from "~/db/seed/data";
 import { placeOrder } from "~/features/checkout/checkout.server";
 import { confirmPayment } from "~/features/orders/fulfilment.server";
+import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
 import { createTestUser, signInBrowser, signInOverHttp, type TestUser } from "../helpers/auth";
 import { launchBrowser } from "../helpers/browser";
 import { paymentEntity, RazorpayFake, webhookEvent } from "../helpers/razorpay-fake";
@@ -147,7 +147,7 @@ function send(method: string, url: string, who: Who | "admin", body?: Record<str
 
 async function setMaintenance(on: boolean) {
   const res = await send("POST", "/admin/settings", "admin", {
-    ...Object.fromEntries(Object.entries(seedSettings).map(([k, v]) => [k, String(v)])),
+    ...Object.fromEntries(Object.entries(DEFAULT_SETTINGS).map(([k, v]) => [k, String(v)])),
     maintenanceMode: on ? "on" : "",
   });
   expect(res.status).toBe(302);

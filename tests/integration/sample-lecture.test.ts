@@ -11,12 +11,12 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { seedCourses } from "~/db/seed/data";
-import { slugify } from "~/db/seed/factories";
-import { isSampleVideoPrefix, lecturePrefix, SAMPLE_LECTURES, sampleLectureFor } from "~/db/seed/sample-video";
 import { CartProvider } from "~/features/cart/cart-context";
 import { cachedSample } from "~/features/video/sample.server";
+import { isSampleVideoPrefix, lecturePrefix, SAMPLE_LECTURES, sampleLectureFor } from "~/features/video/sample-lecture";
 import { probe } from "~/features/video/transcode.server";
 import { formatDuration } from "~/lib/numbers";
+import { slugify } from "~/lib/slug";
 import ProductPage, { loader as productLoader } from "~/routes/store/product";
 import { makeRequest } from "../helpers/route";
 

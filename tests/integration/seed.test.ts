@@ -1,11 +1,11 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { slugify } from "~/db/seed/factories";
 import { seedQuestionBanks } from "~/db/seed/questions";
-import { lecturePrefix, lectureSeconds, sampleLectureFor } from "~/db/seed/sample-video";
 import { seedDatabase, seedQuestionBank } from "~/db/seed/seed.server";
 import { madeUpLink, OLD_SAMPLE_PREFIX, upgradeSampleLessons } from "~/db/seed/upgrade-lessons";
+import { lecturePrefix, lectureSeconds, sampleLectureFor } from "~/features/video/sample-lecture";
+import { slugify } from "~/lib/slug";
 import { getTestDb, resetDb } from "../helpers/db";
 
 /** The tables the sample content lives in, with their is_sample column. */

@@ -498,19 +498,3 @@ export const seedCourseHighlight = {
     "Timed mock paper with explanations",
   ],
 };
-
-export const seedSettings = {
-  siteContactEmail: "hello@commerce-academy.in",
-  defaultAccessLevel: "student" as const,
-  maintenanceMode: false,
-  // Empty until the owner sets their own in Settings: the WhatsApp button and links stay hidden meanwhile.
-  whatsappNumber: "",
-  sellerName: "Commerce Academy",
-  // Empty until the owner enters the business's address in Settings (printed on invoices).
-  sellerAddress: "",
-  sellerGstin: "08AAAAA0000A1Z5",
-  sellerStateCode: "08",
-  sacCode: "999293",
-  sacCodeNotes: "999293",
-  sacCodeTests: "999293",
-};

@@ -2,7 +2,9 @@
  * Row builders shared by the seed and the tests: each returns a complete insert
  * value with sensible defaults, overridable field by field.
  */
+import { coverImage } from "~/features/catalog/covers";
 import { SUBJECT_LABELS, type Subject } from "~/features/catalog/labels";
+import { slugify } from "~/lib/slug";
 import type * as schema from "../schema";
 
 type NewProduct = typeof schema.products.$inferInsert;
@@ -13,20 +15,6 @@ let counter = 0;
 const next = () => ++counter;
 
 export type SubjectKey = Subject;
-
-export function slugify(text: string) {
-  return text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80);
-}
-
-export function coverImage(subject: SubjectKey, kind: "course" | "note" | "pyq" | "test") {
-  // One cover per subject and kind, written by `npm run art` (scripts/generate-art.ts).
-  return `/images/covers/${subject.replace("_", "-")}-${kind}.svg`;
-}
 
 export function avatarImage(name: string) {
   return `/images/avatars/${slugify(name)}.svg`;

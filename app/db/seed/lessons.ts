@@ -1,10 +1,10 @@
 /**
  * Sample lesson lists for the seeded courses: each "what you'll learn" topic is a module of three
  * lessons. A seeded lesson has no embed link: it plays its subject's sample lecture (an uploaded
- * video, sample-video.ts), and its stated length is that lecture's real length.
+ * video, features/video/sample-lecture.ts), and its stated length is that lecture's real length.
  */
+import { lectureSeconds, sampleLectureFor } from "~/features/video/sample-lecture";
 import type { SeedProduct } from "./data";
-import { lectureSeconds, sampleLectureFor } from "./sample-video";
 
 export interface SeedModule {
   title: string;

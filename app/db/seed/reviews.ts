@@ -8,23 +8,11 @@
  * content" deletes them with their reviews.
  */
 import { inArray } from "drizzle-orm";
+import { SAMPLE_REVIEWERS, sampleReviewerId } from "~/features/accounts/sample-accounts";
+import { slugify } from "~/lib/slug";
 import type { DbOrTx } from "../client.server";
 import * as schema from "../schema";
 import type { SeedProduct } from "./data";
-import { slugify } from "./factories";
-
-export const SAMPLE_REVIEWERS = [
-  "Aarav Sharma",
-  "Diya Patel",
-  "Ishaan Gupta",
-  "Ananya Iyer",
-  "Kabir Malhotra",
-  "Meera Nair",
-  "Rohan Das",
-  "Saanvi Reddy",
-  "Vihaan Joshi",
-  "Tanya Bansal",
-] as const;
 
 const FIVE_STAR = [
   ["Cleared every doubt", "The explanations are step by step and match the CBSE pattern exactly."],
@@ -37,11 +25,6 @@ const FOUR_STAR = [
   ["Good, a few more examples please", "Clear and well organised; I would like a few more practice questions."],
   [null, "Helpful overall, though some topics go a little fast."],
 ] as const;
-
-/** The sample students' ids (stable, so tests can find them). */
-export function sampleReviewerId(i: number) {
-  return `seed-student-${i + 1}`;
-}
 
 export async function seedSampleReviews(tx: DbOrTx, items: SeedProduct[]) {
   const joined = new Date("2024-04-01T06:30:00Z");

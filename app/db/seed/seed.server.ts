@@ -1,6 +1,10 @@
 import { and, desc, eq, inArray, like, sql } from "drizzle-orm";
+import { coverImage } from "~/features/catalog/covers";
 import { ASSERTION_REASON_OPTIONS } from "~/features/practice/labels";
+import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
+import { slugify } from "~/lib/slug";
 import type { DbOrTx } from "../client.server";
+import { PRACTICE_SEED_KEY, QUESTION_BANK_SEED_KEY, SAMPLE_MARK_KEY, SEED_KEY } from "../meta-keys";
 import * as schema from "../schema";
 import type { SeedProduct } from "./data";
 import {
@@ -10,12 +14,11 @@ import {
   seedInstructors,
   seedNotes,
   seedPyqs,
-  seedSettings,
   seedSubjectServices,
   seedTestimonials,
   seedToppers,
 } from "./data";
-import { avatarImage, buildProduct, buildTestimonial, buildTopper, coverImage, slugify } from "./factories";
+import { avatarImage, buildProduct, buildTestimonial, buildTopper } from "./factories";
 import { seedCourseOutline } from "./lessons";
 import { SEED_QUESTION_SOURCE, type SeedQuestion, seedChapters, seedTests } from "./practice";
 import { seedQuestionBanks } from "./questions";
@@ -25,12 +28,6 @@ import { upgradeSampleLessons } from "./upgrade-lessons";
 
 /** Bump when the sample content changes in a way a fresh install should get. */
 export const SEED_VERSION = "1";
-const SEED_KEY = "seed_version";
-export const PRACTICE_SEED_KEY = "practice_seed_version";
-/** The question bank's sample questions were seeded (or the store wants none: SEED_SAMPLE=0, or they were removed). */
-export const QUESTION_BANK_SEED_KEY = "question_bank_seed_version";
-/** Present once the seed's rows are marked `is_sample` (new installs at once, older ones by markSampleContent). */
-const SAMPLE_MARK_KEY = "sample_marked";
 /** The made-up WhatsApp number the seed wrote before issue 32. */
 const OLD_SEED_WHATSAPP = "919876543210";
 
@@ -67,7 +64,7 @@ export async function seedDatabase(
 
     await tx
       .insert(schema.settings)
-      .values({ id: 1, ...seedSettings })
+      .values({ id: 1, ...DEFAULT_SETTINGS })
       .onConflictDoNothing();
 
     if (!sample) {
@@ -191,8 +188,8 @@ async function seedCourseLessons(tx: DbOrTx, courses: SeedProduct[]) {
     .insert(schema.lessons)
     .values(lessonRows)
     .returning({ id: schema.lessons.id, productId: schema.lessons.productId });
-  // Every seeded lesson plays its subject's sample lecture (sample-video.ts), so a fresh install plays
-  // video offline; the lesson's stated length is the lecture's real length.
+  // Every seeded lesson plays its subject's sample lecture (features/video/sample-lecture.ts), so a fresh
+  // install plays video offline; the lesson's stated length is the lecture's real length.
   const subjectOf = new Map(outlines.map((o) => [o.productId, o.subject]));
   await tx.insert(schema.lessonVideos).values(inserted.map((l) => sampleVideoRow(l.id, subjectOf.get(l.productId)!)));
 }

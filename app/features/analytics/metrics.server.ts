@@ -23,7 +23,7 @@
 import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { auditLog, creditNotes, enrolments, learnerStats, orders, productStats, products, users } from "~/db/schema";
-import { SAMPLE_REVIEWERS, sampleReviewerId } from "~/db/seed/reviews";
+import { SAMPLE_ACCOUNT_IDS } from "~/features/accounts/sample-accounts";
 import { istDateStamp } from "~/lib/dates";
 import { last12Months, monthPeriod, type Period, percent, trendPercent } from "./periods";
 import { dailySums, istDate, istDayStart, monthlySums, splitByIstDays } from "./rollups.server";
@@ -194,8 +194,6 @@ async function enrolmentCount(db: DbOrTx, period: { start: Date; end: Date }) {
   ]);
   return parts.reduce((a, b) => a + b, 0);
 }
-
-const SAMPLE_ACCOUNT_IDS = SAMPLE_REVIEWERS.map((_, i) => sampleReviewerId(i));
 
 /**
  * The seed's sample accounts still there (users.is_sample): in all, with the Student role, and with

@@ -6,15 +6,16 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { enrolments, instructors, lessons, orderItems, orders, productRatings, products } from "~/db/schema";
-import { coverImage, slugify } from "~/db/seed/factories";
 import { recordEvent } from "~/features/audit/audit.server";
 import { assertScopeKept } from "~/features/practice/tests.server";
 import { escapeLike } from "~/features/search/text-search.server";
 import { FEATURED_NOTES } from "~/lib/display";
 import { HttpError } from "~/lib/errors";
 import { MAX_ID } from "~/lib/id";
+import { slugify } from "~/lib/slug";
 import { describeProductChanges } from "./changes";
 import type { ClassLevel } from "./class-levels";
+import { coverImage } from "./covers";
 import { KIND_SHORT_LABELS, type Kind, STATUS_LABELS, type Status, type Subject } from "./labels";
 import { assertPublishable } from "./publishing.server";
 

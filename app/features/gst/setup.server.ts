@@ -6,7 +6,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { settings } from "~/db/schema";
-import { seedSettings } from "~/db/seed/data";
 import { HttpError } from "~/lib/errors";
 import { gstinProblem, SAMPLE_GSTIN } from "./gstin";
 
@@ -34,16 +33,17 @@ export const NO_SELLER_ADDRESS = "The seller address is empty: a tax invoice mus
 
 /**
  * The problem with the seller details in settings (the GSTIN, then the address: a new install has
- * none), or null when invoices can be issued.
+ * none), or null when invoices can be issued. Without a settings row the defaults hold (the sample
+ * GSTIN, no address: settings/defaults.ts).
  */
 export async function sellerGstinProblem(db: DbOrTx): Promise<string | null> {
   const [row] = await db
     .select({ gstin: settings.sellerGstin, address: settings.sellerAddress })
     .from(settings)
     .where(eq(settings.id, 1));
-  const problem = gstinSetupProblem(row?.gstin ?? seedSettings.sellerGstin);
+  const problem = gstinSetupProblem(row?.gstin ?? SAMPLE_GSTIN);
   if (problem) return problem;
-  return (row?.address ?? seedSettings.sellerAddress).trim() ? null : NO_SELLER_ADDRESS;
+  return (row?.address ?? "").trim() ? null : NO_SELLER_ADDRESS;
 }
 
 /** Refuses a live (Razorpay) payment while the GSTIN is not set up (503 with a message for the buyer). */

@@ -15,9 +15,8 @@
  * saves the settings here.
  */
 import { eq } from "drizzle-orm";
-import type { Db, DbOrTx } from "~/db/client.server";
+import type { DbOrTx } from "~/db/client.server";
 import { settings } from "~/db/schema";
-import { getOptionalUser } from "~/features/accounts/guards.server";
 import { routePath } from "~/lib/route-path";
 
 export const MAINTENANCE_MESSAGE = "Commerce Academy is down for maintenance. Please try again in a few minutes.";
@@ -60,12 +59,17 @@ export async function refreshMaintenanceMode(db: DbOrTx) {
 
 /**
  * Whether this request must be refused: maintenance is on, the path is not open and the visitor is
- * not a signed-in admin (looked up only for a request carrying a cookie while maintenance is on).
+ * not a signed-in admin. `signedInUser` looks the visitor up (server/app.ts passes accounts'
+ * getOptionalUser, so settings does not import accounts' guards); it is called only for a request
+ * carrying a cookie while maintenance is on.
  */
-export async function refusedForMaintenance(db: Db, request: Request): Promise<boolean> {
+export async function refusedForMaintenance(
+  request: Request,
+  signedInUser: () => Promise<{ role: string } | null>,
+): Promise<boolean> {
   if (!maintenanceOn || isOpenDuringMaintenance(new URL(request.url).pathname)) return false;
   if (!request.headers.get("cookie")) return true;
-  const user = await getOptionalUser(db, request);
+  const user = await signedInUser();
   return user?.role !== "admin";
 }
 

@@ -15,6 +15,7 @@
  */
 import { and, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
+import { PRACTICE_SEED_KEY, QUESTION_BANK_SEED_KEY } from "~/db/meta-keys";
 import {
   appMeta,
   banners,
@@ -32,7 +33,6 @@ import {
   toppers,
   users,
 } from "~/db/schema";
-import { PRACTICE_SEED_KEY, QUESTION_BANK_SEED_KEY } from "~/db/seed/seed.server";
 import { recordEvent } from "~/features/audit/audit.server";
 import { countOf } from "~/lib/numbers";
 import { SAMPLE_KINDS, type SampleCounts } from "./sample-content";

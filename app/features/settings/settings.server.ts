@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { settings } from "~/db/schema";
-import { seedSettings } from "~/db/seed/data";
 import { recordEvent } from "~/features/audit/audit.server";
 import { storeSignatureImage } from "~/features/files/upload.server";
 import { GSTIN_MESSAGES, gstinProblem, SAMPLE_GSTIN } from "~/features/gst/gstin";
@@ -10,14 +9,15 @@ import { gstinInputSchema, sacCodeSchema } from "~/features/gst/schema";
 import { STATE_CODES } from "~/features/gst/states";
 import { HttpError } from "~/lib/errors";
 import { describeSettingsChanges } from "./changes";
+import { DEFAULT_SETTINGS } from "./defaults";
 import { rememberMaintenanceMode } from "./maintenance.server";
 
 export type SiteSettings = typeof settings.$inferSelect;
 
-/** The single settings row (falls back to the seed defaults on an empty database). */
+/** The single settings row (falls back to the defaults on an empty database). */
 export async function getSettings(db: DbOrTx): Promise<SiteSettings> {
   const [row] = await db.select().from(settings).where(eq(settings.id, 1));
-  return row ?? { id: 1, ...seedSettings, signatoryName: "", signatureImageKey: null, updatedAt: new Date(0) };
+  return row ?? { id: 1, ...DEFAULT_SETTINGS, signatoryName: "", signatureImageKey: null, updatedAt: new Date(0) };
 }
 
 /**
@@ -159,7 +159,7 @@ export async function updateSignatory(db: Db, actorId: string, input: SignatoryI
     };
     const [row] = await tx
       .insert(settings)
-      .values({ id: 1, ...seedSettings, ...set })
+      .values({ id: 1, ...DEFAULT_SETTINGS, ...set })
       .onConflictDoUpdate({ target: settings.id, set })
       .returning();
     const said = [

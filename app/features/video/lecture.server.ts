@@ -1,5 +1,5 @@
 /**
- * Makes a narrated sample lecture (db/seed/sample-video.ts): slides drawn with ffmpeg's drawtext,
+ * Makes a narrated sample lecture (sample-lecture.ts): slides drawn with ffmpeg's drawtext,
  * a voice from espeak-ng (Debian's `espeak-ng` package) and WebVTT captions whose cues are the
  * spoken sentences. Without espeak-ng the lecture is silent with the same captions (the caller logs
  * it). Every slide lasts exactly its stated seconds, so the video is exactly the lecture's length.
@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { lectureSeconds, SAMPLE_VIDEO, type SampleLecture } from "~/db/seed/sample-video";
+import { lectureSeconds, SAMPLE_VIDEO, type SampleLecture } from "./sample-lecture";
 import { run, videoTools } from "./transcode.server";
 
 const RATE = 22_050;

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { seedCourses } from "~/db/seed/data";
+import { createLocalStorage, getBytes } from "~/features/files/storage.server";
 import {
   isSampleVideoPrefix,
   lecturePrefix,
@@ -12,8 +13,7 @@ import {
   SAMPLE_RENDITIONS,
   SAMPLE_VIDEO,
   sampleLectureFor,
-} from "~/db/seed/sample-video";
-import { createLocalStorage, getBytes } from "~/features/files/storage.server";
+} from "~/features/video/sample-lecture";
 import { getTestDb } from "../../../tests/helpers/db";
 import { voiceVersion } from "./lecture.server";
 import { cachedSample, ensureSampleVideo, samplePrefixesInUse } from "./sample.server";

@@ -1,5 +1,5 @@
 /**
- * The files of the seeded lessons' sample lectures (db/seed/sample-video.ts) in file storage.
+ * The files of the seeded lessons' sample lectures (sample-lecture.ts) in file storage.
  * Each lecture is made once with ffmpeg (and espeak-ng's voice) into a cache folder named by a hash
  * of everything that shapes the output (the lecture's slides and narration, the video settings, the
  * ladder, the segment length, the key, the ffmpeg used and the voice), and copied into each storage
@@ -12,6 +12,8 @@ import path from "node:path";
 import { like } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { lessonVideos } from "~/db/schema";
+import { type FileStorage, putFile } from "~/features/files/storage.server";
+import { generateLecture, voiceVersion } from "./lecture.server";
 import {
   lecturePrefix,
   SAMPLE_KEY_HEX,
@@ -20,9 +22,7 @@ import {
   SAMPLE_RENDITIONS,
   SAMPLE_VIDEO,
   type SampleLecture,
-} from "~/db/seed/sample-video";
-import { type FileStorage, putFile } from "~/features/files/storage.server";
-import { generateLecture, voiceVersion } from "./lecture.server";
+} from "./sample-lecture";
 import { ladderFor, SEGMENT_SECONDS, transcodeToHls, videoTools } from "./transcode.server";
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -11,11 +11,11 @@ import { pipeline } from "node:stream/promises";
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { lessons, lessonVideos } from "~/db/schema";
-import { isSampleVideoPrefix } from "~/db/seed/sample-video";
 import { type FileStorage, putFile } from "~/features/files/storage.server";
 import type { JobContext, JobDefinition } from "~/features/jobs/queue.server";
 import { getEnv, resolveDataDir } from "~/lib/env.server";
 import { HttpError } from "~/lib/errors";
+import { isSampleVideoPrefix } from "./sample-lecture";
 import { transcodeToHls } from "./transcode.server";
 
 export const TRANSCODE_JOB = "video.transcode";
@@ -49,7 +49,7 @@ export async function lessonVideoStates(db: DbOrTx, productId: number) {
         status: video.status as LessonVideoStatus,
         progress: video.progress,
         label: videoStateLabel(video),
-        // The seeded sample lecture plays (db/seed/sample-video.ts), not the owner's own upload.
+        // The seeded sample lecture plays (sample-lecture.ts), not the owner's own upload.
         sample: isSampleVideoPrefix(video.hlsPrefix),
       },
     ]),

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { KINDS, SUBJECT_LABELS, type Subject } from "~/features/catalog/labels";
-import { coverImage } from "./factories";
+import { coverImage } from "./covers";
+import { KINDS, SUBJECT_LABELS, type Subject } from "./labels";
 
 const publicDir = path.resolve(import.meta.dirname, "..", "..", "..", "public");
 const subjects = Object.keys(SUBJECT_LABELS) as Subject[];
