@@ -12,7 +12,6 @@ import { assertScopeKept } from "~/features/practice/tests.server";
 import { escapeLike } from "~/features/search/text-search.server";
 import { FEATURED_NOTES } from "~/lib/display";
 import { HttpError } from "~/lib/errors";
-import { MAX_ID } from "~/lib/id";
 import { describeProductChanges } from "./changes";
 import type { ClassLevel } from "./class-levels";
 import { KIND_SHORT_LABELS, type Kind, STATUS_LABELS, type Status, type Subject } from "./labels";
@@ -94,17 +93,8 @@ export type ProductDetail = ProductCard & {
   hasFile: boolean;
 };
 
-/** A store id is a positive integer in the column's range; anything else is simply "not found". */
-export function parseProductId(raw: string | undefined): number | null {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= MAX_ID ? id : null;
-}
-
 /** One published item of the given kind (drafts, archived items and other kinds are not in the store). */
-export async function getPublishedProduct(db: Db, kind: ProductKind, rawId: string | undefined) {
-  const id = parseProductId(rawId);
-  if (id === null) return null;
+export async function getPublishedProduct(db: Db, kind: ProductKind, id: number) {
   const [row] = await db
     .select({
       ...cardColumns,
