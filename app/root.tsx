@@ -15,6 +15,7 @@ import { ForbiddenPage } from "./features/accounts/forbidden";
 import { getOptionalUser, sessionCookies } from "./features/accounts/guards.server";
 import { type Personal, SIGNED_IN_HINT_COOKIE } from "./features/accounts/personal";
 import { NotFoundPage } from "./features/site/not-found";
+import { apiFetch } from "./lib/api-client";
 import { readFlash } from "./lib/flash.server";
 import { FlashToast } from "./ui/flash-toast";
 
@@ -53,9 +54,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const personal: Personal | null =
     server.user || !document.cookie.includes(`${SIGNED_IN_HINT_COOKIE}=1`)
       ? null
-      : await fetch(`/api/me?path=${encodeURIComponent(location.pathname)}`)
-          .then((res) => (res.ok ? res.json() : null))
-          .catch(() => null);
+      : await apiFetch<Personal>(`/api/me?path=${encodeURIComponent(location.pathname)}`).catch(() => null);
   // Nobody is signed in (any more): "Log In / Sign Up" show again.
   if (!personal?.user) document.documentElement.removeAttribute("data-signed-in");
   return personal?.user ? { ...server, user: personal.user, personal } : server;

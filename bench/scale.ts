@@ -86,7 +86,7 @@ const cases: [string, () => Promise<unknown>][] = [
     "catalog class list (courses, Class 11: ~3,200 generated items)",
     () => listPublishedProducts(db, "course", { classLevel: "11" }),
   ],
-  ["catalog product detail", () => getPublishedProduct(db, "course", String(course!.id))],
+  ["catalog product detail", () => getPublishedProduct(db, "course", course!.id)],
 ];
 
 function pct(sorted: number[], p: number) {

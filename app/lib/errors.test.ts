@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { asResponse, HttpError, invariantResponse } from "./errors";
+import { asResponse, HttpError, invariantResponse, methodNotAllowed } from "./errors";
 
 function unwrap(value: unknown) {
   const v = value as { type: string; data: unknown; init: ResponseInit | null };
   expect(v.type).toBe("DataWithResponseInit");
   return { data: v.data, status: v.init?.status, cacheControl: new Headers(v.init?.headers).get("Cache-Control") };
+}
+
+function allowOf(value: unknown) {
+  return new Headers((value as { init: ResponseInit }).init.headers).get("Allow");
 }
 
 function thrownBy(fn: () => void): unknown {
@@ -51,5 +55,16 @@ describe("HttpError and asResponse", () => {
     });
     const bug = new RangeError("bug");
     expect(asResponse(bug)).toBe(bug);
+  });
+});
+
+describe("methodNotAllowed", () => {
+  it("answers 405 with Allow and the one { message } shape, never cached", () => {
+    const post = methodNotAllowed(["POST"]);
+    expect(unwrap(post)).toEqual({ data: { message: "Use POST." }, status: 405, cacheControl: "no-store" });
+    expect(allowOf(post)).toBe("POST");
+    const two = methodNotAllowed(["POST", "PUT"]);
+    expect(unwrap(two)).toEqual({ data: { message: "Use POST or PUT." }, status: 405, cacheControl: "no-store" });
+    expect(allowOf(two)).toBe("POST, PUT");
   });
 });

@@ -2,6 +2,8 @@
  * The one error type features throw for a refusal a person can act on, and the one helper routes
  * use to refuse a request. A route never maps a feature's errors by hand: actions hand them to
  * `failureFrom` (app/lib/form.server.ts), loaders to `asResponse` (or let `invariantResponse` throw).
+ * A route refuses a method it does not take with `methodNotAllowed`, an id in its path with `paramId`
+ * (app/lib/id.ts).
  */
 import { data } from "react-router";
 
@@ -31,4 +33,15 @@ export function invariantResponse(condition: unknown, message: string, status = 
 export function asResponse(error: unknown): unknown {
   if (error instanceof HttpError) return data({ message: error.message }, { status: error.status, headers: NO_STORE });
   return error;
+}
+
+/**
+ * The answer to a method a route does not take (`throw methodNotAllowed(["POST"])`): 405 with `Allow`
+ * and `{ message: "Use POST." }`.
+ */
+export function methodNotAllowed(allowed: string[]) {
+  return data(
+    { message: `Use ${allowed.join(" or ")}.` },
+    { status: 405, headers: { ...NO_STORE, Allow: allowed.join(", ") } },
+  );
 }

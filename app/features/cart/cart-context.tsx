@@ -17,6 +17,7 @@ import {
   useSyncExternalStore,
 } from "react";
 import { useRevalidator } from "react-router";
+import { apiFetch } from "~/lib/api-client";
 import { toast } from "~/ui/toast";
 import {
   addCartItem,
@@ -114,14 +115,13 @@ const notice = {
   failed: () => toast.error("Could not update your cart. Please try again."),
 };
 
+/** Every caller only tells the buyer when it did not work. */
 async function postCart(body: Record<string, string>) {
-  const res = await fetch("/api/cart", {
+  // Sent with the session cookie: same origin (fetch's default).
+  const json = await apiFetch<{ items?: unknown; notices?: unknown }>("/api/cart", {
     method: "POST",
-    body: new URLSearchParams(body), // sent with the session cookie: same origin (fetch's default)
-    headers: { Accept: "application/json" },
+    body: new URLSearchParams(body),
   });
-  if (!res.ok) throw res; // every caller only tells the buyer it did not work
-  const json = (await res.json()) as { items?: unknown; notices?: unknown };
   const notices = Array.isArray(json.notices) ? json.notices.filter((n): n is string => typeof n === "string") : [];
   return { items: normalizeCartItems(json.items), notices };
 }

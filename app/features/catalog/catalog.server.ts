@@ -11,7 +11,6 @@ import { assertScopeKept } from "~/features/practice/tests.server";
 import { escapeLike } from "~/features/search/text-search.server";
 import { FEATURED_NOTES } from "~/lib/display";
 import { HttpError } from "~/lib/errors";
-import { MAX_ID } from "~/lib/id";
 import { slugify } from "~/lib/slug";
 import { describeProductChanges } from "./changes";
 import type { ClassLevel } from "./class-levels";
@@ -95,17 +94,8 @@ export type ProductDetail = ProductCard & {
   hasFile: boolean;
 };
 
-/** A store id is a positive integer in the column's range; anything else is simply "not found". */
-export function parseProductId(raw: string | undefined): number | null {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= MAX_ID ? id : null;
-}
-
 /** One published item of the given kind (drafts, archived items and other kinds are not in the store). */
-export async function getPublishedProduct(db: Db, kind: ProductKind, rawId: string | undefined) {
-  const id = parseProductId(rawId);
-  if (id === null) return null;
+export async function getPublishedProduct(db: Db, kind: ProductKind, id: number) {
   const [row] = await db
     .select({
       ...cardColumns,

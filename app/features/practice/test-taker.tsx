@@ -8,6 +8,7 @@
 import { Flag } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useRevalidator, useSubmit } from "react-router";
+import { type ApiError, apiFetch } from "~/lib/api-client";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import type { TakingPaper, TakingQuestion } from "./attempts.server";
@@ -76,21 +77,24 @@ export function TestTaker({ paper }: { paper: TakingPaper }) {
         if (answer.text !== null) body.set("text", answer.text);
         body.set("markedForReview", answer.markedForReview ? "on" : "");
         setSaveState("saving");
-        let response: Response;
+        let status = 200;
         try {
-          response = await fetch(`/api/practice/attempts/${paper.attemptId}/answers`, { method: "POST", body });
-        } catch {
+          await apiFetch(`/api/practice/attempts/${paper.attemptId}/answers`, { method: "POST", body });
+        } catch (error) {
+          status = (error as ApiError).status;
+        }
+        if (status === 0) {
           setSaveState("offline");
           return;
         }
         if (pending.current.get(questionId) === answer) pending.current.delete(questionId);
-        if (response.status === 409 || response.status === 404) {
+        if (status === 409 || status === 404) {
           // Submitted elsewhere or time is up: the page shows the result.
           pending.current.clear();
           revalidator.revalidate();
           return;
         }
-        if (!response.ok) {
+        if (status >= 300) {
           setSaveState("error");
         }
       }

@@ -6,6 +6,7 @@
  * as many index entries as are skipped.
  */
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { parseId } from "~/lib/id";
 
 export const MAX_OFFSET_PAGE = 50;
 
@@ -17,7 +18,6 @@ export interface Cursor {
 
 const TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const INT = /^[1-9]\d{0,9}$/;
 
 /** The type of a list's id column: a cursor's id must be one, or the cursor is ignored. */
 export type IdKind = "text" | "uuid" | "int";
@@ -33,7 +33,7 @@ export function decodeCursor(raw: string | undefined, idKind: IdKind = "text"): 
   const ts = raw.slice(0, bar);
   const id = raw.slice(bar + 1);
   if (!TS.test(ts) || !id || id.length > 200 || (idKind === "uuid" && !UUID.test(id))) return null;
-  if (idKind === "int" && !(INT.test(id) && Number(id) <= 2_147_483_647)) return null;
+  if (idKind === "int" && parseId(id) === null) return null;
   // A real instant: the date part must survive a round trip (no 31 February, no hour 24).
   const date = new Date(ts);
   if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 19) !== ts.slice(0, 19)) return null;

@@ -5,18 +5,13 @@
  * until Ready or Failed (follow-job.ts).
  */
 import { useEffect, useRef, useState } from "react";
+import { apiFetch } from "~/lib/api-client";
 import { Button } from "~/ui/button";
 import { followVideoJob, isFollowed, parseVideoJobState, type VideoJobState } from "./follow-job";
 
 export type LessonVideoState = VideoJobState;
 
 const CHUNK = 8 * 1024 * 1024;
-
-async function json(response: Response) {
-  const body = (await response.json().catch(() => ({}))) as { message?: string; formError?: string };
-  if (!response.ok) throw new Error(body.formError ?? body.message ?? `The server answered ${response.status}`);
-  return body as Record<string, unknown>;
-}
 
 export function LessonVideoPanel({
   lessonId,
@@ -45,7 +40,7 @@ export function LessonVideoPanel({
   /** The state now (null when the server cannot say): after an upload, whatever its last answer was. */
   async function currentState() {
     try {
-      return parseVideoJobState(await json(await fetch(url, { cache: "no-store" })));
+      return parseVideoJobState(await apiFetch(url, { cache: "no-store" }));
     } catch {
       return null;
     }
@@ -59,21 +54,20 @@ export function LessonVideoPanel({
     }
     setError(null);
     try {
-      const begun = await json(
-        await fetch(url, {
-          method: "POST",
-          body: new URLSearchParams({ intent: "begin", name: file.name, size: String(file.size) }),
-        }),
-      );
+      const begun = await apiFetch<{ received?: number }>(url, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "begin", name: file.name, size: String(file.size) }),
+      });
       let offset = Number(begun.received ?? 0);
       setUpload({ sent: offset, total: file.size });
       setState((await currentState()) ?? { status: "uploading", progress: 0, label: "Uploading" });
       let failures = 0;
       while (offset < file.size) {
         try {
-          const body = await json(
-            await fetch(`${url}?offset=${offset}`, { method: "PUT", body: file.slice(offset, offset + CHUNK) }),
-          );
+          const body = await apiFetch<{ received?: number }>(`${url}?offset=${offset}`, {
+            method: "PUT",
+            body: file.slice(offset, offset + CHUNK),
+          });
           offset = Number(body.received);
           failures = 0;
           setUpload({ sent: offset, total: file.size });
@@ -102,7 +96,7 @@ export function LessonVideoPanel({
   async function retry() {
     setError(null);
     try {
-      await json(await fetch(url, { method: "POST", body: new URLSearchParams({ intent: "retry" }) }));
+      await apiFetch(url, { method: "POST", body: new URLSearchParams({ intent: "retry" }) });
       setState((await currentState()) ?? { status: "queued", progress: 0, label: "Queued" });
     } catch (retryError) {
       setError(retryError instanceof Error ? retryError.message : "Retry failed");

@@ -6,6 +6,7 @@
  * sign-in page) is asked again, later each time (up to `maxIntervalMs`), never taken as the state.
  * Only 401/403/404 end it: signed out, or the lesson is gone.
  */
+import { type ApiError, apiFetch } from "~/lib/api-client";
 
 export const VIDEO_STATUSES = ["none", "uploading", "queued", "processing", "ready", "failed"] as const;
 export type VideoJobStatus = (typeof VIDEO_STATUSES)[number];
@@ -51,7 +52,7 @@ export function followVideoJob({
   url,
   onState,
   onEnd,
-  fetch: fetchImpl = (input, init) => globalThis.fetch(input, init),
+  fetch: fetchImpl,
   intervalMs = 2000,
   maxIntervalMs = 15_000,
   requestTimeoutMs = 10_000,
@@ -66,16 +67,12 @@ export function followVideoJob({
     let state: VideoJobState | null = null;
     let ended: string | null = null;
     try {
-      const response = await fetchImpl(url, {
-        signal: controller.signal,
-        cache: "no-store",
-        headers: { Accept: "application/json" },
-      });
-      if (response.status === 404) ended = "This lesson is gone: reload the page.";
-      else if (response.status === 401 || response.status === 403) ended = "Sign in again to follow the video.";
-      else if (response.ok) state = parseVideoJobState(await response.json());
-    } catch {
-      // offline, timed out, not JSON: ask again
+      state = parseVideoJobState(await apiFetch(url, { signal: controller.signal, cache: "no-store" }, fetchImpl));
+    } catch (error) {
+      const { status } = error as ApiError;
+      if (status === 404) ended = "This lesson is gone: reload the page.";
+      else if (status === 401 || status === 403) ended = "Sign in again to follow the video.";
+      // else offline, timed out, a 5xx, not JSON: ask again
     } finally {
       clearTimeout(giveUp);
     }

@@ -15,6 +15,7 @@
  */
 import { Captions, Maximize, Minimize } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { apiFetch } from "~/lib/api-client";
 
 export interface HostedVideoProps {
   lessonId: number;
@@ -226,10 +227,9 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
         navigator.sendBeacon(url, body);
         return;
       }
-      fetch(url, { method: "POST", body })
-        .then((r) => (r.ok ? r.json() : null))
-        .then((out: { complete?: boolean } | null) => {
-          if (out?.complete && !completedRef.current) {
+      apiFetch<{ complete?: boolean }>(url, { method: "POST", body })
+        .then((out) => {
+          if (out.complete && !completedRef.current) {
             completedRef.current = true;
             onComplete?.();
           }

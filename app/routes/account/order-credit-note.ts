@@ -4,6 +4,7 @@ import { orderIdParam } from "~/features/checkout/schema";
 import { creditNoteNumberParam, creditNotePdf } from "~/features/orders/credit-notes.server";
 import { attachment } from "~/lib/attachment.server";
 import { asResponse, invariantResponse } from "~/lib/errors";
+import { paramId } from "~/lib/id";
 import type { Route } from "./+types/order-credit-note";
 
 /**
@@ -13,14 +14,12 @@ import type { Route } from "./+types/order-credit-note";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await requireUser(db, request);
-  const orderId = orderIdParam.safeParse(params.orderId);
-  const note = orderId.success
-    ? await creditNotePdf(db, orderId.data, { userId: user.id, number: creditNoteNumberParam(request) }).catch(
-        (error) => {
-          throw asResponse(error);
-        },
-      )
-    : null;
+  const orderId = paramId(params.orderId, "Credit note not found.", orderIdParam);
+  const note = await creditNotePdf(db, orderId, { userId: user.id, number: creditNoteNumberParam(request) }).catch(
+    (error) => {
+      throw asResponse(error);
+    },
+  );
   invariantResponse(note, "Credit note not found.", 404);
   return attachment(note.bytes, note.fileName, "application/pdf");
 }

@@ -4,18 +4,17 @@ import { orderIdParam } from "~/features/checkout/schema";
 import { getInvoicePdfForUser } from "~/features/orders/orders.server";
 import { attachment } from "~/lib/attachment.server";
 import { asResponse, invariantResponse } from "~/lib/errors";
+import { paramId } from "~/lib/id";
 import type { Route } from "./+types/order-invoice";
 
 /** GET /account/orders/:orderId/invoice: the GST invoice PDF, for the order's owner only. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await requireUser(db, request);
-  const orderId = orderIdParam.safeParse(params.orderId);
-  const invoice = orderId.success
-    ? await getInvoicePdfForUser(db, user.id, orderId.data).catch((error) => {
-        throw asResponse(error);
-      })
-    : null;
+  const orderId = paramId(params.orderId, "Invoice not found.", orderIdParam);
+  const invoice = await getInvoicePdfForUser(db, user.id, orderId).catch((error) => {
+    throw asResponse(error);
+  });
   invariantResponse(invoice, "Invoice not found.", 404);
   return attachment(invoice.bytes, invoice.fileName, "application/pdf");
 }

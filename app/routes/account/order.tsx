@@ -13,6 +13,7 @@ import { getOrderForUser, orderTotals } from "~/features/orders/orders.server";
 import { NotFoundPage } from "~/features/site/not-found";
 import { formatDateTime } from "~/lib/dates";
 import { invariantResponse } from "~/lib/errors";
+import { paramId } from "~/lib/id";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
@@ -28,9 +29,9 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await requireUser(db, request, context);
-  const orderId = orderIdParam.safeParse(params.orderId);
+  const orderId = paramId(params.orderId, "Order not found.", orderIdParam);
   // Someone else's order answers exactly like a missing one.
-  const order = orderId.success ? await getOrderForUser(db, user.id, orderId.data) : null;
+  const order = await getOrderForUser(db, user.id, orderId);
   invariantResponse(order, "Order not found.", 404);
   return {
     order: {

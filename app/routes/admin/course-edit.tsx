@@ -12,10 +12,10 @@ import { missingForItem } from "~/features/catalog/publishing.server";
 import { UPLOAD_FORM_MAX_BYTES } from "~/features/files/upload.server";
 import { getOutline, listLessonTests } from "~/features/learning/outline.server";
 import { lessonVideoStates } from "~/features/video/video.server";
-import { asResponse, HttpError, invariantResponse } from "~/lib/errors";
+import { asResponse, HttpError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, formValues, readFormData } from "~/lib/form.server";
-import { idSchema } from "~/lib/id";
+import { paramId } from "~/lib/id";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/field";
 import type { Route } from "./+types/course-edit";
@@ -27,16 +27,10 @@ export function meta({ data: d }: Route.MetaArgs) {
   ];
 }
 
-function productId(raw: string | undefined) {
-  const id = idSchema.safeParse(raw);
-  invariantResponse(id.success, "Item not found.", 404);
-  return id.data;
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
-  const id = productId(params.id);
+  const id = paramId(params.id, "Item not found.");
   try {
     const [product, instructors, outline, videos] = await Promise.all([
       getAdminProduct(db, id),
@@ -55,7 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const db = await getDb();
   const admin = await requireAdmin(db, request);
-  const id = productId(params.id);
+  const id = paramId(params.id, "Item not found.");
   const form = await readFormData(request, { maxBytes: UPLOAD_FORM_MAX_BYTES });
   try {
     const outcome = await applyCourseEditorForm(db, admin.id, id, form);

@@ -8,8 +8,8 @@ import { Badge, Card, PageHeader } from "~/features/admin/ui";
 import { productReport } from "~/features/catalog/catalog.server";
 import { KIND_SHORT_LABELS as KIND_LABELS, STATUS_LABELS } from "~/features/catalog/labels";
 import { formatDateTime } from "~/lib/dates";
-import { asResponse, invariantResponse } from "~/lib/errors";
-import { idSchema } from "~/lib/id";
+import { asResponse } from "~/lib/errors";
+import { paramId } from "~/lib/id";
 import { formatPaise } from "~/lib/money";
 import { formatCount } from "~/lib/numbers";
 import type { Route } from "./+types/course-report";
@@ -24,10 +24,9 @@ export function meta({ data: d }: Route.MetaArgs) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
-  const id = idSchema.safeParse(params.id);
-  invariantResponse(id.success, "Item not found.", 404);
+  const id = paramId(params.id, "Item not found.");
   try {
-    return await productReport(db, id.data);
+    return await productReport(db, id);
   } catch (error) {
     throw asResponse(error);
   }

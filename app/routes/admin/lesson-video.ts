@@ -13,18 +13,12 @@ import {
   uploadState,
   videoPanelState,
 } from "~/features/video/video.server";
-import { asResponse, HttpError } from "~/lib/errors";
+import { asResponse, HttpError, invariantResponse, methodNotAllowed } from "~/lib/errors";
 import { failureFrom, formFailure, parseForm } from "~/lib/form.server";
-import { idSchema } from "~/lib/id";
+import { paramId } from "~/lib/id";
 import type { Route } from "./+types/lesson-video";
 
 const NO_STORE = { "Cache-Control": "no-store" };
-
-function lessonId(raw: string | undefined) {
-  const id = idSchema.safeParse(raw);
-  if (!id.success) throw data({ message: "No such lesson." }, { status: 404 });
-  return id.data;
-}
 
 async function send(lessonId: number) {
   const queue = await readyJobQueue();
@@ -36,7 +30,7 @@ async function send(lessonId: number) {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
-  const id = lessonId(params.lessonId);
+  const id = paramId(params.lessonId, "No such lesson.");
   return data(await videoPanelState(db, id), { headers: NO_STORE });
 }
 
@@ -47,17 +41,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
-  const id = lessonId(params.lessonId);
+  const id = paramId(params.lessonId, "No such lesson.");
   if (request.method === "PUT") {
     const offset = offsetSchema.safeParse(new URL(request.url).searchParams.get("offset"));
-    if (!offset.success) return data({ message: "offset must be a whole number of bytes" }, { status: 400 });
+    invariantResponse(offset.success, "offset must be a whole number of bytes");
     try {
       return data(await receiveChunk(db, getFileStorage(), id, offset.data, request.body, send), { headers: NO_STORE });
     } catch (error) {
       throw asResponse(error);
     }
   }
-  if (request.method !== "POST") return data({ message: "Method not allowed." }, { status: 405 });
+  if (request.method !== "POST") throw methodNotAllowed(["POST", "PUT"]);
   const parsed = await parseForm(request, videoUploadSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {

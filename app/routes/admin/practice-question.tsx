@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
@@ -7,9 +7,10 @@ import { QuestionForm } from "~/features/practice/admin-question-form";
 import { getQuestion, listChapters, saveQuestion } from "~/features/practice/bank.server";
 import { QUESTION_TYPE_LABELS } from "~/features/practice/labels";
 import { questionFormSchema } from "~/features/practice/schema";
+import { invariantResponse } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
-import { idSchema } from "~/lib/id";
+import { paramId, parseId } from "~/lib/id";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/practice-question";
 
@@ -19,31 +20,28 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** `new` or a question's id; `?parent=<set id>` writes a new part of a case-based set. */
-function parseId(raw: string | undefined): number | null {
-  if (raw === "new") return null;
-  const id = idSchema.safeParse(raw);
-  if (!id.success) throw data({ message: "Question not found." }, { status: 404 });
-  return id.data;
+function questionId(raw: string | undefined): number | null {
+  return raw === "new" ? null : paramId(raw, "Question not found.");
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
-  const id = parseId(params.id);
-  const parent = idSchema.safeParse(new URL(request.url).searchParams.get("parent"));
+  const id = questionId(params.id);
+  const parent = parseId(new URL(request.url).searchParams.get("parent"));
   const [chapters, question, parentQuestion] = await Promise.all([
     listChapters(db),
     id === null ? null : getQuestion(db, id).catch(() => null),
-    parent.success ? getQuestion(db, parent.data).catch(() => null) : null,
+    parent === null ? null : getQuestion(db, parent).catch(() => null),
   ]);
-  if (id !== null && !question) throw data({ message: "Question not found." }, { status: 404 });
+  invariantResponse(id === null || question, "Question not found.", 404);
   return { chapters, question, parent: parentQuestion?.type === "case_based" ? parentQuestion : null };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const db = await getDb();
   const admin = await requireAdmin(db, request);
-  const id = parseId(params.id);
+  const id = questionId(params.id);
   const form = await readForm(request);
   const v = validate(questionFormSchema, form);
   if (!v.ok) return formFailure(v);

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
@@ -12,7 +12,7 @@ import { testBuilderSchema } from "~/features/practice/schema";
 import { asResponse } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readFormData, validate } from "~/lib/form.server";
-import { idSchema } from "~/lib/id";
+import { paramId } from "~/lib/id";
 import { Button } from "~/ui/button";
 import { Field, FormAlert, inputClass } from "~/ui/field";
 import type { Route } from "./+types/practice-test";
@@ -26,16 +26,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const RULE_ROWS = 4;
 
-function productIdOf(raw: string | undefined) {
-  const id = idSchema.safeParse(raw);
-  if (!id.success) throw data({ message: "Test not found." }, { status: 404 });
-  return id.data;
-}
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
-  const productId = productIdOf(params.productId);
+  const productId = paramId(params.productId, "Test not found.");
   try {
     const builder = await getTestBuilder(db, productId);
     const cls = builder.product.classLevel === "both" ? undefined : builder.product.classLevel;
@@ -58,7 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const db = await getDb();
   const admin = await requireAdmin(db, request);
-  const productId = productIdOf(params.productId);
+  const productId = paramId(params.productId, "Test not found.");
   const form = await readFormData(request);
   const rules = [];
   for (let i = 0; i < RULE_ROWS; i++) {

@@ -10,10 +10,10 @@ import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Badge, Card, PageHeader } from "~/features/admin/ui";
 import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
 import { formatDateTime } from "~/lib/dates";
-import { asResponse, HttpError, invariantResponse } from "~/lib/errors";
+import { asResponse, HttpError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
-import { idSchema } from "~/lib/id";
+import { idSchema, paramId } from "~/lib/id";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { FormAlert, inputClass } from "~/ui/field";
@@ -24,16 +24,12 @@ export function meta({ data: d }: Route.MetaArgs) {
 }
 
 /** User ids are generated ids (letters, digits, - and _); anything else is a user that does not exist. */
-function userIdParam(raw: string | undefined): string {
-  const id = raw ?? "";
-  invariantResponse(/^[A-Za-z0-9_-]{1,100}$/.test(id), "User not found.", 404);
-  return id;
-}
+const userIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   await requireAdmin(db, request);
-  const userId = userIdParam(params.id);
+  const userId = paramId(params.id, "User not found.", userIdParam);
   try {
     return await getUserDetail(db, userId);
   } catch (error) {
@@ -53,7 +49,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, params }: Route.ActionArgs) {
   const db = await getDb();
   const admin = await requireAdmin(db, request);
-  const userId = userIdParam(params.id);
+  const userId = paramId(params.id, "User not found.", userIdParam);
   const parsed = validate(actionSchema, await readForm(request));
   if (!parsed.ok)
     return formFailure({ formError: Object.values(parsed.fieldErrors)[0] ?? parsed.formError ?? "Invalid input." });

@@ -9,7 +9,7 @@ import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { parseGuestCart } from "~/features/accounts/schema";
 import { addToCart, clearCart, getCart, mergeIntoCart, removeFromCart } from "~/features/cart/cart.server";
-import { invariantResponse } from "~/lib/errors";
+import { invariantResponse, methodNotAllowed } from "~/lib/errors";
 import { readForm } from "~/lib/form.server";
 import { idSchema } from "~/lib/id";
 import type { Route } from "./+types/cart";
@@ -45,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
   const db = await getDb();
   const user = await getOptionalUser(db, request);
   invariantResponse(user, "Sign in to use the cart on the server.", 401);
-  invariantResponse(request.method === "POST", "Use POST.", 405);
+  if (request.method !== "POST") throw methodNotAllowed(["GET", "POST"]);
   const parsed = cartIntent.safeParse(await readBody(request));
   invariantResponse(parsed.success, "Send intent=add|remove (with productId), clear or merge (with productIds).");
   const input = parsed.data;

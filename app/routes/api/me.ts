@@ -13,10 +13,11 @@ import { getCartAndOwned } from "~/features/cart/cart.server";
 import { getPublishedProduct } from "~/features/catalog/catalog.server";
 import { kindFromPath } from "~/features/catalog/labels";
 import { reviewViewer } from "~/features/reviews/reviews.server";
+import { parseId } from "~/lib/id";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
 import type { Route } from "./+types/me";
 
-const ITEM_PAGE = /^\/(?:courses|notes|pyq)\/([1-9]\d{0,8})$/;
+const ITEM_PAGE = /^\/(?:courses|notes|pyq)\/([^/]+)$/;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
@@ -24,11 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const body: Personal = { user, cart: null, owned: [] };
   if (user) {
     const path = new URL(request.url).searchParams.get("path") ?? "";
-    const itemId = ITEM_PAGE.exec(path)?.[1];
-    const kind = itemId ? kindFromPath(path) : null;
+    const itemId = parseId(ITEM_PAGE.exec(path)?.[1]);
+    const kind = itemId === null ? null : kindFromPath(path);
     const [personal, item] = await Promise.all([
       getCartAndOwned(db, user.id),
-      kind ? getPublishedProduct(db, kind, itemId) : null,
+      kind && itemId !== null ? getPublishedProduct(db, kind, itemId) : null,
     ]);
     body.cart = personal.cart;
     body.owned = [...personal.owned];

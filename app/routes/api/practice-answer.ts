@@ -8,28 +8,27 @@ import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { saveAnswer } from "~/features/practice/attempts.server";
 import { answerSchema } from "~/features/practice/schema";
-import { asResponse, invariantResponse } from "~/lib/errors";
+import { asResponse, invariantResponse, methodNotAllowed } from "~/lib/errors";
 import { readForm } from "~/lib/form.server";
-import { idSchema } from "~/lib/id";
+import { paramId } from "~/lib/id";
 import type { Route } from "./+types/practice-answer";
 
 const noStore = { "Cache-Control": "private, no-store" };
 
 export function loader() {
-  throw data({ message: "Use POST." }, { status: 405, headers: noStore });
+  throw methodNotAllowed(["POST"]);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  invariantResponse(request.method === "POST", "Use POST.", 405);
+  if (request.method !== "POST") throw methodNotAllowed(["POST"]);
   const db = await getDb();
   const user = await getOptionalUser(db, request, context);
   invariantResponse(user, "Sign in to save your answers.", 401);
-  const attemptId = idSchema.safeParse(params.attemptId);
-  invariantResponse(attemptId.success, "Attempt not found.", 404);
+  const attemptId = paramId(params.attemptId, "Attempt not found.");
   const parsed = answerSchema.safeParse(await readForm(request));
   invariantResponse(parsed.success, parsed.error?.issues[0]?.message ?? "Send questionId with choice or text.");
   try {
-    await saveAnswer(db, user.id, attemptId.data, parsed.data);
+    await saveAnswer(db, user.id, attemptId, parsed.data);
   } catch (error) {
     throw asResponse(error);
   }

@@ -14,18 +14,12 @@ import {
   watchableVideo,
 } from "~/features/video/playback.server";
 import { positionSchema } from "~/features/video/schema";
-import { asResponse, HttpError } from "~/lib/errors";
+import { asResponse, HttpError, invariantResponse, methodNotAllowed } from "~/lib/errors";
 import { formFailure, parseForm } from "~/lib/form.server";
-import { idSchema } from "~/lib/id";
+import { paramId } from "~/lib/id";
 import type { Route } from "./+types/video";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
-
-function lessonIdOf(raw: string | undefined) {
-  const id = idSchema.safeParse(raw);
-  if (!id.success) throw data({ message: "No such video." }, { status: 404, headers: PRIVATE });
-  return id.data;
-}
 
 /**
  * /api/video/:lessonId/(master.m3u8 | <rendition>/index.m3u8 | <rendition>/seg-N.ts | poster.jpg | captions.vtt | key?t=token):
@@ -33,7 +27,7 @@ function lessonIdOf(raw: string | undefined) {
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = await getDb();
-  const lessonId = lessonIdOf(params.lessonId);
+  const lessonId = paramId(params.lessonId, "No such video.");
   const path = parseVideoPath(params["*"] ?? "");
   try {
     if (!path) throw new HttpError(404, "No such video.");
@@ -89,7 +83,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (file.size !== undefined) headers["Content-Length"] = String(file.size);
     return new Response(Readable.toWeb(file.stream) as ReadableStream, { headers });
   } catch (error) {
-    if (error instanceof HttpError) throw data({ message: error.message }, { status: error.status, headers: PRIVATE });
     throw asResponse(error);
   }
 }
@@ -97,9 +90,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** POST /api/video/:lessonId/position (seconds, watched): the resume point, and completion at 90% watched. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = await getDb();
-  const lessonId = lessonIdOf(params.lessonId);
-  if (params["*"] !== "position" || request.method !== "POST")
-    return data({ message: "Not found." }, { status: 404, headers: PRIVATE });
+  const lessonId = paramId(params.lessonId, "No such video.");
+  invariantResponse(params["*"] === "position", "Not found.", 404);
+  if (request.method !== "POST") throw methodNotAllowed(["POST"]);
   const parsed = await parseForm(request, positionSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {
@@ -112,7 +105,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       });
     return data({ complete: outcome.complete }, { headers: PRIVATE });
   } catch (error) {
-    if (error instanceof HttpError) return data({ message: error.message }, { status: error.status, headers: PRIVATE });
-    throw error;
+    throw asResponse(error);
   }
 }

@@ -12,6 +12,7 @@ import { NotFoundPage } from "~/features/site/not-found";
 import { invariantResponse } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm } from "~/lib/form.server";
+import { paramId } from "~/lib/id";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
@@ -22,17 +23,12 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Payment | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-function notFound(): never {
-  invariantResponse(false, "Order not found.", 404);
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await requireUser(db, request, context);
-  const orderId = orderIdParam.safeParse(params.orderId);
-  if (!orderId.success) notFound();
-  const page = await getPaymentPage(db, user.id, orderId.data);
-  if (!page) notFound();
+  const orderId = paramId(params.orderId, "Order not found.", orderIdParam);
+  const page = await getPaymentPage(db, user.id, orderId);
+  invariantResponse(page, "Order not found.", 404);
   if (page.order.status !== "pending") throw redirect(`/account/orders/${page.order.id}`);
   const { order } = page;
   return {
@@ -53,8 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const db = await getDb();
   const user = await requireUser(db, request);
-  const orderId = orderIdParam.safeParse(params.orderId);
-  if (!orderId.success) notFound();
+  const orderId = paramId(params.orderId, "Order not found.", orderIdParam);
   const parsed = payActionSchema.safeParse(await readForm(request));
   if (!parsed.success) return formFailure({ formError: "Unknown payment action." });
   const input = parsed.data;
@@ -62,13 +57,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     result =
       input.intent === "razorpay"
-        ? await confirmRazorpayCheckout(db, user.id, orderId.data, input)
-        : await settleTestPayment(db, user.id, orderId.data, input.intent);
+        ? await confirmRazorpayCheckout(db, user.id, orderId, input)
+        : await settleTestPayment(db, user.id, orderId, input.intent);
   } catch (error) {
     return failureFrom(error); // a 404 is the not-found page
   }
   if (result.outcome === "failed") return redirectWithFlash("/checkout", { kind: "error", message: PAYMENT_FAILED });
-  return redirectWithFlash(`/account/orders/${orderId.data}`, ORDER_COMPLETE);
+  return redirectWithFlash(`/account/orders/${orderId}`, ORDER_COMPLETE);
 }
 
 declare global {

@@ -15,7 +15,7 @@ import { HostedVideoPlayer } from "~/features/video/hosted-player";
 import { hostedVideoFor } from "~/features/video/playback.server";
 import { asResponse, invariantResponse } from "~/lib/errors";
 import { readForm } from "~/lib/form.server";
-import { idSchema } from "~/lib/id";
+import { paramId } from "~/lib/id";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
@@ -35,13 +35,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await requireUser(db, request, context);
-  const id = idSchema.safeParse(params.id);
+  const id = paramId(params.id, "Course not found.");
   const query = playerQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!id.success || !query.success) notFound();
-  const player = await getCoursePlayer(db, user.id, id.data, query.data.lesson);
+  if (!query.success) notFound();
+  const player = await getCoursePlayer(db, user.id, id, query.data.lesson);
   if (!player) {
     // "Open" on a practice test leads here like a course's: its start page (which checks access).
-    if (await isTestProduct(db, id.data)) throw redirect(`/my-courses/tests/start/${id.data}`);
+    if (await isTestProduct(db, id)) throw redirect(`/my-courses/tests/start/${id}`);
     notFound();
   }
   const testId = player.current?.testProductId ?? null;
@@ -58,20 +58,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const db = await getDb();
   const user = await requireUser(db, request);
-  const id = idSchema.safeParse(params.id);
-  if (!id.success) notFound();
+  const id = paramId(params.id, "Course not found.");
   const form = lessonProgressForm.safeParse(await readForm(request));
   invariantResponse(form.success, "Choose a lesson of this course.");
   const { intent, lessonId } = form.data;
   let result: Awaited<ReturnType<typeof setLessonCompleted>>;
   try {
-    result = await setLessonCompleted(db, user.id, id.data, lessonId, intent === "complete");
+    result = await setLessonCompleted(db, user.id, id, lessonId, intent === "complete");
   } catch (error) {
     throw asResponse(error); // the not-found page
   }
   // After completing a lesson the student moves on to the next one.
   const target = intent === "complete" && result.nextLessonId ? result.nextLessonId : lessonId;
-  return redirect(`/my-courses/${id.data}?lesson=${target}`);
+  return redirect(`/my-courses/${id}?lesson=${target}`);
 }
 
 /** A lesson of type test: what the test is, the student's latest result, and the way in. */

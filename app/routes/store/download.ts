@@ -3,7 +3,7 @@ import { requireUser } from "~/features/accounts/guards.server";
 import { prepareDownload } from "~/features/learning/downloads.server";
 import { attachment } from "~/lib/attachment.server";
 import { asResponse } from "~/lib/errors";
-import { idSchema } from "~/lib/id";
+import { parseId } from "~/lib/id";
 import type { Route } from "./+types/download";
 
 function notFound() {
@@ -24,9 +24,9 @@ function notFound() {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await requireUser(db, request);
-  const id = idSchema.safeParse(params.productId);
-  if (!id.success) return notFound();
-  const file = await prepareDownload(db, user, id.data).catch((error) => {
+  const id = parseId(params.productId);
+  if (id === null) return notFound();
+  const file = await prepareDownload(db, user, id).catch((error) => {
     throw asResponse(error);
   });
   if (!file) return notFound();

@@ -9,7 +9,7 @@ import { StoreErrorPage } from "~/features/site/not-found";
 import { asResponse, invariantResponse } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
-import { idSchema } from "~/lib/id";
+import { paramId } from "~/lib/id";
 import type { Route } from "./+types/practice-attempt";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -24,14 +24,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const user = await requireUser(db, request, context);
-  const id = idSchema.safeParse(params.attemptId);
-  if (!id.success) throw data(null, { status: 404 });
+  const id = paramId(params.attemptId, "Attempt not found.");
   try {
-    if ((await attemptOwner(db, id.data)) === user.id) {
-      const paper = await loadPaper(db, user.id, id.data);
+    if ((await attemptOwner(db, id)) === user.id) {
+      const paper = await loadPaper(db, user.id, id);
       if (!("submitted" in paper)) return { paper, result: null };
     }
-    const result = await getResult(db, user, id.data);
+    const result = await getResult(db, user, id);
     if ("open" in result) throw data(null, { status: 404 });
     return { paper: null, result };
   } catch (error) {
@@ -42,19 +41,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = await getDb();
   const user = await requireUser(db, request, context);
-  const id = idSchema.safeParse(params.attemptId);
-  if (!id.success) throw data(null, { status: 404 });
+  const id = paramId(params.attemptId, "Attempt not found.");
   const form = await readForm(request);
   const v = validate(attemptIntentSchema, form);
   invariantResponse(v.ok || form.intent === "selfmark", "Send intent=submit or intent=selfmark.");
   if (!v.ok) return formFailure({ ...v, questionId: Number(form.questionId) || 0 });
-  const back = `/my-courses/tests/${id.data}`;
+  const back = `/my-courses/tests/${id}`;
   try {
     if (v.data.intent === "submit") {
-      await submitAttempt(db, user.id, id.data);
+      await submitAttempt(db, user.id, id);
       return redirect(back);
     }
-    await selfMark(db, user.id, id.data, v.data.questionId, v.data.marks);
+    await selfMark(db, user.id, id, v.data.questionId, v.data.marks);
     return redirectWithFlash(`${back}#rq-${v.data.questionId}`, "Your marks are saved.");
   } catch (error) {
     return failureFrom(error, v.values, { questionId: v.data.intent === "selfmark" ? v.data.questionId : 0 });

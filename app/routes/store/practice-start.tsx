@@ -7,9 +7,9 @@ import { startQuery } from "~/features/practice/schema";
 import { TestFactsList } from "~/features/practice/test-facts";
 import { getTestFacts } from "~/features/practice/tests.server";
 import { StoreErrorPage } from "~/features/site/not-found";
-import { HttpError } from "~/lib/errors";
+import { asResponse, HttpError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { idSchema } from "~/lib/id";
+import { paramId } from "~/lib/id";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/practice-start";
@@ -26,16 +26,15 @@ async function refusal(error: unknown, productId: number) {
   if (error instanceof HttpError && error.status === 403) {
     return redirectWithFlash(`${KIND_BASE_ROUTE.test}/${productId}`, { kind: "error", message: error.message });
   }
-  if (error instanceof HttpError) throw data({ message: error.message }, { status: error.status });
-  throw error;
+  throw asResponse(error);
 }
 
 /** The test, and the chapter to practise when `?chapter=` names one (a bad value is the 404 page). */
 function parse(params: Route.LoaderArgs["params"], request: Request) {
-  const id = idSchema.safeParse(params.productId);
+  const productId = paramId(params.productId, "Test not found.");
   const query = startQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!id.success || !query.success) throw data(null, { status: 404 });
-  return { productId: id.data, chapterId: query.data.chapter ?? null };
+  if (!query.success) throw data(null, { status: 404 });
+  return { productId, chapterId: query.data.chapter ?? null };
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { getDb } from "~/db/client.server";
 import { getOptionalUser, requireUser } from "~/features/accounts/guards.server";
 import { usePersonal } from "~/features/accounts/personal";
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
-import { getPublishedProduct, parseProductId } from "~/features/catalog/catalog.server";
+import { getPublishedProduct } from "~/features/catalog/catalog.server";
 import {
   fileFeatures,
   KIND_BASE_ROUTE,
@@ -37,6 +37,7 @@ import { StoreErrorPage } from "~/features/site/not-found";
 import { descriptionPreview } from "~/lib/description";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, formValues, readForm, validate } from "~/lib/form.server";
+import { parseId } from "~/lib/id";
 import { formatPrice } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
@@ -47,17 +48,17 @@ import type { Route } from "./+types/product";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = await getDb();
   const kind = kindFromPath(new URL(request.url).pathname);
-  if (!kind) throw data(null, { status: 404 });
-  const id = parseProductId(params.id);
+  const id = parseId(params.id);
+  // Unknown, malformed, draft, archived or another kind's id: the store has no such page.
+  if (!kind || id === null) throw data(null, { status: 404 });
   const reviewPage = Number(new URL(request.url).searchParams.get("reviews") ?? "1");
   const [product, curriculum, user, summary, testFacts] = await Promise.all([
-    getPublishedProduct(db, kind, params.id),
-    kind === "course" && id !== null ? getCurriculum(db, id) : [],
+    getPublishedProduct(db, kind, id),
+    kind === "course" ? getCurriculum(db, id) : [],
     getOptionalUser(db, request, context),
-    id === null ? null : getRatingSummary(db, id),
-    kind === "test" && id !== null ? getTestFacts(db, id) : null,
+    getRatingSummary(db, id),
+    kind === "test" ? getTestFacts(db, id) : null,
   ]);
-  // Unknown, malformed, draft, archived or another kind's id: the store has no such page.
   if (!product || !summary) throw data(null, { status: 404 });
   const [owned, reviews] = await Promise.all([
     ownedIdsOf(db, user),
@@ -90,7 +91,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = await getDb();
   const kind = kindFromPath(new URL(request.url).pathname);
-  const product = kind ? await getPublishedProduct(db, kind, params.id) : null;
+  const id = parseId(params.id);
+  const product = kind && id !== null ? await getPublishedProduct(db, kind, id) : null;
   if (!product) throw data({ message: "Item not found." }, { status: 404 });
   const user = await requireUser(db, request, context);
   const form = await readForm(request);
