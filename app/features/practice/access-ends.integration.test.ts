@@ -59,14 +59,16 @@ describe("an attempt of a test whose access ended", () => {
     expect(attempt!.autoSubmitted).toBe(true);
 
     const answer = { questionId: question.id, choice: 1, text: null, markedForReview: false };
+    // One call at a time: started together, a refusal could come before anything awaited it (an
+    // unhandled rejection, which fails the run on PostgreSQL).
     for (const call of [
-      saveAnswer(db, user.id, attemptId, answer),
-      submitAttempt(db, user.id, attemptId),
-      getResult(db, viewer, attemptId),
-      loadPaper(db, user.id, attemptId),
-      selfMark(db, user.id, attemptId, question.id, 1),
+      () => saveAnswer(db, user.id, attemptId, answer),
+      () => submitAttempt(db, user.id, attemptId),
+      () => getResult(db, viewer, attemptId),
+      () => loadPaper(db, user.id, attemptId),
+      () => selfMark(db, user.id, attemptId, question.id, 1),
     ]) {
-      expect(await refusal(call)).toEqual({ status: 403, message: ACCESS_ENDED });
+      expect(await refusal(call())).toEqual({ status: 403, message: ACCESS_ENDED });
     }
     const [saved] = await db
       .select()
