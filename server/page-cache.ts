@@ -15,157 +15,42 @@
  * query strings share the entry of the page without them. A request with another parameter may be
  * served that entry, but what is rendered for it is never stored (it might show the parameter).
  */
-import { randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { crc32, deflateRawSync, constants as zlibConstants } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 
 const NONCE_IN_CSP = /'nonce-([A-Za-z0-9+/=]+)'/;
 
-/** Where the document's nonce stands in the body (byte offsets of its value), found once at store time. */
-function nonceOffsets(body: Buffer, nonce: string): number[] {
-  const needle = Buffer.from(`nonce="${nonce}"`, "latin1");
-  const offsets: number[] = [];
-  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, at + needle.length)) {
-    offsets.push(at + 'nonce="'.length);
-  }
-  return offsets;
-}
-
-const NONCE_LENGTH = 24; // 16 random bytes in base64
-
-/*
- * CRC-32 of a concatenation from the CRCs of its parts (zlib's crc32_combine), with the
- * "append n zero bytes" operator precomputed per part length: a hit then costs one 32-step
- * product per part instead of a CRC over the whole page.
- */
-type Gf2Matrix = Uint32Array; // 32 columns: the image of each bit
-
-function gf2Times(mat: Gf2Matrix, vec: number): number {
-  let sum = 0;
-  for (let i = 0, v = vec >>> 0; v !== 0; i++, v >>>= 1) if (v & 1) sum ^= mat[i] as number;
-  return sum >>> 0;
-}
-function gf2Square(mat: Gf2Matrix): Gf2Matrix {
-  const square = new Uint32Array(32);
-  for (let n = 0; n < 32; n++) square[n] = gf2Times(mat, mat[n] as number);
-  return square;
-}
-function gf2Compose(outer: Gf2Matrix, inner: Gf2Matrix): Gf2Matrix {
-  const out = new Uint32Array(32);
-  for (let n = 0; n < 32; n++) out[n] = gf2Times(outer, inner[n] as number);
-  return out;
-}
-
-/** The linear map taking crc(A) to the CRC register after A followed by `length` zero bytes. */
-export function crcShiftOperator(length: number): Gf2Matrix {
-  let op: Gf2Matrix = new Uint32Array(32).map((_, n) => 1 << n); // identity
-  let odd: Gf2Matrix = new Uint32Array(32);
-  odd[0] = 0xedb88320; // the CRC-32 polynomial: one zero bit
-  for (let n = 1; n < 32; n++) odd[n] = 1 << (n - 1);
-  let even = gf2Square(odd); // two zero bits
-  odd = gf2Square(even); // four zero bits
-  let len = length;
-  while (len > 0) {
-    even = gf2Square(odd); // first time: one zero byte
-    if (len & 1) op = gf2Compose(even, op);
-    len = Math.floor(len / 2);
-    if (len === 0) break;
-    odd = gf2Square(even);
-    if (len & 1) op = gf2Compose(odd, op);
-    len = Math.floor(len / 2);
-  }
-  return op;
-}
-
-/** crc(A B) from crc(A), crc(B) and B's shift operator (zlib's crc32_combine). */
-export function crcCombine(crcA: number, crcB: number, shiftB: Gf2Matrix): number {
-  return (gf2Times(shiftB, crcA) ^ crcB) >>> 0;
-}
-
 /**
- * Gzip of a cached body whose nonces change on every hit, without compressing the page again:
- * the parts between the nonces are deflated once (each ending on a sync flush, so byte-aligned
- * and not final) and a hit splices the fresh nonce in as a stored block, then a final empty block
- * and the gzip trailer (CRC-32 and length of what the visitor receives). One gzip member, valid
- * for every decoder; tested by gunzipping the result.
+ * A rendered page made fit to serve to everyone: the nonce it was rendered with leaves the page and
+ * its policy, and each inline script it allowed is allowed instead by the hash of its text (CSP
+ * Level 2 `'sha256-…'`, the way lib/csp.server.ts allows our constant scripts). The stored page is
+ * then the same bytes for every visitor, gzipped once; no visitor ever sees a nonce another one saw.
+ * External scripts (`src`) are ours and allowed by `'self'`. Null when the page is not what this
+ * expects (a script without an end tag): such a page is not stored.
  */
-interface GzipParts {
-  /** The parts between the nonces, deflated (raw deflate, sync-flushed). */
-  deflated: Buffer[];
-  crcs: number[];
-  lengths: number[];
-  shifts: Gf2Matrix[];
-  nonceShift: Gf2Matrix;
-}
-/** Deflate's window: how far back a back-reference may reach. */
-const DEFLATE_WINDOW = 32 * 1024;
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0x03]);
-const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
-
-function gzipParts(body: Buffer, offsets: number[]): GzipParts {
-  const raw: Buffer[] = [];
-  let from = 0;
-  for (const at of offsets) {
-    raw.push(body.subarray(from, at));
-    from = at + NONCE_LENGTH;
+export function hashInlineScripts(body: Buffer, csp: string): { body: Buffer; csp: string } | null {
+  const nonce = csp.match(NONCE_IN_CSP)?.[1];
+  if (!nonce) return { body, csp };
+  const html = body.toString("utf8");
+  const attribute = ` nonce="${nonce}"`;
+  const hashes = new Set<string>();
+  const open = /<script\b[^>]*>/gi;
+  for (let tag = open.exec(html); tag; tag = open.exec(html)) {
+    const from = tag.index + tag[0].length;
+    const to = html.indexOf("</script", from);
+    if (to === -1) return null;
+    open.lastIndex = to;
+    if (!tag[0].includes(attribute) || /\ssrc\s*=/i.test(tag[0])) continue;
+    // The hash is of the script's text exactly as it stands in the page (raw text: nothing decoded).
+    hashes.add(`'sha256-${createHash("sha256").update(html.slice(from, to), "utf8").digest("base64")}'`);
   }
-  raw.push(body.subarray(from));
-  // Each part is deflated on its own, but with the 32 KiB before it as a preset dictionary, so it
-  // may refer back to earlier parts as one continuous stream would (the loader data at the end of
-  // a page repeats much of its text). In that dictionary every nonce is NUL bytes: HTML never
-  // contains NUL, so no back-reference can land in a nonce, whose bytes change on every hit.
-  const masked = Buffer.from(body);
-  for (const at of offsets) masked.fill(0, at, at + NONCE_LENGTH);
-  let start = 0;
-  const deflated = raw.map((part, i) => {
-    const dictionary = masked.subarray(Math.max(0, start - DEFLATE_WINDOW), start);
-    start += part.length + (i < offsets.length ? NONCE_LENGTH : 0);
-    return deflateRawSync(part, {
-      level: 6,
-      finishFlush: zlibConstants.Z_SYNC_FLUSH,
-      ...(dictionary.length > 0 ? { dictionary } : {}),
-    });
-  });
+  const sources = [...hashes].join(" ");
   return {
-    deflated,
-    crcs: raw.map((part) => crc32(part)),
-    lengths: raw.map((part) => part.length),
-    shifts: raw.map((part) => crcShiftOperator(part.length)),
-    nonceShift: crcShiftOperator(NONCE_LENGTH),
+    body: Buffer.from(html.replaceAll(attribute, ""), "utf8"),
+    csp: csp.replace(` 'nonce-${nonce}'`, sources ? ` ${sources}` : ""),
   };
-}
-
-function storedBlockHeader(length: number): Buffer {
-  const header = Buffer.alloc(5);
-  header[0] = 0; // BFINAL 0, BTYPE 00 (stored); byte-aligned after the sync flush
-  header.writeUInt16LE(length, 1);
-  header.writeUInt16LE(~length & 0xffff, 3);
-  return header;
-}
-const NONCE_BLOCK_HEADER = storedBlockHeader(NONCE_LENGTH);
-
-/** The gzip member (as a list of buffers to write) of the parts with `nonce` between them. */
-export function spliceGzip(parts: GzipParts, nonce: Buffer): Buffer[] {
-  const out: Buffer[] = [GZIP_HEADER];
-  const nonceCrc = crc32(nonce);
-  let crc = 0;
-  let size = 0;
-  parts.deflated.forEach((deflated, i) => {
-    if (i > 0) {
-      out.push(NONCE_BLOCK_HEADER, nonce);
-      crc = crcCombine(crc, nonceCrc, parts.nonceShift);
-      size += NONCE_LENGTH;
-    }
-    out.push(deflated);
-    crc = i === 0 ? (parts.crcs[0] as number) : crcCombine(crc, parts.crcs[i] as number, parts.shifts[i] as Gf2Matrix);
-    size += parts.lengths[i] as number;
-  });
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(size >>> 0, 4);
-  out.push(FINAL_EMPTY_BLOCK, trailer);
-  return out;
 }
 
 /** Whether the request accepts gzip (Accept-Encoding, honouring q=0). */
@@ -193,9 +78,8 @@ interface Entry {
   body: Buffer;
   version: string;
   storedAt: number;
-  nonceOffsets?: number[];
-  /** Built on the first hit that accepts gzip. */
-  gzip?: GzipParts;
+  /** The page gzipped, made on the first hit that accepts gzip. */
+  gzip?: Buffer;
 }
 
 export interface PageCacheOptions {
@@ -321,7 +205,7 @@ export class PageCache {
    * Answers a request from the cache straight on the socket (used by server.js ahead of all the
    * middleware, and by the Express middleware below). False when there is nothing to serve.
    * The stored headers are the ones the original response had (security headers included); the
-   * CSP nonce is fresh on every hit, and a visitor that accepts gzip gets gzip.
+   * inline scripts are allowed by their hashes (hashInlineScripts), and a visitor that accepts gzip gets gzip.
    */
   serveHit(req: IncomingMessage, res: ServerResponse): boolean {
     const shared = !PageCache.cacheable(req);
@@ -335,50 +219,29 @@ export class PageCache {
     this.entries.delete(key);
     this.entries.set(key, hit);
     const headers: Record<string, string> = { ...hit.headers, "x-page-cache": "hit" };
-    const csp = hit.headers["content-security-policy"];
-    const old = hit.nonceOffsets?.length ? csp?.match(NONCE_IN_CSP)?.[1] : undefined;
-    const fresh = csp && old?.length === NONCE_LENGTH ? randomBytes(16).toString("base64") : undefined;
-    if (csp && old && fresh) headers["content-security-policy"] = csp.replace(`'nonce-${old}'`, `'nonce-${fresh}'`);
     const vary = headers.vary;
     if (!vary) headers.vary = "Accept-Encoding";
     else if (!/accept-encoding|\*/i.test(vary)) headers.vary = `${vary}, Accept-Encoding`;
-    let chunks: Buffer[];
+    let body = hit.body;
     const compress =
       hit.body.length >= MIN_COMPRESS_BYTES &&
       COMPRESSIBLE.test(hit.headers["content-type"] ?? "") &&
       acceptsGzip(req.headers["accept-encoding"]);
-    const nonce = Buffer.from(fresh ?? "", "latin1");
-    const offsets = fresh ? (hit.nonceOffsets ?? []) : [];
     if (compress) {
       if (!hit.gzip) {
-        hit.gzip = gzipParts(hit.body, offsets);
-        // The parts stay with the entry: they count against the bound like the page itself.
-        const extra =
-          hit.gzip.deflated.reduce((sum, part) => sum + part.length, 0) + 128 * (hit.gzip.shifts.length + 1);
-        hit.bytes += extra;
-        this.held += extra;
+        hit.gzip = gzipSync(hit.body, { level: 6 });
+        // The gzip stays with the entry: it counts against the bound like the page itself.
+        hit.bytes += hit.gzip.length;
+        this.held += hit.gzip.length;
         this.makeRoom(0, key);
       }
-      chunks = spliceGzip(hit.gzip, nonce);
+      body = hit.gzip;
       headers["content-encoding"] = "gzip";
-    } else {
-      // The stored page with the fresh nonce written between its parts (no copy of the page).
-      chunks = [];
-      let from = 0;
-      for (const at of offsets) {
-        chunks.push(hit.body.subarray(from, at), nonce);
-        from = at + NONCE_LENGTH;
-      }
-      chunks.push(hit.body.subarray(from));
     }
-    headers["content-length"] = String(chunks.reduce((sum, c) => sum + c.length, 0));
+    headers["content-length"] = String(body.length);
     res.writeHead(hit.status, headers);
-    if (req.method === "HEAD") {
-      res.end();
-      return true;
-    }
-    // One write: a page has ~20 nonces, and ~60 small writes cost more than copying the page once.
-    res.end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
     return true;
   }
 
@@ -428,6 +291,9 @@ export class PageCache {
     if (/private|no-store/i.test(cacheControl)) return;
     const contentType = String(res.getHeader("content-type") ?? "");
     if (!/text\/html|text\/x-script|application\/json|xml|text\/plain/.test(contentType)) return;
+    // A page rendered with a nonce is stored with the hashes of its inline scripts instead.
+    const hashed = hashInlineScripts(body, String(res.getHeader("content-security-policy") ?? ""));
+    if (!hashed) return;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.getHeaders())) {
       const lower = name.toLowerCase();
@@ -437,23 +303,15 @@ export class PageCache {
         continue;
       headers[lower] = Array.isArray(value) ? value.join(", ") : String(value);
     }
+    if (headers["content-security-policy"]) headers["content-security-policy"] = hashed.csp;
     const bytes =
-      body.length +
+      hashed.body.length +
       ENTRY_OVERHEAD_BYTES +
       Object.entries(headers).reduce((sum, [name, value]) => sum + name.length + value.length, 0);
     if (bytes > this.maxBytes) return;
     this.remove(key);
     this.makeRoom(bytes);
     this.held += bytes;
-    const nonce = headers["content-security-policy"]?.match(NONCE_IN_CSP)?.[1];
-    this.entries.set(key, {
-      bytes,
-      status: res.statusCode,
-      headers,
-      body,
-      version,
-      storedAt: Date.now(),
-      nonceOffsets: nonce ? nonceOffsets(body, nonce) : undefined,
-    });
+    this.entries.set(key, { bytes, status: res.statusCode, headers, body: hashed.body, version, storedAt: Date.now() });
   }
 }

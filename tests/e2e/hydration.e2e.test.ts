@@ -102,6 +102,26 @@ describe("hydration keeps the server's HTML", () => {
     });
   }
 
+  it("a page served from the page cache runs its scripts (allowed by hash, no nonce) and hydrates", async () => {
+    await (await fetch(`${baseUrl}/toppers`)).text(); // the anonymous page is now cached
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "error") refused.push(msg.text());
+    });
+    const response = await page.goto(`${baseUrl}/toppers`);
+    expect(response?.headers()["x-page-cache"]).toBe("hit");
+    expect(response?.headers()["content-security-policy"]).not.toMatch(/'nonce-/);
+    // Every inline script ran (the cart queue, React Router's context and its module script):
+    // hydration finished and the menu answers.
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Courses", exact: true }).waitFor();
+    expect(refused).toEqual([]);
+    await context.close();
+  });
+
   it("a hydrated page answers clicks: the menu and a client-side navigation with its new title", async () => {
     const context = await browser.newContext({ viewport: PHONE });
     const { page } = await hydrate(context, "/");

@@ -21,7 +21,7 @@ const OFFERS = [
   {
     icon: BookOpen,
     title: "Notes and formula sheets",
-    text: "Handwritten notes and quick revision guides, several of them free for every student.",
+    text: "Chapter notes and quick revision guides, several of them free for every student.",
   },
   {
     icon: Award,
