@@ -157,6 +157,13 @@ const schema = z.object({
    */
   INVOICE_SIGNING_P12_FILE: unsetIfEmpty(z.string().trim().optional()),
   INVOICE_SIGNING_P12_PASSWORD: z.string().optional(),
+  /**
+   * The ffmpeg and ffprobe programs that transcode lesson videos and make the sample lectures. Unset:
+   * the first `ffmpeg`/`ffprobe` on PATH (Debian's, from `apt-get install ffmpeg`), else the copies
+   * `npm install` ships (features/video/transcode.server.ts `videoTools`).
+   */
+  FFMPEG_PATH: unsetIfEmpty(z.string().trim().optional()),
+  FFPROBE_PATH: unsetIfEmpty(z.string().trim().optional()),
   /** Largest video file an admin may upload for a lesson, in megabytes (default 2048 = 2 GB). */
   VIDEO_MAX_UPLOAD_MB: unsetIfEmpty(
     z.coerce

@@ -214,3 +214,23 @@ describe("env", () => {
     expect(message).toMatch(/See \.env\.example\.$/);
   });
 });
+
+describe("every setting is documented", () => {
+  it("each variable the schema reads is in docs/configuration.md and .env.example", async () => {
+    const fs = await import("node:fs");
+    const path = await import("node:path");
+    const root = path.resolve(import.meta.dirname, "..", "..");
+    const source = fs.readFileSync(path.join(root, "app/lib/env.server.ts"), "utf8");
+    const body = source.slice(
+      source.indexOf("const schema = z.object({"),
+      source.indexOf("\n});", source.indexOf("const schema")),
+    );
+    const names = [...body.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!);
+    expect(names.length).toBeGreaterThan(30);
+    expect(names).toContain("FFMPEG_PATH");
+    const docs = fs.readFileSync(path.join(root, "docs/configuration.md"), "utf8");
+    const example = fs.readFileSync(path.join(root, ".env.example"), "utf8");
+    expect(names.filter((name) => !docs.includes(`\`${name}\``))).toEqual([]);
+    expect(names.filter((name) => !new RegExp(`^#? ?${name}=`, "m").test(example))).toEqual([]);
+  });
+});

@@ -1,23 +1,51 @@
 /**
  * ffmpeg/ffprobe turn an uploaded video into an encrypted HLS ladder: 240p, 360p and 720p, never
  * above the source's height, 4-second segments, AES-128 under one key per lesson, plus a poster.
- * Which ffmpeg is decided here and nowhere else (`videoTools`): Debian's (`/usr/bin/ffmpeg` and
- * `/usr/bin/ffprobe`, from `apt-get install ffmpeg`) when present, else the binaries shipped by
- * @ffmpeg-installer and @ffprobe-installer, so `npm install` is enough. Both have drawtext.
+ * Which ffmpeg is decided here and nowhere else (`videoTools`): FFMPEG_PATH and FFPROBE_PATH when set;
+ * else the first ffmpeg and ffprobe on PATH (Debian's, from `apt-get install ffmpeg`: 5.1 on Debian 12);
+ * else the binaries shipped by @ffmpeg-installer and @ffprobe-installer (a 2018 ffmpeg and a 2023
+ * ffprobe), so `npm install` alone is enough. All have drawtext.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { getEnv } from "~/lib/env.server";
 
 const require = createRequire(import.meta.url);
 
-const SYSTEM_TOOLS = { ffmpeg: "/usr/bin/ffmpeg", ffprobe: "/usr/bin/ffprobe" };
+/** The first executable called `name` in the directories of `searchPath` (PATH), if any. */
+export function onPath(name: string, searchPath = process.env.PATH ?? ""): string | undefined {
+  for (const dir of searchPath.split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, name);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      if (fs.statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
 
-/** The ffmpeg and ffprobe binaries (the system's when it has both, else npm's), or a message of what is missing. */
+/**
+ * The ffmpeg and ffprobe binaries: FFMPEG_PATH/FFPROBE_PATH, else PATH's (when it has both), else
+ * npm's. Throws a message saying what is missing and how to install it.
+ */
 export function videoTools(): { ffmpeg: string; ffprobe: string } {
-  if (fs.existsSync(SYSTEM_TOOLS.ffmpeg) && fs.existsSync(SYSTEM_TOOLS.ffprobe)) return SYSTEM_TOOLS;
+  const env = getEnv();
+  if (env.FFMPEG_PATH || env.FFPROBE_PATH) {
+    const chosen = { ffmpeg: env.FFMPEG_PATH ?? onPath("ffmpeg"), ffprobe: env.FFPROBE_PATH ?? onPath("ffprobe") };
+    for (const [name, file] of Object.entries(chosen)) {
+      if (!file || !fs.existsSync(file))
+        throw new Error(`${name} not found${file ? ` at ${file}` : ""}: check ${name.toUpperCase()}_PATH`);
+    }
+    return chosen as { ffmpeg: string; ffprobe: string };
+  }
+  const system = { ffmpeg: onPath("ffmpeg"), ffprobe: onPath("ffprobe") };
+  if (system.ffmpeg && system.ffprobe) return { ffmpeg: system.ffmpeg, ffprobe: system.ffprobe };
   let ffmpeg: string;
   let ffprobe: string;
   try {
