@@ -4,6 +4,9 @@
 // (remix-run/react-router#15230: `envDir: false`, the same setting under its current name) shipped
 // only in React Router 8, so it is applied here to the installed 7.x copy. Idempotent; it does
 // nothing once a release without `envFile: false` is installed.
+// Checked on 2026-11-26 (issue 33 item 7): 7.18.4 is still the newest 7.x and still passes
+// `envFile: false`. patch-package would do the same from a diff file but installs 32 packages for
+// this one substitution, so the script stays; it goes with the move to React Router 8.
 import fs from "node:fs";
 import path from "node:path";
 
