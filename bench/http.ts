@@ -148,6 +148,9 @@ async function renewed(server: RunningServer, cookie: string): Promise<string> {
   return [...jar.values()].join("; ");
 }
 
+/** Requests that failed or answered other than 2xx, over every run: the smoke in .ci/run fails on any. */
+let failedRequests = 0;
+
 async function measure(part: string, server: RunningServer, routes: [string, string][], cookie?: string) {
   const headers: Record<string, string> = gzip ? { "accept-encoding": "gzip" } : {};
   const idle = rssMb(server);
@@ -170,6 +173,7 @@ async function measure(part: string, server: RunningServer, routes: [string, str
     plain.server.close();
     const ratio = app.requests.average / base.requests.average;
     measured.set(`${part} ${pattern}`, app.requests.average);
+    failedRequests += app.errors + app.non2xx;
     rows.push(
       `| ${part} | \`${pattern}\`${shared} | ${body.length} | **${Math.round(app.requests.average)}** | ${app.latency.p50} | ${app.latency.p99} | ${Math.round(base.requests.average)} | **${ratio.toFixed(3)}** | ${app.errors + app.non2xx} |`,
     );
@@ -303,3 +307,7 @@ if (me) {
 }
 console.log("\n| server | RSS idle MB | RSS after the load MB |\n|---|---|---|");
 console.log(memory.join("\n"));
+if (failedRequests > 0) {
+  console.error(`${failedRequests} request(s) failed or answered other than 2xx`);
+  process.exitCode = 1;
+}
