@@ -27,7 +27,6 @@ import {
 } from "~/features/catalog/catalog.server";
 import { addLesson, addModule } from "~/features/learning/outline.server";
 import { LEDGER_HEADER, salesLedgerStream } from "~/features/orders/sales.server";
-import { adminSearch } from "~/features/search/search.server";
 import { SETTINGS_FIELDS } from "~/features/settings/changes";
 import {
   isMaintenanceOn,
@@ -45,6 +44,7 @@ import {
 } from "~/features/settings/settings.server";
 import { csvField } from "~/lib/csv";
 import { HttpError } from "~/lib/errors";
+import { adminSearch } from "~/platform/search/search.server";
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { getTestDb } from "../helpers/db";
 import { createUser, removeSampleReviewers } from "../helpers/factories";

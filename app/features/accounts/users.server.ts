@@ -6,11 +6,11 @@ import { enrolments, orders, products, userRole, users } from "~/db/schema";
 import type { Role } from "~/features/accounts/guards.server";
 import { freeToPaidConversion, sampleAccountCounts } from "~/features/analytics/metrics.server";
 import { dailySums, totals } from "~/features/analytics/rollups.server";
-import { recordEvent } from "~/features/audit/audit.server";
 import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
-import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/features/search/keyset.server";
-import { userSearchFilter } from "~/features/search/text-search.server";
 import { HttpError } from "~/lib/errors";
+import { recordEvent } from "~/platform/audit/audit.server";
+import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/platform/search/keyset.server";
+import { userSearchFilter } from "~/platform/search/text-search.server";
 import { ROLE_LABELS } from "./labels";
 
 export const USERS_PAGE_SIZE = 20;

@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
-import { storeUpload, type UploadKind } from "~/features/files/upload.server";
 import {
   addLesson,
   addModule,
@@ -18,6 +17,7 @@ import {
 import { HttpError } from "~/lib/errors";
 import { type ActionFailure, noNul, schemaFields, validate } from "~/lib/form.server";
 import { idSchema } from "~/lib/id";
+import { storeUpload, type UploadKind } from "~/platform/files/upload.server";
 import { createAdminProduct, deleteAdminProduct, setProductStatus, updateAdminProduct } from "./catalog.server";
 import { STATUS_LABELS } from "./labels";
 import { missingForItem, publishRefusal } from "./publishing.server";

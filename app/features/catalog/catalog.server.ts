@@ -6,12 +6,12 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { enrolments, instructors, lessons, orderItems, orders, productRatings, products } from "~/db/schema";
-import { recordEvent } from "~/features/audit/audit.server";
 import { assertScopeKept } from "~/features/practice/tests.server";
-import { escapeLike } from "~/features/search/text-search.server";
 import { FEATURED_NOTES } from "~/lib/display";
 import { HttpError } from "~/lib/errors";
 import { slugify } from "~/lib/slug";
+import { recordEvent } from "~/platform/audit/audit.server";
+import { escapeLike } from "~/platform/search/text-search.server";
 import { describeProductChanges } from "./changes";
 import type { ClassLevel } from "./class-levels";
 import { coverImage } from "./covers";

@@ -10,8 +10,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { couponRedemptions, coupons, orders } from "~/db/schema";
-import { recordEvent } from "~/features/audit/audit.server";
 import { HttpError } from "~/lib/errors";
+import { recordEvent } from "~/platform/audit/audit.server";
 import { type CouponProblem, type CouponRule, couponMessage } from "./pricing";
 import type { CouponInput } from "./schema";
 

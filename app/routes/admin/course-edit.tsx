@@ -9,13 +9,13 @@ import { applyCourseEditorForm, COURSE_FORM_FIELDS } from "~/features/catalog/ad
 import { getAdminProduct, listInstructors } from "~/features/catalog/catalog.server";
 import { KIND_BASE_ROUTE, KIND_SHORT_LABELS as KIND_LABELS, STATUS_LABELS } from "~/features/catalog/labels";
 import { missingForItem } from "~/features/catalog/publishing.server";
-import { UPLOAD_FORM_MAX_BYTES } from "~/features/files/upload.server";
 import { getOutline, listLessonTests } from "~/features/learning/outline.server";
 import { lessonVideoStates } from "~/features/video/video.server";
 import { asResponse, HttpError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, formValues, readFormData } from "~/lib/form.server";
 import { paramId } from "~/lib/id";
+import { UPLOAD_FORM_MAX_BYTES } from "~/platform/files/upload.server";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/field";
 import type { Route } from "./+types/course-edit";
