@@ -20,7 +20,6 @@ import { SIGNED_IN_HINT_COOKIE } from "~/features/accounts/personal";
 import { ensureSeedFiles } from "~/features/learning/seed-files.server";
 import { orderJobs } from "~/features/orders/jobs.server";
 import { invoiceSigning, invoiceSigningStatus } from "~/features/orders/signing.server";
-import { describePaymentSetup } from "~/features/payments/gateway.server";
 import {
   isMaintenanceOn,
   MAINTENANCE_HTML,
@@ -35,6 +34,7 @@ import { getEnv } from "~/lib/env.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
 import { isPersonalisedPath, isSharedPagePath, PAGE_QUERY_PARAMS, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
 import { getFileStorage } from "~/platform/files/storage.server";
+import { describePaymentSetup } from "~/platform/gateway/gateway.server";
 import { type JobQueue, startJobQueue } from "~/platform/jobs/queue.server";
 import { PageCache } from "./page-cache";
 import { discardUnreadBodyAfterAnswer } from "./request-body";

@@ -12,11 +12,11 @@ import { assertLivePaymentsAllowed } from "~/features/gst/setup.server";
 import { stateByCode } from "~/features/gst/states";
 import { isOwned, ownedProductsSql } from "~/features/learning/access.server";
 import { confirmPayment } from "~/features/orders/fulfilment.server";
-import { getPaymentGateway } from "~/features/payments/gateway.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { HttpError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
 import { recordEvent } from "~/platform/audit/audit.server";
+import { getPaymentGateway } from "~/platform/gateway/gateway.server";
 import { type Coupon, couponRefusal, findCoupon, findRedemption, redeemCoupon, releaseCoupon } from "./coupons.server";
 import {
   type CouponProblem,
