@@ -11,13 +11,14 @@ import { sacForKind } from "~/features/gst/sac";
 import { assertLivePaymentsAllowed } from "~/features/gst/setup.server";
 import { stateByCode } from "~/features/gst/states";
 import { isOwned, ownedProductsSql } from "~/features/learning/access.server";
+import { releaseCoupon } from "~/features/orders/coupon-uses.server";
 import { confirmPayment } from "~/features/orders/fulfilment.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { HttpError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
 import { recordEvent } from "~/platform/audit/audit.server";
 import { getPaymentGateway } from "~/platform/gateway/gateway.server";
-import { type Coupon, couponRefusal, findCoupon, findRedemption, redeemCoupon, releaseCoupon } from "./coupons.server";
+import { type Coupon, couponRefusal, findCoupon, findRedemption, redeemCoupon } from "./coupons.server";
 import {
   type CouponProblem,
   computeTotals,
