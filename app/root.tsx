@@ -14,10 +14,10 @@ import { getDb } from "./db/client.server";
 import { ForbiddenPage } from "./features/accounts/forbidden";
 import { getOptionalUser, sessionCookies } from "./features/accounts/guards.server";
 import { type Personal, SIGNED_IN_HINT_COOKIE } from "./features/accounts/personal";
-import { NotFoundPage } from "./features/site/not-found";
 import { apiFetch } from "./lib/api-client";
 import { readFlash } from "./lib/flash.server";
 import { FlashToast } from "./ui/flash-toast";
+import { NotFoundPage } from "./ui/not-found";
 
 /**
  * The stylesheet has a precedence, so React emits it at the top of the head, ahead of the image

@@ -8,10 +8,10 @@ import { freeToPaidConversion, sampleAccountCounts } from "~/features/analytics/
 import { dailySums, totals } from "~/features/analytics/rollups.server";
 import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
 import { HttpError } from "~/lib/errors";
+import { ROLE_LABELS } from "~/lib/roles";
 import { recordEvent } from "~/platform/audit/audit.server";
 import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/platform/search/keyset.server";
 import { userSearchFilter } from "~/platform/search/text-search.server";
-import { ROLE_LABELS } from "./labels";
 
 export const USERS_PAGE_SIZE = 20;
 const USER_METRICS = userRole.enumValues.map((r) => `users_${r}` as const);

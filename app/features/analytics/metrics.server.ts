@@ -25,7 +25,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { auditLog, creditNotes, enrolments, learnerStats, orders, productStats, products, users } from "~/db/schema";
 import { SAMPLE_ACCOUNT_IDS } from "~/features/accounts/sample-accounts";
 import { istDateStamp } from "~/lib/dates";
-import { last12Months, monthPeriod, type Period, percent, trendPercent } from "./periods";
+import { last12Months, monthPeriod, type Period, percent, trendPercent } from "~/lib/periods";
 import { dailySums, istDate, istDayStart, monthlySums, splitByIstDays } from "./rollups.server";
 
 export const CONVERSION_TARGET = 85;

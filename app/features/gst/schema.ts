@@ -1,6 +1,6 @@
 /** Zod schemas of the GST screens. */
 import { z } from "zod";
-import { financialQuarter, istMonthStart } from "~/features/analytics/periods";
+import { financialQuarter, istMonthStart } from "~/lib/periods";
 import { type BuyerDetails, buyerDetailsProblems, normaliseAddress, normaliseGstin } from "./buyer";
 import { sacProblem } from "./sac";
 
