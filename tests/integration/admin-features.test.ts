@@ -6,15 +6,9 @@ import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { grantAdmin, listAdmins, ROLE_MESSAGES, removeAdmin } from "~/features/accounts/roles.server";
-import {
-  changeUserRole,
-  getUserDetail,
-  grantAccess,
-  listUsers,
-  revokeAccess,
-  userStats,
-} from "~/features/accounts/users.server";
+import { changeUserRole, getUserDetail, grantAccess, listUsers, revokeAccess } from "~/features/accounts/users.server";
 import { listNotifications, markAllNotificationsRead, NO_NOTIFICATIONS } from "~/features/admin/notifications.server";
+import { userStats } from "~/features/analytics/metrics.server";
 import { analyticsPdf, quarterReport, quarterReportPdf } from "~/features/analytics/reports.server";
 import {
   createAdminProduct,
@@ -27,6 +21,7 @@ import {
 } from "~/features/catalog/catalog.server";
 import { addLesson, addModule } from "~/features/learning/outline.server";
 import { LEDGER_HEADER, salesLedgerStream } from "~/features/orders/sales.server";
+import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
 import { SETTINGS_FIELDS } from "~/features/settings/changes";
 import {
   isMaintenanceOn,
@@ -260,8 +255,10 @@ describe("users", () => {
     expect(detail.user.role).toBe("instructor");
     expect(detail.enrolments).toHaveLength(1);
     expect(detail.grantable.map((p) => p.id)).not.toContain(course!.id);
-    await revokeAccess(db, owner.id, student.id, granted.id);
-    await expect(revokeAccess(db, owner.id, student.id, granted.id)).rejects.toMatchObject({ status: 409 });
+    await revokeAccess(db, owner.id, student.id, granted.id, closeAttemptsWithoutAccess);
+    await expect(revokeAccess(db, owner.id, student.id, granted.id, closeAttemptsWithoutAccess)).rejects.toMatchObject({
+      status: 409,
+    });
     detail = await getUserDetail(db, student.id);
     expect(detail.enrolments[0]!.revokedAt).not.toBeNull();
     expect((await auditTrail()).map((a) => a.type)).toEqual(["Access", "Access", "Role"]);

@@ -8,6 +8,7 @@ import { changeUserRole, getUserDetail, grantAccess, revokeAccess } from "~/feat
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Badge, Card, PageHeader } from "~/features/admin/ui";
 import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
+import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
 import { formatDateTime } from "~/lib/dates";
 import { asResponse, HttpError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -64,7 +65,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       await grantAccess(db, admin.id, userId, input.productId);
       return redirectWithFlash(here, "Access granted.");
     }
-    await revokeAccess(db, admin.id, userId, input.enrolmentId);
+    await revokeAccess(db, admin.id, userId, input.enrolmentId, closeAttemptsWithoutAccess);
     return redirectWithFlash(here, "Access revoked.");
   } catch (error) {
     // Only a missing user is "not found"; a missing item or enrolment is said on the page.

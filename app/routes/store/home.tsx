@@ -2,7 +2,6 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
-import { usePersonal } from "~/features/accounts/personal";
 import { listFeaturedNotes, listPublishedProducts } from "~/features/catalog/catalog.server";
 import { ProductSection } from "~/features/catalog/product-grid";
 import { ownedAmong, ownedIdsOf } from "~/features/learning/access.server";
@@ -18,6 +17,7 @@ import {
 import { ToppersBySubject } from "~/features/marketing/toppers";
 import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
+import { usePersonal } from "~/features/site/personal";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/home";
