@@ -22,6 +22,7 @@ import {
 import { addLesson, addModule } from "~/features/learning/outline.server";
 import { LEDGER_HEADER, salesLedgerStream } from "~/features/orders/sales.server";
 import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
+import { assertScopeKept } from "~/features/practice/tests.server";
 import { SETTINGS_FIELDS } from "~/features/settings/changes";
 import {
   isMaintenanceOn,
@@ -147,18 +148,24 @@ describe("catalog management", () => {
     expect((await listAdminProducts(db, { kind: "course", q: "business" })).length).toBe(2);
     expect(await listAdminProducts(db, { kind: "course", q: "100%_" })).toEqual([]);
     const target = econ[0]!;
-    const updated = await updateAdminProduct(db, actor.id, target.id, {
-      title: "Economics Class 12 (2027 edition)",
-      subject: "economics",
-      classLevel: "both",
-      status: "published",
-      pricePaise: 49_900,
-      isFree: false,
-      newInstructor: "Dr. Sen",
-      description: "New description",
-      modules: ["Unit 1", "Unit 2"],
-      image: "/files/images/new.png",
-    });
+    const updated = await updateAdminProduct(
+      db,
+      actor.id,
+      target.id,
+      {
+        title: "Economics Class 12 (2027 edition)",
+        subject: "economics",
+        classLevel: "both",
+        status: "published",
+        pricePaise: 49_900,
+        isFree: false,
+        newInstructor: "Dr. Sen",
+        description: "New description",
+        modules: ["Unit 1", "Unit 2"],
+        image: "/files/images/new.png",
+      },
+      assertScopeKept,
+    );
     expect(updated).toMatchObject({
       pricePaise: 49_900,
       classLevel: "both",
