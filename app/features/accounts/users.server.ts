@@ -1,4 +1,7 @@
-/** User analytics: stat cards, the searchable list, a user's page, role changes and manual access. Every change is audited. */
+/**
+ * User analytics: the searchable list, a user's page, role changes and manual access (the stat cards
+ * are analytics/metrics.server.ts `userStats`). Every change is audited.
+ */
 
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
