@@ -13,11 +13,12 @@ import appCss from "./app.css?url";
 import { getDb } from "./db/client.server";
 import { ForbiddenPage } from "./features/accounts/forbidden";
 import { getOptionalUser, sessionCookies } from "./features/accounts/guards.server";
-import { type Personal, SIGNED_IN_HINT_COOKIE } from "./features/accounts/personal";
-import { NotFoundPage } from "./features/site/not-found";
+import { SIGNED_IN_HINT_COOKIE } from "./features/accounts/personal";
+import type { Personal } from "./features/site/personal";
 import { apiFetch } from "./lib/api-client";
 import { readFlash } from "./lib/flash.server";
 import { FlashToast } from "./ui/flash-toast";
+import { NotFoundPage } from "./ui/not-found";
 
 /**
  * The stylesheet has a precedence, so React emits it at the top of the head, ahead of the image
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /**
  * A page from the shared page cache was rendered for nobody: while the hint cookie says someone is
  * signed in, the header's user, the cart, owned items and the review viewer come from /api/me
- * (app/features/accounts/personal.ts), the rest of the page reads them with usePersonal().
+ * (app/features/site/personal.ts), the rest of the page reads them with usePersonal().
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const server = await serverLoader();

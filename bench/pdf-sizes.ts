@@ -5,9 +5,9 @@
  *   npx tsx bench/pdf-sizes.ts
  */
 import { renderAnalyticsPdf, renderQuarterReportPdf } from "~/features/analytics/report-pdf.server";
-import { stampPdf } from "~/features/files/stamp.server";
 import { generateSamplePdf } from "~/features/learning/sample-pdf.server";
 import { type InvoiceData, renderInvoicePdf } from "~/features/orders/invoice-pdf.server";
+import { stampPdf } from "~/platform/files/stamp.server";
 
 const figures = {
   revenuePaise: 12_34_567_89,

@@ -7,11 +7,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createLocalStorage } from "~/features/files/storage.server";
 import { voiceVersion } from "~/features/video/lecture.server";
 import { cachedSample, ensureSampleVideo } from "~/features/video/sample.server";
 import { lectureSeconds, SAMPLE_LECTURES } from "~/features/video/sample-lecture";
 import { videoTools } from "~/features/video/transcode.server";
+import { createLocalStorage } from "~/platform/files/storage.server";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "ca-bench-sample-cache-"));
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);

@@ -7,12 +7,12 @@
 import { sql } from "drizzle-orm";
 import { closeDb, getDbHandle } from "~/db/client.server";
 import { migrate } from "~/db/migrate.server";
-import { listUsers, USERS_PAGE_SIZE, userStats } from "~/features/accounts/users.server";
-import { loadDashboard, loadSalesOverview } from "~/features/analytics/metrics.server";
+import { listUsers, USERS_PAGE_SIZE } from "~/features/accounts/users.server";
+import { loadDashboard, loadSalesOverview, userStats } from "~/features/analytics/metrics.server";
 import { getPublishedProduct, listPublishedProducts } from "~/features/catalog/catalog.server";
 import { listOrders, ORDERS_PAGE_SIZE } from "~/features/orders/sales.server";
-import { encodeCursor, MAX_OFFSET_PAGE } from "~/features/search/keyset.server";
-import { adminSearch } from "~/features/search/search.server";
+import { encodeCursor, MAX_OFFSET_PAGE } from "~/platform/search/keyset.server";
+import { adminSearch } from "~/platform/search/search.server";
 
 const [runs = 30, warmup = 5] = process.argv.slice(2).map(Number);
 

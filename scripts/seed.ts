@@ -1,10 +1,10 @@
 // `npm run db:seed`: migrates the configured database and seeds a new install.
 import { closeDb, getDbHandle } from "~/db/client.server";
 import { migrateAndSeed } from "~/db/migrate.server";
-import { getFileStorage } from "~/features/files/storage.server";
 import { ensureSeedFiles } from "~/features/learning/seed-files.server";
 import { ensureSampleVideo } from "~/features/video/sample.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
+import { getFileStorage } from "~/platform/files/storage.server";
 
 try {
   const handle = await getDbHandle();

@@ -17,12 +17,9 @@ import { SESSION_COOKIE_NAMES } from "~/features/accounts/auth.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
 import { SIGNED_IN_HINT_COOKIE } from "~/features/accounts/personal";
-import { getFileStorage } from "~/features/files/storage.server";
-import { type JobQueue, startJobQueue } from "~/features/jobs/queue.server";
 import { ensureSeedFiles } from "~/features/learning/seed-files.server";
 import { orderJobs } from "~/features/orders/jobs.server";
 import { invoiceSigning, invoiceSigningStatus } from "~/features/orders/signing.server";
-import { describePaymentSetup } from "~/features/payments/gateway.server";
 import {
   isMaintenanceOn,
   MAINTENANCE_HTML,
@@ -36,6 +33,9 @@ import { videoJobs } from "~/features/video/video.server";
 import { getEnv } from "~/lib/env.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
 import { isPersonalisedPath, isSharedPagePath, PAGE_QUERY_PARAMS, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
+import { getFileStorage } from "~/platform/files/storage.server";
+import { describePaymentSetup } from "~/platform/gateway/gateway.server";
+import { type JobQueue, startJobQueue } from "~/platform/jobs/queue.server";
 import { PageCache } from "./page-cache";
 import { discardUnreadBodyAfterAnswer } from "./request-body";
 

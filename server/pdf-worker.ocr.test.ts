@@ -12,7 +12,6 @@
 import { describe, expect, it } from "vitest";
 import { seedNotes } from "~/db/seed/data";
 import { renderAnalyticsPdf, renderQuarterReportPdf } from "~/features/analytics/report-pdf.server";
-import { stampLine, stampPdf } from "~/features/files/stamp.server";
 import { DEFAULT_SAC } from "~/features/gst/sac";
 import { stateLabel } from "~/features/gst/states";
 import { GST_RATE_PERCENT, HALF_RATE_PERCENT } from "~/features/gst/tax";
@@ -28,6 +27,7 @@ import {
 } from "~/features/orders/invoice-pdf.server";
 import { formatDateTimeIst, istDateStamp } from "~/lib/dates";
 import { amountInWords, formatPaise, formatRupeesPlain } from "~/lib/money";
+import { stampLine, stampPdf } from "~/platform/files/stamp.server";
 import {
   analyticsReport,
   b2bTaxDocument,

@@ -6,10 +6,10 @@
  */
 
 import { renderAnalyticsPdf, renderQuarterReportPdf } from "~/features/analytics/report-pdf.server";
-import { checkPdf, checkPdfImage } from "~/features/files/pdf-check.server";
-import { stampPdf } from "~/features/files/stamp.server";
 import { generateSamplePdf } from "~/features/learning/sample-pdf.server";
 import { renderInvoicePdf } from "~/features/orders/invoice-pdf.server";
+import { checkPdf, checkPdfImage } from "~/platform/files/pdf-check.server";
+import { stampPdf } from "~/platform/files/stamp.server";
 
 const jobs: Record<string, (input: never) => Promise<unknown>> = {
   stamp: stampPdf,

@@ -56,7 +56,7 @@ export interface PdfFonts {
   bold: PDFFont;
 }
 
-/** Each embedded Noto Sans face's Devanagari companion (features/files/pdf-text.ts draws with both). */
+/** Each embedded Noto Sans face's Devanagari companion (platform/files/pdf-text.ts draws with both). */
 const companions = new WeakMap<PDFFont, PDFFont>();
 
 export function devanagariCompanion(font: PDFFont): PDFFont | undefined {

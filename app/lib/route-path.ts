@@ -33,7 +33,7 @@ export function isPersonalisedPath(pathname: string): boolean {
 
 /**
  * Store pages that look the same to everyone but for the parts the browser fills in for a signed-in
- * visitor (the header's user, the cart, "Open" on owned items: app/features/accounts/personal.ts):
+ * visitor (the header's user, the cart, "Open" on owned items: app/features/site/personal.ts):
  * the page cache may answer a signed-in visitor's document request for them with the shared page.
  * The raw path as the browser sends it, documents only (a `.data` request carries the root's
  * data, and a signed-in one must get its own).

@@ -5,13 +5,13 @@
  * (server/pdf-worker.ocr.test.ts) and `npm run screenshots:pdf`.
  */
 
-import { financialQuarter, monthPeriod } from "~/features/analytics/periods";
 import type { AnalyticsReport, QuarterReportPdfInput } from "~/features/analytics/report-pdf.server";
 import { renderAnalyticsPdf, renderQuarterReportPdf } from "~/features/analytics/report-pdf.server";
-import { type Buyer, stampPdf } from "~/features/files/stamp.server";
 import { lineTaxes, sumTaxes } from "~/features/gst/tax";
 import { generateSamplePdf, type SampleSource } from "~/features/learning/sample-pdf.server";
 import { type InvoiceData, renderInvoicePdf } from "~/features/orders/invoice-pdf.server";
+import { financialQuarter, monthPeriod } from "~/lib/periods";
+import { type Buyer, stampPdf } from "~/platform/files/stamp.server";
 import { makeSignaturePng } from "./signing";
 
 export const SELLER = {

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createLocalStorage, type FileStorage, setFileStorage } from "~/features/files/storage.server";
+import { createLocalStorage, type FileStorage, setFileStorage } from "~/platform/files/storage.server";
 
 const key = Symbol.for("commerce-academy.test-storage");
 type G = typeof globalThis & { [key]?: { root: string; storage: FileStorage } };

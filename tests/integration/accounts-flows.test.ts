@@ -4,7 +4,7 @@ import { getDb } from "~/db/client.server";
 import { auditLog, cartItems, emailOutbox, settings, users, verifications } from "~/db/schema";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { EMAIL_TAKEN, LOGIN_FAILED, RESET_REQUESTED, RESET_TOKEN_INVALID } from "~/features/accounts/messages";
-import { REDACTED } from "~/features/email/email.server";
+import { REDACTED } from "~/platform/email/email.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/account/account";
 import { action as forgotAction } from "~/routes/auth/forgot-password";
 import { action as loginAction, loader as loginLoader } from "~/routes/auth/login";

@@ -7,7 +7,7 @@ import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { listPublishedProducts } from "~/features/catalog/catalog.server";
-import { createLocalStorage, getBytes, setFileStorage } from "~/features/files/storage.server";
+import { createLocalStorage, getBytes, setFileStorage } from "~/platform/files/storage.server";
 import * as coupons from "~/routes/admin/coupons";
 import * as courseEdit from "~/routes/admin/course-edit";
 import * as sales from "~/routes/admin/sales";

@@ -6,15 +6,9 @@ import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { grantAdmin, listAdmins, ROLE_MESSAGES, removeAdmin } from "~/features/accounts/roles.server";
-import {
-  changeUserRole,
-  getUserDetail,
-  grantAccess,
-  listUsers,
-  revokeAccess,
-  userStats,
-} from "~/features/accounts/users.server";
+import { changeUserRole, getUserDetail, grantAccess, listUsers, revokeAccess } from "~/features/accounts/users.server";
 import { listNotifications, markAllNotificationsRead, NO_NOTIFICATIONS } from "~/features/admin/notifications.server";
+import { userStats } from "~/features/analytics/metrics.server";
 import { analyticsPdf, quarterReport, quarterReportPdf } from "~/features/analytics/reports.server";
 import {
   createAdminProduct,
@@ -27,7 +21,8 @@ import {
 } from "~/features/catalog/catalog.server";
 import { addLesson, addModule } from "~/features/learning/outline.server";
 import { LEDGER_HEADER, salesLedgerStream } from "~/features/orders/sales.server";
-import { adminSearch } from "~/features/search/search.server";
+import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
+import { assertScopeKept } from "~/features/practice/tests.server";
 import { SETTINGS_FIELDS } from "~/features/settings/changes";
 import {
   isMaintenanceOn,
@@ -45,6 +40,7 @@ import {
 } from "~/features/settings/settings.server";
 import { csvField } from "~/lib/csv";
 import { HttpError } from "~/lib/errors";
+import { adminSearch } from "~/platform/search/search.server";
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { getTestDb } from "../helpers/db";
 import { createUser, removeSampleReviewers } from "../helpers/factories";
@@ -152,18 +148,24 @@ describe("catalog management", () => {
     expect((await listAdminProducts(db, { kind: "course", q: "business" })).length).toBe(2);
     expect(await listAdminProducts(db, { kind: "course", q: "100%_" })).toEqual([]);
     const target = econ[0]!;
-    const updated = await updateAdminProduct(db, actor.id, target.id, {
-      title: "Economics Class 12 (2027 edition)",
-      subject: "economics",
-      classLevel: "both",
-      status: "published",
-      pricePaise: 49_900,
-      isFree: false,
-      newInstructor: "Dr. Sen",
-      description: "New description",
-      modules: ["Unit 1", "Unit 2"],
-      image: "/files/images/new.png",
-    });
+    const updated = await updateAdminProduct(
+      db,
+      actor.id,
+      target.id,
+      {
+        title: "Economics Class 12 (2027 edition)",
+        subject: "economics",
+        classLevel: "both",
+        status: "published",
+        pricePaise: 49_900,
+        isFree: false,
+        newInstructor: "Dr. Sen",
+        description: "New description",
+        modules: ["Unit 1", "Unit 2"],
+        image: "/files/images/new.png",
+      },
+      assertScopeKept,
+    );
     expect(updated).toMatchObject({
       pricePaise: 49_900,
       classLevel: "both",
@@ -260,8 +262,10 @@ describe("users", () => {
     expect(detail.user.role).toBe("instructor");
     expect(detail.enrolments).toHaveLength(1);
     expect(detail.grantable.map((p) => p.id)).not.toContain(course!.id);
-    await revokeAccess(db, owner.id, student.id, granted.id);
-    await expect(revokeAccess(db, owner.id, student.id, granted.id)).rejects.toMatchObject({ status: 409 });
+    await revokeAccess(db, owner.id, student.id, granted.id, closeAttemptsWithoutAccess);
+    await expect(revokeAccess(db, owner.id, student.id, granted.id, closeAttemptsWithoutAccess)).rejects.toMatchObject({
+      status: 409,
+    });
     detail = await getUserDetail(db, student.id);
     expect(detail.enrolments[0]!.revokedAt).not.toBeNull();
     expect((await auditTrail()).map((a) => a.type)).toEqual(["Access", "Access", "Role"]);

@@ -12,6 +12,7 @@ import { describe, expect, it, vi } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { getAuth } from "~/features/accounts/auth.server";
+import { cardAction } from "~/features/cart/card-action";
 import { CartProvider } from "~/features/cart/cart-context";
 import { ProductSection } from "~/features/catalog/product-grid";
 import { loader as rootLoader } from "~/root";
@@ -162,7 +163,9 @@ describe("owned items show Open", () => {
     expect(open).toMatch(/>Open<\/a>$/);
 
     const owned = (await load(classLoader, "/pyq/std/12", { std: "12" }, cookie)).owned;
-    const cards = render(createElement(ProductSection, { title: "PYQ", products: list.products, owned }));
+    const cards = render(
+      createElement(ProductSection, { title: "PYQ", products: list.products, itemAction: cardAction(owned) }),
+    );
     expect(elementWith(cards, `aria-label="Open: ${pyq.title}"`)).toContain(`href="/downloads/${pyq.id}"`);
     expect(cards).not.toContain(`aria-label="Add to Cart: ${pyq.title}"`);
     for (const other of list.products.slice(1)) {
@@ -182,11 +185,15 @@ describe("owned items show Open", () => {
     const course = await seeded("economics-class-11");
     await enrol(student.id, course.id);
     const { courses, owned } = await load(homeLoader, "/", {}, cookie);
-    const html = render(createElement(ProductSection, { title: "Our Courses", products: courses, owned }));
+    const html = render(
+      createElement(ProductSection, { title: "Our Courses", products: courses, itemAction: cardAction(owned) }),
+    );
     expect(elementWith(html, `aria-label="Open: ${course.title}"`)).toContain(`href="/my-courses/${course.id}"`);
     expect(html.match(/aria-label="Add to Cart: /g)).toHaveLength(courses.length - 1);
     // The visitor's cards: Add to Cart on every one.
-    const anonymous = render(createElement(ProductSection, { title: "Our Courses", products: courses }));
+    const anonymous = render(
+      createElement(ProductSection, { title: "Our Courses", products: courses, itemAction: cardAction(undefined) }),
+    );
     expect(anonymous.match(/aria-label="Add to Cart: /g)).toHaveLength(courses.length);
     expect(anonymous).not.toContain(">Open<");
   });
@@ -418,7 +425,9 @@ describe('"New" instead of 0.0', () => {
     expect(detail).toContain(">New</span>");
     expect(detail).not.toContain("0.0");
     expect(detail).not.toContain("stars-track");
-    const card = render(createElement(ProductSection, { title: "x", products: [data.product] }));
+    const card = render(
+      createElement(ProductSection, { title: "x", products: [data.product], itemAction: cardAction(undefined) }),
+    );
     expect(card).toContain(">New</span>");
     expect(card).not.toContain("0.0");
     // biome-ignore lint/suspicious/noExplicitAny: the generated MetaArgs also carry params and location

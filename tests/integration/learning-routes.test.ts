@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { storeUpload } from "~/features/files/upload.server";
+import { storeUpload } from "~/platform/files/upload.server";
 import { action as playerAction, loader as playerLoader } from "~/routes/store/course-player";
 import { loader as downloadLoader } from "~/routes/store/download";
 import { loader as mediaLoader } from "~/routes/store/media";

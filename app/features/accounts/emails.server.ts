@@ -3,8 +3,8 @@
  * reset link only through SMTP, never in the outbox).
  */
 import type { DbOrTx } from "~/db/client.server";
-import { sendEmail } from "~/features/email/email.server";
 import { getEnv } from "~/lib/env.server";
+import { sendEmail } from "~/platform/email/email.server";
 
 export function resetPasswordUrl(token: string) {
   const url = new URL("/reset-password", getEnv().APP_URL);

@@ -12,29 +12,11 @@
  * the "Log In / Sign Up" buttons before the first paint while the hint says someone is signed in,
  * so the header does not flash them. Server-rendered pages carry the personal data themselves;
  * nothing here runs for them. docs/decisions/0012-shared-catalog-pages.md
+ *
+ * What the request answers, `Personal`, joins accounts, the cart and reviews: it lives above them,
+ * in site/personal.ts.
  */
-import { useRouteLoaderData } from "react-router";
-import type { CartItem } from "~/features/cart/cart-store";
-import type { ReviewViewer } from "~/features/reviews/reviews-section";
-import type { MenuUser } from "./user-menu";
-
 export const SIGNED_IN_HINT_COOKIE = "ca_signed_in";
 
 /** Runs before the header is painted (allowed by its hash, app/entry.server.tsx). */
 export const SIGNED_IN_HINT_SCRIPT = `/(?:^|; )${SIGNED_IN_HINT_COOKIE}=1/.test(document.cookie)&&document.documentElement.setAttribute("data-signed-in","")`;
-
-export interface Personal {
-  user: (MenuUser & { id: string; isPrimary: boolean }) | null;
-  cart: CartItem[] | null;
-  owned: number[];
-  /** On an item's page: the visitor's side of its reviews (ADR 0013). */
-  viewer?: ReviewViewer;
-}
-
-/**
- * What the root's clientLoader fetched for a shared page (undefined on a page rendered for its
- * visitor): the store layout takes the cart from it, store pages `owned` and the review viewer.
- */
-export function usePersonal(): Personal | undefined {
-  return (useRouteLoaderData("root") as { personal?: Personal } | undefined)?.personal;
-}

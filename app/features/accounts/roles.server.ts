@@ -5,8 +5,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { recordEvent } from "~/features/audit/audit.server";
 import { HttpError } from "~/lib/errors";
+import { recordEvent } from "~/platform/audit/audit.server";
 import { FULL_PERMISSIONS } from "./labels";
 
 export const ROLE_MESSAGES = {

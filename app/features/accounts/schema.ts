@@ -1,7 +1,6 @@
 /** Zod schemas of the account forms, shared by server and client. */
 import { z } from "zod";
-import { stateCodeField } from "~/features/checkout/schema";
-import { buyerDetailsFields, buyerDetailsRule } from "~/features/gst/schema";
+import { buyerDetailsFields, buyerDetailsRule, stateCodeField } from "~/features/gst/schema";
 import { MAX_ID } from "~/lib/id";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./limits";
 

@@ -1,44 +1,19 @@
-/** User analytics: stat cards, the searchable list, a user's page, role changes and manual access. Every change is audited. */
+/**
+ * User analytics: the searchable list, a user's page, role changes and manual access (the stat cards
+ * are analytics/metrics.server.ts `userStats`). Every change is audited.
+ */
 
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { enrolments, orders, products, userRole, users } from "~/db/schema";
+import { enrolments, orders, products, users } from "~/db/schema";
 import type { Role } from "~/features/accounts/guards.server";
-import { freeToPaidConversion, sampleAccountCounts } from "~/features/analytics/metrics.server";
-import { dailySums, totals } from "~/features/analytics/rollups.server";
-import { recordEvent } from "~/features/audit/audit.server";
-import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
-import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/features/search/keyset.server";
-import { userSearchFilter } from "~/features/search/text-search.server";
 import { HttpError } from "~/lib/errors";
-import { ROLE_LABELS } from "./labels";
+import { ROLE_LABELS } from "~/lib/roles";
+import { recordEvent } from "~/platform/audit/audit.server";
+import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/platform/search/keyset.server";
+import { userSearchFilter } from "~/platform/search/text-search.server";
 
 export const USERS_PAGE_SIZE = 20;
-const USER_METRICS = userRole.enumValues.map((r) => `users_${r}` as const);
-
-/**
- * The cards of User Analytics, all about accounts (analytics/metrics.server.ts defines them):
- * total users of every role (not the seed's sample accounts), the accounts with the Instructor role among them, live enrolments
- * per learner, free→paid conversion.
- */
-export async function userStats(db: DbOrTx, now = new Date()) {
-  // Counted by the rollups (drizzle/0006), not by scanning users and enrolments.
-  const [byRole, running, sample] = await Promise.all([
-    dailySums(db, USER_METRICS),
-    totals(db, ["learners", "live_enrolments"] as const),
-    sampleAccountCounts(db),
-  ]);
-  const load = { learners: running.learners, live: running.live_enrolments };
-  const conversion = await freeToPaidConversion(db, now);
-  const learners = Number(load?.learners ?? 0);
-  return {
-    // The seed's sample accounts are not users of the store (metrics.server.ts).
-    totalUsers: USER_METRICS.reduce((sum, m) => sum + byRole[m], 0) - sample.all,
-    instructors: byRole.users_instructor,
-    averageCourseLoad: learners ? Math.round((Number(load?.live ?? 0) / learners) * 10) / 10 : 0,
-    conversion: conversion.rate,
-  };
-}
 
 export interface UserRow {
   id: string;
@@ -195,7 +170,18 @@ export async function grantAccess(db: Db, actorId: string, userId: string, produ
   });
 }
 
-export async function revokeAccess(db: Db, actorId: string, userId: string, enrolmentId: number) {
+/**
+ * Takes an item back. `closeAttemptsWithoutAccess` (practice's, passed in by the caller: accounts
+ * sits below practice) submits, in the same transaction, the user's open practice attempts of tests
+ * they no longer own.
+ */
+export async function revokeAccess(
+  db: Db,
+  actorId: string,
+  userId: string,
+  enrolmentId: number,
+  closeAttemptsWithoutAccess: (tx: DbOrTx, userId: string) => Promise<unknown>,
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ e: enrolments, title: products.title, name: users.name, email: users.email })

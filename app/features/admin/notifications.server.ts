@@ -7,7 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { adminNotificationReads } from "~/db/schema";
-import { PAYMENT_ALERT } from "~/features/audit/audit.server";
+import { PAYMENT_ALERT } from "~/platform/audit/audit.server";
 
 export const NO_NOTIFICATIONS = "No new notifications.";
 /**

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { NotFoundPage } from "~/features/site/not-found";
+import { NotFoundPage } from "~/ui/not-found";
 
 /** Error boundary of the admin screens: 404 page, a clear message for other 4xx, a generic one otherwise. */
 export function AdminErrorBoundary() {

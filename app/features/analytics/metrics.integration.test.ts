@@ -1,11 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { userStats } from "~/features/accounts/users.server";
-import { recordEvent } from "~/features/audit/audit.server";
 import { placeOrder } from "~/features/checkout/checkout.server";
 import { refundOrder } from "~/features/orders/refund.server";
 import { settleTestPayment } from "~/features/payments/payments.server";
+import { recordEvent } from "~/platform/audit/audit.server";
 import { createTestUser } from "../../../tests/helpers/auth";
 import { addToCart } from "../../../tests/helpers/checkout";
 import { getTestDb } from "../../../tests/helpers/db";
@@ -18,6 +17,7 @@ import {
   monthlySeries,
   salesFigures,
   topCourses,
+  userStats,
 } from "./metrics.server";
 
 const NOW = new Date("2026-06-15T06:30:00Z"); // noon IST, 15 June 2026

@@ -14,7 +14,7 @@
  * - *free→paid conversion* is the share of learners who took a free item and also bought a paid one;
  * - *users* are accounts of every role, and *instructors* (User Analytics) the accounts with the
  *   Instructor role, so they are some of the users (the names on courses are the catalog's
- *   instructors, accounts or not: accounts/users.server.ts `userStats`);
+ *   instructors, accounts or not: `userStats` below);
  * - no figure of students or users counts the seed's sample accounts (`users.is_sample`: the sample
  *   reviewers, who bought nothing), so a new install's dashboard starts from its real students.
  * Every figure on a screen is labelled with these words, so two figures never seem to disagree.
@@ -22,11 +22,21 @@
 
 import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { auditLog, creditNotes, enrolments, learnerStats, orders, productStats, products, users } from "~/db/schema";
+import {
+  auditLog,
+  creditNotes,
+  enrolments,
+  learnerStats,
+  orders,
+  productStats,
+  products,
+  userRole,
+  users,
+} from "~/db/schema";
 import { SAMPLE_ACCOUNT_IDS } from "~/features/accounts/sample-accounts";
 import { istDateStamp } from "~/lib/dates";
-import { last12Months, monthPeriod, type Period, percent, trendPercent } from "./periods";
-import { dailySums, istDate, istDayStart, monthlySums, splitByIstDays } from "./rollups.server";
+import { last12Months, monthPeriod, type Period, percent, trendPercent } from "~/lib/periods";
+import { dailySums, istDate, istDayStart, monthlySums, splitByIstDays, totals } from "./rollups.server";
 
 export const CONVERSION_TARGET = 85;
 const SOLD = ["paid", "fulfilled", "refunded"] as const;
@@ -339,5 +349,31 @@ export async function loadSalesOverview(db: DbOrTx, now = new Date()) {
     revenueTrend: trendPercent(cur.revenuePaise - cur.gstPaise, prev.revenuePaise - prev.gstPaise),
     conversion: { ...conversion, target: CONVERSION_TARGET },
     series: netOfGst(series),
+  };
+}
+
+const USER_METRICS = userRole.enumValues.map((r) => `users_${r}` as const);
+
+/**
+ * The cards of User Analytics, all about accounts (defined above):
+ * total users of every role (not the seed's sample accounts), the accounts with the Instructor role among them, live enrolments
+ * per learner, free→paid conversion.
+ */
+export async function userStats(db: DbOrTx, now = new Date()) {
+  // Counted by the rollups (drizzle/0006), not by scanning users and enrolments.
+  const [byRole, running, sample] = await Promise.all([
+    dailySums(db, USER_METRICS),
+    totals(db, ["learners", "live_enrolments"] as const),
+    sampleAccountCounts(db),
+  ]);
+  const load = { learners: running.learners, live: running.live_enrolments };
+  const conversion = await freeToPaidConversion(db, now);
+  const learners = Number(load?.learners ?? 0);
+  return {
+    // The seed's sample accounts are not users of the store (metrics.server.ts).
+    totalUsers: USER_METRICS.reduce((sum, m) => sum + byRole[m], 0) - sample.all,
+    instructors: byRole.users_instructor,
+    averageCourseLoad: learners ? Math.round((Number(load?.live ?? 0) / learners) * 10) / 10 : 0,
+    conversion: conversion.rate,
   };
 }

@@ -3,12 +3,12 @@
  * caller has read (reports.server.ts). Pure jobs of the PDF pool (server/pdf-worker.ts).
  */
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
-import { drawPdfText, needsDevanagari, pdfTextWidth, toDrawable, wrapText } from "~/features/files/pdf-text";
 import { formatDateTimeIst } from "~/lib/dates";
 import { formatPaise } from "~/lib/money";
 import { embedPdfFonts } from "~/lib/pdf-font.server";
+import type { Period } from "~/lib/periods";
+import { drawPdfText, needsDevanagari, pdfTextWidth, toDrawable, wrapText } from "~/platform/files/pdf-text";
 import type { SalesFigures, TopCourse } from "./metrics.server";
-import type { Period } from "./periods";
 
 const PAGE_WIDTH = 595.28;
 const MARGIN = 50;

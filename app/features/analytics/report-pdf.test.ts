@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { financialQuarter } from "./periods";
+import { financialQuarter } from "~/lib/periods";
 import { renderAnalyticsPdf, renderQuarterReportPdf } from "./report-pdf.server";
 
 /** Each word pdftotext finds, with its box in points (poppler's -bbox). */

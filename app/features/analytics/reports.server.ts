@@ -4,8 +4,8 @@ import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 import { getSettings } from "~/features/settings/settings.server";
 import { runPdfJob } from "~/lib/pdf-pool.server";
+import { financialQuarter } from "~/lib/periods";
 import { loadSalesOverview, salesFigures, topCourses } from "./metrics.server";
-import { financialQuarter } from "./periods";
 import type { QuarterReport, renderAnalyticsPdf, renderQuarterReportPdf } from "./report-pdf.server";
 
 export async function analyticsPdf(db: DbOrTx, now = new Date()): Promise<Uint8Array> {

@@ -6,12 +6,11 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { enrolments, instructors, lessons, orderItems, orders, productRatings, products } from "~/db/schema";
-import { recordEvent } from "~/features/audit/audit.server";
-import { assertScopeKept } from "~/features/practice/tests.server";
-import { escapeLike } from "~/features/search/text-search.server";
 import { FEATURED_NOTES } from "~/lib/display";
 import { HttpError } from "~/lib/errors";
 import { slugify } from "~/lib/slug";
+import { recordEvent } from "~/platform/audit/audit.server";
+import { escapeLike } from "~/platform/search/text-search.server";
 import { describeProductChanges } from "./changes";
 import type { ClassLevel } from "./class-levels";
 import { coverImage } from "./covers";
@@ -272,7 +271,23 @@ export interface ProductUpdate {
   fileKey?: string | null;
 }
 
-export async function updateAdminProduct(db: Db, actorId: string, id: number, input: ProductUpdate) {
+/**
+ * Refuses a test a subject or class its questions are not of: practice's `assertScopeKept`, passed in
+ * by the caller (practice sits above the catalog).
+ */
+export type TestScopeCheck = (
+  tx: DbOrTx,
+  productId: number,
+  next: { subject: Subject; classLevel: ClassLevel },
+) => Promise<void>;
+
+export async function updateAdminProduct(
+  db: Db,
+  actorId: string,
+  id: number,
+  input: ProductUpdate,
+  assertScopeKept: TestScopeCheck,
+) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(products).where(eq(products.id, id)).for("update");
     if (!before) throw new HttpError(404, "Item not found.");

@@ -6,18 +6,19 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/client.server";
 import { cartItems, orderItems, orders, products, settings, users } from "~/db/schema";
-import { recordEvent } from "~/features/audit/audit.server";
 import { BUYER_MESSAGES, type BuyerDetails, buyerDetailsProblems, needsB2cAddress } from "~/features/gst/buyer";
 import { sacForKind } from "~/features/gst/sac";
 import { assertLivePaymentsAllowed } from "~/features/gst/setup.server";
 import { stateByCode } from "~/features/gst/states";
 import { isOwned, ownedProductsSql } from "~/features/learning/access.server";
+import { releaseCoupon } from "~/features/orders/coupon-uses.server";
 import { confirmPayment } from "~/features/orders/fulfilment.server";
-import { getPaymentGateway } from "~/features/payments/gateway.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { HttpError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
-import { type Coupon, couponRefusal, findCoupon, findRedemption, redeemCoupon, releaseCoupon } from "./coupons.server";
+import { recordEvent } from "~/platform/audit/audit.server";
+import { getPaymentGateway } from "~/platform/gateway/gateway.server";
+import { type Coupon, couponRefusal, findCoupon, findRedemption, redeemCoupon } from "./coupons.server";
 import {
   type CouponProblem,
   computeTotals,

@@ -2,7 +2,8 @@
  * Coupons: redemption inside the order transaction, and their management for Sales & Reports
  * (create, edit, disable, usage; every change is audited).
  *
- * Redemption inside the order transaction. The use counter only moves
+ * Redemption inside the order transaction (giving a use back, or taking it again, is the order's:
+ * orders/coupon-uses.server.ts). The use counter only moves
  * with a conditional UPDATE (used_count < max_uses), which PostgreSQL applies
  * under the row lock, so concurrent checkouts can never take more uses than
  * are left; a unique index keeps each user to one redemption per coupon.
@@ -10,8 +11,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { couponRedemptions, coupons, orders } from "~/db/schema";
-import { recordEvent } from "~/features/audit/audit.server";
 import { HttpError } from "~/lib/errors";
+import { recordEvent } from "~/platform/audit/audit.server";
 import { type CouponProblem, type CouponRule, couponMessage } from "./pricing";
 import type { CouponInput } from "./schema";
 
@@ -60,41 +61,6 @@ export async function redeemCoupon(tx: DbOrTx, coupon: Coupon, userId: string, o
     .onConflictDoNothing()
     .returning({ id: couponRedemptions.id });
   if (inserted.length === 0) throw couponRefusal("already_used", coupon.code);
-}
-
-/** Gives the use back when an order fails, is cancelled or expires. */
-export async function releaseCoupon(tx: DbOrTx, orderId: string) {
-  const released = await tx
-    .delete(couponRedemptions)
-    .where(eq(couponRedemptions.orderId, orderId))
-    .returning({ couponId: couponRedemptions.couponId });
-  for (const r of released) {
-    await tx
-      .update(coupons)
-      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
-      .where(eq(coupons.id, r.couponId));
-  }
-}
-
-/**
- * A payment captured after its order failed or expired: the customer paid the
- * discounted price, so the use is taken again when one is left (never refused).
- */
-export async function reclaimCoupon(tx: DbOrTx, code: string, userId: string, orderId: string) {
-  const coupon = await findCoupon(tx, code);
-  if (!coupon) return;
-  const inserted = await tx
-    .insert(couponRedemptions)
-    .values({ couponId: coupon.id, userId, orderId })
-    .onConflictDoNothing()
-    .returning({ id: couponRedemptions.id });
-  if (inserted.length === 0) return;
-  await tx
-    .update(coupons)
-    .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(
-      and(eq(coupons.id, coupon.id), sql`(${coupons.maxUses} is null or ${coupons.usedCount} < ${coupons.maxUses})`),
-    );
 }
 
 // Management (admin screens)

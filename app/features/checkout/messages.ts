@@ -4,5 +4,3 @@ export const PAYMENT_FAILED = "The payment failed. Nothing was charged and your 
 /** A ₹0 cart at checkout: nothing is paid, so no tax invoice is issued (there is no taxable value). */
 export const FREE_ORDER_NOTE =
   "Nothing to pay, so no GST invoice is issued: your items are added to My Courses at once.";
-/** A ₹0 order, on its page and in its confirmation email. */
-export const FREE_ORDER_NO_INVOICE = "Nothing was paid for this order, so no GST invoice is issued for it.";

@@ -1,7 +1,6 @@
 /** Zod schemas of the checkout and payment forms (client and server). */
 import { z } from "zod";
-import { buyerDetailsFields, buyerDetailsRule } from "~/features/gst/schema";
-import { STATE_CODES } from "~/features/gst/states";
+import { buyerDetailsFields, buyerDetailsRule, stateCodeField } from "~/features/gst/schema";
 
 export const couponField = z
   .string()
@@ -10,11 +9,6 @@ export const couponField = z
   .regex(/^[A-Za-z0-9_-]*$/, "A coupon code has only letters, digits, - and _.")
   .optional()
   .transform((v) => (v ? v.toUpperCase() : undefined));
-
-/** A GST state code of one of the 28 states and 8 union territories ("27"). */
-export const stateCodeField = z.enum(STATE_CODES, {
-  error: "Choose your state or union territory: it decides how GST is charged.",
-});
 
 /**
  * Only the coupon, the buyer's state and their business details (GSTIN, registered name, address)

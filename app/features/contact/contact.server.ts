@@ -10,8 +10,8 @@ import {
   reserve,
   tooManyMessage,
 } from "~/features/accounts/rate-limit.server";
-import { recordEvent } from "~/features/audit/audit.server";
 import { HttpError } from "~/lib/errors";
+import { recordEvent } from "~/platform/audit/audit.server";
 import type { ContactInput } from "./schema";
 
 export interface ContactSender {

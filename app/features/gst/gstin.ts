@@ -7,6 +7,12 @@ import { stateByCode } from "./states";
 /** The sample GSTIN the seed ships with: never to be printed on a real invoice. */
 export const SAMPLE_GSTIN = "08AAAAA0000A1Z5";
 
+/**
+ * How the audit log says the seller GSTIN changed (settings/changes.ts writes it): a GSTR-1 export
+ * finds a change inside its period by it (gstr1.server.ts), so the words stay as they are.
+ */
+export const GSTIN_CHANGED = "Seller GSTIN changed to ";
+
 const CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const FORMAT = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 

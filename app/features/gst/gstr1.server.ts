@@ -25,12 +25,12 @@
 import { and, asc, eq, gt, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { auditLog, creditNotes, orderItems, orders } from "~/db/schema";
-import { GSTIN_CHANGED } from "~/features/settings/changes";
 import { csvLine } from "~/lib/csv";
 import { formatDate, gstrDate } from "~/lib/dates";
 import { HttpError } from "~/lib/errors";
 import { paiseToDecimal } from "~/lib/money";
 import { zipStream } from "~/lib/zip.server";
+import { GSTIN_CHANGED } from "./gstin";
 import { sacDescription } from "./sac";
 import { gstrPlaceOfSupply } from "./states";
 import { GST_RATE_PERCENT } from "./tax";

@@ -5,7 +5,7 @@
  * notification 11/2017-Central Tax (Rate)) and the GST portal's HSN/SAC master. A code is six digits
  * starting with 99; one outside this table is refused rather than printed without a description.
  */
-import type { Kind } from "~/features/catalog/labels";
+import type { productKind } from "~/db/schema";
 
 export const SAC_DESCRIPTIONS = {
   "999210": "Pre-primary education services",
@@ -55,8 +55,8 @@ export interface SacSettings {
   sacCodeTests: string;
 }
 
-/** The SAC of a product of this kind under these settings. */
-export function sacForKind(settings: SacSettings, kind: Kind): string {
+/** The SAC of a product of this kind (catalog's `Kind`) under these settings. */
+export function sacForKind(settings: SacSettings, kind: (typeof productKind.enumValues)[number]): string {
   if (kind === "note" || kind === "pyq") return settings.sacCodeNotes;
   if (kind === "test") return settings.sacCodeTests;
   return settings.sacCode;

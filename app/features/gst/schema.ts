@@ -1,8 +1,9 @@
 /** Zod schemas of the GST screens. */
 import { z } from "zod";
-import { financialQuarter, istMonthStart } from "~/features/analytics/periods";
+import { financialQuarter, istMonthStart } from "~/lib/periods";
 import { type BuyerDetails, buyerDetailsProblems, normaliseAddress, normaliseGstin } from "./buyer";
 import { sacProblem } from "./sac";
+import { STATE_CODES } from "./states";
 
 /**
  * A GSTIN as typed or pasted: every space dropped (a copied GSTIN often comes with one before or
@@ -13,6 +14,11 @@ export const gstinInputSchema = z
   .string()
   .max(100, "Enter a valid 15-character GSTIN (e.g. 27AAPFU0939F1ZV).")
   .transform(normaliseGstin);
+
+/** A GST state code of one of the 28 states and 8 union territories ("27"). */
+export const stateCodeField = z.enum(STATE_CODES, {
+  error: "Choose your state or union territory: it decides how GST is charged.",
+});
 
 /** A SAC of the store's table (sac.ts), six digits starting with 99. */
 export const sacCodeSchema = z

@@ -5,8 +5,8 @@
  */
 import type { Db } from "~/db/client.server";
 import { runPdfJob } from "~/lib/pdf-pool.server";
-import type { stampPdf } from "../files/stamp.server";
-import { type FileStorage, getBytes, getFileStorage } from "../files/storage.server";
+import type { stampPdf } from "~/platform/files/stamp.server";
+import { type FileStorage, getBytes, getFileStorage } from "~/platform/files/storage.server";
 import { getAccessibleProduct } from "./access.server";
 import { isSeedFileKey } from "./sample-pdf.server";
 import { loadSampleSource, samplePdf } from "./seed-files.server";

@@ -5,9 +5,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { courseModules, lessons, practiceTests, products } from "~/db/schema";
-import { recordEvent } from "~/features/audit/audit.server";
 import { normaliseVideoUrl, VIDEO_URL_ERROR } from "~/features/learning/video-url";
 import { HttpError } from "~/lib/errors";
+import { recordEvent } from "~/platform/audit/audit.server";
 
 export async function getOutline(db: DbOrTx, productId: number) {
   const [mods, les] = await Promise.all([

@@ -8,7 +8,7 @@
 import { type Color, PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { SUBJECT_BOARD_NAMES, type Subject } from "~/features/catalog/labels";
 import { embedPdfFonts } from "~/lib/pdf-font.server";
-import { drawPdfText, needsDevanagari, pdfTextWidth, wrapText } from "../files/pdf-text";
+import { drawPdfText, needsDevanagari, pdfTextWidth, wrapText } from "~/platform/files/pdf-text";
 import { sampleDocumentFor } from "./sample-content";
 import type { SampleBlock, SampleTable } from "./sample-content/types";
 

@@ -6,7 +6,7 @@ import { asc, eq, inArray, like } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { instructors, products } from "~/db/schema";
 import { runPdfJob } from "~/lib/pdf-pool.server";
-import type { FileStorage } from "../files/storage.server";
+import type { FileStorage } from "~/platform/files/storage.server";
 import { type generateSamplePdf, type SampleSource, SEED_FILE_PREFIX } from "./sample-pdf.server";
 
 /** The sample PDF of `source` (made on the PDF pool's worker threads). */

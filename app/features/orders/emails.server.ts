@@ -2,13 +2,13 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders, users } from "~/db/schema";
-import { FREE_ORDER_NO_INVOICE } from "~/features/checkout/messages";
-import { sendEmail } from "~/features/email/email.server";
 import { taxRows } from "~/features/gst/tax";
 import { formatDate, formatDateTimeIst } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
 import { formatPaise } from "~/lib/money";
+import { sendEmail } from "~/platform/email/email.server";
 import { creditNotePdf, creditNotesOf, markCreditNoteEmailed } from "./credit-notes.server";
+import { FREE_ORDER_NO_INVOICE } from "./messages";
 import {
   invoiceDocumentOf,
   invoiceFileName,

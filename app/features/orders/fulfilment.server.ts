@@ -9,9 +9,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { auditLog, cartItems, enrolments, orderItems, orders } from "~/db/schema";
-import { PAYMENT_ALERT, recordEvent } from "~/features/audit/audit.server";
-import { reclaimCoupon, releaseCoupon } from "~/features/checkout/coupons.server";
 import { formatPaise } from "~/lib/money";
+import { PAYMENT_ALERT, recordEvent } from "~/platform/audit/audit.server";
+import { reclaimCoupon, releaseCoupon } from "./coupon-uses.server";
 import { sendOrderConfirmation } from "./emails.server";
 import { nextInvoiceNumber } from "./invoice.server";
 import { freezeInvoice } from "./orders.server";

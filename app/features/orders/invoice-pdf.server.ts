@@ -12,14 +12,14 @@
  * signing certificate (INVOICE_SIGNING_P12_FILE) the file is digitally signed (files/pdf-sign.server.ts).
  */
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from "pdf-lib";
-import { type PdfSigningKey, saveSigned } from "~/features/files/pdf-sign.server";
-import { drawPdfText, needsDevanagari, pdfTextWidth } from "~/features/files/pdf-text";
 import { DEFAULT_SAC, sacDescription } from "~/features/gst/sac";
 import { stateLabel } from "~/features/gst/states";
 import { GST_RATE_PERCENT, HALF_RATE_PERCENT, stateTaxName } from "~/features/gst/tax";
 import { formatDateNumeric } from "~/lib/dates";
 import { amountInWords, formatPaise, formatRupeesPlain } from "~/lib/money";
 import { embedPdfFonts } from "~/lib/pdf-font.server";
+import { type PdfSigningKey, saveSigned } from "~/platform/files/pdf-sign.server";
+import { drawPdfText, needsDevanagari, pdfTextWidth } from "~/platform/files/pdf-text";
 
 export interface TaxDocumentLine {
   title: string;

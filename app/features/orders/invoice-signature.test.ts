@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { describeSigningKey, SigningKeyError } from "~/features/files/pdf-sign.server";
 import { EnvError, parseEnv } from "~/lib/env.server";
+import { describeSigningKey, SigningKeyError } from "~/platform/files/pdf-sign.server";
 import { extractPdfText } from "../../../tests/helpers/pdf-text";
 import {
   makeSignatureJpeg,

@@ -1,12 +1,12 @@
 /**
- * The orders' background work as jobs on the queue (features/jobs): fulfilling paid orders,
+ * The orders' background work as jobs on the queue (platform/jobs): fulfilling paid orders,
  * settling pending ones (gateway check, then expiry) and sending confirmation emails still owed.
  * Every instance sends each one every ORDERS_RECONCILE_INTERVAL_SECONDS, throttled to one job per
  * interval for the cluster; `stately` queues run at most one at a time and keep one queued.
  * A step that hit errors (the gateway was unreachable) throws, so the queue retries it with back-off.
  */
 import type { Db } from "~/db/client.server";
-import type { JobDefinition } from "~/features/jobs/queue.server";
+import type { JobDefinition } from "~/platform/jobs/queue.server";
 import { resendOwedConfirmations } from "./fulfilment.server";
 import { fulfilPaidOrders, settlePendingOrders } from "./reconcile.server";
 

@@ -9,8 +9,8 @@
 import { and, eq, lt } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders } from "~/db/schema";
-import { gatewayFor } from "~/features/payments/gateway.server";
 import { getEnv } from "~/lib/env.server";
+import { gatewayFor } from "~/platform/gateway/gateway.server";
 import { closeUnpaidOrder, confirmPayment, fulfilOrder, resendOwedConfirmations } from "./fulfilment.server";
 
 export interface ReconcileOptions {

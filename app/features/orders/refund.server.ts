@@ -11,11 +11,11 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { creditNotes, enrolments, orderItems, orders } from "~/db/schema";
-import { recordEvent } from "~/features/audit/audit.server";
-import { gatewayFor } from "~/features/payments/gateway.server";
 import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
 import { HttpError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
+import { recordEvent } from "~/platform/audit/audit.server";
+import { gatewayFor } from "~/platform/gateway/gateway.server";
 import { creditedSoFar, issueCreditNote } from "./credit-notes.server";
 import { sendRefundEmail } from "./emails.server";
 

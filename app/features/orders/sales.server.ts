@@ -3,10 +3,10 @@ import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { creditNotes, orderItems, orders, users } from "~/db/schema";
 import { gstrPlaceOfSupply } from "~/features/gst/states";
-import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/features/search/keyset.server";
-import { orderSearchFilter } from "~/features/search/text-search.server";
 import { csvLine } from "~/lib/csv";
 import { paiseToDecimal } from "~/lib/money";
+import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/platform/search/keyset.server";
+import { orderSearchFilter } from "~/platform/search/text-search.server";
 
 export const ORDERS_PAGE_SIZE = 25;
 type OrderStatus = (typeof orders.$inferSelect)["status"];

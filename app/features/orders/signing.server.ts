@@ -10,14 +10,14 @@
  * certificate that signs. The file is a few kilobytes, copied to the worker thread with each job.
  */
 import fs from "node:fs";
+import { type Env, EnvError, getEnv } from "~/lib/env.server";
 import {
   describeSigningKey,
   type PdfSigningKey,
   type SigningCertificate,
   SigningKeyError,
-} from "~/features/files/pdf-sign.server";
-import { type FileStorage, getBytes, getFileStorage } from "~/features/files/storage.server";
-import { type Env, EnvError, getEnv } from "~/lib/env.server";
+} from "~/platform/files/pdf-sign.server";
+import { type FileStorage, getBytes, getFileStorage } from "~/platform/files/storage.server";
 import type { InvoiceData, InvoicePdfInput } from "./invoice-pdf.server";
 
 export interface InvoiceSigning {

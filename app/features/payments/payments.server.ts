@@ -12,8 +12,8 @@ import { closeUnpaidOrder, confirmPayment } from "~/features/orders/fulfilment.s
 import { getOrderForUser } from "~/features/orders/orders.server";
 import { creditNoteOfGatewayRefund, refundOrder } from "~/features/orders/refund.server";
 import { HttpError } from "~/lib/errors";
-import { isTestGatewayEnabled } from "./gateway.server";
-import { razorpayConfig, verifyPaymentSignature, verifyWebhookSignature } from "./razorpay.server";
+import { isTestGatewayEnabled } from "~/platform/gateway/gateway.server";
+import { razorpayConfig, verifyPaymentSignature, verifyWebhookSignature } from "~/platform/gateway/razorpay.server";
 
 export async function logPaymentEvent(
   db: DbOrTx,

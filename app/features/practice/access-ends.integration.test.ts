@@ -17,6 +17,7 @@ import { createUser } from "../../../tests/helpers/factories";
 import { productIdBySlug, refusal } from "../../../tests/helpers/practice";
 import {
   ACCESS_ENDED,
+  closeAttemptsWithoutAccess,
   getResult,
   loadPaper,
   saveAnswer,
@@ -92,7 +93,7 @@ describe("an attempt of a test whose access ended", () => {
     const viewer = { id: user.id, role: "student" as const };
     const attemptId = await startAttempt(db, viewer, mock);
     const admin = await createUser({ role: "admin" });
-    await revokeAccess(db, admin.id, user.id, enrolment!.id);
+    await revokeAccess(db, admin.id, user.id, enrolment!.id, closeAttemptsWithoutAccess);
     const [attempt] = await db.select().from(schema.practiceAttempts).where(eq(schema.practiceAttempts.id, attemptId));
     expect(attempt!.submittedAt).toBeInstanceOf(Date);
     expect((await refusal(getResult(db, viewer, attemptId))).status).toBe(403);
@@ -111,7 +112,7 @@ describe("an attempt of a test whose access ended", () => {
     await db.insert(schema.enrolments).values({ userId: user.id, productId: mock, source: "purchase" });
     const attemptId = await startAttempt(db, { id: user.id, role: "student" }, mock);
     const admin = await createUser({ role: "admin" });
-    await revokeAccess(db, admin.id, user.id, viaCourse!.id);
+    await revokeAccess(db, admin.id, user.id, viaCourse!.id, closeAttemptsWithoutAccess);
     const [attempt] = await db.select().from(schema.practiceAttempts).where(eq(schema.practiceAttempts.id, attemptId));
     expect(attempt!.submittedAt).toBeNull();
     const question = await firstQuestion(attemptId, user.id);

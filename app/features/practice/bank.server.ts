@@ -15,11 +15,11 @@ import {
   practiceTests,
   products,
 } from "~/db/schema";
-import { recordEvent } from "~/features/audit/audit.server";
 import { SUBJECTS, type Subject } from "~/features/catalog/labels";
-import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/features/search/keyset.server";
 import { csvLine } from "~/lib/csv";
 import { HttpError } from "~/lib/errors";
+import { recordEvent } from "~/platform/audit/audit.server";
+import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/platform/search/keyset.server";
 import {
   ASSERTION_REASON_OPTIONS,
   DIFFICULTIES,

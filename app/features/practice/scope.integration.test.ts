@@ -12,6 +12,7 @@ import { createUser } from "../../../tests/helpers/factories";
 import { newStudent, productIdBySlug, refusal } from "../../../tests/helpers/practice";
 import { startAttempt } from "./attempts.server";
 import { importQuestionsCsv, type QuestionInput, saveQuestion, saveTestSettings } from "./bank.server";
+import { assertScopeKept } from "./tests.server";
 
 const MOCK = "accountancy-class-12-mock-paper-1";
 
@@ -188,13 +189,20 @@ describe("what would put another subject's question in a test is refused", () =>
       description: product!.description,
       modules: product!.modules,
     };
-    const refused = await refusal(updateAdminProduct(db, admin.id, mock, input));
+    const refused = await refusal(updateAdminProduct(db, admin.id, mock, input, assertScopeKept));
     expect(refused.status).toBe(400);
     expect(refused.message).toMatch(/^This test has questions that are not Economics Class 12/);
     // Class 11 & 12 still holds its Class 12 questions.
     expect(
-      (await updateAdminProduct(db, admin.id, mock, { ...input, subject: "accountancy", classLevel: "both" }))
-        .classLevel,
+      (
+        await updateAdminProduct(
+          db,
+          admin.id,
+          mock,
+          { ...input, subject: "accountancy", classLevel: "both" },
+          assertScopeKept,
+        )
+      ).classLevel,
     ).toBe("both");
   });
 

@@ -22,9 +22,9 @@ import {
   users,
 } from "~/db/schema";
 import { REPORTS_PER_ACCOUNT, rateKey, reserve, tooManyMessage } from "~/features/accounts/rate-limit.server";
-import { recordEvent } from "~/features/audit/audit.server";
-import { sendEmail } from "~/features/email/email.server";
 import { HttpError } from "~/lib/errors";
+import { recordEvent } from "~/platform/audit/audit.server";
+import { sendEmail } from "~/platform/email/email.server";
 import { averageOf, reviewerDisplayName } from "./names";
 import type { AdminReviewFilters, ReviewInput } from "./schema";
 

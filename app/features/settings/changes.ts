@@ -1,6 +1,7 @@
 /** What a settings save changed, in words for the audit log ("Maintenance mode turned on"). */
-import { ROLE_LABELS } from "~/features/accounts/labels";
+import { GSTIN_CHANGED } from "~/features/gst/gstin";
 import { stateLabel } from "~/features/gst/states";
+import { ROLE_LABELS } from "~/lib/roles";
 
 export interface SettingsValues {
   siteContactEmail: string;
@@ -15,12 +16,6 @@ export interface SettingsValues {
   sacCodeNotes: string;
   sacCodeTests: string;
 }
-
-/**
- * How the audit log says the seller GSTIN changed: a GSTR-1 export finds a change inside its period by
- * it (gst/gstr1.server.ts), so the words stay as they are.
- */
-export const GSTIN_CHANGED = "Seller GSTIN changed to ";
 
 /** One sentence per field, given its new value (every field of the settings form has one). */
 const SAID: { [K in keyof SettingsValues]: (value: SettingsValues[K]) => string } = {

@@ -33,8 +33,8 @@ import {
   toppers,
   users,
 } from "~/db/schema";
-import { recordEvent } from "~/features/audit/audit.server";
 import { countOf } from "~/lib/numbers";
+import { recordEvent } from "~/platform/audit/audit.server";
 import { SAMPLE_KINDS, type SampleCounts } from "./sample-content";
 
 export { NOTHING_LEFT, REMOVE_SAMPLE_CONFIRMATION } from "./sample-content";

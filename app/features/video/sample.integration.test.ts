@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { seedCourses } from "~/db/seed/data";
-import { createLocalStorage, getBytes } from "~/features/files/storage.server";
 import {
   isSampleVideoPrefix,
   lecturePrefix,
@@ -14,6 +13,7 @@ import {
   SAMPLE_VIDEO,
   sampleLectureFor,
 } from "~/features/video/sample-lecture";
+import { createLocalStorage, getBytes } from "~/platform/files/storage.server";
 import { getTestDb } from "../../../tests/helpers/db";
 import { voiceVersion } from "./lecture.server";
 import { cachedSample, ensureSampleVideo, samplePrefixesInUse } from "./sample.server";

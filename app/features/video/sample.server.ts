@@ -12,7 +12,7 @@ import path from "node:path";
 import { like } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { lessonVideos } from "~/db/schema";
-import { type FileStorage, putFile } from "~/features/files/storage.server";
+import { type FileStorage, putFile } from "~/platform/files/storage.server";
 import { generateLecture, voiceVersion } from "./lecture.server";
 import {
   lecturePrefix,

@@ -1,6 +1,6 @@
 /**
  * A lesson's hosted video: the admin's upload (restartable chunks streamed to disk, type checked
- * from the bytes), the transcode job on the queue (features/jobs) and its state for the admin.
+ * from the bytes), the transcode job on the queue (platform/jobs) and its state for the admin.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -11,10 +11,10 @@ import { pipeline } from "node:stream/promises";
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { lessons, lessonVideos } from "~/db/schema";
-import { type FileStorage, putFile } from "~/features/files/storage.server";
-import type { JobContext, JobDefinition } from "~/features/jobs/queue.server";
 import { getEnv, resolveDataDir } from "~/lib/env.server";
 import { HttpError } from "~/lib/errors";
+import { type FileStorage, putFile } from "~/platform/files/storage.server";
+import type { JobContext, JobDefinition } from "~/platform/jobs/queue.server";
 import { isSampleVideoPrefix } from "./sample-lecture";
 import { transcodeToHls } from "./transcode.server";
 

@@ -3,20 +3,20 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
-import { FREE_ORDER_NO_INVOICE } from "~/features/checkout/messages";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { orderIdParam } from "~/features/checkout/schema";
 import { stateLabel } from "~/features/gst/states";
 import { creditNoteFileName, creditNotesOf } from "~/features/orders/credit-notes.server";
+import { FREE_ORDER_NO_INVOICE } from "~/features/orders/messages";
 import { OrderStatusBadge } from "~/features/orders/order-status";
 import { getOrderForUser, orderTotals } from "~/features/orders/orders.server";
-import { NotFoundPage } from "~/features/site/not-found";
 import { formatDateTime } from "~/lib/dates";
 import { invariantResponse } from "~/lib/errors";
 import { paramId } from "~/lib/id";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
+import { NotFoundPage } from "~/ui/not-found";
 import type { Route } from "./+types/order";
 
 export function meta({ data: loaderData }: Route.MetaArgs) {

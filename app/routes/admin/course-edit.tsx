@@ -4,18 +4,19 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { PageHeader } from "~/features/admin/ui";
-import { CourseDetailsForm, CourseOutlineEditor, CourseStatusCard } from "~/features/catalog/admin-course-editor";
-import { applyCourseEditorForm, COURSE_FORM_FIELDS } from "~/features/catalog/admin-course-forms.server";
 import { getAdminProduct, listInstructors } from "~/features/catalog/catalog.server";
 import { KIND_BASE_ROUTE, KIND_SHORT_LABELS as KIND_LABELS, STATUS_LABELS } from "~/features/catalog/labels";
 import { missingForItem } from "~/features/catalog/publishing.server";
-import { UPLOAD_FORM_MAX_BYTES } from "~/features/files/upload.server";
+import { CourseDetailsForm, CourseOutlineEditor, CourseStatusCard } from "~/features/learning/admin-course-editor";
+import { applyCourseEditorForm, COURSE_FORM_FIELDS } from "~/features/learning/admin-course-forms.server";
 import { getOutline, listLessonTests } from "~/features/learning/outline.server";
+import { assertScopeKept } from "~/features/practice/tests.server";
 import { lessonVideoStates } from "~/features/video/video.server";
 import { asResponse, HttpError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, formValues, readFormData } from "~/lib/form.server";
 import { paramId } from "~/lib/id";
+import { UPLOAD_FORM_MAX_BYTES } from "~/platform/files/upload.server";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/field";
 import type { Route } from "./+types/course-edit";
@@ -52,7 +53,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = paramId(params.id, "Item not found.");
   const form = await readFormData(request, { maxBytes: UPLOAD_FORM_MAX_BYTES });
   try {
-    const outcome = await applyCourseEditorForm(db, admin.id, id, form);
+    const outcome = await applyCourseEditorForm(db, admin.id, id, form, assertScopeKept);
     if (!outcome.ok) return formFailure(outcome);
     return redirectWithFlash(outcome.to, outcome.message);
   } catch (error) {

@@ -5,16 +5,16 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
-import { NewCourseForm } from "~/features/catalog/admin-course-editor";
+import { CourseFilters, CourseKindTabs, CourseTable } from "~/features/catalog/admin-course-table";
+import { listAdminProducts, listInstructors } from "~/features/catalog/catalog.server";
+import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
+import { NewCourseForm } from "~/features/learning/admin-course-editor";
 import {
   applyCourseListForm,
   COURSE_FORM_FIELDS,
   courseListQuery,
   deleteTarget,
-} from "~/features/catalog/admin-course-forms.server";
-import { CourseFilters, CourseKindTabs, CourseTable } from "~/features/catalog/admin-course-table";
-import { listAdminProducts, listInstructors } from "~/features/catalog/catalog.server";
-import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
+} from "~/features/learning/admin-course-forms.server";
 import { HttpError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, formValues, readForm } from "~/lib/form.server";

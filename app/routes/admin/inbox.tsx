@@ -3,8 +3,8 @@ import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
 import { listContactMessages } from "~/features/contact/contact.server";
-import { listOutbox } from "~/features/email/email.server";
 import { formatDateTime } from "~/lib/dates";
+import { listOutbox } from "~/platform/email/email.server";
 import type { Route } from "./+types/inbox";
 
 export function meta(_: Route.MetaArgs) {

@@ -7,8 +7,8 @@ import { LogoutButton } from "~/features/accounts/user-menu";
 import { AdminSearchBox, NotificationsMenu } from "~/features/admin/top-bar";
 import { GstinBanner } from "~/features/gst/gstin-banner";
 import { sellerGstinProblem } from "~/features/gst/setup.server";
-import { NotFoundPage } from "~/features/site/not-found";
 import { cn } from "~/ui/cn";
+import { NotFoundPage } from "~/ui/not-found";
 import type { Route } from "./+types/layout";
 
 export const ADMIN_NAV = [

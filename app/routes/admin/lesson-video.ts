@@ -1,8 +1,6 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { getFileStorage } from "~/features/files/storage.server";
-import { readyJobQueue } from "~/features/jobs/queue.server";
 import { offsetSchema, videoUploadSchema } from "~/features/video/schema";
 import {
   beginUpload,
@@ -16,6 +14,8 @@ import {
 import { asResponse, HttpError, invariantResponse, methodNotAllowed } from "~/lib/errors";
 import { failureFrom, formFailure, parseForm } from "~/lib/form.server";
 import { paramId } from "~/lib/id";
+import { getFileStorage } from "~/platform/files/storage.server";
+import { readyJobQueue } from "~/platform/jobs/queue.server";
 import type { Route } from "./+types/lesson-video";
 
 const NO_STORE = { "Cache-Control": "no-store" };

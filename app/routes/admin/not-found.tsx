@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { NotFoundPage } from "~/features/site/not-found";
+import { NotFoundPage } from "~/ui/not-found";
 import type { Route } from "./+types/not-found";
 
 /** Unknown /admin/* paths: the 404 page, but only for admins (everyone else is refused first). */

@@ -1,11 +1,11 @@
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { recordEvent } from "~/features/audit/audit.server";
 import { gstr1Zip } from "~/features/gst/gstr1.server";
 import { gstr1PeriodSchema } from "~/features/gst/schema";
 import { getSettings } from "~/features/settings/settings.server";
 import { attachment } from "~/lib/attachment.server";
 import { asResponse, invariantResponse } from "~/lib/errors";
+import { recordEvent } from "~/platform/audit/audit.server";
 import type { Route } from "./+types/sales-gstr1";
 
 /** GET /admin/sales/gstr1.zip?period=2026-10 (or 2026-Q3): the GSTR-1 CSVs of a month or quarter, streamed. */

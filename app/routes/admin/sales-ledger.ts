@@ -1,9 +1,9 @@
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { recordEvent } from "~/features/audit/audit.server";
 import { salesLedgerStream } from "~/features/orders/sales.server";
 import { attachment } from "~/lib/attachment.server";
 import { istDateStamp } from "~/lib/dates";
+import { recordEvent } from "~/platform/audit/audit.server";
 import type { Route } from "./+types/sales-ledger";
 
 /** The whole sales ledger as CSV, streamed from the database in batches (bounded memory at any size). */

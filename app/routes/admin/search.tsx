@@ -4,8 +4,8 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
-import { adminSearch } from "~/features/search/search.server";
 import { noNul } from "~/lib/form.server";
+import { adminSearch } from "~/platform/search/search.server";
 import type { Route } from "./+types/search";
 
 export function meta(_: Route.MetaArgs) {

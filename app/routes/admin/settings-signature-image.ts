@@ -1,10 +1,10 @@
 import { Readable } from "node:stream";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { getFileStorage } from "~/features/files/storage.server";
-import { isSignatureImageKey, signatureImageContentType } from "~/features/files/upload.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { invariantResponse } from "~/lib/errors";
+import { getFileStorage } from "~/platform/files/storage.server";
+import { isSignatureImageKey, signatureImageContentType } from "~/platform/files/upload.server";
 import type { Route } from "./+types/settings-signature-image";
 
 /** GET /admin/settings/signature-image: the signature printed on invoices, for the Settings preview (admins only). */

@@ -4,7 +4,6 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
-import { SIGNATURE_IMAGE_LIMIT } from "~/features/files/upload.server";
 import { GstinField } from "~/features/gst/gstin-field";
 import { SacField } from "~/features/gst/sac-field";
 import { StateField } from "~/features/gst/state-field";
@@ -22,6 +21,7 @@ import {
 import { formatDate } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, formValues, readForm, validate } from "~/lib/form.server";
+import { SIGNATURE_IMAGE_LIMIT } from "~/platform/files/upload.server";
 import { Button } from "~/ui/button";
 import { Field, FormAlert, inputClass } from "~/ui/field";
 import type { Route } from "./+types/settings";

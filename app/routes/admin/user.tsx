@@ -3,18 +3,19 @@ import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { ROLE_LABELS } from "~/features/accounts/labels";
 import { roleSchema } from "~/features/accounts/schema";
 import { changeUserRole, getUserDetail, grantAccess, revokeAccess } from "~/features/accounts/users.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Badge, Card, PageHeader } from "~/features/admin/ui";
 import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
+import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
 import { formatDateTime } from "~/lib/dates";
 import { asResponse, HttpError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { idSchema, paramId } from "~/lib/id";
 import { formatPaise } from "~/lib/money";
+import { ROLE_LABELS } from "~/lib/roles";
 import { Button } from "~/ui/button";
 import { FormAlert, inputClass } from "~/ui/field";
 import type { Route } from "./+types/user";
@@ -64,7 +65,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       await grantAccess(db, admin.id, userId, input.productId);
       return redirectWithFlash(here, "Access granted.");
     }
-    await revokeAccess(db, admin.id, userId, input.enrolmentId);
+    await revokeAccess(db, admin.id, userId, input.enrolmentId, closeAttemptsWithoutAccess);
     return redirectWithFlash(here, "Access revoked.");
   } catch (error) {
     // Only a missing user is "not found"; a missing item or enrolment is said on the page.

@@ -1,6 +1,6 @@
 /**
  * GET /api/me?path=<page>: what the page cache's shared catalog pages leave out for a signed-in
- * visitor (app/features/accounts/personal.ts, ADR 0012): the header's user, the cart and the ids of
+ * visitor (app/features/site/personal.ts, ADR 0012): the header's user, the cart and the ids of
  * what they own (one query), and on an item's page (`path` = /courses/12, /notes/7, /pyq/3) their
  * side of its reviews. `{ user: null, cart: null, owned: [] }` when nobody is signed in. Never
  * cached anywhere; a `path` that names no item's page is ignored.
@@ -8,11 +8,11 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser, sessionCookies } from "~/features/accounts/guards.server";
-import type { Personal } from "~/features/accounts/personal";
 import { getCartAndOwned } from "~/features/cart/cart.server";
 import { getPublishedProduct } from "~/features/catalog/catalog.server";
 import { kindFromPath } from "~/features/catalog/labels";
 import { reviewViewer } from "~/features/reviews/reviews.server";
+import type { Personal } from "~/features/site/personal";
 import { parseId } from "~/lib/id";
 import { PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
 import type { Route } from "./+types/me";

@@ -3,7 +3,6 @@ import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { resolveAuthSecret } from "~/features/accounts/auth.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
-import { getFileStorage } from "~/features/files/storage.server";
 import { setLessonCompleted } from "~/features/learning/player.server";
 import {
   issueKeyToken,
@@ -17,6 +16,7 @@ import { positionSchema } from "~/features/video/schema";
 import { asResponse, HttpError, invariantResponse, methodNotAllowed } from "~/lib/errors";
 import { formFailure, parseForm } from "~/lib/form.server";
 import { paramId } from "~/lib/id";
+import { getFileStorage } from "~/platform/files/storage.server";
 import type { Route } from "./+types/video";
 
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };

@@ -1,10 +1,10 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
-import { logInWithGuestCart } from "~/features/accounts/auth-actions.server";
 import { AuthCard, GuestCartField } from "~/features/accounts/auth-card";
 import { LoginFields } from "~/features/accounts/auth-fields";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { loginSchema, safeRedirectTo } from "~/features/accounts/schema";
+import { logInWithGuestCart } from "~/features/cart/guest-cart.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";

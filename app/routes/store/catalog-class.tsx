@@ -2,13 +2,14 @@ import { data } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
-import { usePersonal } from "~/features/accounts/personal";
+import { cardAction } from "~/features/cart/card-action";
 import { listPublishedProducts } from "~/features/catalog/catalog.server";
 import { KIND_BASE_ROUTE, KIND_LABELS, kindFromPath } from "~/features/catalog/labels";
 import { ProductSection } from "~/features/catalog/product-grid";
 import { ownedAmong, ownedIdsOf } from "~/features/learning/access.server";
 import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
+import { usePersonal } from "~/features/site/personal";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/catalog-class";
 
@@ -57,7 +58,7 @@ export default function CatalogClass({ loaderData }: Route.ComponentProps) {
           title={`Class ${std} ${KIND_LABELS[kind]}`}
           subtitle={SUBTITLE[kind]}
           products={products}
-          owned={owned}
+          itemAction={cardAction(owned)}
           empty={`No ${KIND_LABELS[kind].toLowerCase()} for Class ${std} yet. Please check back soon.`}
         />
       </Container>

@@ -8,7 +8,6 @@ import { orderIdParam, payActionSchema } from "~/features/checkout/schema";
 import { stateLabel } from "~/features/gst/states";
 import { orderTotals } from "~/features/orders/orders.server";
 import { confirmRazorpayCheckout, getPaymentPage, settleTestPayment } from "~/features/payments/payments.server";
-import { NotFoundPage } from "~/features/site/not-found";
 import { invariantResponse } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm } from "~/lib/form.server";
@@ -17,6 +16,7 @@ import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import { FormAlert } from "~/ui/field";
+import { NotFoundPage } from "~/ui/not-found";
 import type { Route } from "./+types/checkout-pay";
 
 export function meta(_: Route.MetaArgs) {

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
-import { logInWithGuestCart, signUpWithGuestCart } from "~/features/accounts/auth-actions.server";
 import { GuestCartField } from "~/features/accounts/auth-card";
 import { LoginFields, SignupFields } from "~/features/accounts/auth-fields";
 import { getOptionalUser, requireUser } from "~/features/accounts/guards.server";
 import { loginSchema, signupSchema } from "~/features/accounts/schema";
 import { useCart } from "~/features/cart/cart-context";
 import { cartSubtotalPaise } from "~/features/cart/cart-store";
+import { logInWithGuestCart, signUpWithGuestCart } from "~/features/cart/guest-cart.server";
 import { getCheckoutSummary, placeOrder } from "~/features/checkout/checkout.server";
 import { FREE_ORDER_NOTE, ORDER_COMPLETE } from "~/features/checkout/messages";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";

@@ -10,7 +10,6 @@ import { testLessonState } from "~/features/practice/attempts.server";
 import { formatMarks } from "~/features/practice/scoring";
 import { TestFactsList } from "~/features/practice/test-facts";
 import { getTestFacts, isTestProduct } from "~/features/practice/tests.server";
-import { NotFoundPage } from "~/features/site/not-found";
 import { HostedVideoPlayer } from "~/features/video/hosted-player";
 import { hostedVideoFor } from "~/features/video/playback.server";
 import { asResponse, invariantResponse } from "~/lib/errors";
@@ -19,6 +18,7 @@ import { paramId } from "~/lib/id";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
+import { NotFoundPage } from "~/ui/not-found";
 import type { Route } from "./+types/course-player";
 
 function notFound(): never {

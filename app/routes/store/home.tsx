@@ -2,7 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
-import { usePersonal } from "~/features/accounts/personal";
+import { cardAction } from "~/features/cart/card-action";
 import { listFeaturedNotes, listPublishedProducts } from "~/features/catalog/catalog.server";
 import { ProductSection } from "~/features/catalog/product-grid";
 import { ownedAmong, ownedIdsOf } from "~/features/learning/access.server";
@@ -18,6 +18,7 @@ import {
 import { ToppersBySubject } from "~/features/marketing/toppers";
 import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
+import { usePersonal } from "~/features/site/personal";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/home";
@@ -95,13 +96,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           title="Our Courses"
           subtitle="Expert-led video courses for Class 11 and Class 12 commerce"
           products={courses}
-          owned={owned}
+          itemAction={cardAction(owned)}
         />
         <ProductSection
           title="Popular Notes & Summaries"
           subtitle="Handwritten notes, formula sheets and quick revision guides"
           products={featuredNotes}
-          owned={owned}
+          itemAction={cardAction(owned)}
           action={
             <Link to="/notes" className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
               View all notes <ArrowRight className="h-4 w-4" aria-hidden />
@@ -126,13 +127,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           title="Class 11 Courses"
           subtitle="Build strong foundations in Class 11"
           products={class11}
-          owned={owned}
+          itemAction={cardAction(owned)}
         />
         <ProductSection
           title="Class 12 Courses"
           subtitle="Score high in your Class 12 boards"
           products={class12}
-          owned={owned}
+          itemAction={cardAction(owned)}
         />
         {highlight ? <CourseHighlightCard highlight={highlight} /> : null}
       </Container>

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
-import { getFileStorage } from "~/features/files/storage.server";
-import { imageContentType, isPublicImageKey } from "~/features/files/upload.server";
+import { getFileStorage } from "~/platform/files/storage.server";
+import { imageContentType, isPublicImageKey } from "~/platform/files/upload.server";
 import type { Route } from "./+types/media";
 
 /** Uploaded product images: only generated raster image keys, never PDFs, never HTML. */

@@ -3,9 +3,9 @@ import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { listOwnedProducts } from "~/features/learning/access.server";
 import { OwnedCard } from "~/features/learning/owned-card";
-import { NotFoundPage } from "~/features/site/not-found";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
+import { NotFoundPage } from "~/ui/not-found";
 import type { Route } from "./+types/my-courses";
 
 export const EMPTY_TEXT = "You don't have any courses";

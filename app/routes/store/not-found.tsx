@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFoundPage } from "~/features/site/not-found";
+import { NotFoundPage } from "~/ui/not-found";
 
 /** Catch-all: every unknown URL answers 404 with the spec's text. */
 export function loader() {

@@ -2,7 +2,6 @@ import { CheckCircle2 } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser, requireUser } from "~/features/accounts/guards.server";
-import { usePersonal } from "~/features/accounts/personal";
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import { getPublishedProduct } from "~/features/catalog/catalog.server";
 import {
@@ -34,6 +33,7 @@ import { ReviewsSection } from "~/features/reviews/reviews-section";
 import { reportSchema, reviewFormSchema, reviewIntentSchema } from "~/features/reviews/schema";
 import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
+import { usePersonal } from "~/features/site/personal";
 import { descriptionPreview } from "~/lib/description";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, formValues, readForm, validate } from "~/lib/form.server";

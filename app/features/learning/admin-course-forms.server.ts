@@ -6,22 +6,28 @@
  */
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
-import { storeUpload, type UploadKind } from "~/features/files/upload.server";
 import {
-  addLesson,
-  addModule,
-  deleteLesson,
-  deleteModule,
-  type LessonContent,
-  updateLesson,
-} from "~/features/learning/outline.server";
+  createAdminProduct,
+  deleteAdminProduct,
+  setProductStatus,
+  type TestScopeCheck,
+  updateAdminProduct,
+} from "~/features/catalog/catalog.server";
+import { STATUS_LABELS } from "~/features/catalog/labels";
+import { missingForItem, publishRefusal } from "~/features/catalog/publishing.server";
+import {
+  instructorInput,
+  KINDS,
+  newProductSchema,
+  productUpdateSchema,
+  STATUSES,
+  SUBJECTS,
+} from "~/features/catalog/schema";
 import { HttpError } from "~/lib/errors";
 import { type ActionFailure, noNul, schemaFields, validate } from "~/lib/form.server";
 import { idSchema } from "~/lib/id";
-import { createAdminProduct, deleteAdminProduct, setProductStatus, updateAdminProduct } from "./catalog.server";
-import { STATUS_LABELS } from "./labels";
-import { missingForItem, publishRefusal } from "./publishing.server";
-import { instructorInput, KINDS, newProductSchema, productUpdateSchema, STATUSES, SUBJECTS } from "./schema";
+import { storeUpload, type UploadKind } from "~/platform/files/upload.server";
+import { addLesson, addModule, deleteLesson, deleteModule, type LessonContent, updateLesson } from "./outline.server";
 
 /** Done: where to go next and what to tell the admin there. */
 export type FormOutcome = { ok: true; to: string; message: string } | ({ ok: false } & ActionFailure);
@@ -145,12 +151,16 @@ function targetId(value: FormDataEntryValue | undefined) {
   return id.data;
 }
 
-/** A submit of the editor of item `id`: details (with image and PDF uploads), status, delete, outline. */
+/**
+ * A submit of the editor of item `id`: details (with image and PDF uploads), status, delete, outline.
+ * `assertScopeKept` is practice's check of a test's subject and class, passed in by the route.
+ */
 export async function applyCourseEditorForm(
   db: Db,
   actorId: string,
   id: number,
   formData: FormData,
+  assertScopeKept: TestScopeCheck,
 ): Promise<FormOutcome> {
   const form = Object.fromEntries(formData);
   const intent = editorIntent.safeParse(form.intent);
@@ -201,18 +211,24 @@ export async function applyCourseEditorForm(
   const image = imageFile ? `/media/${await upload("imageFile", imageFile, "image")}` : v.image;
   const pdfFile = pickedFile(formData.get("pdfFile"));
   const fileKey = pdfFile ? await upload("pdfFile", pdfFile, "pdf") : undefined;
-  const row = await updateAdminProduct(db, actorId, id, {
-    title: v.title,
-    subject: v.category,
-    classLevel: v.classLevel,
-    status: v.status,
-    pricePaise: v.price,
-    isFree: v.free,
-    ...instructorInput(v),
-    description: v.description,
-    modules: v.modules,
-    image,
-    ...(fileKey ? { fileKey } : {}),
-  });
+  const row = await updateAdminProduct(
+    db,
+    actorId,
+    id,
+    {
+      title: v.title,
+      subject: v.category,
+      classLevel: v.classLevel,
+      status: v.status,
+      pricePaise: v.price,
+      isFree: v.free,
+      ...instructorInput(v),
+      description: v.description,
+      modules: v.modules,
+      image,
+      ...(fileKey ? { fileKey } : {}),
+    },
+    assertScopeKept,
+  );
   return { ok: true, to: here, message: `"${row.title}" was saved.` };
 }

@@ -1,12 +1,13 @@
 /**
  * Log-in and sign-up as /login, /signup and the inline forms of /checkout do them: the account
  * flow, then the guest cart (posted from localStorage) merged into the account's cart. Returns the
- * session cookies for the caller's redirect; a refusal is the flow's HttpError.
+ * session cookies for the caller's redirect; a refusal is the flow's HttpError. The cart's, not the
+ * account's: accounts knows nothing of carts.
  */
 import type { Db } from "~/db/client.server";
-import { mergeIntoCart } from "~/features/cart/cart.server";
-import { logIn, type RequestContext, signUp } from "./accounts.server";
-import { parseGuestCart } from "./schema";
+import { logIn, type RequestContext, signUp } from "~/features/accounts/accounts.server";
+import { parseGuestCart } from "~/features/accounts/schema";
+import { mergeIntoCart } from "./cart.server";
 
 export async function logInWithGuestCart(
   db: Db,

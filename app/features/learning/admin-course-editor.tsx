@@ -3,14 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Badge, Card, ConfirmDialog } from "~/features/admin/ui";
-import { LessonVideoPanel, type LessonVideoState } from "~/features/video/admin-lesson-video";
-import { ratingStars } from "~/lib/display";
-import type { FieldErrors, FormValues } from "~/lib/form.server";
-import { paiseToDecimal } from "~/lib/money";
-import { formatCount } from "~/lib/numbers";
-import { Button } from "~/ui/button";
-import { Field, inputClass } from "~/ui/field";
-import { CLASS_LABELS, CLASS_LEVELS } from "./class-levels";
+import { CLASS_LABELS, CLASS_LEVELS } from "~/features/catalog/class-levels";
 import {
   KIND_SHORT_LABELS as KIND_LABELS,
   type KINDS,
@@ -19,7 +12,14 @@ import {
   STATUSES,
   SUBJECT_LABELS,
   SUBJECTS,
-} from "./labels";
+} from "~/features/catalog/labels";
+import { LessonVideoPanel, type LessonVideoState } from "~/features/video/admin-lesson-video";
+import { ratingStars } from "~/lib/display";
+import type { FieldErrors, FormValues } from "~/lib/form.server";
+import { paiseToDecimal } from "~/lib/money";
+import { formatCount } from "~/lib/numbers";
+import { Button } from "~/ui/button";
+import { Field, inputClass } from "~/ui/field";
 
 type Status = (typeof STATUSES)[number];
 type Kind = (typeof KINDS)[number];

@@ -1,0 +1,9 @@
+/** Display names of the account roles (client-safe; settings words its default access level with them). */
+export type RoleName = "student" | "instructor" | "guest" | "admin";
+
+export const ROLE_LABELS: Record<RoleName, string> = {
+  student: "Student",
+  instructor: "Instructor",
+  guest: "Guest",
+  admin: "Admin",
+};
