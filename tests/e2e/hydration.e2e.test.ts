@@ -117,7 +117,10 @@ describe("hydration keeps the server's HTML", () => {
     // hydration finished and the menu answers.
     await waitForHydration(page);
     await page.getByRole("button", { name: "Open menu" }).click();
-    await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Courses", exact: true }).waitFor();
+    await page
+      .getByRole("navigation", { name: "Mobile" })
+      .getByRole("link", { name: "Courses", exact: true })
+      .waitFor();
     expect(refused).toEqual([]);
     await context.close();
   });
