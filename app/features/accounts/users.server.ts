@@ -7,7 +7,7 @@ import type { Role } from "~/features/accounts/guards.server";
 import { freeToPaidConversion, sampleAccountCounts } from "~/features/analytics/metrics.server";
 import { dailySums, totals } from "~/features/analytics/rollups.server";
 import { recordEvent } from "~/features/audit/audit.server";
-import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
+import { closeAttemptsWithoutAccess } from "~/features/practice/marking.server";
 import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/features/search/keyset.server";
 import { userSearchFilter } from "~/features/search/text-search.server";
 import { HttpError } from "~/lib/errors";

@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { creditNotes, enrolments, orderItems, orders } from "~/db/schema";
 import { recordEvent } from "~/features/audit/audit.server";
 import { gatewayFor } from "~/features/payments/gateway.server";
-import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
+import { closeAttemptsWithoutAccess } from "~/features/practice/marking.server";
 import { HttpError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
 import { creditedSoFar, issueCreditNote } from "./credit-notes.server";

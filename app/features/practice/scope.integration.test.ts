@@ -10,8 +10,8 @@ import * as schema from "~/db/schema";
 import { updateAdminProduct } from "~/features/catalog/catalog.server";
 import { createUser } from "../../../tests/helpers/factories";
 import { newStudent, productIdBySlug, refusal } from "../../../tests/helpers/practice";
-import { startAttempt } from "./attempts.server";
 import { importQuestionsCsv, type QuestionInput, saveQuestion, saveTestSettings } from "./bank.server";
+import { startAttempt } from "./taking.server";
 
 const MOCK = "accountancy-class-12-mock-paper-1";
 

@@ -6,7 +6,7 @@ import { requireUser } from "~/features/accounts/guards.server";
 import { getCoursePlayer, setLessonCompleted } from "~/features/learning/player.server";
 import { ProgressBar } from "~/features/learning/progress-bar";
 import { lessonProgressForm, playerQuery } from "~/features/learning/schema";
-import { testLessonState } from "~/features/practice/attempts.server";
+import { testLessonState } from "~/features/practice/results.server";
 import { formatMarks } from "~/features/practice/scoring";
 import { TestFactsList } from "~/features/practice/test-facts";
 import { getTestFacts, isTestProduct } from "~/features/practice/tests.server";
