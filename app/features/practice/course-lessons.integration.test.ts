@@ -107,7 +107,7 @@ describe("lessons of type test: the outline editor", () => {
     expect(await db.$count(schema.products, eq(schema.products.id, mock))).toBe(1);
 
     const lesson = await seededTestLesson();
-    const upload = await refusal(beginUpload(db, lesson.id, { name: "a.mp4", size: 1000 }));
+    const upload = await refusal(beginUpload(db, actor, lesson.id, { name: "a.mp4", size: 1000 }));
     expect(upload).toEqual({ status: 400, message: "A practice-test lesson has no video" });
     expect(await db.$count(schema.lessonVideos, eq(schema.lessonVideos.lessonId, lesson.id))).toBe(0);
   });
