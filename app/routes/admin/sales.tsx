@@ -17,7 +17,7 @@ import { failureFrom, formFailure, noNul, readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { countOf, formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
-import { FormAlert, inputClass } from "~/ui/field";
+import { FormAlert, inputClass, SelectField } from "~/ui/field";
 import type { Route } from "./+types/sales";
 
 export function meta(_: Route.MetaArgs) {
@@ -182,18 +182,19 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
             reloadDocument
             className="flex min-w-0 flex-wrap items-end gap-2"
           >
-            <div className="min-w-0">
-              <label htmlFor="quarter" className="text-sm font-medium text-slate-800">
-                Quarter
-              </label>
-              <select id="quarter" name="quarter" className={inputClass} defaultValue={quarters[1]?.value}>
-                {quarters.map((q) => (
-                  <option key={q.value} value={q.value}>
-                    {q.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="quarter"
+              label="Quarter"
+              name="quarter"
+              className="min-w-0"
+              defaultValue={quarters[1]?.value}
+            >
+              {quarters.map((q) => (
+                <option key={q.value} value={q.value}>
+                  {q.label}
+                </option>
+              ))}
+            </SelectField>
             <Button type="submit" variant="secondary">
               <Download className="h-4 w-4" aria-hidden /> Quarterly report (PDF)
             </Button>
@@ -204,18 +205,19 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
             reloadDocument
             className="flex min-w-0 flex-wrap items-end gap-2"
           >
-            <div className="min-w-0">
-              <label htmlFor="gstr1-period" className="text-sm font-medium text-slate-800">
-                GSTR-1 month or quarter
-              </label>
-              <select id="gstr1-period" name="period" className={inputClass} defaultValue={gstrPeriods[1]?.value}>
-                {gstrPeriods.map((p) => (
-                  <option key={p.value} value={p.value}>
-                    {p.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="gstr1-period"
+              label="GSTR-1 month or quarter"
+              name="period"
+              className="min-w-0"
+              defaultValue={gstrPeriods[1]?.value}
+            >
+              {gstrPeriods.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
+              ))}
+            </SelectField>
             <Button type="submit" variant="secondary">
               <Download className="h-4 w-4" aria-hidden /> GSTR-1 data (zip)
             </Button>
