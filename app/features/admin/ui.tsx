@@ -151,37 +151,3 @@ export function ConfirmDialog({
     </AlertDialog.Root>
   );
 }
-
-/** Pagination links; `href(page, cursor)` makes a link's URL (keyset: the cursor of the row it continues from). */
-export function Pager({
-  list,
-  makeHref,
-}: {
-  list: { page: number; hasNext: boolean; hasPrevious: boolean; nextCursor: string | null; prevCursor: string | null };
-  makeHref: (page: number, cursor: { after: string } | { before: string } | null) => string;
-}) {
-  const { page } = list;
-  // Previous to the first page is the plain first page (fresh, no cursor); others carry the keyset cursor.
-  const previous =
-    page - 1 <= 1 ? makeHref(1, null) : list.prevCursor ? makeHref(page - 1, { before: list.prevCursor }) : null;
-  const next = list.nextCursor ? makeHref(page + 1, { after: list.nextCursor }) : null;
-  return (
-    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm">
-      {list.hasPrevious && previous ? (
-        <a className="font-semibold text-brand-700 hover:underline" href={previous}>
-          ← Previous
-        </a>
-      ) : (
-        <span />
-      )}
-      <span className="text-slate-500">Page {page}</span>
-      {list.hasNext && next ? (
-        <a className="font-semibold text-brand-700 hover:underline" href={next}>
-          Next →
-        </a>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
-}

@@ -11,6 +11,7 @@ import { ratingStars } from "~/lib/display";
 import { countOf } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { Field, FormAlert, SelectField, TextareaField } from "~/ui/field";
+import { Pager } from "~/ui/pager";
 import { Stars } from "~/ui/stars";
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "./limits";
 
@@ -98,31 +99,14 @@ export function ReviewsSection({
         </ol>
       ) : null}
       {list.pages > 1 ? (
-        <nav aria-label="Review pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-          {list.page > 1 ? (
-            <Link
-              to={`${path}?reviews=${list.page - 1}#reviews`}
-              className="font-medium text-brand-700 hover:underline"
-            >
-              Newer reviews
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600">
-            Page {list.page} of {list.pages}
-          </span>
-          {list.page < list.pages ? (
-            <Link
-              to={`${path}?reviews=${list.page + 1}#reviews`}
-              className="font-medium text-brand-700 hover:underline"
-            >
-              Older reviews
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
+        <Pager
+          label="Review pages"
+          previous={list.page > 1 ? `${path}?reviews=${list.page - 1}#reviews` : null}
+          next={list.page < list.pages ? `${path}?reviews=${list.page + 1}#reviews` : null}
+          status={`Page ${list.page} of ${list.pages}`}
+          previousText="Newer reviews"
+          nextText="Older reviews"
+        />
       ) : null}
     </section>
   );

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/features/accounts/guards.server";
 import { RevenueBarChart } from "~/features/admin/charts";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
-import { Badge, Card, ConfirmDialog, PageHeader, Pager, ProgressBar, Trend } from "~/features/admin/ui";
+import { Badge, Card, ConfirmDialog, PageHeader, ProgressBar, Trend } from "~/features/admin/ui";
 import { loadSalesOverview } from "~/features/analytics/metrics.server";
 import { currentFinancialQuarter, monthKey, monthPeriod } from "~/features/analytics/periods";
 import { refundOrder } from "~/features/orders/refund.server";
@@ -18,6 +18,7 @@ import { formatPaise } from "~/lib/money";
 import { countOf, formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { FormAlert, inputClass, SelectField } from "~/ui/field";
+import { KeysetPager } from "~/ui/pager";
 import type { Route } from "./+types/sales";
 
 export function meta(_: Route.MetaArgs) {
@@ -373,7 +374,7 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
             ]}
           />
         )}
-        <Pager
+        <KeysetPager
           list={orders}
           makeHref={(p, cursor) =>
             `/admin/sales?${new URLSearchParams({

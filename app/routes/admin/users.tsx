@@ -5,13 +5,14 @@ import { requireAdmin } from "~/features/accounts/guards.server";
 import { ROLE_LABELS } from "~/features/accounts/labels";
 import { listUsers, userStats } from "~/features/accounts/users.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, PageHeader, Pager } from "~/features/admin/ui";
+import { Badge, Card, PageHeader } from "~/features/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { noNul } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { countOf, formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { inputClass } from "~/ui/field";
+import { KeysetPager } from "~/ui/pager";
 import type { Route } from "./+types/users";
 
 export function meta(_: Route.MetaArgs) {
@@ -106,7 +107,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        <Pager
+        <KeysetPager
           list={list}
           makeHref={(p, cursor) =>
             `/admin/users?${new URLSearchParams({
