@@ -1,7 +1,6 @@
 /** Building blocks of the admin screens. */
 import { AlertDialog } from "radix-ui";
 import { type ReactNode, useEffect, useState } from "react";
-import { progressTone } from "~/lib/display";
 import { formatPaise } from "~/lib/money";
 import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
@@ -62,24 +61,6 @@ export function formatMetric(value: number, format: "paise" | "count" | "percent
   if (format === "paise") return formatPaise(value);
   if (format === "percent") return `${value}%`;
   return formatCount(value);
-}
-
-export function ProgressBar({ value, label }: { value: number; label: string }) {
-  const { value: v, tone } = progressTone(value);
-  const color = tone === "red" ? "bg-red-500" : tone === "yellow" ? "bg-yellow-400" : "bg-emerald-500";
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={v}
-      data-tone={tone}
-      className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
-    >
-      <div className={cn("h-full rounded-full", color)} style={{ width: `${v}%` }} />
-    </div>
-  );
 }
 
 const STATUS_STYLES: Record<string, string> = {

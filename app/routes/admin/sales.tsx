@@ -6,7 +6,7 @@ import { requireAdmin } from "~/features/accounts/guards.server";
 import { RevenueBarChart } from "~/features/admin/charts";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
-import { Badge, Card, ConfirmDialog, PageHeader, ProgressBar, Trend } from "~/features/admin/ui";
+import { Badge, Card, ConfirmDialog, PageHeader, Trend } from "~/features/admin/ui";
 import { loadSalesOverview } from "~/features/analytics/metrics.server";
 import { currentFinancialQuarter, monthKey, monthPeriod } from "~/features/analytics/periods";
 import { refundOrder } from "~/features/orders/refund.server";
@@ -19,6 +19,7 @@ import { countOf, formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { FormAlert, inputClass, SelectField } from "~/ui/field";
 import { KeysetPager } from "~/ui/pager";
+import { ProgressBar } from "~/ui/progress-bar";
 import type { Route } from "./+types/sales";
 
 export function meta(_: Route.MetaArgs) {
