@@ -6,7 +6,8 @@ import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
 import { Badge, Card, ConfirmDialog, PageHeader } from "~/features/admin/ui";
 import { SUBJECT_LABELS, SUBJECTS } from "~/features/catalog/labels";
-import { deleteQuestion, importQuestionsCsv, listChapters, listQuestionPage } from "~/features/practice/bank.server";
+import { deleteQuestion, listChapters, listQuestionPage } from "~/features/practice/bank.server";
+import { importQuestionsCsv } from "~/features/practice/csv.server";
 import {
   DIFFICULTY_LABELS,
   QUESTION_TYPE_LABELS,
