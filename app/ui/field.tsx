@@ -25,6 +25,12 @@ interface FieldFrameProps {
   id?: string;
 }
 
+/** A field's props split: its frame (label, messages, wrapper), its control's wiring, the control's own attributes. */
+function framed<P extends FieldFrameProps>({ label, name, error, hint, className, id, ...rest }: P) {
+  const frame: FieldFrameProps = { label, name, error, hint, className, id };
+  return { frame, control: controlFor(frame), rest };
+}
+
 /** The control's wiring: its id, and aria-invalid/aria-describedby pointing at the hint and the error. */
 function controlFor({ id: given, name, error, hint }: FieldFrameProps) {
   const id = given ?? `field-${name}`;
@@ -77,84 +83,57 @@ function Stacked({ frame, id, children }: { frame: FieldFrameProps; id: string; 
  * `<Field label="Photo" name="photo">{(p) => <input {...p} type="file" className="text-sm" />}</Field>`.
  */
 export function Field({
-  label,
-  name,
-  error,
-  hint,
-  className,
   children,
   ...props
 }: Omit<React.ComponentProps<"input">, "children"> &
   FieldFrameProps & {
     children?: (control: FieldControlProps) => React.ReactNode;
   }) {
-  const frame = { label, name, error, hint, className, id: props.id };
-  const control = controlFor(frame);
+  const { frame, control, rest } = framed(props);
   return (
     <Stacked frame={frame} id={control.id}>
-      {children ? children(control) : <input {...control} {...props} id={control.id} />}
+      {children ? children(control) : <input {...control} {...rest} />}
     </Stacked>
   );
 }
 
 /** A `<select>` field; its options are the children. */
-export function SelectField({
-  label,
-  name,
-  error,
-  hint,
-  className,
-  id,
-  ...props
-}: Omit<React.ComponentProps<"select">, "name" | "id" | "className"> & FieldFrameProps) {
-  const frame = { label, name, error, hint, className, id };
-  const control = controlFor(frame);
+export function SelectField(
+  props: Omit<React.ComponentProps<"select">, "name" | "id" | "className"> & FieldFrameProps,
+) {
+  const { frame, control, rest } = framed(props);
   return (
     <Stacked frame={frame} id={control.id}>
-      <select {...control} {...props} />
+      <select {...control} {...rest} />
     </Stacked>
   );
 }
 
 /** A `<textarea>` field. */
-export function TextareaField({
-  label,
-  name,
-  error,
-  hint,
-  className,
-  id,
-  ...props
-}: Omit<React.ComponentProps<"textarea">, "name" | "id" | "className" | "children"> & FieldFrameProps) {
-  const frame = { label, name, error, hint, className, id };
-  const control = controlFor(frame);
+export function TextareaField(
+  props: Omit<React.ComponentProps<"textarea">, "name" | "id" | "className" | "children"> & FieldFrameProps,
+) {
+  const { frame, control, rest } = framed(props);
   return (
     <Stacked frame={frame} id={control.id}>
-      <textarea {...control} className={cn(inputClass, "h-auto py-2")} {...props} />
+      <textarea {...control} className={cn(inputClass, "h-auto py-2")} {...rest} />
     </Stacked>
   );
 }
 
 /** A checkbox with its label beside it, the hint and the error under the label. */
-export function CheckboxField({
-  label,
-  name,
-  error,
-  hint,
-  className,
-  id,
-  ...props
-}: Omit<React.ComponentProps<"input">, "name" | "id" | "className" | "type" | "children"> & FieldFrameProps) {
-  const frame = { label, name, error, hint, className, id };
-  const control = controlFor(frame);
+export function CheckboxField(
+  props: Omit<React.ComponentProps<"input">, "name" | "id" | "className" | "type" | "children"> & FieldFrameProps,
+) {
+  const { frame, control, rest } = framed(props);
   return (
-    <div className={cn("flex items-start gap-3", className)}>
-      <input {...control} type="checkbox" className="mt-1 h-5 w-5 accent-brand-600" {...props} />
+    <div className={cn("flex items-start gap-3", frame.className)}>
+      <input {...control} type="checkbox" className="mt-1 h-5 w-5 accent-brand-600" {...rest} />
       <div>
         <label htmlFor={control.id} className="text-sm font-medium text-slate-800">
-          {label}
+          {frame.label}
         </label>
-        <Messages id={control.id} hint={hint} error={error} />
+        <Messages id={control.id} hint={frame.hint} error={frame.error} />
       </div>
     </div>
   );
