@@ -3,32 +3,19 @@
  * started, continued or replacing the video, an upload complete, a retried transcode. A refused
  * action writes none.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { asc, desc, eq, gt, isNull, max } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { createUser } from "../../../tests/helpers/factories";
 import { useTestStorage } from "../../../tests/helpers/storage";
-import { generateSample } from "./transcode.server";
+import { byteStream, sampleVideoBytes } from "../../../tests/helpers/video";
 import { beginUpload, receiveChunk, retryTranscode } from "./video.server";
 
 let sample: Uint8Array;
 beforeAll(async () => {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ca-video-audit-")), "sample.mp4");
-  await generateSample(file, { seconds: 1, width: 320, height: 180, title: "Audit" });
-  sample = new Uint8Array(fs.readFileSync(file));
+  sample = await sampleVideoBytes({ seconds: 1, width: 320, height: 180, title: "Audit" });
 }, 60_000);
-
-const stream = (bytes: Uint8Array) =>
-  new ReadableStream<Uint8Array>({
-    start(c) {
-      c.enqueue(bytes);
-      c.close();
-    },
-  });
 
 describe("audited video actions", () => {
   it("start, continue, complete, retry and replace each write one entry with the actor; refusals write none", async () => {
@@ -77,14 +64,16 @@ describe("audited video actions", () => {
     expect(await written()).toEqual([entry("Pending", `Video "lecture.mp4" upload started for ${of}`)]);
 
     const half = Math.floor(sample.length / 2);
-    await receiveChunk(db, admin, storage, lesson.id, 0, stream(sample.subarray(0, half)), async () => {});
+    await receiveChunk(db, admin, storage, lesson.id, 0, byteStream(sample.subarray(0, half)), async () => {});
     expect(await written()).toEqual([]); // a chunk is not an action of its own
 
     await beginUpload(db, admin, lesson.id, file);
     expect(await written()).toEqual([entry("Pending", `Video "lecture.mp4" upload continued for ${of}`)]);
 
     const sent: number[] = [];
-    await receiveChunk(db, admin, storage, lesson.id, half, stream(sample.subarray(half)), async (id) => sent.push(id));
+    await receiveChunk(db, admin, storage, lesson.id, half, byteStream(sample.subarray(half)), async (id) =>
+      sent.push(id),
+    );
     expect(sent).toEqual([lesson.id]);
     expect(await written()).toEqual([entry("Success", `Video "lecture.mp4" uploaded for ${of}; transcoding queued`)]);
 

@@ -11,6 +11,7 @@ import { isSampleVideoPrefix, SAMPLE_KEY_HEX } from "~/features/video/sample-lec
 import { getDbHandle } from "../../../tests/helpers/db";
 import { createUser } from "../../../tests/helpers/factories";
 import { useTestStorage } from "../../../tests/helpers/storage";
+import { byteStream } from "../../../tests/helpers/video";
 import { generateSample, ladderFor } from "./transcode.server";
 import {
   beginUpload,
@@ -53,14 +54,6 @@ async function firstLesson() {
   return lesson!;
 }
 
-const stream = (bytes: Uint8Array) =>
-  new ReadableStream<Uint8Array>({
-    start(c) {
-      c.enqueue(bytes);
-      c.close();
-    },
-  });
-
 /** The bytes in `pieces` parts, a few milliseconds apart (a chunk still arriving when another starts). */
 async function waitFor<T>(probe: () => Promise<T | undefined | false>, ms = 90_000): Promise<T> {
   const until = Date.now() + ms;
@@ -100,16 +93,16 @@ describe("video upload and transcode", () => {
 
     expect((await beginUpload(db, actor, lesson.id, { name: "lecture.mp4", size: bytes.length })).received).toBe(0);
     const half = Math.floor(bytes.length / 2);
-    await receiveChunk(db, actor, storage, lesson.id, 0, stream(bytes.subarray(0, half)), send);
+    await receiveChunk(db, actor, storage, lesson.id, 0, byteStream(bytes.subarray(0, half)), send);
     // The connection dropped: the same file continues from what arrived.
     const resumed = await beginUpload(db, actor, lesson.id, { name: "lecture.mp4", size: bytes.length });
     expect(resumed.received).toBe(half);
     await expect(
-      receiveChunk(db, actor, storage, lesson.id, 10, stream(bytes.subarray(10)), send),
+      receiveChunk(db, actor, storage, lesson.id, 10, byteStream(bytes.subarray(10)), send),
     ).rejects.toMatchObject({
       status: 409,
     });
-    const done = await receiveChunk(db, actor, storage, lesson.id, half, stream(bytes.subarray(half)), send);
+    const done = await receiveChunk(db, actor, storage, lesson.id, half, byteStream(bytes.subarray(half)), send);
     expect(done.status).toBe("queued");
     expect(sent).toEqual([lesson.id]);
 
@@ -170,7 +163,9 @@ describe("video upload and transcode", () => {
     expect(video).toMatchObject({ status: "queued", uploadWriter: null });
     expect((await getBytes(storage, video!.sourceKey!))?.length).toBe(bytes.length);
     // A chunk after the last is refused: the upload is queued, nothing appends any more.
-    await expect(receiveChunk(db, actor, storage, lesson.id, bytes.length, stream(bytes), send)).rejects.toMatchObject({
+    await expect(
+      receiveChunk(db, actor, storage, lesson.id, bytes.length, byteStream(bytes), send),
+    ).rejects.toMatchObject({
       status: 409,
     });
     expect(sent).toEqual([lesson.id]);
@@ -191,13 +186,21 @@ describe("video upload and transcode", () => {
         .where(eq(schema.lessonVideos.lessonId, lesson.id));
     await claim("5 seconds");
     await expect(
-      receiveChunk(db, actor, storage, lesson.id, 0, stream(bytes.subarray(0, half)), async () => {}),
+      receiveChunk(db, actor, storage, lesson.id, 0, byteStream(bytes.subarray(0, half)), async () => {}),
     ).rejects.toMatchObject({
       status: 409,
       message: UPLOAD_BUSY,
     });
     await claim("2 minutes");
-    const done = await receiveChunk(db, actor, storage, lesson.id, 0, stream(bytes.subarray(0, half)), async () => {});
+    const done = await receiveChunk(
+      db,
+      actor,
+      storage,
+      lesson.id,
+      0,
+      byteStream(bytes.subarray(0, half)),
+      async () => {},
+    );
     expect(done).toMatchObject({ status: "uploading", received: half });
     expect((await getLessonVideo(db, lesson.id))?.uploadWriter).toBeNull();
   });
@@ -209,7 +212,9 @@ describe("video upload and transcode", () => {
     const actor = await admin();
     const fake = new TextEncoder().encode("%PDF-1.7 this is not a video at all ".repeat(200));
     await beginUpload(db, actor, lesson.id, { name: "lecture.mp4", size: fake.length });
-    await expect(receiveChunk(db, actor, storage, lesson.id, 0, stream(fake), async () => {})).rejects.toMatchObject({
+    await expect(
+      receiveChunk(db, actor, storage, lesson.id, 0, byteStream(fake), async () => {}),
+    ).rejects.toMatchObject({
       status: 415,
     });
     // The lesson keeps the video it had (the seeded sample lecture), ready as before.
