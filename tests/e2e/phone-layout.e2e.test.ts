@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb, openPglite, setDbHandle } from "~/db/client.server";
 import { migrateAndSeed } from "~/db/migrate.server";
 import * as schema from "~/db/schema";
-import { startAttempt, submitAttempt } from "~/features/practice/attempts.server";
+import { startAttempt, submitAttempt } from "~/features/practice/taking.server";
 import { createTestUser, signInBrowser, type TestUser } from "../helpers/auth";
 import { launchBrowser } from "../helpers/browser";
 import { createOrder } from "../helpers/orders";

@@ -28,3 +28,10 @@ export async function refusal(promise: Promise<unknown>) {
   }
   throw new Error("expected a refusal");
 }
+
+/** The bank's rows of these questions, by id (their correct options and model answers). */
+export async function correctOptions(ids: number[]) {
+  const db = await getDb();
+  const rows = await db.select().from(schema.practiceQuestions);
+  return new Map(rows.filter((r) => ids.includes(r.id)).map((r) => [r.id, r]));
+}

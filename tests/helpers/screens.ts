@@ -13,7 +13,7 @@ import { getDb, openPglite, setDbHandle } from "~/db/client.server";
 import { migrateAndSeed } from "~/db/migrate.server";
 import * as schema from "~/db/schema";
 import { CART_STORAGE_KEY, serializeCart } from "~/features/cart/cart-store";
-import { startAttempt } from "~/features/practice/attempts.server";
+import { startAttempt } from "~/features/practice/taking.server";
 import routes from "~/routes";
 import { createTestUser, signInBrowser, type TestUser } from "./auth";
 import { createOrder } from "./orders";

@@ -21,7 +21,7 @@ import {
 } from "~/features/catalog/catalog.server";
 import { addLesson, addModule } from "~/features/learning/outline.server";
 import { LEDGER_HEADER, salesLedgerStream } from "~/features/orders/sales.server";
-import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
+import { closeAttemptsWithoutAccess } from "~/features/practice/marking.server";
 import { assertScopeKept } from "~/features/practice/tests.server";
 import { SETTINGS_FIELDS } from "~/features/settings/changes";
 import {

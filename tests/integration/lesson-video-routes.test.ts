@@ -1,4 +1,4 @@
-import { isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -56,7 +56,8 @@ describe("admin lesson video route", () => {
   it("an admin starts an upload; bad input is a 4xx that changes nothing", async () => {
     useTestStorage();
     const id = String(await firstLessonId());
-    const admin = await cookieFor(await createTestUser({ role: "admin" }));
+    const owner = await createTestUser({ role: "admin" });
+    const admin = await cookieFor(owner);
     const call = (init: RequestInit, query = "", lessonId = id) =>
       action({
         request: makeRequest(`/admin/videos/${lessonId}${query}`, { ...init, headers: { cookie: admin } }),
@@ -68,6 +69,14 @@ describe("admin lesson video route", () => {
       body: new URLSearchParams({ intent: "begin", name: "lecture.mp4", size: "1000" }),
     })) as { data: { received: number; status: string } };
     expect(begun.data).toMatchObject({ received: 0, status: "uploading" });
+    // The action is audited with the admin who did it.
+    const audited = await (await getDb())
+      .select({ actorId: schema.auditLog.actorId, description: schema.auditLog.description })
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entityType, "lesson"), eq(schema.auditLog.entityId, id)));
+    expect(audited).toEqual([
+      { actorId: owner.id, description: expect.stringContaining('Video "lecture.mp4" upload started') },
+    ]);
     expect(await statusOf(() => call({ method: "PUT", body: "x" }, "?offset=-4"))).toBe(400);
     expect(await statusOf(() => call({ method: "PUT", body: "x" }, "?offset=500"))).toBe(409);
     expect(

@@ -1,7 +1,6 @@
 /** Building blocks of the admin screens. */
 import { AlertDialog } from "radix-ui";
 import { type ReactNode, useEffect, useState } from "react";
-import { progressTone } from "~/lib/display";
 import { formatPaise } from "~/lib/money";
 import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
@@ -62,24 +61,6 @@ export function formatMetric(value: number, format: "paise" | "count" | "percent
   if (format === "paise") return formatPaise(value);
   if (format === "percent") return `${value}%`;
   return formatCount(value);
-}
-
-export function ProgressBar({ value, label }: { value: number; label: string }) {
-  const { value: v, tone } = progressTone(value);
-  const color = tone === "red" ? "bg-red-500" : tone === "yellow" ? "bg-yellow-400" : "bg-emerald-500";
-  return (
-    <div
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={v}
-      data-tone={tone}
-      className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
-    >
-      <div className={cn("h-full rounded-full", color)} style={{ width: `${v}%` }} />
-    </div>
-  );
 }
 
 const STATUS_STYLES: Record<string, string> = {
@@ -149,39 +130,5 @@ export function ConfirmDialog({
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
-  );
-}
-
-/** Pagination links; `href(page, cursor)` makes a link's URL (keyset: the cursor of the row it continues from). */
-export function Pager({
-  list,
-  makeHref,
-}: {
-  list: { page: number; hasNext: boolean; hasPrevious: boolean; nextCursor: string | null; prevCursor: string | null };
-  makeHref: (page: number, cursor: { after: string } | { before: string } | null) => string;
-}) {
-  const { page } = list;
-  // Previous to the first page is the plain first page (fresh, no cursor); others carry the keyset cursor.
-  const previous =
-    page - 1 <= 1 ? makeHref(1, null) : list.prevCursor ? makeHref(page - 1, { before: list.prevCursor }) : null;
-  const next = list.nextCursor ? makeHref(page + 1, { after: list.nextCursor }) : null;
-  return (
-    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm">
-      {list.hasPrevious && previous ? (
-        <a className="font-semibold text-brand-700 hover:underline" href={previous}>
-          ← Previous
-        </a>
-      ) : (
-        <span />
-      )}
-      <span className="text-slate-500">Page {page}</span>
-      {list.hasNext && next ? (
-        <a className="font-semibold text-brand-700 hover:underline" href={next}>
-          Next →
-        </a>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

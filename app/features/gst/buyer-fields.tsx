@@ -1,4 +1,4 @@
-import { Field } from "~/ui/field";
+import { Field, TextareaField } from "~/ui/field";
 import { MAX_ADDRESS, MAX_LEGAL_NAME } from "./buyer";
 import { GstinField } from "./gstin-field";
 
@@ -32,19 +32,17 @@ function AddressField({
   required?: boolean;
 }) {
   return (
-    <Field label={label} name="address" error={error} hint={hint}>
-      {(p) => (
-        <textarea
-          {...p}
-          rows={3}
-          maxLength={MAX_ADDRESS}
-          autoComplete="street-address"
-          required={required}
-          className={`${p.className} h-auto py-2`}
-          defaultValue={value ?? ""}
-        />
-      )}
-    </Field>
+    <TextareaField
+      label={label}
+      name="address"
+      error={error}
+      hint={hint}
+      rows={3}
+      maxLength={MAX_ADDRESS}
+      autoComplete="street-address"
+      required={required}
+      defaultValue={value ?? ""}
+    />
   );
 }
 

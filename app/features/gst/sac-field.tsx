@@ -1,4 +1,4 @@
-import { Field } from "~/ui/field";
+import { SelectField } from "~/ui/field";
 import { SAC_CODES, SAC_DESCRIPTIONS, sacDescription } from "./sac";
 
 /**
@@ -19,17 +19,13 @@ export function SacField({
 }) {
   const known = sacDescription(defaultValue) !== null;
   return (
-    <Field label={label} name={name} error={error}>
-      {(p) => (
-        <select {...p} defaultValue={defaultValue}>
-          {known ? null : <option value={defaultValue}>{defaultValue || "—"} (not a SAC this store prints)</option>}
-          {SAC_CODES.map((code) => (
-            <option key={code} value={code}>
-              {code}: {SAC_DESCRIPTIONS[code]}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <SelectField label={label} name={name} error={error} defaultValue={defaultValue}>
+      {known ? null : <option value={defaultValue}>{defaultValue || "—"} (not a SAC this store prints)</option>}
+      {SAC_CODES.map((code) => (
+        <option key={code} value={code}>
+          {code}: {SAC_DESCRIPTIONS[code]}
+        </option>
+      ))}
+    </SelectField>
   );
 }

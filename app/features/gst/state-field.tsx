@@ -1,4 +1,4 @@
-import { Field } from "~/ui/field";
+import { SelectField } from "~/ui/field";
 import { INDIAN_STATES } from "./states";
 
 /** The buyer's state or union territory (GST place of supply), by GST state code. */
@@ -19,33 +19,32 @@ export function StateField({
   onChange?: (stateCode: string) => void;
 }) {
   return (
-    <Field label={label} name={name} error={error} hint={hint}>
-      {(p) => (
-        <select
-          {...p}
-          defaultValue={defaultValue ?? ""}
-          required
-          onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
-        >
-          <option value="" disabled>
-            Choose…
+    <SelectField
+      label={label}
+      name={name}
+      error={error}
+      hint={hint}
+      defaultValue={defaultValue ?? ""}
+      required
+      onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
+    >
+      <option value="" disabled>
+        Choose…
+      </option>
+      <optgroup label="States">
+        {INDIAN_STATES.filter((s) => s.kind === "state").map((s) => (
+          <option key={s.code} value={s.code}>
+            {s.name} ({s.code})
           </option>
-          <optgroup label="States">
-            {INDIAN_STATES.filter((s) => s.kind === "state").map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name} ({s.code})
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label="Union territories">
-            {INDIAN_STATES.filter((s) => s.kind === "ut").map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name} ({s.code})
-              </option>
-            ))}
-          </optgroup>
-        </select>
-      )}
-    </Field>
+        ))}
+      </optgroup>
+      <optgroup label="Union territories">
+        {INDIAN_STATES.filter((s) => s.kind === "ut").map((s) => (
+          <option key={s.code} value={s.code}>
+            {s.name} ({s.code})
+          </option>
+        ))}
+      </optgroup>
+    </SelectField>
   );
 }

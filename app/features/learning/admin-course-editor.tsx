@@ -19,7 +19,7 @@ import type { FieldErrors, FormValues } from "~/lib/form.server";
 import { paiseToDecimal } from "~/lib/money";
 import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
-import { Field, inputClass } from "~/ui/field";
+import { CheckboxField, Field, SelectField, TextareaField } from "~/ui/field";
 
 type Status = (typeof STATUSES)[number];
 type Kind = (typeof KINDS)[number];
@@ -87,30 +87,17 @@ function PriceFields({ price, free, errors }: { price: string; free: boolean; er
         name="price"
         error={errors.price}
         hint="Empty until you decide; publishing needs a price or Free."
-      >
-        {(p) => (
-          <input
-            {...p}
-            inputMode="decimal"
-            className={inputClass}
-            defaultValue={isFree ? "" : price}
-            disabled={isFree}
-          />
-        )}
-      </Field>
-      <div className="flex items-start gap-3 sm:pt-7">
-        <input
-          id="field-free"
-          name="free"
-          type="checkbox"
-          className="mt-0.5 h-5 w-5 accent-brand-600"
-          checked={isFree}
-          onChange={(e) => setFree(e.currentTarget.checked)}
-        />
-        <label htmlFor="field-free" className="text-sm font-medium text-slate-800">
-          Free: students get it at ₹0
-        </label>
-      </div>
+        inputMode="decimal"
+        defaultValue={isFree ? "" : price}
+        disabled={isFree}
+      />
+      <CheckboxField
+        label="Free: students get it at ₹0"
+        name="free"
+        className="sm:pt-7"
+        checked={isFree}
+        onChange={(e) => setFree(e.currentTarget.checked)}
+      />
     </>
   );
 }
@@ -118,22 +105,18 @@ function PriceFields({ price, free, errors }: { price: string; free: boolean; er
 /** The class select; a new item starts with none chosen. */
 function ClassSelect({ value, error }: { value: string; error?: string }) {
   return (
-    <Field label="Class" name="classLevel" error={error}>
-      {(p) => (
-        <select {...p} className={inputClass} defaultValue={value}>
-          {value ? null : (
-            <option value="" disabled>
-              Choose a class
-            </option>
-          )}
-          {CLASS_LEVELS.map((c) => (
-            <option key={c} value={c}>
-              {CLASS_LABELS[c]}
-            </option>
-          ))}
-        </select>
+    <SelectField label="Class" name="classLevel" error={error} defaultValue={value}>
+      {value ? null : (
+        <option value="" disabled>
+          Choose a class
+        </option>
       )}
-    </Field>
+      {CLASS_LEVELS.map((c) => (
+        <option key={c} value={c}>
+          {CLASS_LABELS[c]}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
@@ -209,43 +192,41 @@ export function CourseDetailsForm({
       <Form method="post" encType="multipart/form-data" className="grid gap-4 sm:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value="save" />
         <div className="sm:col-span-2">
-          <Field label="Title" name="title" error={errors.title}>
-            {(p) => <input {...p} className={inputClass} defaultValue={v("title", product.title)} required />}
-          </Field>
+          <Field label="Title" name="title" error={errors.title} defaultValue={v("title", product.title)} required />
         </div>
-        <Field label="Instructor" name="instructor" error={errors.instructor}>
-          {(p) => (
-            <select {...p} className={inputClass} value={instructor} onChange={(e) => setInstructor(e.target.value)}>
-              {instructors.map((i) => (
-                <option key={i.id} value={i.id}>
-                  {i.name}
-                </option>
-              ))}
-              <option value={NEW_INSTRUCTOR}>New Instructor</option>
-            </select>
-          )}
-        </Field>
-        <Field label="New instructor's name" name="newInstructor" error={errors.newInstructor}>
-          {(p) => (
-            <input
-              {...p}
-              className={inputClass}
-              defaultValue={v("newInstructor", "")}
-              disabled={instructor !== NEW_INSTRUCTOR}
-            />
-          )}
-        </Field>
-        <Field label="Category" name="category" error={errors.category}>
-          {(p) => (
-            <select {...p} className={inputClass} defaultValue={v("category", product.subject)}>
-              {SUBJECTS.map((s) => (
-                <option key={s} value={s}>
-                  {SUBJECT_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label="Instructor"
+          name="instructor"
+          error={errors.instructor}
+          value={instructor}
+          onChange={(e) => setInstructor(e.target.value)}
+        >
+          {instructors.map((i) => (
+            <option key={i.id} value={i.id}>
+              {i.name}
+            </option>
+          ))}
+          <option value={NEW_INSTRUCTOR}>New Instructor</option>
+        </SelectField>
+        <Field
+          label="New instructor's name"
+          name="newInstructor"
+          error={errors.newInstructor}
+          defaultValue={v("newInstructor", "")}
+          disabled={instructor !== NEW_INSTRUCTOR}
+        />
+        <SelectField
+          label="Category"
+          name="category"
+          error={errors.category}
+          defaultValue={v("category", product.subject)}
+        >
+          {SUBJECTS.map((s) => (
+            <option key={s} value={s}>
+              {SUBJECT_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
         <ClassSelect value={v("classLevel", product.classLevel)} error={errors.classLevel} />
         <PriceFields
           price={v("price", product.pricePaise > 0 ? paiseToDecimal(product.pricePaise) : "")}
@@ -268,25 +249,21 @@ export function CourseDetailsForm({
             )}
           </p>
         </div>
-        <Field label="Status" name="status" error={errors.status}>
-          {(p) => (
-            <select {...p} className={inputClass} defaultValue={v("status", product.status)}>
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField label="Status" name="status" error={errors.status} defaultValue={v("status", product.status)}>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
         <Field
           label="Image"
           name="image"
           error={errors.image}
           hint="A path such as /images/covers/… or an https:// address."
-        >
-          {(p) => <input {...p} className={inputClass} value={image} onChange={(e) => setImage(e.target.value)} />}
-        </Field>
+          value={image}
+          onChange={(e) => setImage(e.target.value)}
+        />
         <Field
           label="Upload a new image"
           name="imageFile"
@@ -339,28 +316,22 @@ export function CourseDetailsForm({
           ) : null}
         </div>
         <div className="sm:col-span-2">
-          <Field label="Description" name="description" error={errors.description}>
-            {(p) => (
-              <textarea
-                {...p}
-                rows={5}
-                className={`${inputClass} h-auto py-2`}
-                defaultValue={v("description", product.description)}
-              />
-            )}
-          </Field>
+          <TextareaField
+            label="Description"
+            name="description"
+            error={errors.description}
+            rows={5}
+            defaultValue={v("description", product.description)}
+          />
         </div>
         <div className="sm:col-span-2">
-          <Field label="Modules (“What you'll learn”), one per line" name="modules" error={errors.modules}>
-            {(p) => (
-              <textarea
-                {...p}
-                rows={6}
-                className={`${inputClass} h-auto py-2`}
-                defaultValue={v("modules", product.modules.join("\n"))}
-              />
-            )}
-          </Field>
+          <TextareaField
+            label="Modules (“What you'll learn”), one per line"
+            name="modules"
+            error={errors.modules}
+            rows={6}
+            defaultValue={v("modules", product.modules.join("\n"))}
+          />
         </div>
         <div className="sm:col-span-2">
           <Button type="submit" disabled={busy}>
@@ -527,9 +498,7 @@ export function CourseOutlineEditor({
         <Form method="post" className="flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
           <input type="hidden" name="intent" value="add-module" />
           <div className="flex-1">
-            <Field label="New module title" name="moduleTitle" error={errors.moduleTitle}>
-              {(p) => <input {...p} className={inputClass} />}
-            </Field>
+            <Field label="New module title" name="moduleTitle" error={errors.moduleTitle} />
           </div>
           <Button type="submit" variant="secondary" disabled={busy}>
             Add module
@@ -565,51 +534,43 @@ function AddLessonForm({
   return (
     <Form ref={formRef} method="post" className="grid gap-2 sm:grid-cols-2 sm:items-end lg:grid-cols-5" noValidate>
       <input type="hidden" name="intent" value="add-lesson" />
-      <Field label="Module" name="moduleId" error={errors.moduleId}>
-        {(p) => (
-          <select {...p} className={inputClass}>
-            {outline.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.title}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Lesson title" name="lessonTitle" error={errors.lessonTitle}>
-        {(p) => <input {...p} className={inputClass} />}
-      </Field>
-      <Field label="Type" name="lessonType" error={errors.lessonType}>
-        {(p) => (
-          <select
-            {...p}
-            className={inputClass}
-            defaultValue="video"
-            onChange={(e) => setType(e.currentTarget.value === "test" ? "test" : "video")}
-          >
-            <option value="video">Video</option>
-            <option value="test">Practice test</option>
-          </select>
-        )}
-      </Field>
+      <SelectField label="Module" name="moduleId" error={errors.moduleId}>
+        {outline.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.title}
+          </option>
+        ))}
+      </SelectField>
+      <Field label="Lesson title" name="lessonTitle" error={errors.lessonTitle} />
+      <SelectField
+        label="Type"
+        name="lessonType"
+        error={errors.lessonType}
+        defaultValue="video"
+        onChange={(e) => setType(e.currentTarget.value === "test" ? "test" : "video")}
+      >
+        <option value="video">Video</option>
+        <option value="test">Practice test</option>
+      </SelectField>
       {type !== "test" ? (
-        <Field label="Video link (YouTube or Vimeo), optional" name="videoUrl" error={errors.videoUrl}>
-          {(p) => <input {...p} className={inputClass} inputMode="url" placeholder="https://youtu.be/…" />}
-        </Field>
+        <Field
+          label="Video link (YouTube or Vimeo), optional"
+          name="videoUrl"
+          error={errors.videoUrl}
+          inputMode="url"
+          placeholder="https://youtu.be/…"
+        />
       ) : null}
       {type !== "video" ? (
-        <Field
+        <SelectField
           label="Practice test"
           name="testProductId"
           error={errors.testProductId}
           hint={tests.length ? undefined : "No tests yet: create one with kind Test first."}
+          defaultValue=""
         >
-          {(p) => (
-            <select {...p} className={inputClass} defaultValue="">
-              <TestOptions tests={tests} />
-            </select>
-          )}
-        </Field>
+          <TestOptions tests={tests} />
+        </SelectField>
       ) : null}
       <Button type="submit" variant="secondary" disabled={busy}>
         Add lesson
@@ -644,50 +605,44 @@ export function NewCourseForm({
       <Form method="post" className="grid gap-4 sm:grid-cols-2" id="add-course" noValidate>
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="kind" value={kind} />
-        <Field label="Name" name="name" error={errors.name}>
-          {(p) => <input {...p} className={inputClass} defaultValue={v("name")} required maxLength={200} />}
-        </Field>
-        <Field label="Instructor" name="instructor" error={errors.instructor}>
-          {(p) => (
-            <select {...p} className={inputClass} value={instructor} onChange={(e) => setInstructor(e.target.value)}>
-              {instructors.map((i) => (
-                <option key={i.id} value={i.id}>
-                  {i.name}
-                </option>
-              ))}
-              <option value={NEW_INSTRUCTOR}>New Instructor</option>
-            </select>
-          )}
-        </Field>
+        <Field label="Name" name="name" error={errors.name} defaultValue={v("name")} required maxLength={200} />
+        <SelectField
+          label="Instructor"
+          name="instructor"
+          error={errors.instructor}
+          value={instructor}
+          onChange={(e) => setInstructor(e.target.value)}
+        >
+          {instructors.map((i) => (
+            <option key={i.id} value={i.id}>
+              {i.name}
+            </option>
+          ))}
+          <option value={NEW_INSTRUCTOR}>New Instructor</option>
+        </SelectField>
         <Field
           label="New instructor's name"
           name="newInstructor"
           error={errors.newInstructor}
           hint="Only used when “New Instructor” is chosen."
+          defaultValue={v("newInstructor")}
+          disabled={instructor !== NEW_INSTRUCTOR}
+        />
+        <SelectField
+          label="Category"
+          name="category"
+          error={errors.category}
+          defaultValue={v("category") ?? "accountancy"}
         >
-          {(p) => (
-            <input
-              {...p}
-              className={inputClass}
-              defaultValue={v("newInstructor")}
-              disabled={instructor !== NEW_INSTRUCTOR}
-            />
-          )}
-        </Field>
-        <Field label="Category" name="category" error={errors.category}>
-          {(p) => (
-            <select {...p} className={inputClass} defaultValue={v("category") ?? "accountancy"}>
-              {SUBJECTS.map((s) => (
-                <option key={s} value={s}>
-                  {SUBJECT_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          {SUBJECTS.map((s) => (
+            <option key={s} value={s}>
+              {SUBJECT_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
         <ClassSelect value={v("classLevel") ?? ""} error={errors.classLevel} />
         <PriceFields price={v("price") ?? ""} free={v("free") === "on"} errors={errors} />
-        <Field
+        <SelectField
           label="Status"
           name="status"
           error={errors.status}
@@ -698,23 +653,22 @@ export function NewCourseForm({
                 ? "A test is published once it has questions: save it as a draft, then build it in the test builder."
                 : undefined
           }
+          defaultValue={v("status") ?? "draft"}
         >
-          {(p) => (
-            <select {...p} className={inputClass} defaultValue={v("status") ?? "draft"}>
-              {STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
         <div className="sm:col-span-2">
-          <Field label="Description" name="description" error={errors.description}>
-            {(p) => (
-              <textarea {...p} rows={3} className={`${inputClass} h-auto py-2`} defaultValue={v("description")} />
-            )}
-          </Field>
+          <TextareaField
+            label="Description"
+            name="description"
+            error={errors.description}
+            rows={3}
+            defaultValue={v("description")}
+          />
         </div>
         <div className="sm:col-span-2">
           <Button type="submit" disabled={busy}>

@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import { KIND_BASE_ROUTE, SUBJECT_LABELS } from "~/features/catalog/labels";
 import { isTitleShortened, shortenTitle } from "~/lib/display";
 import { Button } from "~/ui/button";
+import { ProgressBar } from "~/ui/progress-bar";
 import { Tooltip } from "~/ui/tooltip";
 import type { OwnedProduct } from "./access.server";
 import { coursePercent } from "./progress";
-import { ProgressBar } from "./progress-bar";
 
 const KIND_LABELS = { course: "Course", note: "Notes", pyq: "PYQ", test: "Test" } as const;
 

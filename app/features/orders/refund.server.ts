@@ -11,7 +11,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { creditNotes, enrolments, orderItems, orders } from "~/db/schema";
-import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
+import { closeAttemptsWithoutAccess } from "~/features/practice/marking.server";
 import { HttpError } from "~/lib/errors";
 import { formatPaise } from "~/lib/money";
 import { recordEvent } from "~/platform/audit/audit.server";

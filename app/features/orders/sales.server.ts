@@ -115,7 +115,7 @@ export function salesLedgerStream(db: DbOrTx, opts: { batchSize?: number; from?:
     async pull(controller) {
       if (!headerSent) {
         headerSent = true;
-        controller.enqueue(encoder.encode(`\uFEFF${LEDGER_HEADER.join(",")}\r\n`));
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine(LEDGER_HEADER)}`));
         return;
       }
       if (done) return;

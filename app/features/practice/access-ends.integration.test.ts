@@ -15,16 +15,10 @@ import { createTestUser } from "../../../tests/helpers/auth";
 import { addToCart } from "../../../tests/helpers/checkout";
 import { createUser } from "../../../tests/helpers/factories";
 import { productIdBySlug, refusal } from "../../../tests/helpers/practice";
-import {
-  ACCESS_ENDED,
-  closeAttemptsWithoutAccess,
-  getResult,
-  loadPaper,
-  saveAnswer,
-  selfMark,
-  startAttempt,
-  submitAttempt,
-} from "./attempts.server";
+import { ACCESS_ENDED } from "./access.server";
+import { closeAttemptsWithoutAccess } from "./marking.server";
+import { getResult, selfMark } from "./results.server";
+import { loadPaper, saveAnswer, startAttempt, submitAttempt } from "./taking.server";
 
 const MOCK = "accountancy-class-12-mock-paper-1";
 const COURSE = "accountancy-class-12";

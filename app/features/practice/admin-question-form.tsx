@@ -5,7 +5,7 @@ import { Card } from "~/features/admin/ui";
 import { SUBJECT_LABELS, type Subject } from "~/features/catalog/labels";
 import type { FieldErrors, FormValues } from "~/lib/form.server";
 import { Button } from "~/ui/button";
-import { Field, FormAlert, inputClass } from "~/ui/field";
+import { Field, FormAlert, SelectField, TextareaField } from "~/ui/field";
 import {
   ASSERTION_REASON_OPTIONS,
   DIFFICULTIES,
@@ -54,41 +54,42 @@ export function QuestionForm({
           <input type="hidden" name="intent" value="save" />
           {v.parentId ? <input type="hidden" name="parentId" value={v.parentId} /> : null}
           {formError ? <FormAlert>{formError}</FormAlert> : null}
-          <Field label="Chapter" name="chapterId" error={errors.chapterId} className="sm:col-span-2">
-            {(p) => (
-              <select {...p} value={v.chapterId ?? ""} onChange={set("chapterId")}>
-                <option value="">Choose a chapter</option>
-                {chapters.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    Class {c.classLevel} · {SUBJECT_LABELS[c.subject]} · {c.title}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Type" name="type" error={errors.type}>
-            {(p) => (
-              <select {...p} value={type} onChange={set("type")}>
-                {QUESTION_TYPES.filter((t) => !v.parentId || t !== "case_based").map((t) => (
-                  <option key={t} value={t}>
-                    {QUESTION_TYPE_LABELS[t]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Difficulty" name="difficulty" error={errors.difficulty}>
-            {(p) => (
-              <select {...p} value={v.difficulty || "medium"} onChange={set("difficulty")}>
-                {DIFFICULTIES.map((d) => (
-                  <option key={d} value={d}>
-                    {DIFFICULTY_LABELS[d]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field
+          <SelectField
+            label="Chapter"
+            name="chapterId"
+            error={errors.chapterId}
+            className="sm:col-span-2"
+            value={v.chapterId ?? ""}
+            onChange={set("chapterId")}
+          >
+            <option value="">Choose a chapter</option>
+            {chapters.map((c) => (
+              <option key={c.id} value={c.id}>
+                Class {c.classLevel} · {SUBJECT_LABELS[c.subject]} · {c.title}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Type" name="type" error={errors.type} value={type} onChange={set("type")}>
+            {QUESTION_TYPES.filter((t) => !v.parentId || t !== "case_based").map((t) => (
+              <option key={t} value={t}>
+                {QUESTION_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Difficulty"
+            name="difficulty"
+            error={errors.difficulty}
+            value={v.difficulty || "medium"}
+            onChange={set("difficulty")}
+          >
+            {DIFFICULTIES.map((d) => (
+              <option key={d} value={d}>
+                {DIFFICULTY_LABELS[d]}
+              </option>
+            ))}
+          </SelectField>
+          <TextareaField
             label={type === "case_based" ? "Passage (the case)" : "Question"}
             name="prompt"
             error={errors.prompt}
@@ -96,17 +97,10 @@ export function QuestionForm({
             hint={
               type === "assertion_reason" ? "Write “Assertion (A): …” and “Reason (R): …” on two lines." : undefined
             }
-          >
-            {(p) => (
-              <textarea
-                {...p}
-                rows={5}
-                className={`${inputClass} h-auto py-2`}
-                value={v.prompt ?? ""}
-                onChange={set("prompt")}
-              />
-            )}
-          </Field>
+            rows={5}
+            value={v.prompt ?? ""}
+            onChange={set("prompt")}
+          />
           {isObjective(type) ? (
             <>
               {(["A", "B", "C", "D"] as const).map((letter) => (
@@ -124,49 +118,42 @@ export function QuestionForm({
                   }
                 />
               ))}
-              <Field label="Correct option" name="correct" error={errors.correct}>
-                {(p) => (
-                  <select {...p} value={v.correct ?? ""} onChange={set("correct")}>
-                    <option value="">Choose</option>
-                    {["A", "B", "C", "D"].map((l) => (
-                      <option key={l} value={l}>
-                        {l}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+              <SelectField
+                label="Correct option"
+                name="correct"
+                error={errors.correct}
+                value={v.correct ?? ""}
+                onChange={set("correct")}
+              >
+                <option value="">Choose</option>
+                {["A", "B", "C", "D"].map((l) => (
+                  <option key={l} value={l}>
+                    {l}
+                  </option>
+                ))}
+              </SelectField>
             </>
           ) : null}
           {isWritten(type) ? (
             <>
-              <Field label="Model answer" name="modelAnswer" error={errors.modelAnswer} className="sm:col-span-2">
-                {(p) => (
-                  <textarea
-                    {...p}
-                    rows={5}
-                    className={`${inputClass} h-auto py-2`}
-                    value={v.modelAnswer ?? ""}
-                    onChange={set("modelAnswer")}
-                  />
-                )}
-              </Field>
-              <Field
+              <TextareaField
+                label="Model answer"
+                name="modelAnswer"
+                error={errors.modelAnswer}
+                className="sm:col-span-2"
+                rows={5}
+                value={v.modelAnswer ?? ""}
+                onChange={set("modelAnswer")}
+              />
+              <TextareaField
                 label="Marking points (one per line)"
                 name="markingPoints"
                 error={errors.markingPoints}
                 className="sm:col-span-2"
-              >
-                {(p) => (
-                  <textarea
-                    {...p}
-                    rows={4}
-                    className={`${inputClass} h-auto py-2`}
-                    value={v.markingPoints ?? ""}
-                    onChange={set("markingPoints")}
-                  />
-                )}
-              </Field>
+                rows={4}
+                value={v.markingPoints ?? ""}
+                onChange={set("markingPoints")}
+              />
             </>
           ) : null}
           {type !== "case_based" ? (
@@ -191,17 +178,15 @@ export function QuestionForm({
             onChange={set("source")}
             hint="e.g. CBSE 2024"
           />
-          <Field label="Explanation" name="explanation" error={errors.explanation} className="sm:col-span-2">
-            {(p) => (
-              <textarea
-                {...p}
-                rows={3}
-                className={`${inputClass} h-auto py-2`}
-                value={v.explanation ?? ""}
-                onChange={set("explanation")}
-              />
-            )}
-          </Field>
+          <TextareaField
+            label="Explanation"
+            name="explanation"
+            error={errors.explanation}
+            className="sm:col-span-2"
+            rows={3}
+            value={v.explanation ?? ""}
+            onChange={set("explanation")}
+          />
           <div className="sm:col-span-2">
             <Button type="submit" disabled={busy}>
               Save question

@@ -17,18 +17,11 @@ import { getCoursePlayer } from "~/features/learning/player.server";
 import { beginUpload } from "~/features/video/video.server";
 import { createUser } from "../../../tests/helpers/factories";
 import { newStudent, productIdBySlug, refusal } from "../../../tests/helpers/practice";
-import {
-  getChapterPractice,
-  getResult,
-  getTakeableTest,
-  listAttempts,
-  loadPaper,
-  NO_ACCESS,
-  startAttempt,
-  submitAttempt,
-  testLessonState,
-  testReport,
-} from "./attempts.server";
+import { getTakeableTest, NO_ACCESS } from "./access.server";
+import { getChapterPractice } from "./chapter-practice.server";
+import { testReport } from "./report.server";
+import { getResult, listAttempts, testLessonState } from "./results.server";
+import { loadPaper, startAttempt, submitAttempt } from "./taking.server";
 
 const MOCK = "accountancy-class-12-mock-paper-1";
 const COURSE = "accountancy-class-12";
@@ -114,7 +107,7 @@ describe("lessons of type test: the outline editor", () => {
     expect(await db.$count(schema.products, eq(schema.products.id, mock))).toBe(1);
 
     const lesson = await seededTestLesson();
-    const upload = await refusal(beginUpload(db, lesson.id, { name: "a.mp4", size: 1000 }));
+    const upload = await refusal(beginUpload(db, actor, lesson.id, { name: "a.mp4", size: 1000 }));
     expect(upload).toEqual({ status: 400, message: "A practice-test lesson has no video" });
     expect(await db.$count(schema.lessonVideos, eq(schema.lessonVideos.lessonId, lesson.id))).toBe(0);
   });

@@ -10,8 +10,10 @@ import * as schema from "~/db/schema";
 import { updateAdminProduct } from "~/features/catalog/catalog.server";
 import { createUser } from "../../../tests/helpers/factories";
 import { newStudent, productIdBySlug, refusal } from "../../../tests/helpers/practice";
-import { startAttempt } from "./attempts.server";
-import { importQuestionsCsv, type QuestionInput, saveQuestion, saveTestSettings } from "./bank.server";
+import { type QuestionInput, saveQuestion } from "./bank.server";
+import { saveTestSettings } from "./builder.server";
+import { importQuestionsCsv } from "./csv.server";
+import { startAttempt } from "./taking.server";
 import { assertScopeKept } from "./tests.server";
 
 const MOCK = "accountancy-class-12-mock-paper-1";

@@ -3,8 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import type { AttemptResult, ResultQuestion } from "./attempts.server";
 import { isWritten, QUESTION_TYPE_LABELS } from "./labels";
+import type { AttemptResult, ResultQuestion } from "./results.server";
 import { formatMarks } from "./scoring";
 
 function duration(seconds: number) {

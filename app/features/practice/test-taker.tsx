@@ -11,9 +11,9 @@ import { Form, useRevalidator, useSubmit } from "react-router";
 import { type ApiError, apiFetch } from "~/lib/api-client";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import type { TakingPaper, TakingQuestion } from "./attempts.server";
 import { isWritten, QUESTION_TYPE_LABELS } from "./labels";
 import { MAX_WRITTEN_ANSWER } from "./limits";
+import type { TakingPaper, TakingQuestion } from "./taking.server";
 
 type Answer = Pick<TakingQuestion, "choice" | "text" | "markedForReview">;
 type SaveState = "saved" | "saving" | "offline" | "error";

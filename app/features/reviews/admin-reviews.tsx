@@ -4,7 +4,7 @@ import { AdminTable } from "~/features/admin/table";
 import { Badge } from "~/features/admin/ui";
 import { formatDateTime } from "~/lib/dates";
 import { Button } from "~/ui/button";
-import { Field, inputClass } from "~/ui/field";
+import { inputClass, SelectField } from "~/ui/field";
 import { HIDE_REASON_MAX } from "./limits";
 
 export interface AdminReviewRowData {
@@ -39,40 +39,38 @@ export function ReviewFilters({
 }) {
   return (
     <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto] lg:items-end">
-      <Field label="Item" name="product" id="filter-product">
-        {(p) => (
-          <select {...p} defaultValue={filters.product ? String(filters.product) : ""}>
-            <option value="">All items</option>
-            {products.map((item) => (
-              <option key={item.id} value={item.id}>
-                {item.title} ({item.reviews})
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Rating" name="rating" id="filter-rating">
-        {(p) => (
-          <select {...p} defaultValue={filters.rating ? String(filters.rating) : ""}>
-            <option value="">All ratings</option>
-            {[5, 4, 3, 2, 1].map((n) => (
-              <option key={n} value={n}>
-                {n} {n === 1 ? "star" : "stars"}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Status" name="status" id="filter-status">
-        {(p) => (
-          <select {...p} defaultValue={filters.status ?? ""}>
-            <option value="">All</option>
-            <option value="visible">Shown</option>
-            <option value="hidden">Hidden</option>
-            <option value="reported">Reported</option>
-          </select>
-        )}
-      </Field>
+      <SelectField
+        label="Item"
+        name="product"
+        id="filter-product"
+        defaultValue={filters.product ? String(filters.product) : ""}
+      >
+        <option value="">All items</option>
+        {products.map((item) => (
+          <option key={item.id} value={item.id}>
+            {item.title} ({item.reviews})
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Rating"
+        name="rating"
+        id="filter-rating"
+        defaultValue={filters.rating ? String(filters.rating) : ""}
+      >
+        <option value="">All ratings</option>
+        {[5, 4, 3, 2, 1].map((n) => (
+          <option key={n} value={n}>
+            {n} {n === 1 ? "star" : "stars"}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Status" name="status" id="filter-status" defaultValue={filters.status ?? ""}>
+        <option value="">All</option>
+        <option value="visible">Shown</option>
+        <option value="hidden">Hidden</option>
+        <option value="reported">Reported</option>
+      </SelectField>
       <Button type="submit" variant="secondary">
         Filter
       </Button>

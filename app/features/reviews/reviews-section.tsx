@@ -10,7 +10,8 @@ import { formatDate } from "~/lib/dates";
 import { ratingStars } from "~/lib/display";
 import { countOf } from "~/lib/numbers";
 import { Button } from "~/ui/button";
-import { Field, FormAlert } from "~/ui/field";
+import { Field, FormAlert, SelectField, TextareaField } from "~/ui/field";
+import { Pager } from "~/ui/pager";
 import { Stars } from "~/ui/stars";
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "./limits";
 
@@ -98,31 +99,14 @@ export function ReviewsSection({
         </ol>
       ) : null}
       {list.pages > 1 ? (
-        <nav aria-label="Review pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-          {list.page > 1 ? (
-            <Link
-              to={`${path}?reviews=${list.page - 1}#reviews`}
-              className="font-medium text-brand-700 hover:underline"
-            >
-              Newer reviews
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600">
-            Page {list.page} of {list.pages}
-          </span>
-          {list.page < list.pages ? (
-            <Link
-              to={`${path}?reviews=${list.page + 1}#reviews`}
-              className="font-medium text-brand-700 hover:underline"
-            >
-              Older reviews
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
+        <Pager
+          label="Review pages"
+          previous={list.page > 1 ? `${path}?reviews=${list.page - 1}#reviews` : null}
+          next={list.page < list.pages ? `${path}?reviews=${list.page + 1}#reviews` : null}
+          status={`Page ${list.page} of ${list.pages}`}
+          previousText="Newer reviews"
+          nextText="Older reviews"
+        />
       ) : null}
     </section>
   );
@@ -281,31 +265,25 @@ function ReviewForm({
         defaultValue={values?.title ?? review?.title ?? ""}
         error={errors.title}
       />
-      <Field
+      <TextareaField
         label="Your review (optional)"
         name="body"
         error={errors.body}
         hint={`Plain text, up to ${REVIEW_BODY_MAX} characters.`}
+        rows={4}
+        maxLength={REVIEW_BODY_MAX}
+        defaultValue={values?.body ?? review?.body ?? ""}
+      />
+      <SelectField
+        label="Your class (optional)"
+        name="reviewerClass"
+        error={errors.reviewerClass}
+        defaultValue={values?.reviewerClass ?? review?.reviewerClass ?? ""}
       >
-        {(p) => (
-          <textarea
-            {...p}
-            rows={4}
-            maxLength={REVIEW_BODY_MAX}
-            className={`${p.className} h-auto py-2`}
-            defaultValue={values?.body ?? review?.body ?? ""}
-          />
-        )}
-      </Field>
-      <Field label="Your class (optional)" name="reviewerClass" error={errors.reviewerClass}>
-        {(p) => (
-          <select {...p} defaultValue={values?.reviewerClass ?? review?.reviewerClass ?? ""}>
-            <option value="">Not said</option>
-            <option value="11">Class 11</option>
-            <option value="12">Class 12</option>
-          </select>
-        )}
-      </Field>
+        <option value="">Not said</option>
+        <option value="11">Class 11</option>
+        <option value="12">Class 12</option>
+      </SelectField>
       <Button type="submit">{intent === "create" ? "Post review" : "Save changes"}</Button>
     </Form>
   );

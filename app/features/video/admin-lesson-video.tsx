@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { apiFetch } from "~/lib/api-client";
 import { Button } from "~/ui/button";
+import { ProgressBar } from "~/ui/progress-bar";
 import { followVideoJob, isFollowed, parseVideoJobState, type VideoJobState } from "./follow-job";
 
 export type LessonVideoState = VideoJobState;
@@ -104,21 +105,17 @@ export function LessonVideoPanel({
   }
 
   const busy = upload !== null || following;
+  const uploaded = upload ? Math.floor((upload.sent / upload.total) * 100) : 0;
   return (
     <div className="w-full rounded-md bg-slate-50 p-2 text-xs" data-lesson-video={lessonId}>
       <p className="font-semibold text-slate-700">
         Hosted video: <span data-video-state>{state.label}</span>
       </p>
       {state.status === "processing" ? (
-        <progress className="mt-1 h-2 w-full" max={100} value={state.progress} aria-label={`Transcoding ${title}`} />
+        <ProgressBar className="mt-1" tone="neutral" value={state.progress} label={`Transcoding ${title}`} />
       ) : null}
       {upload ? (
-        <progress
-          className="mt-1 h-2 w-full"
-          max={upload.total}
-          value={upload.sent}
-          aria-label={`Uploading ${title}: ${Math.floor((upload.sent / upload.total) * 100)}%`}
-        />
+        <ProgressBar className="mt-1" tone="neutral" value={uploaded} label={`Uploading ${title}: ${uploaded}%`} />
       ) : null}
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <input

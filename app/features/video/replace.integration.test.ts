@@ -4,7 +4,6 @@
  * with no chunk for VIDEO_UPLOAD_EXPIRY_HOURS expires: its bytes go and the lesson shows what it had.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -16,8 +15,8 @@ import { startJobQueue } from "~/platform/jobs/queue.server";
 import { getDbHandle } from "../../../tests/helpers/db";
 import { createUser } from "../../../tests/helpers/factories";
 import { useTestStorage } from "../../../tests/helpers/storage";
+import { byteStream, sampleVideoBytes } from "../../../tests/helpers/video";
 import { hostedVideoFor, watchableVideo } from "./playback.server";
-import { generateSample } from "./transcode.server";
 import {
   beginUpload,
   EXPIRE_UPLOADS_JOB,
@@ -32,18 +31,13 @@ import {
 
 let sample: Uint8Array;
 beforeAll(async () => {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ca-video-replace-")), "new.mp4");
-  await generateSample(file, { seconds: 3, width: 426, height: 240, title: "New lecture" });
-  sample = new Uint8Array(fs.readFileSync(file));
+  sample = await sampleVideoBytes({ seconds: 3, width: 426, height: 240, title: "New lecture" });
 }, 60_000);
 
-const stream = (bytes: Uint8Array) =>
-  new ReadableStream<Uint8Array>({
-    start(c) {
-      c.enqueue(bytes);
-      c.close();
-    },
-  });
+/** The admin who acts (each video action is audited with its actor). */
+async function admin() {
+  return (await createUser({ role: "admin" })).id;
+}
 
 /** A seeded video lesson (it plays the sample lecture) and a student of its course. */
 async function lessonWithStudent() {
@@ -67,6 +61,7 @@ describe("replacing a lesson's video", () => {
     const { storage } = useTestStorage();
     const db = await getDb();
     const { lesson, student } = await lessonWithStudent();
+    const actor = await admin();
     const before = await hostedVideoFor(db, student, lesson.id);
     expect(before).not.toBeNull();
     expect(before!.captions).toBe(`/api/video/${lesson.id}/captions.vtt`);
@@ -74,9 +69,9 @@ describe("replacing a lesson's video", () => {
     // The owner's editor marks it "Sample" (admin-course-editor.tsx) until their own video is ready.
     expect((await lessonVideoStates(db, lesson.productId))[lesson.id]).toMatchObject({ status: "ready", sample: true });
 
-    await beginUpload(db, lesson.id, { name: "new.mp4", size: sample.length });
+    await beginUpload(db, actor, lesson.id, { name: "new.mp4", size: sample.length });
     const half = Math.floor(sample.length / 2);
-    await receiveChunk(db, storage, lesson.id, 0, stream(sample.subarray(0, half)), async () => {});
+    await receiveChunk(db, actor, storage, lesson.id, 0, byteStream(sample.subarray(0, half)), async () => {});
     // Uploading: students still get the current video (not the embed), and its key.
     expect(await hostedVideoFor(db, student, lesson.id)).toEqual(before);
     expect(isSampleVideoPrefix((await watchableVideo(db, student, lesson.id)).hlsPrefix)).toBe(true);
@@ -84,7 +79,7 @@ describe("replacing a lesson's video", () => {
     expect(uploading).toMatchObject({ status: "uploading", received: half });
     expect(uploading.label).toBe("Uploading · the current video plays until the new one is ready");
 
-    await receiveChunk(db, storage, lesson.id, half, stream(sample.subarray(half)), async () => {});
+    await receiveChunk(db, actor, storage, lesson.id, half, byteStream(sample.subarray(half)), async () => {});
     expect(await videoPanelState(db, lesson.id)).toMatchObject({
       status: "queued",
       label: "Queued · the current video plays until the new one is ready",
@@ -136,11 +131,12 @@ describe("an abandoned upload expires", () => {
     const { storage } = useTestStorage();
     const db = await getDb();
     const { lesson, student } = await lessonWithStudent();
+    const actor = await admin();
     const before = await hostedVideoFor(db, student, lesson.id);
     expect(getEnv().VIDEO_UPLOAD_EXPIRY_HOURS).toBe(24);
 
-    await beginUpload(db, lesson.id, { name: "big.mp4", size: sample.length });
-    await receiveChunk(db, storage, lesson.id, 0, stream(sample.subarray(0, 1000)), async () => {});
+    await beginUpload(db, actor, lesson.id, { name: "big.mp4", size: sample.length });
+    await receiveChunk(db, actor, storage, lesson.id, 0, byteStream(sample.subarray(0, 1000)), async () => {});
     expect(fs.existsSync(partFile(lesson.id))).toBe(true);
     const now = Date.now();
     // Within the day nothing happens.
@@ -149,7 +145,7 @@ describe("an abandoned upload expires", () => {
     await db.execute(
       sql`update lesson_videos set updated_at = now() - interval '23 hours' where lesson_id = ${lesson.id}`,
     );
-    await receiveChunk(db, storage, lesson.id, 1000, stream(sample.subarray(1000, 2000)), async () => {});
+    await receiveChunk(db, actor, storage, lesson.id, 1000, byteStream(sample.subarray(1000, 2000)), async () => {});
     expect(await expireStaleUploads(db, storage, { now: new Date(now + 2 * HOUR) })).toEqual([]);
     expect((await getLessonVideo(db, lesson.id))?.status).toBe("uploading");
 
@@ -164,6 +160,7 @@ describe("an abandoned upload expires", () => {
     const { storage } = useTestStorage();
     const db = await getDb();
     const { lesson, student } = await lessonWithStudent();
+    const actor = await admin();
     const [lessonBefore] = await db.select().from(schema.lessons).where(eq(schema.lessons.id, lesson.id));
     await storage.put("videos/failed-before/source.mp4", sample);
     await db.delete(schema.lessonVideos).where(eq(schema.lessonVideos.lessonId, lesson.id));
@@ -173,8 +170,8 @@ describe("an abandoned upload expires", () => {
       error: "broken",
       sourceKey: "videos/failed-before/source.mp4",
     });
-    await beginUpload(db, lesson.id, { name: "again.mp4", size: sample.length });
-    await receiveChunk(db, storage, lesson.id, 0, stream(sample.subarray(0, 1000)), async () => {});
+    await beginUpload(db, actor, lesson.id, { name: "again.mp4", size: sample.length });
+    await receiveChunk(db, actor, storage, lesson.id, 0, byteStream(sample.subarray(0, 1000)), async () => {});
     expect(await expireStaleUploads(db, storage, { now: new Date(Date.now() + 25 * HOUR) })).toEqual([lesson.id]);
     expect(await getLessonVideo(db, lesson.id)).toBeUndefined();
     expect(await storage.exists("videos/failed-before/source.mp4")).toBe(false);
@@ -187,9 +184,10 @@ describe("an abandoned upload expires", () => {
     const { storage } = useTestStorage();
     const db = await getDb();
     const { lesson } = await lessonWithStudent();
+    const actor = await admin();
     const job = videoJobs(db, storage).find((j) => j.name === EXPIRE_UPLOADS_JOB);
     expect(job?.every?.seconds).toBe(3600);
-    await beginUpload(db, lesson.id, { name: "quiet.mp4", size: sample.length });
+    await beginUpload(db, actor, lesson.id, { name: "quiet.mp4", size: sample.length });
     await db.execute(
       sql`update lesson_videos set updated_at = now() - interval '25 hours' where lesson_id = ${lesson.id}`,
     );

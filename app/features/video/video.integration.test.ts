@@ -9,7 +9,9 @@ import { isSampleVideoPrefix, SAMPLE_KEY_HEX } from "~/features/video/sample-lec
 import { getBytes } from "~/platform/files/storage.server";
 import { type JobQueue, startJobQueue } from "~/platform/jobs/queue.server";
 import { getDbHandle } from "../../../tests/helpers/db";
+import { createUser } from "../../../tests/helpers/factories";
 import { useTestStorage } from "../../../tests/helpers/storage";
+import { byteStream } from "../../../tests/helpers/video";
 import { generateSample, ladderFor } from "./transcode.server";
 import {
   beginUpload,
@@ -36,6 +38,11 @@ afterEach(async () => {
   queue = undefined;
 });
 
+/** The admin who acts (each video action is audited with its actor). */
+async function admin() {
+  return (await createUser({ role: "admin" })).id;
+}
+
 async function firstLesson() {
   // A video lesson (a lesson of type test takes no video).
   const [lesson] = await (await getDb())
@@ -46,14 +53,6 @@ async function firstLesson() {
     .limit(1);
   return lesson!;
 }
-
-const stream = (bytes: Uint8Array) =>
-  new ReadableStream<Uint8Array>({
-    start(c) {
-      c.enqueue(bytes);
-      c.close();
-    },
-  });
 
 /** The bytes in `pieces` parts, a few milliseconds apart (a chunk still arriving when another starts). */
 async function waitFor<T>(probe: () => Promise<T | undefined | false>, ms = 90_000): Promise<T> {
@@ -83,6 +82,7 @@ describe("video upload and transcode", () => {
     const { storage } = useTestStorage();
     const db = await getDb();
     const lesson = await firstLesson();
+    const actor = await admin();
     const bytes = new Uint8Array(fs.readFileSync(sample));
     const sent: number[] = [];
     queue = await startJobQueue(await getDbHandle(), videoJobs(db, storage));
@@ -91,16 +91,18 @@ describe("video upload and transcode", () => {
       return queue!.send(TRANSCODE_JOB, { lessonId }, transcodeSendOptions(lessonId));
     };
 
-    expect((await beginUpload(db, lesson.id, { name: "lecture.mp4", size: bytes.length })).received).toBe(0);
+    expect((await beginUpload(db, actor, lesson.id, { name: "lecture.mp4", size: bytes.length })).received).toBe(0);
     const half = Math.floor(bytes.length / 2);
-    await receiveChunk(db, storage, lesson.id, 0, stream(bytes.subarray(0, half)), send);
+    await receiveChunk(db, actor, storage, lesson.id, 0, byteStream(bytes.subarray(0, half)), send);
     // The connection dropped: the same file continues from what arrived.
-    const resumed = await beginUpload(db, lesson.id, { name: "lecture.mp4", size: bytes.length });
+    const resumed = await beginUpload(db, actor, lesson.id, { name: "lecture.mp4", size: bytes.length });
     expect(resumed.received).toBe(half);
-    await expect(receiveChunk(db, storage, lesson.id, 10, stream(bytes.subarray(10)), send)).rejects.toMatchObject({
+    await expect(
+      receiveChunk(db, actor, storage, lesson.id, 10, byteStream(bytes.subarray(10)), send),
+    ).rejects.toMatchObject({
       status: 409,
     });
-    const done = await receiveChunk(db, storage, lesson.id, half, stream(bytes.subarray(half)), send);
+    const done = await receiveChunk(db, actor, storage, lesson.id, half, byteStream(bytes.subarray(half)), send);
     expect(done.status).toBe("queued");
     expect(sent).toEqual([lesson.id]);
 
@@ -129,10 +131,11 @@ describe("video upload and transcode", () => {
     const { storage } = useTestStorage();
     const db = await getDb();
     const lesson = await firstLesson();
+    const actor = await admin();
     const bytes = new Uint8Array(fs.readFileSync(sample));
     const sent: number[] = [];
     const send = async (lessonId: number) => sent.push(lessonId);
-    await beginUpload(db, lesson.id, { name: "lecture.mp4", size: bytes.length });
+    await beginUpload(db, actor, lesson.id, { name: "lecture.mp4", size: bytes.length });
     // Both bodies wait until one of the two requests has been answered: the winner holds its claim while the
     // other arrives, however slow the machine (a fixed delay let the first finish before the second began).
     let answered!: () => void;
@@ -146,7 +149,7 @@ describe("video upload and transcode", () => {
         },
       });
     const results = await Promise.allSettled(
-      [0, 1].map(() => receiveChunk(db, storage, lesson.id, 0, heldStream(), send).finally(answered)),
+      [0, 1].map(() => receiveChunk(db, actor, storage, lesson.id, 0, heldStream(), send).finally(answered)),
     );
     // Either may claim the upload first (on a busy machine the second often does): one wins, one is refused.
     const won = results.filter((r) => r.status === "fulfilled");
@@ -160,7 +163,9 @@ describe("video upload and transcode", () => {
     expect(video).toMatchObject({ status: "queued", uploadWriter: null });
     expect((await getBytes(storage, video!.sourceKey!))?.length).toBe(bytes.length);
     // A chunk after the last is refused: the upload is queued, nothing appends any more.
-    await expect(receiveChunk(db, storage, lesson.id, bytes.length, stream(bytes), send)).rejects.toMatchObject({
+    await expect(
+      receiveChunk(db, actor, storage, lesson.id, bytes.length, byteStream(bytes), send),
+    ).rejects.toMatchObject({
       status: 409,
     });
     expect(sent).toEqual([lesson.id]);
@@ -170,8 +175,9 @@ describe("video upload and transcode", () => {
     const { storage } = useTestStorage();
     const db = await getDb();
     const lesson = await firstLesson();
+    const actor = await admin();
     const bytes = new Uint8Array(fs.readFileSync(sample));
-    await beginUpload(db, lesson.id, { name: "lecture.mp4", size: bytes.length });
+    await beginUpload(db, actor, lesson.id, { name: "lecture.mp4", size: bytes.length });
     const half = Math.floor(bytes.length / 2);
     const claim = (ago: string) =>
       db
@@ -180,13 +186,21 @@ describe("video upload and transcode", () => {
         .where(eq(schema.lessonVideos.lessonId, lesson.id));
     await claim("5 seconds");
     await expect(
-      receiveChunk(db, storage, lesson.id, 0, stream(bytes.subarray(0, half)), async () => {}),
+      receiveChunk(db, actor, storage, lesson.id, 0, byteStream(bytes.subarray(0, half)), async () => {}),
     ).rejects.toMatchObject({
       status: 409,
       message: UPLOAD_BUSY,
     });
     await claim("2 minutes");
-    const done = await receiveChunk(db, storage, lesson.id, 0, stream(bytes.subarray(0, half)), async () => {});
+    const done = await receiveChunk(
+      db,
+      actor,
+      storage,
+      lesson.id,
+      0,
+      byteStream(bytes.subarray(0, half)),
+      async () => {},
+    );
     expect(done).toMatchObject({ status: "uploading", received: half });
     expect((await getLessonVideo(db, lesson.id))?.uploadWriter).toBeNull();
   });
@@ -195,25 +209,29 @@ describe("video upload and transcode", () => {
     const { storage } = useTestStorage();
     const db = await getDb();
     const lesson = await firstLesson();
+    const actor = await admin();
     const fake = new TextEncoder().encode("%PDF-1.7 this is not a video at all ".repeat(200));
-    await beginUpload(db, lesson.id, { name: "lecture.mp4", size: fake.length });
-    await expect(receiveChunk(db, storage, lesson.id, 0, stream(fake), async () => {})).rejects.toMatchObject({
+    await beginUpload(db, actor, lesson.id, { name: "lecture.mp4", size: fake.length });
+    await expect(
+      receiveChunk(db, actor, storage, lesson.id, 0, byteStream(fake), async () => {}),
+    ).rejects.toMatchObject({
       status: 415,
     });
     // The lesson keeps the video it had (the seeded sample lecture), ready as before.
     const kept = await getLessonVideo(db, lesson.id);
     expect(kept).toMatchObject({ status: "ready" });
     expect(isSampleVideoPrefix(kept!.hlsPrefix)).toBe(true);
-    await expect(beginUpload(db, lesson.id, { name: "huge.mp4", size: 3 * 1024 ** 3 })).rejects.toMatchObject({
+    await expect(beginUpload(db, actor, lesson.id, { name: "huge.mp4", size: 3 * 1024 ** 3 })).rejects.toMatchObject({
       status: 413,
     });
-    await expect(beginUpload(db, 999_999, { name: "a.mp4", size: 10 })).rejects.toMatchObject({ status: 404 });
+    await expect(beginUpload(db, actor, 999_999, { name: "a.mp4", size: 10 })).rejects.toMatchObject({ status: 404 });
   });
 
   it("a transcode that fails says why, and Retry queues it again", async () => {
     const { storage } = useTestStorage();
     const db = await getDb();
     const lesson = await firstLesson();
+    const actor = await admin();
     // An upload whose stored file is not a readable video (e.g. truncated).
     await storage.put("videos/broken/source.mp4", new Uint8Array(fs.readFileSync(sample).subarray(0, 2000)));
     await db.delete(schema.lessonVideos).where(eq(schema.lessonVideos.lessonId, lesson.id));
@@ -233,10 +251,10 @@ describe("video upload and transcode", () => {
     });
     expect(videoStateLabel(failed)).toMatch(/^Failed: .+/);
     const sent: number[] = [];
-    await retryTranscode(db, lesson.id, async (id) => sent.push(id));
+    await retryTranscode(db, actor, lesson.id, async (id) => sent.push(id));
     expect(sent).toEqual([lesson.id]);
     expect((await getLessonVideo(db, lesson.id))?.status).toBe("queued");
-    await expect(retryTranscode(db, lesson.id, async () => {})).rejects.toMatchObject({ status: 409 });
+    await expect(retryTranscode(db, actor, lesson.id, async () => {})).rejects.toMatchObject({ status: 409 });
     expect((await uploadState(db, lesson.id)).status).toBe("queued");
     await db.delete(schema.lessonVideos).where(eq(schema.lessonVideos.lessonId, lesson.id));
   }, 120_000);

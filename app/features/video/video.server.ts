@@ -1,6 +1,8 @@
 /**
  * A lesson's hosted video: the admin's upload (restartable chunks streamed to disk, type checked
  * from the bytes), the transcode job on the queue (platform/jobs) and its state for the admin.
+ * Each admin action (an upload started, continued or replacing a video; an upload complete; a
+ * retried transcode) writes one audit entry with the admin who did it.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -10,9 +12,10 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { lessons, lessonVideos } from "~/db/schema";
+import { lessons, lessonVideos, products } from "~/db/schema";
 import { getEnv, resolveDataDir } from "~/lib/env.server";
 import { HttpError } from "~/lib/errors";
+import { type AuditStatus, recordEvent } from "~/platform/audit/audit.server";
 import { type FileStorage, putFile } from "~/platform/files/storage.server";
 import type { JobContext, JobDefinition } from "~/platform/jobs/queue.server";
 import { isSampleVideoPrefix } from "./sample-lecture";
@@ -129,10 +132,36 @@ export async function videoPanelState(db: DbOrTx, lessonId: number) {
 }
 
 /**
- * Starts (or continues) an upload of `size` bytes named `name`. The same name and size continue
- * a dropped upload; anything else starts afresh.
+ * Writes the audit entry of an admin's action on a lesson's video; `describe` gets the lesson as
+ * `lesson "<title>" of "<course>"`.
  */
-export async function beginUpload(db: DbOrTx, lessonId: number, file: { name: string; size: number }) {
+async function auditVideo(
+  db: DbOrTx,
+  actorId: string,
+  lessonId: number,
+  status: AuditStatus,
+  describe: (lesson: string) => string,
+) {
+  const [lesson] = await db
+    .select({ title: lessons.title, course: products.title })
+    .from(lessons)
+    .innerJoin(products, eq(products.id, lessons.productId))
+    .where(eq(lessons.id, lessonId));
+  await recordEvent(db, {
+    actorId,
+    type: "Course Update",
+    description: describe(lesson ? `lesson "${lesson.title}" of "${lesson.course}"` : `lesson ${lessonId}`),
+    status,
+    entityType: "lesson",
+    entityId: lessonId,
+  });
+}
+
+/**
+ * Starts (or continues) an upload of `size` bytes named `name`. The same name and size continue
+ * a dropped upload; anything else starts afresh (replacing the lesson's video once it is done).
+ */
+export async function beginUpload(db: DbOrTx, actorId: string, lessonId: number, file: { name: string; size: number }) {
   const max = getEnv().VIDEO_MAX_UPLOAD_MB * 1024 * 1024;
   if (!Number.isSafeInteger(file.size) || file.size <= 0)
     throw new HttpError(400, "The file is empty", { field: "video" });
@@ -153,6 +182,7 @@ export async function beginUpload(db: DbOrTx, lessonId: number, file: { name: st
   if (resuming) {
     // Still alive (expireStaleUploads).
     await db.update(lessonVideos).set({ updatedAt: new Date() }).where(eq(lessonVideos.lessonId, lessonId));
+    await auditVideo(db, actorId, lessonId, "Pending", (lesson) => `Video "${name}" upload continued for ${lesson}`);
   } else {
     await fs.promises.rm(partFile(lessonId), { force: true });
     await db
@@ -172,6 +202,12 @@ export async function beginUpload(db: DbOrTx, lessonId: number, file: { name: st
           updatedAt: new Date(),
         },
       });
+    const replacing = current !== undefined && hasPlayableVideo(current);
+    await auditVideo(db, actorId, lessonId, "Pending", (lesson) =>
+      replacing
+        ? `Video "${name}" upload started to replace the video of ${lesson}`
+        : `Video "${name}" upload started for ${lesson}`,
+    );
   }
   return uploadState(db, lessonId);
 }
@@ -223,6 +259,7 @@ async function claimUpload(db: DbOrTx, lessonId: number): Promise<string | null>
  */
 export async function receiveChunk(
   db: DbOrTx,
+  actorId: string,
   storage: FileStorage,
   lessonId: number,
   offset: number,
@@ -244,7 +281,7 @@ export async function receiveChunk(
   }, WRITER_HEARTBEAT_MS);
   heartbeat.unref();
   try {
-    return await appendChunk(db, storage, { video, total: video.sourceBytes }, offset, body, send, mine);
+    return await appendChunk(db, actorId, storage, { video, total: video.sourceBytes }, offset, body, send, mine);
   } finally {
     clearInterval(heartbeat);
     await db.update(lessonVideos).set({ uploadWriter: null, uploadClaimedAt: null }).where(mine);
@@ -253,6 +290,7 @@ export async function receiveChunk(
 
 async function appendChunk(
   db: DbOrTx,
+  actorId: string,
   storage: FileStorage,
   { video, total }: { video: LessonVideo; total: number },
   offset: number,
@@ -316,6 +354,13 @@ async function appendChunk(
     throw new HttpError(409, RESTARTED);
   }
   if (old && old !== key) await storage.delete(old).catch(() => {});
+  await auditVideo(
+    db,
+    actorId,
+    lessonId,
+    "Success",
+    (lesson) => `Video "${video.sourceName ?? "upload"}" uploaded for ${lesson}; transcoding queued`,
+  );
   await send(lessonId);
   return { lessonId, received: now, total, status: "queued" };
 }
@@ -372,7 +417,12 @@ export async function expireStaleUploads(
 }
 
 /** The admin's Retry of a failed transcode. */
-export async function retryTranscode(db: DbOrTx, lessonId: number, send: (lessonId: number) => Promise<unknown>) {
+export async function retryTranscode(
+  db: DbOrTx,
+  actorId: string,
+  lessonId: number,
+  send: (lessonId: number) => Promise<unknown>,
+) {
   const video = await getLessonVideo(db, lessonId);
   if (!video?.sourceKey || video.status !== "failed")
     throw new HttpError(409, "Only a failed transcode of an uploaded video can be retried");
@@ -380,6 +430,13 @@ export async function retryTranscode(db: DbOrTx, lessonId: number, send: (lesson
     .update(lessonVideos)
     .set({ status: "queued", progress: 0, error: null, updatedAt: new Date() })
     .where(eq(lessonVideos.lessonId, lessonId));
+  await auditVideo(
+    db,
+    actorId,
+    lessonId,
+    "Pending",
+    (lesson) => `Transcode of video "${video.sourceName ?? "upload"}" retried for ${lesson}`,
+  );
   await send(lessonId);
 }
 

@@ -21,7 +21,7 @@ import { failureFrom, formFailure, formValues, readForm, schemaFields, validate 
 import { idSchema } from "~/lib/id";
 import { formatPaise, paiseToDecimal } from "~/lib/money";
 import { Button } from "~/ui/button";
-import { Field, FormAlert, inputClass } from "~/ui/field";
+import { Field, FormAlert, SelectField } from "~/ui/field";
 import type { Route } from "./+types/coupons";
 
 export function meta(_: Route.MetaArgs) {
@@ -103,67 +103,61 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
           <input type="hidden" name="intent" value={e ? "update" : "create"} />
           {e ? <input type="hidden" name="id" value={e.id} /> : null}
           <Field label="Code" name="code" error={errors.code}>
-            {(p) => <input {...p} className={`${inputClass} uppercase`} defaultValue={v("code", e?.code ?? "")} />}
+            {(p) => <input {...p} className={`${p.className} uppercase`} defaultValue={v("code", e?.code ?? "")} />}
           </Field>
-          <Field label="Type" name="kind" error={errors.kind}>
-            {(p) => (
-              <select {...p} className={inputClass} defaultValue={v("kind", e?.kind ?? "percent")}>
-                <option value="percent">Percent off</option>
-                <option value="fixed">Fixed amount off (₹)</option>
-              </select>
-            )}
-          </Field>
-          <Field label="Value" name="value" error={errors.value} hint="Percent (1–100) or rupees.">
-            {(p) => (
-              <input
-                {...p}
-                inputMode="decimal"
-                className={inputClass}
-                defaultValue={v("value", e ? (e.kind === "percent" ? String(e.value) : paiseToDecimal(e.value)) : "")}
-              />
-            )}
-          </Field>
-          <Field label="Applies to" name="productKind" error={errors.productKind}>
-            {(p) => (
-              <select {...p} className={inputClass} defaultValue={v("productKind", e?.productKind ?? "any")}>
-                <option value="any">Any item</option>
-                <option value="course">Courses</option>
-                <option value="note">Notes</option>
-                <option value="pyq">PYQ</option>
-                <option value="test">Tests</option>
-              </select>
-            )}
-          </Field>
-          <Field label="Minimum subtotal (₹)" name="minSubtotal" error={errors.minSubtotal}>
-            {(p) => (
-              <input
-                {...p}
-                inputMode="decimal"
-                className={inputClass}
-                defaultValue={v("minSubtotal", e ? paiseToDecimal(e.minSubtotalPaise) : "0")}
-              />
-            )}
-          </Field>
-          <Field label="Starts (date)" name="startsAt" error={errors.startsAt}>
-            {(p) => (
-              <input {...p} type="date" className={inputClass} defaultValue={v("startsAt", day(e?.startsAt ?? null))} />
-            )}
-          </Field>
-          <Field label="Ends (date)" name="endsAt" error={errors.endsAt}>
-            {(p) => (
-              <input {...p} type="date" className={inputClass} defaultValue={v("endsAt", day(e?.endsAt ?? null))} />
-            )}
-          </Field>
-          <Field label="Maximum uses" name="maxUses" error={errors.maxUses} hint="Empty = unlimited.">
-            {(p) => (
-              <input
-                {...p}
-                inputMode="numeric"
-                className={inputClass}
-                defaultValue={v("maxUses", e?.maxUses ? String(e.maxUses) : "")}
-              />
-            )}
-          </Field>
+          <SelectField label="Type" name="kind" error={errors.kind} defaultValue={v("kind", e?.kind ?? "percent")}>
+            <option value="percent">Percent off</option>
+            <option value="fixed">Fixed amount off (₹)</option>
+          </SelectField>
+          <Field
+            label="Value"
+            name="value"
+            error={errors.value}
+            hint="Percent (1–100) or rupees."
+            inputMode="decimal"
+            defaultValue={v("value", e ? (e.kind === "percent" ? String(e.value) : paiseToDecimal(e.value)) : "")}
+          />
+          <SelectField
+            label="Applies to"
+            name="productKind"
+            error={errors.productKind}
+            defaultValue={v("productKind", e?.productKind ?? "any")}
+          >
+            <option value="any">Any item</option>
+            <option value="course">Courses</option>
+            <option value="note">Notes</option>
+            <option value="pyq">PYQ</option>
+            <option value="test">Tests</option>
+          </SelectField>
+          <Field
+            label="Minimum subtotal (₹)"
+            name="minSubtotal"
+            error={errors.minSubtotal}
+            inputMode="decimal"
+            defaultValue={v("minSubtotal", e ? paiseToDecimal(e.minSubtotalPaise) : "0")}
+          />
+          <Field
+            label="Starts (date)"
+            name="startsAt"
+            error={errors.startsAt}
+            type="date"
+            defaultValue={v("startsAt", day(e?.startsAt ?? null))}
+          />
+          <Field
+            label="Ends (date)"
+            name="endsAt"
+            error={errors.endsAt}
+            type="date"
+            defaultValue={v("endsAt", day(e?.endsAt ?? null))}
+          />
+          <Field
+            label="Maximum uses"
+            name="maxUses"
+            error={errors.maxUses}
+            hint="Empty = unlimited."
+            inputMode="numeric"
+            defaultValue={v("maxUses", e?.maxUses ? String(e.maxUses) : "")}
+          />
           <div className="flex gap-2 sm:col-span-2 lg:col-span-4">
             <Button type="submit" disabled={busy}>
               {e ? "Save coupon" : "Create coupon"}

@@ -40,13 +40,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const db = await getDb();
-  await requireAdmin(db, request);
+  const admin = await requireAdmin(db, request);
   const id = paramId(params.lessonId, "No such lesson.");
   if (request.method === "PUT") {
     const offset = offsetSchema.safeParse(new URL(request.url).searchParams.get("offset"));
     invariantResponse(offset.success, "offset must be a whole number of bytes");
     try {
-      return data(await receiveChunk(db, getFileStorage(), id, offset.data, request.body, send), { headers: NO_STORE });
+      return data(await receiveChunk(db, admin.id, getFileStorage(), id, offset.data, request.body, send), {
+        headers: NO_STORE,
+      });
     } catch (error) {
       throw asResponse(error);
     }
@@ -56,8 +58,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!parsed.ok) return formFailure(parsed);
   try {
     if (parsed.data.intent === "begin")
-      return data(await beginUpload(db, id, { name: parsed.data.name, size: parsed.data.size }), { headers: NO_STORE });
-    await retryTranscode(db, id, send);
+      return data(await beginUpload(db, admin.id, id, { name: parsed.data.name, size: parsed.data.size }), {
+        headers: NO_STORE,
+      });
+    await retryTranscode(db, admin.id, id, send);
     return data(await uploadState(db, id), { headers: NO_STORE });
   } catch (error) {
     return failureFrom(error, {});

@@ -11,7 +11,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { idSchema } from "~/lib/id";
 import { Button } from "~/ui/button";
-import { Field, FormAlert, inputClass } from "~/ui/field";
+import { Field, FormAlert, inputClass, SelectField } from "~/ui/field";
 import type { Route } from "./+types/practice-chapters";
 
 export function meta(_: Route.MetaArgs) {
@@ -63,25 +63,17 @@ export default function PracticeChapters({ loaderData, actionData }: Route.Compo
       <Card title="Add a chapter">
         <Form method="post" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <input type="hidden" name="intent" value="add" />
-          <Field label="Class" name="classLevel" error={errors.classLevel}>
-            {(p) => (
-              <select {...p} defaultValue="12">
-                <option value="11">Class 11</option>
-                <option value="12">Class 12</option>
-              </select>
-            )}
-          </Field>
-          <Field label="Subject" name="subject" error={errors.subject}>
-            {(p) => (
-              <select {...p} defaultValue="accountancy">
-                {SUBJECTS.map((s) => (
-                  <option key={s} value={s}>
-                    {SUBJECT_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField label="Class" name="classLevel" error={errors.classLevel} defaultValue="12">
+            <option value="11">Class 11</option>
+            <option value="12">Class 12</option>
+          </SelectField>
+          <SelectField label="Subject" name="subject" error={errors.subject} defaultValue="accountancy">
+            {SUBJECTS.map((s) => (
+              <option key={s} value={s}>
+                {SUBJECT_LABELS[s]}
+              </option>
+            ))}
+          </SelectField>
           <Field label="Chapter" name="title" error={errors.title} maxLength={200} />
           <div className="flex items-end">
             <Button type="submit" disabled={busy}>

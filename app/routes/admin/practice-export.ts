@@ -1,7 +1,7 @@
 /** The whole question bank as CSV (layout: docs/practice-tests.md). */
 import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
-import { exportQuestionsCsv } from "~/features/practice/bank.server";
+import { exportQuestionsCsv } from "~/features/practice/csv.server";
 import { istDateStamp } from "~/lib/dates";
 import type { Route } from "./+types/practice-export";
 

@@ -5,16 +5,17 @@ import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
 import { Badge, Card, PageHeader } from "~/features/admin/ui";
 import { SUBJECT_LABELS } from "~/features/catalog/labels";
-import { testReport } from "~/features/practice/attempts.server";
-import { getTestBuilder, listChapters, listQuestions, saveTestSettings } from "~/features/practice/bank.server";
+import { listChapters, listQuestions } from "~/features/practice/bank.server";
+import { getTestBuilder, saveTestSettings } from "~/features/practice/builder.server";
 import { DIFFICULTIES, DIFFICULTY_LABELS, QUESTION_TYPE_LABELS, QUESTION_TYPES } from "~/features/practice/labels";
+import { testReport } from "~/features/practice/report.server";
 import { testBuilderSchema } from "~/features/practice/schema";
 import { asResponse } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readFormData, validate } from "~/lib/form.server";
 import { paramId } from "~/lib/id";
 import { Button } from "~/ui/button";
-import { Field, FormAlert, inputClass } from "~/ui/field";
+import { Field, FormAlert, inputClass, TextareaField } from "~/ui/field";
 import type { Route } from "./+types/practice-test";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -179,16 +180,14 @@ export default function PracticeTestBuilder({ loaderData, actionData }: Route.Co
               error={errors.negativePercent}
               hint="0 for none; 25 takes a quarter of the marks off a wrong choice."
             />
-            <Field label="Instructions" name="instructions" error={errors.instructions} className="sm:col-span-2">
-              {(p) => (
-                <textarea
-                  {...p}
-                  rows={3}
-                  className={`${inputClass} h-auto py-2`}
-                  defaultValue={settings.instructions}
-                />
-              )}
-            </Field>
+            <TextareaField
+              label="Instructions"
+              name="instructions"
+              error={errors.instructions}
+              className="sm:col-span-2"
+              rows={3}
+              defaultValue={settings.instructions}
+            />
           </div>
         </Card>
         <Card title={`Chosen questions (${questionIds.length})`}>

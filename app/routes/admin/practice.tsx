@@ -4,9 +4,10 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
-import { Badge, Card, ConfirmDialog, PageHeader, Pager } from "~/features/admin/ui";
+import { Badge, Card, ConfirmDialog, PageHeader } from "~/features/admin/ui";
 import { SUBJECT_LABELS, SUBJECTS } from "~/features/catalog/labels";
-import { deleteQuestion, importQuestionsCsv, listChapters, listQuestionPage } from "~/features/practice/bank.server";
+import { deleteQuestion, listChapters, listQuestionPage } from "~/features/practice/bank.server";
+import { importQuestionsCsv } from "~/features/practice/csv.server";
 import {
   DIFFICULTY_LABELS,
   QUESTION_TYPE_LABELS,
@@ -20,6 +21,7 @@ import { idSchema } from "~/lib/id";
 import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { FormAlert, inputClass } from "~/ui/field";
+import { KeysetPager } from "~/ui/pager";
 import type { Route } from "./+types/practice";
 
 export function meta(_: Route.MetaArgs) {
@@ -255,7 +257,7 @@ export default function PracticeBank({ loaderData, actionData }: Route.Component
             ]}
           />
         )}
-        <Pager
+        <KeysetPager
           list={list}
           makeHref={(p, cursor) =>
             `/admin/practice?${new URLSearchParams({

@@ -8,6 +8,7 @@ import { adminReviewFiltersSchema, hideSchema, restoreSchema, reviewModerationSc
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { FormAlert } from "~/ui/field";
+import { Pager } from "~/ui/pager";
 import type { Route } from "./+types/reviews";
 
 export function meta(_: Route.MetaArgs) {
@@ -70,23 +71,12 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
         {error ? <FormAlert>{error}</FormAlert> : null}
         <ReviewTable rows={rows} />
         {filters.page > 1 || hasMore ? (
-          <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm">
-            {filters.page > 1 ? (
-              <a className="font-semibold text-brand-700 hover:underline" href={query(filters.page - 1)}>
-                ← Previous
-              </a>
-            ) : (
-              <span />
-            )}
-            <span className="text-slate-500">Page {filters.page}</span>
-            {hasMore ? (
-              <a className="font-semibold text-brand-700 hover:underline" href={query(filters.page + 1)}>
-                Next →
-              </a>
-            ) : (
-              <span />
-            )}
-          </nav>
+          <Pager
+            previous={filters.page > 1 ? query(filters.page - 1) : null}
+            next={hasMore ? query(filters.page + 1) : null}
+            status={`Page ${filters.page}`}
+            reloadDocument
+          />
         ) : null}
       </Card>
     </div>

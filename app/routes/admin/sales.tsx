@@ -6,7 +6,7 @@ import { requireAdmin } from "~/features/accounts/guards.server";
 import { RevenueBarChart } from "~/features/admin/charts";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
-import { Badge, Card, ConfirmDialog, PageHeader, Pager, ProgressBar, Trend } from "~/features/admin/ui";
+import { Badge, Card, ConfirmDialog, PageHeader, Trend } from "~/features/admin/ui";
 import { loadSalesOverview } from "~/features/analytics/metrics.server";
 import { refundOrder } from "~/features/orders/refund.server";
 import { listOrders } from "~/features/orders/sales.server";
@@ -17,7 +17,9 @@ import { formatPaise } from "~/lib/money";
 import { countOf, formatCount } from "~/lib/numbers";
 import { currentFinancialQuarter, monthKey, monthPeriod } from "~/lib/periods";
 import { Button } from "~/ui/button";
-import { FormAlert, inputClass } from "~/ui/field";
+import { FormAlert, inputClass, SelectField } from "~/ui/field";
+import { KeysetPager } from "~/ui/pager";
+import { ProgressBar } from "~/ui/progress-bar";
 import type { Route } from "./+types/sales";
 
 export function meta(_: Route.MetaArgs) {
@@ -182,18 +184,19 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
             reloadDocument
             className="flex min-w-0 flex-wrap items-end gap-2"
           >
-            <div className="min-w-0">
-              <label htmlFor="quarter" className="text-sm font-medium text-slate-800">
-                Quarter
-              </label>
-              <select id="quarter" name="quarter" className={inputClass} defaultValue={quarters[1]?.value}>
-                {quarters.map((q) => (
-                  <option key={q.value} value={q.value}>
-                    {q.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="quarter"
+              label="Quarter"
+              name="quarter"
+              className="min-w-0"
+              defaultValue={quarters[1]?.value}
+            >
+              {quarters.map((q) => (
+                <option key={q.value} value={q.value}>
+                  {q.label}
+                </option>
+              ))}
+            </SelectField>
             <Button type="submit" variant="secondary">
               <Download className="h-4 w-4" aria-hidden /> Quarterly report (PDF)
             </Button>
@@ -204,18 +207,19 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
             reloadDocument
             className="flex min-w-0 flex-wrap items-end gap-2"
           >
-            <div className="min-w-0">
-              <label htmlFor="gstr1-period" className="text-sm font-medium text-slate-800">
-                GSTR-1 month or quarter
-              </label>
-              <select id="gstr1-period" name="period" className={inputClass} defaultValue={gstrPeriods[1]?.value}>
-                {gstrPeriods.map((p) => (
-                  <option key={p.value} value={p.value}>
-                    {p.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="gstr1-period"
+              label="GSTR-1 month or quarter"
+              name="period"
+              className="min-w-0"
+              defaultValue={gstrPeriods[1]?.value}
+            >
+              {gstrPeriods.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
+              ))}
+            </SelectField>
             <Button type="submit" variant="secondary">
               <Download className="h-4 w-4" aria-hidden /> GSTR-1 data (zip)
             </Button>
@@ -371,7 +375,7 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
             ]}
           />
         )}
-        <Pager
+        <KeysetPager
           list={orders}
           makeHref={(p, cursor) =>
             `/admin/sales?${new URLSearchParams({

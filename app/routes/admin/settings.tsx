@@ -23,7 +23,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, formValues, readForm, validate } from "~/lib/form.server";
 import { SIGNATURE_IMAGE_LIMIT } from "~/platform/files/upload.server";
 import { Button } from "~/ui/button";
-import { Field, FormAlert, inputClass } from "~/ui/field";
+import { CheckboxField, Field, FormAlert, SelectField, TextareaField } from "~/ui/field";
 import type { Route } from "./+types/settings";
 
 const SAC_FIELDS = [
@@ -99,56 +99,45 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" noValidate className="space-y-6">
         <Card title="Site">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Site contact email" name="siteContactEmail" error={errors.siteContactEmail}>
-              {(p) => <input {...p} type="email" className={inputClass} defaultValue={v("siteContactEmail")} />}
-            </Field>
             <Field
+              label="Site contact email"
+              name="siteContactEmail"
+              error={errors.siteContactEmail}
+              type="email"
+              defaultValue={v("siteContactEmail")}
+            />
+            <SelectField
               label="Default access level"
               name="defaultAccessLevel"
               error={errors.defaultAccessLevel}
               hint="The role a new sign-up gets."
+              defaultValue={v("defaultAccessLevel")}
             >
-              {(p) => (
-                <select {...p} className={inputClass} defaultValue={v("defaultAccessLevel")}>
-                  <option value="student">student</option>
-                  <option value="instructor">instructor</option>
-                  <option value="guest">guest</option>
-                </select>
-              )}
-            </Field>
+              <option value="student">student</option>
+              <option value="instructor">instructor</option>
+              <option value="guest">guest</option>
+            </SelectField>
             <Field
               label="WhatsApp number (chat widget)"
               name="whatsappNumber"
               error={errors.whatsappNumber}
               hint="With country code, e.g. 919876543210. Empty: no WhatsApp chat button on the store."
-            >
-              {(p) => <input {...p} inputMode="tel" className={inputClass} defaultValue={v("whatsappNumber")} />}
-            </Field>
-            <div className="flex items-start gap-3 pt-6">
-              <input
-                id="maintenanceMode"
-                name="maintenanceMode"
-                type="checkbox"
-                className="mt-1 h-5 w-5 accent-brand-600"
-                defaultChecked={actionData ? values.maintenanceMode === "on" : settings.maintenanceMode}
-                aria-describedby="maintenance-hint"
-              />
-              <div>
-                <label htmlFor="maintenanceMode" className="text-sm font-medium text-slate-800">
-                  Maintenance mode
-                </label>
-                <p id="maintenance-hint" className="text-xs text-slate-500">
-                  Public pages answer “We'll be right back” (503); admins still see everything; /login stays open.
-                </p>
-              </div>
-            </div>
+              inputMode="tel"
+              defaultValue={v("whatsappNumber")}
+            />
+            <CheckboxField
+              id="maintenanceMode"
+              label="Maintenance mode"
+              name="maintenanceMode"
+              className="pt-6"
+              hint="Public pages answer “We'll be right back” (503); admins still see everything; /login stays open."
+              defaultChecked={actionData ? values.maintenanceMode === "on" : settings.maintenanceMode}
+            />
           </div>
         </Card>
         <Card title="Seller details for invoices">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Seller name" name="sellerName" error={errors.sellerName}>
-              {(p) => <input {...p} className={inputClass} defaultValue={v("sellerName")} />}
-            </Field>
+            <Field label="Seller name" name="sellerName" error={errors.sellerName} defaultValue={v("sellerName")} />
             <GstinField name="sellerGstin" defaultValue={v("sellerGstin")} error={errors.sellerGstin} />
             <StateField
               name="sellerStateCode"
@@ -158,11 +147,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               hint="Buyers in this state pay CGST + SGST; everyone else IGST."
             />
             <div className="sm:col-span-2">
-              <Field label="Seller address" name="sellerAddress" error={errors.sellerAddress}>
-                {(p) => (
-                  <textarea {...p} rows={2} className={`${inputClass} h-auto py-2`} defaultValue={v("sellerAddress")} />
-                )}
-              </Field>
+              <TextareaField
+                label="Seller address"
+                name="sellerAddress"
+                error={errors.sellerAddress}
+                rows={2}
+                defaultValue={v("sellerAddress")}
+              />
             </div>
           </div>
         </Card>

@@ -8,7 +8,7 @@ import { changeUserRole, getUserDetail, grantAccess, revokeAccess } from "~/feat
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Badge, Card, PageHeader } from "~/features/admin/ui";
 import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
-import { closeAttemptsWithoutAccess } from "~/features/practice/attempts.server";
+import { closeAttemptsWithoutAccess } from "~/features/practice/marking.server";
 import { formatDateTime } from "~/lib/dates";
 import { asResponse, HttpError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";

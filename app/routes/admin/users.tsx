@@ -4,7 +4,7 @@ import { getDb } from "~/db/client.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { listUsers } from "~/features/accounts/users.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, PageHeader, Pager } from "~/features/admin/ui";
+import { Badge, Card, PageHeader } from "~/features/admin/ui";
 import { userStats } from "~/features/analytics/metrics.server";
 import { formatDateTime } from "~/lib/dates";
 import { noNul } from "~/lib/form.server";
@@ -13,6 +13,7 @@ import { countOf, formatCount } from "~/lib/numbers";
 import { ROLE_LABELS } from "~/lib/roles";
 import { Button } from "~/ui/button";
 import { inputClass } from "~/ui/field";
+import { KeysetPager } from "~/ui/pager";
 import type { Route } from "./+types/users";
 
 export function meta(_: Route.MetaArgs) {
@@ -107,7 +108,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        <Pager
+        <KeysetPager
           list={list}
           makeHref={(p, cursor) =>
             `/admin/users?${new URLSearchParams({

@@ -6,8 +6,8 @@
 import { data } from "react-router";
 import { getDb } from "~/db/client.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
-import { saveAnswer } from "~/features/practice/attempts.server";
 import { answerSchema } from "~/features/practice/schema";
+import { saveAnswer } from "~/features/practice/taking.server";
 import { asResponse, invariantResponse, methodNotAllowed } from "~/lib/errors";
 import { readForm } from "~/lib/form.server";
 import { paramId } from "~/lib/id";

@@ -11,9 +11,8 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, parseForm } from "~/lib/form.server";
 import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
-import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
-import { Field, FormAlert } from "~/ui/field";
+import { Field, FormAlert, TextareaField } from "~/ui/field";
 import type { Route } from "./+types/contact";
 
 export const CONTACT_SUCCESS = "Thank you! Your message has been sent. We will reply within one working day.";
@@ -87,18 +86,16 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               defaultValue={values?.email}
               autoComplete="email"
             />
-            <Field id="contact-message" name="message" label="Message" error={errors.message}>
-              {(p) => (
-                <textarea
-                  {...p}
-                  className={cn(p.className, "h-auto py-2")}
-                  rows={6}
-                  maxLength={5000}
-                  required
-                  defaultValue={values?.message}
-                />
-              )}
-            </Field>
+            <TextareaField
+              id="contact-message"
+              name="message"
+              label="Message"
+              error={errors.message}
+              rows={6}
+              maxLength={5000}
+              required
+              defaultValue={values?.message}
+            />
             <Button type="submit" disabled={busy}>
               {busy ? "Sending…" : "Send Message"}
             </Button>

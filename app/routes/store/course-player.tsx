@@ -4,9 +4,8 @@ import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation, useRev
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { getCoursePlayer, setLessonCompleted } from "~/features/learning/player.server";
-import { ProgressBar } from "~/features/learning/progress-bar";
 import { lessonProgressForm, playerQuery } from "~/features/learning/schema";
-import { testLessonState } from "~/features/practice/attempts.server";
+import { testLessonState } from "~/features/practice/results.server";
 import { formatMarks } from "~/features/practice/scoring";
 import { TestFactsList } from "~/features/practice/test-facts";
 import { getTestFacts, isTestProduct } from "~/features/practice/tests.server";
@@ -19,6 +18,7 @@ import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
 import { NotFoundPage } from "~/ui/not-found";
+import { ProgressBar } from "~/ui/progress-bar";
 import type { Route } from "./+types/course-player";
 
 function notFound(): never {

@@ -1,8 +1,9 @@
 import { data, redirect } from "react-router";
 import { getDb } from "~/db/client.server";
 import { requireUser } from "~/features/accounts/guards.server";
-import { attemptOwner, getResult, loadPaper, selfMark, submitAttempt } from "~/features/practice/attempts.server";
+import { getResult, selfMark } from "~/features/practice/results.server";
 import { attemptIntentSchema } from "~/features/practice/schema";
+import { attemptOwner, loadPaper, submitAttempt } from "~/features/practice/taking.server";
 import { TestResult } from "~/features/practice/test-result";
 import { TestTaker } from "~/features/practice/test-taker";
 import { StoreErrorPage } from "~/features/site/not-found";

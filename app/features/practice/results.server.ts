@@ -1,0 +1,234 @@
+/**
+ * The results of practice tests: the explained result of one attempt (for its student or an admin),
+ * the student's self-marks of written answers, their list of attempts and the latest result of a
+ * course's test lesson.
+ */
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { practiceAnswers, practiceAttempts, practiceChapters, practiceTests, products } from "~/db/schema";
+import { HttpError } from "~/lib/errors";
+import { NOT_FOUND, requireTestAccess, type Viewer, validId } from "./access.server";
+import { isWritten } from "./labels";
+import { lockAttempt, settleIfExpired } from "./marking.server";
+import { type AnswerableRow, answerables, attemptTitle, paperOf } from "./paper.server";
+import { percentOf } from "./scoring";
+
+export interface ResultQuestion
+  extends Omit<AnswerableRow, "parentId" | "chapterId" | "position">,
+    Pick<typeof practiceAnswers.$inferSelect, "choice" | "text" | "awardedCenti" | "correct"> {
+  passage: string | null;
+  chapter: string;
+}
+
+export interface AttemptResult {
+  attemptId: number;
+  productId: number;
+  title: string;
+  studentName: string | null;
+  ownAttempt: boolean;
+  startedAt: Date;
+  submittedAt: Date;
+  autoSubmitted: boolean;
+  secondsTaken: number;
+  scoreCenti: number;
+  maxMarks: number;
+  percent: number;
+  negativePercent: number;
+  unmarkedWritten: number;
+  questions: ResultQuestion[];
+}
+
+/**
+ * The explained result of a submitted attempt, for its student or an admin (404 for anyone else).
+ * An open attempt whose time ran out is submitted first; one still running is `{ open: true }`.
+ */
+export async function getResult(
+  db: Db,
+  viewer: Viewer,
+  attemptId: number,
+  now = new Date(),
+): Promise<AttemptResult | { open: true }> {
+  const load = async () =>
+    validId(attemptId)
+      ? (await db.select().from(practiceAttempts).where(eq(practiceAttempts.id, attemptId)))[0]
+      : undefined;
+  let attempt = await load();
+  if (!attempt || (attempt.userId !== viewer.id && viewer.role !== "admin")) throw new HttpError(404, NOT_FOUND);
+  // The answers and explanations are the test's content: a student who lost access no longer reads them.
+  if (viewer.role !== "admin") await requireTestAccess(db, viewer.id, attempt.productId);
+  if (!attempt.submittedAt) {
+    if (!(await settleIfExpired(db, attemptId, now)).submitted) return { open: true };
+    attempt = (await load())!;
+  }
+  const [meta] = await db
+    .select({
+      title: products.title,
+      negativePercent: practiceTests.negativePercent,
+      studentName: sql<string>`(select name from users where users.id = ${attempt.userId})`,
+      chapter: sql<string | null>`(select title from ${practiceChapters} where id = ${attempt.chapterId})`,
+    })
+    .from(products)
+    .leftJoin(practiceTests, eq(practiceTests.productId, products.id))
+    .where(eq(products.id, attempt.productId));
+  const paper = await paperOf(db, attempt.questionIds);
+  const questions = answerables(paper);
+  const [answers, chapters] = await Promise.all([
+    db.select().from(practiceAnswers).where(eq(practiceAnswers.attemptId, attemptId)),
+    db
+      .select({ id: practiceChapters.id, title: practiceChapters.title })
+      .from(practiceChapters)
+      .where(
+        inArray(
+          practiceChapters.id,
+          questions.map((q) => q.chapterId),
+        ),
+      ),
+  ]);
+  const submittedAt = attempt.submittedAt!;
+  const rows = questions.map((q) => {
+    const a = answers.find((x) => x.questionId === q.id);
+    return {
+      id: q.id,
+      passage: q.parentId ? (paper.top.find((t) => t.id === q.parentId)?.prompt ?? null) : null,
+      chapter: chapters.find((c) => c.id === q.chapterId)?.title ?? "",
+      type: q.type,
+      prompt: q.prompt,
+      options: q.options,
+      correctOption: q.correctOption,
+      modelAnswer: q.modelAnswer,
+      markingPoints: q.markingPoints,
+      marks: q.marks,
+      explanation: q.explanation,
+      source: q.source,
+      choice: a?.choice ?? null,
+      text: a?.text ?? null,
+      awardedCenti: a?.awardedCenti ?? null,
+      correct: a?.correct ?? null,
+    };
+  });
+  const scoreCenti = attempt.scoreCenti ?? 0;
+  return {
+    attemptId,
+    productId: attempt.productId,
+    title: attemptTitle(meta?.title ?? "Practice test", meta?.chapter ?? null),
+    studentName: attempt.userId === viewer.id ? null : (meta?.studentName ?? null),
+    ownAttempt: attempt.userId === viewer.id,
+    startedAt: attempt.startedAt,
+    submittedAt,
+    autoSubmitted: attempt.autoSubmitted,
+    secondsTaken: Math.max(0, Math.round((submittedAt.getTime() - attempt.startedAt.getTime()) / 1000)),
+    scoreCenti,
+    maxMarks: attempt.maxMarks,
+    percent: percentOf(scoreCenti, attempt.maxMarks),
+    negativePercent: meta?.negativePercent ?? 0,
+    unmarkedWritten: rows.filter((r) => isWritten(r.type) && r.awardedCenti === null).length,
+    questions: rows,
+  };
+}
+
+/** The student marks a written answer of their submitted attempt against its marking points (whole or half marks). */
+export async function selfMark(db: Db, userId: string, attemptId: number, questionId: number, marks: number) {
+  await db.transaction(async (tx) => {
+    const attempt = await lockAttempt(tx, attemptId);
+    if (!attempt || attempt.userId !== userId) throw new HttpError(404, NOT_FOUND);
+    await requireTestAccess(tx, userId, attempt.productId);
+    if (!attempt.submittedAt) throw new HttpError(409, "Submit the test before marking your answers.");
+    const question = answerables(await paperOf(tx, attempt.questionIds)).find((q) => q.id === questionId);
+    if (!question || !isWritten(question.type)) throw new HttpError(400, "Only written answers are marked by you.");
+    if (!Number.isInteger(marks * 2) || marks < 0 || marks > question.marks) {
+      throw new HttpError(400, `Give between 0 and ${question.marks} marks, in whole or half marks.`, {
+        field: "marks",
+      });
+    }
+    // Hundredths of a mark: a half is 50.
+    const awardedCenti = Math.round(marks * 100);
+    await tx
+      .insert(practiceAnswers)
+      .values({ attemptId, questionId, awardedCenti })
+      .onConflictDoUpdate({
+        target: [practiceAnswers.attemptId, practiceAnswers.questionId],
+        set: { awardedCenti },
+      });
+    const [sum] = await tx
+      .select({ total: sql<number>`coalesce(sum(${practiceAnswers.awardedCenti}), 0)`.mapWith(Number) })
+      .from(practiceAnswers)
+      .where(eq(practiceAnswers.attemptId, attemptId));
+    await tx
+      .update(practiceAttempts)
+      .set({ scoreCenti: sum?.total ?? 0 })
+      .where(eq(practiceAttempts.id, attemptId));
+  });
+}
+
+export interface AttemptSummary {
+  id: number;
+  productId: number;
+  title: string;
+  startedAt: Date;
+  submittedAt: Date | null;
+  scoreCenti: number | null;
+  maxMarks: number;
+}
+
+/** The student's attempts, newest first (My Courses). */
+export async function listAttempts(db: DbOrTx, userId: string, limit = 50): Promise<AttemptSummary[]> {
+  const rows = await db
+    .select({
+      id: practiceAttempts.id,
+      productId: practiceAttempts.productId,
+      title: products.title,
+      chapter: practiceChapters.title,
+      startedAt: practiceAttempts.startedAt,
+      submittedAt: practiceAttempts.submittedAt,
+      scoreCenti: practiceAttempts.scoreCenti,
+      maxMarks: practiceAttempts.maxMarks,
+    })
+    .from(practiceAttempts)
+    .innerJoin(products, eq(products.id, practiceAttempts.productId))
+    .leftJoin(practiceChapters, eq(practiceChapters.id, practiceAttempts.chapterId))
+    .where(eq(practiceAttempts.userId, userId))
+    .orderBy(desc(practiceAttempts.startedAt), desc(practiceAttempts.id))
+    .limit(limit);
+  return rows.map(({ chapter, ...r }) => ({ ...r, title: attemptTitle(r.title, chapter) }));
+}
+
+/** A course lesson of type test, as the player shows it to this student. */
+export interface TestLesson {
+  productId: number;
+  title: string;
+  openAttemptId: number | null;
+  /** Their latest submitted attempt of the whole paper. */
+  last: { attemptId: number; scoreCenti: number; maxMarks: number; percent: number } | null;
+}
+
+/** The test a lesson opens, with this student's open attempt and latest result (one query). */
+export async function testLessonState(db: DbOrTx, userId: string, testProductId: number): Promise<TestLesson | null> {
+  const mine = and(
+    eq(practiceAttempts.userId, userId),
+    eq(practiceAttempts.productId, products.id),
+    isNull(practiceAttempts.chapterId),
+  );
+  const [row] = await db
+    .select({
+      productId: products.id,
+      title: products.title,
+      openAttemptId: sql<
+        number | null
+      >`(select ${practiceAttempts.id} from ${practiceAttempts} where ${mine} and ${practiceAttempts.submittedAt} is null limit 1)`,
+      last: sql<
+        [number, number, number] | null
+      >`(select json_build_array(${practiceAttempts.id}, ${practiceAttempts.scoreCenti}, ${practiceAttempts.maxMarks}) from ${practiceAttempts} where ${mine} and ${practiceAttempts.submittedAt} is not null order by ${practiceAttempts.submittedAt} desc, ${practiceAttempts.id} desc limit 1)`,
+    })
+    .from(products)
+    .where(eq(products.id, testProductId));
+  if (!row) return null;
+  const last = typeof row.last === "string" ? (JSON.parse(row.last) as [number, number, number]) : row.last;
+  return {
+    productId: row.productId,
+    title: row.title,
+    openAttemptId: row.openAttemptId === null ? null : Number(row.openAttemptId),
+    last: last
+      ? { attemptId: last[0], scoreCenti: last[1], maxMarks: last[2], percent: percentOf(last[1], last[2]) }
+      : null,
+  };
+}

@@ -1,0 +1,224 @@
+/**
+ * Taking a practice test: starting an attempt (the paper dealt once, the deadline fixed by the
+ * server), loading the paper to answer, saving answers one by one and submitting.
+ *
+ * Rules (tests: taking.integration.test.ts, course-lessons.integration.test.ts):
+ * - the taking page's data never carries a correct option, model answer, marking point or explanation;
+ * - an attempt is its student's: anyone else gets 404;
+ * - the server's clock decides: a save after the deadline (plus a few seconds of grace for a request
+ *   in flight) is refused and the attempt is submitted as it stood;
+ * - a submitted attempt's answers never change.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { practiceAnswers, practiceAttempts, practiceChapters, practiceTests, products } from "~/db/schema";
+import { HttpError } from "~/lib/errors";
+import { formatCount } from "~/lib/numbers";
+import { getTakeableTest, NOT_FOUND, requireTestAccess, type Viewer, validId } from "./access.server";
+import { planChapterPractice } from "./chapter-practice.server";
+import { isObjective, isWritten, type QuestionType } from "./labels";
+import { MAX_WRITTEN_ANSWER } from "./limits";
+import { expired, finalize, lockAttempt, settleIfExpired } from "./marking.server";
+import { type AnswerableRow, answerables, attemptTitle, dealPaper, paperOf } from "./paper.server";
+
+export const SUBMITTED = "This attempt is submitted; its answers can no longer change.";
+export const TIME_UP = "Time is up: the test was submitted with the answers saved until then.";
+
+/**
+ * Starts an attempt of a test the user may take (of one chapter of it with `chapterId`), or returns
+ * the one still open.
+ */
+export async function startAttempt(
+  db: Db,
+  user: Viewer,
+  productId: number,
+  now = new Date(),
+  chapterId: number | null = null,
+): Promise<number> {
+  const test = await getTakeableTest(db, user, productId, chapterId);
+  if (test.openAttemptId) {
+    const state = await settleIfExpired(db, test.openAttemptId, now);
+    if (!state.submitted) return test.openAttemptId;
+  }
+  let questionIds: number[];
+  let maxMarks: number;
+  let minutes = test.timeLimitMinutes;
+  if (chapterId === null) {
+    questionIds = await dealPaper(db, productId);
+    if (!questionIds.length) throw new HttpError(409, "This test has no questions yet.");
+    maxMarks = answerables(await paperOf(db, questionIds)).reduce((n, q) => n + q.marks, 0);
+  } else {
+    const plan = await planChapterPractice(db, test, chapterId);
+    ({ questionIds, maxMarks } = plan);
+    minutes = plan.practice.facts.timeLimitMinutes;
+  }
+  const [row] = await db
+    .insert(practiceAttempts)
+    .values({
+      userId: user.id,
+      productId,
+      chapterId,
+      questionIds,
+      startedAt: now,
+      deadlineAt: new Date(now.getTime() + minutes * 60_000),
+      maxMarks,
+    })
+    // Two starts at once (a double click, two tabs): the one open attempt wins.
+    .onConflictDoNothing()
+    .returning({ id: practiceAttempts.id });
+  if (row) return row.id;
+  const again = await getTakeableTest(db, user, productId, chapterId);
+  if (!again.openAttemptId) throw new HttpError(409, "Please try again.");
+  return again.openAttemptId;
+}
+
+/** Whose attempt it is (null for an unknown id). */
+export async function attemptOwner(db: DbOrTx, attemptId: number): Promise<string | null> {
+  if (!validId(attemptId)) return null;
+  const [row] = await db
+    .select({ userId: practiceAttempts.userId })
+    .from(practiceAttempts)
+    .where(eq(practiceAttempts.id, attemptId));
+  return row?.userId ?? null;
+}
+
+export interface TakingQuestion {
+  id: number;
+  /** The case set's passage this question belongs to (shown above it), if any. */
+  passage: string | null;
+  type: QuestionType;
+  prompt: string;
+  options: string[];
+  marks: number;
+  source: string;
+  choice: number | null;
+  text: string | null;
+  markedForReview: boolean;
+}
+
+export interface TakingPaper {
+  attemptId: number;
+  productId: number;
+  title: string;
+  deadline: string;
+  serverNow: string;
+  maxMarks: number;
+  negativePercent: number;
+  questions: TakingQuestion[];
+}
+
+/**
+ * The paper to answer, with what this student saved, and nothing that gives an answer away. An
+ * attempt already submitted (or whose time ran out, which submits it now) gives `{ submitted: true }`.
+ */
+export async function loadPaper(
+  db: Db,
+  userId: string,
+  attemptId: number,
+  now = new Date(),
+): Promise<TakingPaper | { submitted: true }> {
+  const attempt = validId(attemptId)
+    ? (await db.select().from(practiceAttempts).where(eq(practiceAttempts.id, attemptId)))[0]
+    : undefined;
+  if (!attempt || attempt.userId !== userId) throw new HttpError(404, NOT_FOUND);
+  await requireTestAccess(db, userId, attempt.productId);
+  if (attempt.submittedAt || (await settleIfExpired(db, attemptId, now)).submitted) return { submitted: true };
+  const [test] = await db
+    .select({
+      title: products.title,
+      negativePercent: practiceTests.negativePercent,
+      chapter: sql<string | null>`(select title from ${practiceChapters} where id = ${attempt.chapterId})`,
+    })
+    .from(products)
+    .innerJoin(practiceTests, eq(practiceTests.productId, products.id))
+    .where(eq(products.id, attempt.productId));
+  const paper = await paperOf(db, attempt.questionIds);
+  const saved = await db.select().from(practiceAnswers).where(eq(practiceAnswers.attemptId, attemptId));
+  const passageOf = (q: AnswerableRow) =>
+    q.parentId ? (paper.top.find((t) => t.id === q.parentId)?.prompt ?? null) : null;
+  return {
+    attemptId,
+    productId: attempt.productId,
+    title: attemptTitle(test?.title ?? "Practice test", test?.chapter ?? null),
+    deadline: attempt.deadlineAt.toISOString(),
+    serverNow: now.toISOString(),
+    maxMarks: attempt.maxMarks,
+    negativePercent: test?.negativePercent ?? 0,
+    // Only the fields listed here leave the server: never correctOption, modelAnswer, markingPoints or explanation.
+    questions: answerables(paper).map((q) => {
+      const answer = saved.find((a) => a.questionId === q.id);
+      return {
+        id: q.id,
+        passage: passageOf(q),
+        type: q.type,
+        prompt: q.prompt,
+        options: q.options,
+        marks: q.marks,
+        source: q.source,
+        choice: answer?.choice ?? null,
+        text: answer?.text ?? null,
+        markedForReview: answer?.markedForReview ?? false,
+      };
+    }),
+  };
+}
+
+export interface AnswerInput {
+  questionId: number;
+  choice: number | null;
+  text: string | null;
+  markedForReview: boolean;
+}
+
+/**
+ * Saves one answer of an open attempt. Refused: someone else's attempt (404), a submitted one (409),
+ * one whose time ran out (409, and it is submitted now), a question not in the paper or an option it
+ * does not have (400).
+ */
+export async function saveAnswer(db: Db, userId: string, attemptId: number, input: AnswerInput, now = new Date()) {
+  const outcome = await db.transaction(async (tx) => {
+    const attempt = await lockAttempt(tx, attemptId);
+    if (!attempt || attempt.userId !== userId) throw new HttpError(404, NOT_FOUND);
+    await requireTestAccess(tx, userId, attempt.productId);
+    if (attempt.submittedAt) throw new HttpError(409, SUBMITTED);
+    if (expired(attempt, now)) {
+      await finalize(tx, attempt, now, true);
+      return "time-up" as const;
+    }
+    const question = answerables(await paperOf(tx, attempt.questionIds)).find((q) => q.id === input.questionId);
+    if (!question) throw new HttpError(400, "That question is not in this test.");
+    let choice: number | null = null;
+    let text: string | null = null;
+    if (isObjective(question.type)) {
+      if (input.choice !== null && (input.choice < 0 || input.choice >= question.options.length)) {
+        throw new HttpError(400, "Choose one of the options.");
+      }
+      choice = input.choice;
+    } else if (isWritten(question.type)) {
+      if (input.text !== null && input.text.length > MAX_WRITTEN_ANSWER) {
+        throw new HttpError(400, `Keep the answer under ${formatCount(MAX_WRITTEN_ANSWER)} characters.`);
+      }
+      text = input.text?.trim() ? input.text : null;
+    }
+    await tx
+      .insert(practiceAnswers)
+      .values({ attemptId, questionId: question.id, choice, text, markedForReview: input.markedForReview })
+      .onConflictDoUpdate({
+        target: [practiceAnswers.attemptId, practiceAnswers.questionId],
+        set: { choice, text, markedForReview: input.markedForReview, updatedAt: now },
+      });
+    return "saved" as const;
+  });
+  if (outcome === "time-up") throw new HttpError(409, TIME_UP);
+}
+
+/** Submits the attempt (again: nothing changes). After the deadline it counts as submitted at the deadline. */
+export async function submitAttempt(db: Db, userId: string, attemptId: number, now = new Date()) {
+  await db.transaction(async (tx) => {
+    const attempt = await lockAttempt(tx, attemptId);
+    if (!attempt || attempt.userId !== userId) throw new HttpError(404, NOT_FOUND);
+    await requireTestAccess(tx, userId, attempt.productId);
+    if (attempt.submittedAt) return;
+    await finalize(tx, attempt, now, expired(attempt, now));
+  });
+}
