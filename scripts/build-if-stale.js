@@ -11,6 +11,7 @@ const inputs = [
   "public",
   "server.js",
   "vite.config.ts",
+  "scripts/vite-precompress.ts",
   "react-router.config.ts",
   "package-lock.json",
 ];

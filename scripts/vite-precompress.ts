@@ -12,10 +12,16 @@ import type { Plugin } from "vite";
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|html|map)$/;
 const MIN_BYTES = 1024;
 
+/**
+ * Files the server may send. Not `.vite/` (Vite's build manifest, which React Router moves out of
+ * the client build after this hook: copies of it would stay behind, with its source paths relative
+ * to node_modules, so the same commit built from another checkout path would differ; issue 34).
+ */
 function walk(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? walk(full) : [full];
+    if (!entry.isDirectory()) return [full];
+    return entry.name === ".vite" ? [] : walk(full);
   });
 }
 

@@ -2,8 +2,11 @@
  * One database client per process: PGlite on disk by default, a `pg` pool when
  * DATABASE_URL is set. Created on first use, closed by `closeDb()` at shutdown.
  */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { Pool } from "pg";
@@ -81,6 +84,26 @@ function acquireDirLock(dir: string): () => void {
   throw new Error(`Could not lock ${dir}`);
 }
 
+/**
+ * On a new data directory PGlite runs PostgreSQL's initdb inside the process that opens it, and the
+ * memory initdb takes (~500 MB of WebAssembly memory and buffers) stays resident for the life of
+ * that process: a server's first start idled at ~800 MB RSS against ~300 MB on every later start
+ * (issue 34, bench/RESULTS.md). A short-lived child process initialises the directory instead. If
+ * the child cannot run, PGlite initialises it here as before.
+ */
+async function initialiseInChild(dataDir: string) {
+  if (fs.existsSync(path.join(dataDir, "PG_VERSION"))) return;
+  const entry = pathToFileURL(createRequire(import.meta.url).resolve("@electric-sql/pglite")).href;
+  const script = `const { PGlite } = await import(${JSON.stringify(entry)});
+const db = await PGlite.create(process.argv[1]);
+await db.close();`;
+  await new Promise<void>((resolve) => {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script, dataDir], { stdio: "ignore" });
+    child.on("error", () => resolve());
+    child.on("exit", () => resolve());
+  });
+}
+
 export async function openPglite(dataDir: string | "memory://"): Promise<DbHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -89,6 +112,7 @@ export async function openPglite(dataDir: string | "memory://"): Promise<DbHandl
   if (dataDir !== "memory://") release = acquireDirLock(dataDir);
   let client: PGlite;
   try {
+    if (dataDir !== "memory://") await initialiseInChild(dataDir);
     // pg_trgm backs the admin contains-searches (drizzle/0005); PGlite ships it as a contrib extension.
     // PostgreSQL's shared buffers live in PGlite's WebAssembly memory and are all touched at start:
     // the default 128 MB is resident from the first second. The operating system caches the files

@@ -2,7 +2,7 @@
  * Admin-only code (Recharts, admin screens, editors) never reaches a public page: every public
  * route of app/routes.ts is opened cold in Chromium and each script it downloads is checked
  * against the chunks only admin routes import (from the build manifest) and for Recharts' code.
- * The same walk holds every route to the first-load budget of 125,000 bytes of gzipped JavaScript.
+ * The same walk holds every route to the first-load budget (JS_BUDGET_BYTES) of gzipped JavaScript.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -14,9 +14,10 @@ import { mapPool } from "../helpers/pool";
 import { ROOT } from "../helpers/server";
 
 const baseUrl = inject("baseUrl");
-// 125,000 until issue 30 added the business-buyer fields to checkout (measured 125,673 on /checkout,
-// 125,101 on /): 126,000 for now; bringing it back under 125,000 is open work (see the session note).
-const JS_BUDGET_BYTES = 126_000;
+// Issue 34 took the largest public route, /, from 125,421 to 120,179 bytes (the code every page runs
+// joined the framework chunk; our own Lucide icon factory): 121,000 now. The issue's goal is 115,000
+// (bench/RESULTS.md, "First-load JavaScript, issue 34": what is left and where).
+const JS_BUDGET_BYTES = 121_000;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -37,7 +38,7 @@ describe("public pages load no admin-only code", () => {
     expect(recharts.length).toBeGreaterThan(0);
   });
 
-  it("no public route downloads an admin-only chunk or Recharts, or over 125,000 bytes of gzipped JavaScript", async () => {
+  it("no public route downloads an admin-only chunk or Recharts, or over 121,000 bytes of gzipped JavaScript", async () => {
     const adminOnly = await adminOnlyChunks();
     const routes = await publicRoutes(baseUrl);
     expect(routes.all.map((r) => r.pattern)).toEqual(
