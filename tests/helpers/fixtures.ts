@@ -41,7 +41,6 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
   return fs.readFileSync(file);
 }
 
-
 export const it = test
   .extend("baseUrl", { scope: "worker" }, () => inject("baseUrl"))
   // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern
