@@ -5,10 +5,10 @@
  * SMTP_URL pointing at a local sink: the link reaches the student's mailbox, never the outbox.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll } from "vitest";
 import { RESET_REQUESTED } from "~/features/accounts/messages";
 import { signInBrowser } from "../helpers/auth";
-import { launchBrowser } from "../helpers/browser";
+import { describe, expect, freshInstall, it } from "../helpers/fixtures";
 import { type RunningServer, startServer } from "../helpers/server";
 import { type SmtpSink, startSmtpSink } from "../helpers/smtp-sink";
 
@@ -19,16 +19,16 @@ let server: RunningServer;
 let browser: Browser;
 let smtp: SmtpSink;
 
-beforeAll(async () => {
+it.beforeAll(async ({ browser: shared }) => {
   smtp = await startSmtpSink();
   server = await startServer({
+    dataDir: await freshInstall(),
     env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, ADMIN_NAME: "The Owner", SMTP_URL: smtp.url },
   });
-  browser = await launchBrowser();
+  browser = shared;
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   await smtp?.close();
 });

@@ -4,8 +4,8 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../helpers/browser";
+import { afterAll } from "vitest";
+import { describe, expect, freshInstall, it } from "../helpers/fixtures";
 import { type RunningServer, startServer } from "../helpers/server";
 
 const OWNER = { email: "owner@example.com", password: "owner-password-123", name: "Asha Owner" };
@@ -14,8 +14,9 @@ let browser: Browser;
 let admin: BrowserContext;
 let base: string;
 
-beforeAll(async () => {
+it.beforeAll(async ({ browser: shared }) => {
   server = await startServer({
+    dataDir: await freshInstall(),
     env: {
       ADMIN_EMAIL: OWNER.email,
       ADMIN_PASSWORD: OWNER.password,
@@ -24,13 +25,12 @@ beforeAll(async () => {
     },
   });
   base = server.url;
-  browser = await launchBrowser();
+  browser = shared;
   admin = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await signIn(admin.request, OWNER.email, OWNER.password);
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
 });
 

@@ -4,18 +4,15 @@
  * guest. Runs on the shared server: it only adds its own student, cart and order.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../helpers/browser";
+import { inject } from "vitest";
+import { describe, expect, it } from "../helpers/fixtures";
 import { PHONE, waitForHydration } from "../helpers/page";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+it.beforeAll(async ({ browser: shared }) => {
+  browser = shared;
 });
 
 const ACCOUNTANCY = "Add to Cart: Accountancy Class 12";

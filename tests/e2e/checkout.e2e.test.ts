@@ -1,19 +1,15 @@
-import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { PDFDocument } from "pdf-lib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../helpers/browser";
+import { inject } from "vitest";
+import { describe, downloadedBytes, expect, it } from "../helpers/fixtures";
 
 const baseUrl = inject("baseUrl");
 const PASSWORD = "correct-horse-battery";
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+it.beforeAll(async ({ browser: shared }) => {
+  browser = shared;
 });
 
 async function newContext(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
@@ -149,7 +145,7 @@ describe("checkout journey in Chromium (test gateway)", () => {
       page.getByRole("link", { name: "Download GST invoice" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`invoice-${invoiceNumber.replace(/\//g, "-")}.pdf`);
-    const bytes = fs.readFileSync((await download.path())!);
+    const bytes = await downloadedBytes(download);
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getTitle()).toBe(`Tax Invoice ${invoiceNumber}`);

@@ -4,9 +4,9 @@
  * Devanagari with a unicode-range) can draw it; a page without Devanagari never downloads it.
  */
 import type { Browser, Response as PwResponse } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { inject } from "vitest";
 import { signInBrowser } from "../helpers/auth";
-import { launchBrowser } from "../helpers/browser";
+import { describe, expect, it } from "../helpers/fixtures";
 import { PHONE, waitForHydration } from "../helpers/page";
 
 const baseUrl = inject("baseUrl");
@@ -15,17 +15,14 @@ const EMAIL = `priya.hindi.${Date.now()}@example.com`;
 const PASSWORD = "hindi-name-password-1";
 let browser: Browser;
 
-beforeAll(async () => {
+it.beforeAll(async ({ browser: shared }) => {
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: baseUrl },
     body: JSON.stringify({ name: NAME, email: EMAIL, password: PASSWORD }),
   });
   expect(signUp.status).toBe(200);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = shared;
 });
 
 async function visit(path: string, signedIn: boolean) {

@@ -1,14 +1,6 @@
-/**
- * The GST documents as a chartered accountant reads them: a student buys in Chromium (asked for
- * their state once), downloads the tax invoice, the owner refunds in the admin area, the student
- * downloads the credit note; `pdftotext` (poppler-utils) extracts each PDF's text, which must carry
- * every field GST asks for and the ₹ sign. Its own server: an owner from ADMIN_EMAIL on first start.
- */
-import fs from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../helpers/browser";
-import { prepareOwnerInstall } from "../helpers/owner-install";
+import { afterAll } from "vitest";
+import { describe, downloadedBytes, expect, freshOwnerInstall, it } from "../helpers/fixtures";
 import { extractPdfText } from "../helpers/pdf-text";
 import { type RunningServer, startServer } from "../helpers/server";
 
@@ -18,10 +10,10 @@ let server: RunningServer;
 let browser: Browser;
 let base: string;
 
-beforeAll(async () => {
+it.beforeAll(async ({ browser: shared }) => {
   server = await startServer({
     // The owner has entered the seller's address (printed on the invoice) in Settings.
-    dataDir: await prepareOwnerInstall(),
+    dataDir: await freshOwnerInstall(),
     env: {
       ADMIN_EMAIL: OWNER.email,
       ADMIN_PASSWORD: OWNER.password,
@@ -30,11 +22,10 @@ beforeAll(async () => {
     },
   });
   base = server.url;
-  browser = await launchBrowser();
+  browser = shared;
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
 });
 
@@ -54,7 +45,7 @@ async function signIn(ctx: BrowserContext, email: string, password: string) {
 /** The text of the PDF a link on the page downloads, one line of words. */
 async function downloadedText(page: Page, link: string) {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: link }).click()]);
-  const bytes = fs.readFileSync((await download.path())!);
+  const bytes = await downloadedBytes(download);
   expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
   return { name: download.suggestedFilename(), text: extractPdfText(bytes).replace(/\s+/g, " ") };
 }
@@ -134,7 +125,7 @@ describe("GST invoice and credit note, read with pdftotext", () => {
       admin.waitForEvent("download"),
       admin.getByRole("link", { name: /^Credit note CN\// }).click(),
     ]);
-    const adminNote = extractPdfText(fs.readFileSync((await adminDownload.path())!));
+    const adminNote = extractPdfText(await downloadedBytes(adminDownload));
     expect(adminNote).toContain("CREDIT NOTE");
 
     // The student downloads the credit note from the order page.

@@ -1,25 +1,14 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../helpers/browser";
+import { describe, expect, it } from "../helpers/fixtures";
 
-const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function openPage(path: string, viewport = { width: 360, height: 740 }) {
+async function openPage(browser: Browser, url: string, viewport = { width: 360, height: 740 }) {
   const page = await browser.newPage({ viewport });
   const errors: string[] = [];
   page.on("console", (msg) => {
     if (msg.type() === "error") errors.push(msg.text());
   });
   page.on("pageerror", (err) => errors.push(err.message));
-  const response = await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
+  const response = await page.goto(url, { waitUntil: "networkidle" });
   return { page, response, errors };
 }
 
@@ -30,8 +19,8 @@ async function brokenImages(page: Page) {
 }
 
 describe("home page in Chromium", () => {
-  it("shows the hero, the buttons, six courses and four featured notes on a phone", async () => {
-    const { page, errors } = await openPage("/");
+  it("shows the hero, the buttons, six courses and four featured notes on a phone", async ({ browser, baseUrl }) => {
+    const { page, errors } = await openPage(browser, `${baseUrl}/`);
     await expect(
       page.getByRole("heading", { level: 1, name: "Excel in Your Commerce Exams" }).isVisible(),
     ).resolves.toBe(true);
@@ -69,8 +58,8 @@ describe("home page in Chromium", () => {
     await page.close();
   });
 
-  it("header navigation has the spec's links and the mobile menu opens", async () => {
-    const { page } = await openPage("/");
+  it("header navigation has the spec's links and the mobile menu opens", async ({ browser, baseUrl }) => {
+    const { page } = await openPage(browser, `${baseUrl}/`);
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("navigation", { name: "Mobile" });
     for (const [label, href] of [
@@ -88,8 +77,8 @@ describe("home page in Chromium", () => {
     await page.close();
   });
 
-  it("shows the 404 page for an unknown route", async () => {
-    const { page, response } = await openPage("/no/such/page", { width: 1440, height: 900 });
+  it("shows the 404 page for an unknown route", async ({ browser, baseUrl }) => {
+    const { page, response } = await openPage(browser, `${baseUrl}/no/such/page`, { width: 1440, height: 900 });
     expect(response?.status()).toBe(404);
     expect(await page.getByRole("heading", { name: "404 - Page Not Found" }).isVisible()).toBe(true);
     await page.close();

@@ -6,18 +6,15 @@
  * the page's own scripts records every node hydration removes.
  */
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../helpers/browser";
+import { inject } from "vitest";
+import { describe, expect, it } from "../helpers/fixtures";
 import { PHONE, waitForHydration } from "../helpers/page";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+it.beforeAll(async ({ browser: shared }) => {
+  browser = shared;
 });
 
 declare global {

@@ -1,20 +1,12 @@
-/**
- * The learning journey in Chromium on the built server. The "buy" step belongs to
- * checkout: here the enrolments are created in the setup, on the server's own
- * database before it starts (the embedded database admits one process).
- */
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll } from "vitest";
 import { openPglite, setDbHandle } from "~/db/client.server";
-import { migrateAndSeed } from "~/db/migrate.server";
 import * as schema from "~/db/schema";
 import { createTestUser, signInBrowser, type TestUser } from "../helpers/auth";
-import { launchBrowser } from "../helpers/browser";
+import { describe, downloadedBytes, expect, freshInstall, it } from "../helpers/fixtures";
 import { extractPdfText } from "../helpers/pdf-text";
 import { type RunningServer, startServer } from "../helpers/server";
 
@@ -25,12 +17,11 @@ let stranger: TestUser;
 const ids = { course: 0, otherCourse: 0, note: 0 };
 const lessonIds: number[] = [];
 
-beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-e2e-learning-"));
+it.beforeAll(async ({ browser: shared }) => {
+  const dataDir = await freshInstall();
   const handle = await openPglite(path.join(dataDir, "pglite"));
   setDbHandle(handle);
   try {
-    await migrateAndSeed(handle);
     student = await createTestUser({ name: "Meera Iyer", email: "meera.iyer@example.com" });
     stranger = await createTestUser({ name: "Other Student" });
     const bySlug = async (slug: string) =>
@@ -62,11 +53,10 @@ beforeAll(async () => {
     setDbHandle(undefined);
   }
   server = await startServer({ dataDir });
-  browser = await launchBrowser();
+  browser = shared;
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
 });
 
@@ -136,7 +126,7 @@ describe("learning journey in Chromium", () => {
       back.getByRole("link", { name: "Download PDF of Macroeconomics Quick Revision" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("macroeconomics-quick-revision.pdf");
-    const bytes = fs.readFileSync(await download.path());
+    const bytes = await downloadedBytes(download);
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     expect(extractPdfText(bytes)).toContain("Licensed to Meera Iyer (meera.iyer@example.com)");
     expect(errors).toEqual([]);

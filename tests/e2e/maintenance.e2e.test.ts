@@ -7,20 +7,17 @@
  * after it stopped (the embedded database admits one process at a time).
  */
 import { createHmac } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll } from "vitest";
 import { openPglite, setDbHandle } from "~/db/client.server";
-import { migrateAndSeed } from "~/db/migrate.server";
 import * as schema from "~/db/schema";
 import { placeOrder } from "~/features/checkout/checkout.server";
 import { confirmPayment } from "~/features/orders/fulfilment.server";
 import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
 import { createTestUser, signInBrowser, signInOverHttp, type TestUser } from "../helpers/auth";
-import { launchBrowser } from "../helpers/browser";
+import { describe, expect, freshInstall, it } from "../helpers/fixtures";
 import { paymentEntity, RazorpayFake, webhookEvent } from "../helpers/razorpay-fake";
 import { type RunningServer, startServer } from "../helpers/server";
 
@@ -48,12 +45,11 @@ const pending = { payAttempt: "", webhook: "" };
 let webhookTotal = 0;
 const ids = { note: 0, course: 0 };
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-e2e-maintenance-"));
+it.beforeAll(async ({ browser: shared }) => {
+  dataDir = await freshInstall();
   const handle = await openPglite(path.join(dataDir, "pglite"));
   setDbHandle(handle);
   try {
-    await migrateAndSeed(handle);
     const db = handle.db;
     const bySlug = async (slug: string) =>
       (await db.select().from(schema.products).where(eq(schema.products.slug, slug)))[0]!.id;
@@ -122,11 +118,10 @@ beforeAll(async () => {
   base = server.url;
   studentCookie = await signInOverHttp(base, student.email);
   adminCookie = await signInOverHttp(base, OWNER.email, OWNER.password);
-  browser = await launchBrowser();
+  browser = shared;
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   await razorpay.close();
 });

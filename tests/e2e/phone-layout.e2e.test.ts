@@ -1,22 +1,12 @@
-/**
- * At 360 px nothing sits on what a student reads or taps (issue 32, defect 9): the floating WhatsApp
- * button never covers the end of an order's "Download GST invoice", wherever the page is scrolled,
- * and on My Tests a long chapter name never runs into "Practise again". Its own install: a student
- * with an invoiced order of three items (its buttons fall where the chat button floats) and a
- * submitted test whose chapters have long names.
- */
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll } from "vitest";
 import { getDb, openPglite, setDbHandle } from "~/db/client.server";
-import { migrateAndSeed } from "~/db/migrate.server";
 import * as schema from "~/db/schema";
 import { startAttempt, submitAttempt } from "~/features/practice/taking.server";
 import { createTestUser, signInBrowser, type TestUser } from "../helpers/auth";
-import { launchBrowser } from "../helpers/browser";
+import { describe, expect, freshInstall, it } from "../helpers/fixtures";
 import { createOrder } from "../helpers/orders";
 import { OWNER_SETTINGS } from "../helpers/owner-install";
 import { PHONE, waitForHydration } from "../helpers/page";
@@ -28,12 +18,11 @@ let browser: Browser;
 let student: TestUser;
 let orderId = "";
 
-beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-e2e-phone-"));
+it.beforeAll(async ({ browser: shared }) => {
+  const dataDir = await freshInstall();
   const handle = await openPglite(path.join(dataDir, "pglite"));
   setDbHandle(handle);
   try {
-    await migrateAndSeed(handle);
     const db = await getDb();
     // The owner's WhatsApp number: the chat button shows (the seed leaves it empty).
     await db.update(schema.settings).set(OWNER_SETTINGS);
@@ -78,11 +67,10 @@ beforeAll(async () => {
     setDbHandle(undefined);
   }
   server = await startServer({ dataDir });
-  browser = await launchBrowser();
+  browser = shared;
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
 });
 

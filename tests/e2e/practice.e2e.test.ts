@@ -1,21 +1,12 @@
-/**
- * Taking a practice test in Chromium on a phone-sized screen (issue 23): open the free sample from
- * its store page, answer against the clock, refresh (the timer and the answers survive), lose the
- * connection (answers are kept and saved when it is back), submit and read the explained result.
- * The page and its data requests never carry an answer before submission.
- */
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll } from "vitest";
 import { openPglite, setDbHandle } from "~/db/client.server";
-import { migrateAndSeed } from "~/db/migrate.server";
 import * as schema from "~/db/schema";
 import { createTestUser, signInBrowser, type TestUser } from "../helpers/auth";
-import { launchBrowser } from "../helpers/browser";
+import { describe, expect, freshInstall, it } from "../helpers/fixtures";
 import { type RunningServer, startServer } from "../helpers/server";
 
 let server: RunningServer;
@@ -24,12 +15,11 @@ let student: TestUser;
 let testId = 0;
 let secrets: string[] = [];
 
-beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-e2e-practice-"));
+it.beforeAll(async ({ browser: shared }) => {
+  const dataDir = await freshInstall();
   const handle = await openPglite(path.join(dataDir, "pglite"));
   setDbHandle(handle);
   try {
-    await migrateAndSeed(handle);
     student = await createTestUser({ name: "Ishaan Bose" });
     const [test] = await handle.db
       .select()
@@ -47,11 +37,10 @@ beforeAll(async () => {
     setDbHandle(undefined);
   }
   server = await startServer({ dataDir });
-  browser = await launchBrowser();
+  browser = shared;
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
 });
 

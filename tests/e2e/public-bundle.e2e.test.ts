@@ -7,9 +7,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../helpers/browser";
+import { inject } from "vitest";
 import { adminOnlyChunks, firstLoadScripts, isRechartsCode, publicRoutes } from "../helpers/bundle";
+import { describe, expect, it } from "../helpers/fixtures";
 import { mapPool } from "../helpers/pool";
 import { ROOT } from "../helpers/server";
 
@@ -20,11 +20,8 @@ const baseUrl = inject("baseUrl");
 const JS_BUDGET_BYTES = 121_000;
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+it.beforeAll(async ({ browser: shared }) => {
+  browser = shared;
 });
 
 describe("public pages load no admin-only code", () => {

@@ -1,21 +1,12 @@
-/**
- * Reviews in Chromium on the built server (issue 22): a student who owns a note writes a review on
- * its page (no axe violations, at 360 px), sees it there and in the card's count, edits it; the
- * owner hides it with a reason on the admin Reviews screen and the student sees why on their review.
- * Its own server: it changes what every visitor sees.
- */
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll } from "vitest";
 import { openPglite, setDbHandle } from "~/db/client.server";
-import { migrateAndSeed } from "~/db/migrate.server";
 import * as schema from "~/db/schema";
 import { createTestUser, signInBrowser, type TestUser } from "../helpers/auth";
-import { launchBrowser } from "../helpers/browser";
+import { describe, expect, freshInstall, it } from "../helpers/fixtures";
 import { type RunningServer, startServer } from "../helpers/server";
 
 let server: RunningServer;
@@ -24,12 +15,11 @@ let student: TestUser;
 let owner: TestUser;
 let noteId = 0;
 
-beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-e2e-reviews-"));
+it.beforeAll(async ({ browser: shared }) => {
+  const dataDir = await freshInstall();
   const handle = await openPglite(path.join(dataDir, "pglite"));
   setDbHandle(handle);
   try {
-    await migrateAndSeed(handle);
     student = await createTestUser({ name: "Nandini Rao", email: "nandini.rao@example.com" });
     owner = await createTestUser({ role: "admin", isPrimary: true, name: "Asha Owner" });
     const [note] = await handle.db
@@ -43,11 +33,10 @@ beforeAll(async () => {
     setDbHandle(undefined);
   }
   server = await startServer({ dataDir });
-  browser = await launchBrowser();
+  browser = shared;
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
 });
 

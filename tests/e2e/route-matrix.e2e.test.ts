@@ -1,16 +1,9 @@
-/**
- * Route-by-role matrix against the built server: every route of app/routes.ts, as anonymous,
- * student, instructor, admin and primary admin, for documents and single-fetch `.data` requests,
- * reads (GET) and writes (POST). Only admins may read or change anything under /admin.
- */
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { openPglite, setDbHandle } from "~/db/client.server";
-import { migrateAndSeed } from "~/db/migrate.server";
 import routes from "~/routes";
 import { createTestUser, signInOverHttp, type TestUser } from "../helpers/auth";
+import { describe, expect, freshInstall, it } from "../helpers/fixtures";
 import { type RunningServer, startServer } from "../helpers/server";
 
 type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
@@ -43,10 +36,9 @@ const users: Partial<Record<Role, TestUser>> = {};
 
 beforeAll(async () => {
   // Prepare the install with one account per role, then hand the directory to the server.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-matrix-"));
+  const dataDir = await freshInstall();
   const handle = await openPglite(path.join(dataDir, "pglite"));
   try {
-    await migrateAndSeed(handle);
     setDbHandle(handle);
     users.primary = await createTestUser({ role: "admin", isPrimary: true, name: "Owner" });
     users.admin = await createTestUser({ role: "admin", name: "Staff Admin" });

@@ -6,8 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../helpers/browser";
+import { afterAll } from "vitest";
+import { describe, expect, freshInstall, it } from "../helpers/fixtures";
 import { DESKTOP, PHONE } from "../helpers/page";
 import { ROOT, type RunningServer, startServer } from "../helpers/server";
 
@@ -17,19 +17,19 @@ let server: RunningServer;
 let browser: Browser;
 let base: string;
 
-beforeAll(async () => {
+it.beforeAll(async ({ browser: shared }) => {
   server = await startServer({
+    dataDir: await freshInstall(),
     env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, ADMIN_NAME: OWNER.name },
     // A first start makes the sample lecture and PDFs: room for a machine busy with other suites.
     timeoutMs: 180_000,
   });
   base = server.url;
-  browser = await launchBrowser();
+  browser = shared;
   fs.mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
 });
 

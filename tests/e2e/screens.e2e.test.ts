@@ -6,8 +6,8 @@
  * player's progress) is not covered at 360 px wherever the student scrolls it into view.
  */
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../helpers/browser";
+import { afterAll, inject } from "vitest";
+import { describe, expect, it } from "../helpers/fixtures";
 import { mapPool } from "../helpers/pool";
 import {
   coveredTargets,
@@ -29,15 +29,14 @@ let server: RunningServer;
 let browser: Browser;
 let storage: Record<ScreenRole, StorageState>;
 
-beforeAll(async () => {
+it.beforeAll(async ({ browser: shared }) => {
   // Its own install: the student's orders and the owner account are part of what is shown.
-  install = await prepareScreenInstall();
+  install = await prepareScreenInstall({ template: inject("seededTemplate") });
   server = await startServer({ dataDir: install.dataDir });
-  browser = await launchBrowser();
+  browser = shared;
   storage = await storageForRoles(browser, server.url, install);
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
 });
 

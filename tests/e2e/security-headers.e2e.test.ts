@@ -6,9 +6,9 @@
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshInstall } from "../helpers/fixtures";
 import { type RunningServer, startServer } from "../helpers/server";
 import {
   addToServerCart,
@@ -25,7 +25,7 @@ const plantedHtml = `images/${randomUUID()}.html`;
 const plantedSvg = `images/${randomUUID()}.svg`;
 
 beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-headers-"));
+  const dataDir = await freshInstall();
   const files = path.join(dataDir, "files", "images");
   fs.mkdirSync(files, { recursive: true });
   const html = "<!doctype html><html><body><script>alert(document.cookie)</script></body></html>";

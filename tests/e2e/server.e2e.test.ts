@@ -10,6 +10,7 @@ import { openPglite } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { seedBanners, seedCourses, seedNotes, seedPyqs } from "~/db/seed/data";
 import { seedTests } from "~/db/seed/practice";
+import { freshInstall } from "../helpers/fixtures";
 import { ROOT, startServer } from "../helpers/server";
 
 const baseUrl = inject("baseUrl");
@@ -230,7 +231,7 @@ describe("server lifecycle", () => {
   });
 
   it("without APP_URL, uses http://localhost:<PORT> and takes both loopback names as its own origin", async () => {
-    const server = await startServer({ env: { APP_URL: "" } });
+    const server = await startServer({ dataDir: await freshInstall(), env: { APP_URL: "" } });
     try {
       const own = `http://localhost:${server.port}`;
       expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toContain(`<loc>${own}/courses/1</loc>`);

@@ -6,9 +6,9 @@
  * server of its own, so no other test's content change empties the cache under it.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll } from "vitest";
 import { signInOverHttp } from "../helpers/auth";
-import { launchBrowser } from "../helpers/browser";
+import { describe, expect, freshInstall, it } from "../helpers/fixtures";
 import { PHONE, waitForHydration } from "../helpers/page";
 import { type RunningServer, startServer } from "../helpers/server";
 import {
@@ -30,11 +30,12 @@ const ravi: Student = { email: "ravi.shared@example.com", name: "Ravi Kumar", pa
 const CLASS_PAGE = "/courses/std/12";
 const OWNER = { email: "owner.shared@example.com", password: "owner-password-123" };
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password } }),
-    launchBrowser(),
-  ]);
+it.beforeAll(async ({ browser: shared }) => {
+  browser = shared;
+  server = await startServer({
+    dataDir: await freshInstall(),
+    env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password },
+  });
   const page = await (await fetch(`${server.url}${CLASS_PAGE}`)).text();
   courseId = Number(page.match(/href="\/courses\/(\d+)"/)?.[1]);
   courseTitle = page.match(/aria-label="Add to Cart: ([^"]+)"/)?.[1] ?? "";
@@ -51,7 +52,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
 });
 

@@ -1,16 +1,13 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../helpers/browser";
+import { inject } from "vitest";
+import { describe, expect, it } from "../helpers/fixtures";
 import { axeViolations, closePage, DESKTOP, openPage, PHONE, waitForHydration } from "../helpers/page";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+it.beforeAll(async ({ browser: shared }) => {
+  browser = shared;
 });
 
 /** Every public route of the store with its main heading. Ids follow the seed's order. */

@@ -1,6 +1,6 @@
 /** Launches Debian's Chromium through playwright-core. Missing browser = a failing test with the install hint, never a skip. */
 import fs from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type BrowserServer, chromium } from "playwright-core";
 
 // Playwright adds --headless and a fresh temporary profile (--user-data-dir) itself.
 export const CHROMIUM_FLAGS = [
@@ -27,4 +27,9 @@ export function findChromium(): string {
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: findChromium(), headless: true, args: CHROMIUM_FLAGS });
+}
+
+/** A Chromium that several test processes connect to (`chromium.connect(server.wsEndpoint())`). */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: findChromium(), headless: true, args: CHROMIUM_FLAGS });
 }

@@ -4,20 +4,17 @@
  * people who look at it (a visitor with a guest cart, a student who owns a course and has a pending
  * order and a cart, the owner).
  */
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { getDb, openPglite, setDbHandle } from "~/db/client.server";
-import { migrateAndSeed } from "~/db/migrate.server";
 import * as schema from "~/db/schema";
 import { CART_STORAGE_KEY, serializeCart } from "~/features/cart/cart-store";
 import { startAttempt } from "~/features/practice/taking.server";
 import routes from "~/routes";
 import { createTestUser, signInBrowser, type TestUser } from "./auth";
 import { createOrder } from "./orders";
-import { OWNER_SETTINGS } from "./owner-install";
+import { OWNER_SETTINGS, seededInstall } from "./owner-install";
 
 export const ROLES = ["anonymous", "student", "admin"] as const;
 export type ScreenRole = (typeof ROLES)[number];
@@ -90,14 +87,13 @@ export function screenUrls(ids: ScreenIds): string[] {
 }
 
 /**
- * Seeds a fresh install in `dataDir` (default: a new temporary folder) with the people and orders
- * the screens need. The caller starts the server on it afterwards (PGlite allows one process).
+ * A new install (a copy of `template` when given, else seeded now) with the people and orders the
+ * screens need. The caller starts the server on it afterwards (PGlite allows one process).
  */
-export async function prepareScreenInstall(dataDir?: string): Promise<ScreenInstall> {
-  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ca-screens-"));
+export async function prepareScreenInstall(opts: { template?: string } = {}): Promise<ScreenInstall> {
+  const dir = await seededInstall(opts.template);
   const handle = await openPglite(path.join(dir, "pglite"));
   try {
-    await migrateAndSeed(handle);
     // The owner's WhatsApp number and address, as a live store has them (the seed leaves both empty).
     await handle.db.update(schema.settings).set(OWNER_SETTINGS);
     setDbHandle(handle);

@@ -70,7 +70,8 @@ export async function startServer(
     log += d;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  // Room for a start on a machine busy with other suites (a quiet one starts in seconds).
+  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited with ${child.exitCode}:\n${log}`);
     try {
