@@ -14,6 +14,7 @@ import { migrateAndSeed } from "~/db/migrate.server";
 import { countQueriesOf } from "~/db/query-count.server";
 import { ensureAdminFromEnv } from "~/features/accounts/accounts.server";
 import { SESSION_COOKIE_NAMES } from "~/features/accounts/auth.server";
+import { createRequestContext } from "~/features/accounts/context.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
 import { SIGNED_IN_HINT_COOKIE } from "~/features/accounts/personal";
@@ -243,8 +244,10 @@ const serverBuild = import.meta.env.DEV
 app.use(
   createRequestHandler({
     build: serverBuild,
-    // The socket address (or X-Forwarded-For when TRUST_PROXY=1) for per-IP rate limits.
-    getLoadContext: (req) => ({ clientIp: req.ip }),
+    // React Router's context of the request (app/features/accounts/context.server.ts): the database,
+    // the socket address (or X-Forwarded-For when TRUST_PROXY=1) for per-IP rate limits, and the
+    // user, looked up only when something asks.
+    getLoadContext: async (req) => createRequestContext({ db: (await getDbHandle()).db, clientIp: req.ip }),
   }),
 );
 

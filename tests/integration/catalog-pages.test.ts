@@ -28,14 +28,14 @@ import ProductPage, {
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { createProduct } from "../helpers/factories";
 import { requestFor, urlencoded } from "../helpers/hostile";
-import { flashOf, makeRequest } from "../helpers/route";
+import { flashOf, makeRequest, routeCall } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type Loader = (args: any) => unknown;
 
 async function load<T extends Loader>(loader: T, path: string, params: Record<string, string> = {}, cookie?: string) {
   const request = makeRequest(path, cookie ? { headers: { cookie } } : undefined);
-  return (await loader({ request, params, context: {} })) as Awaited<ReturnType<T>>;
+  return (await routeCall(loader, { request, params, context: {} })) as Awaited<ReturnType<T>>;
 }
 
 // A data router around the page: the cart provider revalidates after cart changes (useRevalidator).
@@ -213,7 +213,7 @@ describe("a signed-in page looks the session up once", () => {
       expect(page.owned).toEqual([]);
       expect(getSession).toHaveBeenCalledTimes(1);
       // The next request (its own context) looks up again: nothing is kept across requests.
-      await classLoader({ ...args("/courses/std/12", { std: "12" }), context: {} } as never);
+      await routeCall(classLoader, { ...args("/courses/std/12", { std: "12" }), context: {} } as never);
       expect(getSession).toHaveBeenCalledTimes(2);
     } finally {
       getSession.mockRestore();
@@ -366,7 +366,7 @@ describe('"Get it free"', () => {
     expect(page).not.toContain("Add to Cart");
 
     const claim = (cookie?: string) =>
-      productAction({
+      routeCall(productAction, {
         request: requestFor(path, urlencoded({ intent: "claim" }), { cookie }),
         params: { id: String(free.id) },
         context: {},

@@ -2,6 +2,7 @@ import { Form, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
 import { changePassword, getAccount, updateProfile } from "~/features/accounts/accounts.server";
 import { EmailField } from "~/features/accounts/auth-fields";
+import { clientIpContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { MIN_PASSWORD } from "~/features/accounts/limits";
 import { changePasswordSchema, profileSchema } from "~/features/accounts/schema";
@@ -9,7 +10,6 @@ import { AccountBuyerFields } from "~/features/gst/buyer-fields";
 import { StateField } from "~/features/gst/state-field";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
-import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import { Field, FormAlert } from "~/ui/field";
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) return formFailure({ ...parsed, intent: "password" });
     let headers: Headers;
     try {
-      headers = await changePassword(db, parsed.data, { request, clientIp: clientIpOf(context) });
+      headers = await changePassword(db, parsed.data, { request, clientIp: context.get(clientIpContext) });
     } catch (error) {
       return failureFrom(error, parsed.values, { intent: "password" });
     }

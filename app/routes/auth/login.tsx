@@ -3,10 +3,10 @@ import { getDb } from "~/db/client.server";
 import { logInWithGuestCart } from "~/features/accounts/auth-actions.server";
 import { AuthCard, GuestCartField } from "~/features/accounts/auth-card";
 import { LoginFields } from "~/features/accounts/auth-fields";
+import { clientIpContext } from "~/features/accounts/context.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { loginSchema, safeRedirectTo } from "~/features/accounts/schema";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
-import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/field";
 import type { Route } from "./+types/login";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const headers = await logInWithGuestCart(db, parsed.data, form.guestCart, {
       request,
-      clientIp: clientIpOf(context),
+      clientIp: context.get(clientIpContext),
     });
     return redirect(redirectTo, { headers });
   } catch (error) {

@@ -4,6 +4,7 @@ import { getDb } from "~/db/client.server";
 import { logInWithGuestCart, signUpWithGuestCart } from "~/features/accounts/auth-actions.server";
 import { GuestCartField } from "~/features/accounts/auth-card";
 import { LoginFields, SignupFields } from "~/features/accounts/auth-fields";
+import { clientIpContext } from "~/features/accounts/context.server";
 import { getOptionalUser, requireUser } from "~/features/accounts/guards.server";
 import { loginSchema, signupSchema } from "~/features/accounts/schema";
 import { useCart } from "~/features/cart/cart-context";
@@ -17,7 +18,6 @@ import { CheckoutBuyerFields } from "~/features/gst/buyer-fields";
 import { StateField } from "~/features/gst/state-field";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
-import { clientIpOf } from "~/lib/load-context";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === "login" || form.intent === "signup") {
     // Already signed in (a second tab, a double submit): nothing to do but show the checkout.
     if (user) return redirect("/checkout");
-    const ctx = { request, clientIp: clientIpOf(context) };
+    const ctx = { request, clientIp: context.get(clientIpContext) };
     if (form.intent === "login") {
       const parsed = validate(loginSchema, form);
       if (!parsed.ok) return formFailure({ ...parsed, intent: "login" as const });

@@ -1,6 +1,7 @@
 import { Mail, MessageCircle } from "lucide-react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { getDb } from "~/db/client.server";
+import { clientIpContext } from "~/features/accounts/context.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { saveContactMessage } from "~/features/contact/contact.server";
 import { contactSchema } from "~/features/contact/schema";
@@ -9,7 +10,6 @@ import { getSettings } from "~/features/settings/settings.server";
 import { StoreErrorPage } from "~/features/site/not-found";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, parseForm } from "~/lib/form.server";
-import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return formFailure(parsed);
   const user = await getOptionalUser(db, request);
   try {
-    await saveContactMessage(db, parsed.data, { clientIp: clientIpOf(context), userId: user?.id });
+    await saveContactMessage(db, parsed.data, { clientIp: context.get(clientIpContext), userId: user?.id });
   } catch (error) {
     return failureFrom(error, parsed.values); // 429: too many messages
   }
