@@ -8,9 +8,9 @@ import {
   Scripts,
   ScrollRestoration,
 } from "react-router";
+import { dbContext } from "~/features/accounts/context.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { getDb } from "./db/client.server";
 import { ForbiddenPage } from "./features/accounts/forbidden";
 import { getOptionalUser, sessionCookies } from "./features/accounts/guards.server";
 import { type Personal, SIGNED_IN_HINT_COOKIE } from "./features/accounts/personal";
@@ -35,7 +35,7 @@ export const links: LinksFunction = () => [
  * (Maintenance mode is enforced before any loader runs, in server/app.ts.)
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await getOptionalUser(db, request, context);
   const { flash, headers } = await readFlash(request);
   const out = new Headers(headers);

@@ -210,7 +210,7 @@ describe("contact form", () => {
 describe("sitemap and robots", () => {
   it("sitemap.xml lists the public pages and every published item, nothing else", async () => {
     const draft = await createProduct({ kind: "note", status: "draft", title: "Secret draft" });
-    const res = (await sitemapLoader()) as Response;
+    const res = (await callLoader(sitemapLoader, "/sitemap.xml")) as Response;
     expect(res.headers.get("content-type")).toMatch(/application\/xml/);
     const xml = await res.text();
     const db = await getDb();

@@ -4,7 +4,8 @@
  * `getLoadContext` makes it with `createRequestContext` once per request; tests make theirs the same way
  * (tests/helpers/route.ts `routeContext`).
  *
- * - `context.get(dbContext)`: the database (routes no longer call `getDb()`; scripts and server start do).
+ * - `context.get(dbContext)`: the database, for loaders, actions and middleware (server start and scripts
+ *   open it with getDb).
  * - `context.get(clientIpContext)`: the socket address, or X-Forwarded-For when TRUST_PROXY=1 (rate limits).
  * - `optionalUser(context, request)`: the signed-in user or null, looked up the first time anything
  *   of the request asks (an anonymous page, a media file or robots.txt never pays a session lookup),

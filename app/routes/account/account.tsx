@@ -1,8 +1,7 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
 import { changePassword, getAccount, updateProfile } from "~/features/accounts/accounts.server";
 import { EmailField } from "~/features/accounts/auth-fields";
-import { clientIpContext } from "~/features/accounts/context.server";
+import { clientIpContext, dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { MIN_PASSWORD } from "~/features/accounts/limits";
 import { changePasswordSchema, profileSchema } from "~/features/accounts/schema";
@@ -23,7 +22,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await requireUser(db, request, context);
   const account = await getAccount(db, user.id);
   if (!account) throw redirect("/login");
@@ -32,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await requireUser(db, request);
   const form = await readForm(request);
   if (form.intent === "profile") {

@@ -1,4 +1,4 @@
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { orderIdParam } from "~/features/checkout/schema";
 import { creditNoteNumberParam, creditNotePdf } from "~/features/orders/credit-notes.server";
@@ -11,8 +11,8 @@ import type { Route } from "./+types/order-credit-note";
  * GET /account/orders/:orderId/credit-note[?number=CN/26-27/000001]: a credit note of the order (the
  * latest without `number`), for its owner only.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const user = await requireUser(db, request);
   const orderId = paramId(params.orderId, "Credit note not found.", orderIdParam);
   const note = await creditNotePdf(db, orderId, { userId: user.id, number: creditNoteNumberParam(request) }).catch(

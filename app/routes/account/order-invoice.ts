@@ -1,4 +1,4 @@
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { orderIdParam } from "~/features/checkout/schema";
 import { getInvoicePdfForUser } from "~/features/orders/orders.server";
@@ -8,8 +8,8 @@ import { paramId } from "~/lib/id";
 import type { Route } from "./+types/order-invoice";
 
 /** GET /account/orders/:orderId/invoice: the GST invoice PDF, for the order's owner only. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const user = await requireUser(db, request);
   const orderId = paramId(params.orderId, "Invoice not found.", orderIdParam);
   const invoice = await getInvoicePdfForUser(db, user.id, orderId).catch((error) => {

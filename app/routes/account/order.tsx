@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { FREE_ORDER_NO_INVOICE } from "~/features/checkout/messages";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
@@ -27,7 +27,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await requireUser(db, request, context);
   const orderId = paramId(params.orderId, "Order not found.", orderIdParam);
   // Someone else's order answers exactly like a missing one.

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { OrderStatusBadge } from "~/features/orders/order-status";
 import { listOrdersForUser } from "~/features/orders/orders.server";
@@ -14,7 +14,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await requireUser(db, request, context);
   return { orders: await listOrdersForUser(db, user.id) };
 }

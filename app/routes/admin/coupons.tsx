@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
@@ -30,8 +30,8 @@ export function meta(_: Route.MetaArgs) {
 
 const editSchema = idSchema.optional().catch(undefined);
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   await requireAdmin(db, request);
   const editId = editSchema.parse(new URL(request.url).searchParams.get("edit") ?? undefined);
   const [coupons, editing] = await Promise.all([
@@ -55,8 +55,8 @@ const intentSchema = z.discriminatedUnion("intent", [
 /** What a refusal sends back: the coupon form's fields. */
 const COUPON_FIELDS = [...schemaFields(couponSchema), "intent", "id"];
 
-export async function action({ request }: Route.ActionArgs) {
-  const db = await getDb();
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
   const admin = await requireAdmin(db, request);
   const form = await readForm(request);
   const intent = intentSchema.safeParse(form);

@@ -1,6 +1,6 @@
 import { ArrowLeft, ExternalLink, FileBarChart } from "lucide-react";
 import { Link, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { PageHeader } from "~/features/admin/ui";
@@ -27,8 +27,8 @@ export function meta({ data: d }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   await requireAdmin(db, request);
   const id = paramId(params.id, "Item not found.");
   try {
@@ -46,8 +46,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const db = await getDb();
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
   const admin = await requireAdmin(db, request);
   const id = paramId(params.id, "Item not found.");
   const form = await readFormData(request, { maxBytes: UPLOAD_FORM_MAX_BYTES });

@@ -1,7 +1,7 @@
 import { Archive, Plus } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
@@ -28,8 +28,8 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Course Management | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   await requireAdmin(db, request);
   const url = new URL(request.url);
   const query = courseListQuery.parse(Object.fromEntries(url.searchParams));
@@ -44,8 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { rows, instructors, query, openForm: url.searchParams.get("new") === "1" };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const db = await getDb();
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
   const admin = await requireAdmin(db, request);
   const form = await readForm(request);
   const back = new URL(request.url);

@@ -1,6 +1,6 @@
 import { BarChart3, BookOpen, GraduationCap, IndianRupee, Percent, PlusCircle, Users } from "lucide-react";
 import { Link } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { SalesEnrolmentChart } from "~/features/admin/charts";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
@@ -16,7 +16,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   await requireAdmin(db, request, context);
   return loadDashboard(db);
 }

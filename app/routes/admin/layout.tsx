@@ -1,6 +1,6 @@
 import { BarChart3, BookOpen, LayoutDashboard, ListChecks, Menu, Settings, Users } from "lucide-react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { ForbiddenPage } from "~/features/accounts/forbidden";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { LogoutButton } from "~/features/accounts/user-menu";
@@ -31,7 +31,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await requireAdmin(db, request, context);
   return {
     user: { name: user.name, email: user.email, isPrimary: user.isPrimary },

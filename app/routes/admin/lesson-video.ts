@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { getFileStorage } from "~/features/files/storage.server";
 import { readyJobQueue } from "~/features/jobs/queue.server";
@@ -27,8 +27,8 @@ async function send(lessonId: number) {
 }
 
 /** The lesson's upload and transcoding state (polled by the admin's video panel). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   await requireAdmin(db, request);
   const id = paramId(params.lessonId, "No such lesson.");
   return data(await videoPanelState(db, id), { headers: NO_STORE });
@@ -38,8 +38,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * POST intent=begin (name, size): start or continue an upload; intent=retry: transcode again.
  * PUT ?offset=N with the raw bytes: one chunk of the upload, streamed to disk.
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const db = await getDb();
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
   await requireAdmin(db, request);
   const id = paramId(params.lessonId, "No such lesson.");
   if (request.method === "PUT") {

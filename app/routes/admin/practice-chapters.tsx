@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
@@ -18,14 +18,14 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Chapters | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   await requireAdmin(db, request);
   return { chapters: await listChapters(db) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const db = await getDb();
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
   const admin = await requireAdmin(db, request);
   const form = await readForm(request);
   try {

@@ -1,12 +1,12 @@
 /** The whole question bank as CSV (layout: docs/practice-tests.md). */
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { exportQuestionsCsv } from "~/features/practice/bank.server";
 import { istDateStamp } from "~/lib/dates";
 import type { Route } from "./+types/practice-export";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   await requireAdmin(db, request);
   const csv = await exportQuestionsCsv(db);
   return new Response(`\uFEFF${csv}`, {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
@@ -24,8 +24,8 @@ function questionId(raw: string | undefined): number | null {
   return raw === "new" ? null : paramId(raw, "Question not found.");
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   await requireAdmin(db, request);
   const id = questionId(params.id);
   const parent = parseId(new URL(request.url).searchParams.get("parent"));
@@ -38,8 +38,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { chapters, question, parent: parentQuestion?.type === "case_based" ? parentQuestion : null };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const db = await getDb();
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
   const admin = await requireAdmin(db, request);
   const id = questionId(params.id);
   const form = await readForm(request);

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
@@ -26,8 +26,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const RULE_ROWS = 4;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   await requireAdmin(db, request);
   const productId = paramId(params.productId, "Test not found.");
   try {
@@ -49,8 +49,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const db = await getDb();
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
   const admin = await requireAdmin(db, request);
   const productId = paramId(params.productId, "Test not found.");
   const form = await readFormData(request);

@@ -1,4 +1,4 @@
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { analyticsPdf } from "~/features/analytics/reports.server";
 import { attachment } from "~/lib/attachment.server";
@@ -6,8 +6,8 @@ import { istDateStamp } from "~/lib/dates";
 import { asResponse } from "~/lib/errors";
 import type { Route } from "./+types/sales-analytics";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   await requireAdmin(db, request);
   const pdf = await analyticsPdf(db).catch((error) => {
     throw asResponse(error);

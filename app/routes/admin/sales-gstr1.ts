@@ -1,4 +1,4 @@
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { recordEvent } from "~/features/audit/audit.server";
 import { gstr1Zip } from "~/features/gst/gstr1.server";
@@ -9,8 +9,8 @@ import { asResponse, invariantResponse } from "~/lib/errors";
 import type { Route } from "./+types/sales-gstr1";
 
 /** GET /admin/sales/gstr1.zip?period=2026-10 (or 2026-Q3): the GSTR-1 CSVs of a month or quarter, streamed. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const admin = await requireAdmin(db, request);
   const parsed = gstr1PeriodSchema.safeParse(new URL(request.url).searchParams.get("period") ?? undefined);
   invariantResponse(parsed.success, parsed.error?.issues[0]?.message ?? "Choose a month.", 400);

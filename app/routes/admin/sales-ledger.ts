@@ -1,4 +1,4 @@
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { recordEvent } from "~/features/audit/audit.server";
 import { salesLedgerStream } from "~/features/orders/sales.server";
@@ -7,8 +7,8 @@ import { istDateStamp } from "~/lib/dates";
 import type { Route } from "./+types/sales-ledger";
 
 /** The whole sales ledger as CSV, streamed from the database in batches (bounded memory at any size). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const admin = await requireAdmin(db, request);
   await recordEvent(db, {
     actorId: admin.id,

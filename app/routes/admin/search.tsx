@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
@@ -12,8 +12,8 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Search | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   await requireAdmin(db, request);
   const q = z
     .string()

@@ -2,7 +2,7 @@ import { ArrowLeft, ShieldCheck, Trash2 } from "lucide-react";
 import { useMemo } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { FULL_PERMISSIONS } from "~/features/accounts/labels";
 import { grantAdmin, listAdmins, removeAdmin } from "~/features/accounts/roles.server";
@@ -19,8 +19,8 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Admin roles | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const me = await requireAdmin(db, request);
   return { admins: await listAdmins(db), meId: me.id };
 }
@@ -30,8 +30,8 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), userId: z.string().min(1).max(200) }),
 ]);
 
-export async function action({ request }: Route.ActionArgs) {
-  const db = await getDb();
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
   const admin = await requireAdmin(db, request);
   const parsed = await parseForm(request, actionSchema);
   if (!parsed.ok) return formFailure({ formError: "Unknown action.", values: parsed.values });

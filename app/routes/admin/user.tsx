@@ -1,7 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { ROLE_LABELS } from "~/features/accounts/labels";
 import { roleSchema } from "~/features/accounts/schema";
@@ -26,8 +26,8 @@ export function meta({ data: d }: Route.MetaArgs) {
 /** User ids are generated ids (letters, digits, - and _); anything else is a user that does not exist. */
 const userIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   await requireAdmin(db, request);
   const userId = paramId(params.id, "User not found.", userIdParam);
   try {
@@ -46,8 +46,8 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("revoke"), enrolmentId: idSchema }),
 ]);
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const db = await getDb();
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
   const admin = await requireAdmin(db, request);
   const userId = paramId(params.id, "User not found.", userIdParam);
   const parsed = validate(actionSchema, await readForm(request));

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireAdmin } from "~/features/accounts/guards.server";
 import { ROLE_LABELS } from "~/features/accounts/labels";
 import { listUsers, userStats } from "~/features/accounts/users.server";
@@ -26,8 +26,8 @@ const querySchema = z.object({
   before: z.string().max(300).optional().catch(undefined),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   await requireAdmin(db, request);
   const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [stats, list] = await Promise.all([userStats(db), listUsers(db, query)]);

@@ -3,10 +3,9 @@
  * the admin plugin's included, answer 404), each under the app's rules (auth-hooks.server.ts) and
  * rate-limited per IP in the shared database.
  */
-import { getDb } from "~/db/client.server";
 import { getAuth } from "~/features/accounts/auth.server";
 import { AUTH_HTTP_ENDPOINTS, CLIENT_IP_HEADER } from "~/features/accounts/auth-hooks.server";
-import { clientIpContext } from "~/features/accounts/context.server";
+import { clientIpContext, dbContext } from "~/features/accounts/context.server";
 import type { Route } from "./+types/auth";
 
 const NOT_FOUND = { message: "Not found." };
@@ -16,7 +15,7 @@ async function handle(request: Request, context: Route.LoaderArgs["context"]) {
   if (!AUTH_HTTP_ENDPOINTS.has(`${request.method} ${path}`)) {
     return Response.json(NOT_FOUND, { status: 404, headers: { "Cache-Control": "no-store" } });
   }
-  const auth = await getAuth(await getDb());
+  const auth = await getAuth(context.get(dbContext));
   const headers = new Headers(request.headers);
   headers.delete(CLIENT_IP_HEADER); // only our server may say who the client is
   headers.set(CLIENT_IP_HEADER, context.get(clientIpContext) || "unknown");

@@ -1,9 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
 import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/auth-card";
 import { EmailField } from "~/features/accounts/auth-fields";
-import { clientIpContext } from "~/features/accounts/context.server";
+import { clientIpContext, dbContext } from "~/features/accounts/context.server";
 import { forgotPasswordSchema } from "~/features/accounts/schema";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, parseForm } from "~/lib/form.server";
@@ -16,7 +15,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const parsed = await parseForm(request, forgotPasswordSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {

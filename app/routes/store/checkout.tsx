@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
 import { logInWithGuestCart, signUpWithGuestCart } from "~/features/accounts/auth-actions.server";
 import { GuestCartField } from "~/features/accounts/auth-card";
 import { LoginFields, SignupFields } from "~/features/accounts/auth-fields";
-import { clientIpContext } from "~/features/accounts/context.server";
+import { clientIpContext, dbContext } from "~/features/accounts/context.server";
 import { getOptionalUser, requireUser } from "~/features/accounts/guards.server";
 import { loginSchema, signupSchema } from "~/features/accounts/schema";
 import { useCart } from "~/features/cart/cart-context";
@@ -38,7 +37,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await getOptionalUser(db, request, context);
   const url = new URL(request.url);
   // Guests sign in or sign up right here (the cart is kept); `?account=new` shows sign-up.
@@ -58,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await getOptionalUser(db, request);
   const form = await readForm(request);
   if (form.intent === "login" || form.intent === "signup") {
