@@ -17,6 +17,7 @@ import { type Personal, SIGNED_IN_HINT_COOKIE } from "./features/accounts/person
 import { NotFoundPage } from "./features/site/not-found";
 import { apiFetch } from "./lib/api-client";
 import { readFlash } from "./lib/flash.server";
+import { privateWhenCookie } from "./lib/private-cache.server";
 import { FlashToast } from "./ui/flash-toast";
 
 /**
@@ -28,6 +29,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** Every answer to a request with a cookie is private unless its route chose its own caching. */
+export const middleware: Route.MiddlewareFunction[] = [privateWhenCookie];
 
 /**
  * The signed-in user (or null) for the header; every route can read it with useRouteLoaderData("root").

@@ -28,7 +28,7 @@ import ProductPage, {
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { createProduct } from "../helpers/factories";
 import { requestFor, urlencoded } from "../helpers/hostile";
-import { flashOf, makeRequest, routeCall } from "../helpers/route";
+import { flashOf, makeRequest, routeCall, routeContext } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type Loader = (args: any) => unknown;
@@ -199,7 +199,7 @@ describe("a signed-in page looks the session up once", () => {
     const getSession = vi.spyOn(auth.api, "getSession");
     try {
       // React Router gives each loader its own copy of the Request, and one load context.
-      const context = {};
+      const context = await routeContext(makeRequest("/courses/std/12", { headers: { cookie } }));
       const args = (path: string, params: Record<string, string> = {}) => ({
         request: makeRequest(path, { headers: { cookie } }),
         params,
@@ -229,9 +229,10 @@ describe("a signed-in page looks the session up once", () => {
         ["/my-courses", myCoursesLoader],
         ["/account", accountLoader],
       ] as const) {
-        const context = {};
-        const args = () => ({ request: makeRequest(path, { headers: { cookie } }), params: {}, context });
         getSession.mockClear();
+        // The account layout's middleware looks the user up first; the loaders share its lookup.
+        const context = await routeContext(makeRequest(path, { headers: { cookie } }));
+        const args = () => ({ request: makeRequest(path, { headers: { cookie } }), params: {}, context });
         await Promise.all([
           rootLoader(args() as never),
           layoutLoader(args() as never),

@@ -1,8 +1,7 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { changePassword, getAccount, updateProfile } from "~/features/accounts/accounts.server";
 import { EmailField } from "~/features/accounts/auth-fields";
-import { clientIpContext, dbContext } from "~/features/accounts/context.server";
-import { requireUser } from "~/features/accounts/guards.server";
+import { clientIpContext, dbContext, userContext } from "~/features/accounts/context.server";
 import { MIN_PASSWORD } from "~/features/accounts/limits";
 import { changePasswordSchema, profileSchema } from "~/features/accounts/schema";
 import { AccountBuyerFields } from "~/features/gst/buyer-fields";
@@ -21,9 +20,9 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Account | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const user = await requireUser(db, request, context);
+  const user = context.get(userContext);
   const account = await getAccount(db, user.id);
   if (!account) throw redirect("/login");
   const { name, email, stateCode, gstin, legalName, address } = account;
@@ -32,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
-  const user = await requireUser(db, request);
+  const user = context.get(userContext);
   const form = await readForm(request);
   if (form.intent === "profile") {
     const parsed = validate(profileSchema, form);

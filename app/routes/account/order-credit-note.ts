@@ -1,5 +1,4 @@
-import { dbContext } from "~/features/accounts/context.server";
-import { requireUser } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { orderIdParam } from "~/features/checkout/schema";
 import { creditNoteNumberParam, creditNotePdf } from "~/features/orders/credit-notes.server";
 import { attachment } from "~/lib/attachment.server";
@@ -13,7 +12,7 @@ import type { Route } from "./+types/order-credit-note";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const user = await requireUser(db, request);
+  const user = context.get(userContext);
   const orderId = paramId(params.orderId, "Credit note not found.", orderIdParam);
   const note = await creditNotePdf(db, orderId, { userId: user.id, number: creditNoteNumberParam(request) }).catch(
     (error) => {

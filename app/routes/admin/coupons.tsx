@@ -1,8 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { dbContext } from "~/features/accounts/context.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
 import { Badge, Card, PageHeader } from "~/features/admin/ui";
@@ -32,7 +31,6 @@ const editSchema = idSchema.optional().catch(undefined);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  await requireAdmin(db, request);
   const editId = editSchema.parse(new URL(request.url).searchParams.get("edit") ?? undefined);
   const [coupons, editing] = await Promise.all([
     listCoupons(db),
@@ -57,7 +55,7 @@ const COUPON_FIELDS = [...schemaFields(couponSchema), "intent", "id"];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
-  const admin = await requireAdmin(db, request);
+  const admin = context.get(userContext);
   const form = await readForm(request);
   const intent = intentSchema.safeParse(form);
   if (!intent.success) return formFailure({ formError: "Unknown action.", values: formValues(form, COUPON_FIELDS) });

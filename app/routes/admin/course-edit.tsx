@@ -1,7 +1,6 @@
 import { ArrowLeft, ExternalLink, FileBarChart } from "lucide-react";
 import { Link, useNavigation } from "react-router";
-import { dbContext } from "~/features/accounts/context.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { PageHeader } from "~/features/admin/ui";
 import { CourseDetailsForm, CourseOutlineEditor, CourseStatusCard } from "~/features/catalog/admin-course-editor";
@@ -27,9 +26,8 @@ export function meta({ data: d }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  await requireAdmin(db, request);
   const id = paramId(params.id, "Item not found.");
   try {
     const [product, instructors, outline, videos] = await Promise.all([
@@ -48,7 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
-  const admin = await requireAdmin(db, request);
+  const admin = context.get(userContext);
   const id = paramId(params.id, "Item not found.");
   const form = await readFormData(request, { maxBytes: UPLOAD_FORM_MAX_BYTES });
   try {

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { dbContext } from "~/features/accounts/context.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
 import { QuestionForm } from "~/features/practice/admin-question-form";
@@ -26,7 +25,6 @@ function questionId(raw: string | undefined): number | null {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  await requireAdmin(db, request);
   const id = questionId(params.id);
   const parent = parseId(new URL(request.url).searchParams.get("parent"));
   const [chapters, question, parentQuestion] = await Promise.all([
@@ -40,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
-  const admin = await requireAdmin(db, request);
+  const admin = context.get(userContext);
   const id = questionId(params.id);
   const form = await readForm(request);
   const v = validate(questionFormSchema, form);

@@ -1,6 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { dbContext } from "~/features/accounts/context.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
 import { Badge, Card, PageHeader } from "~/features/admin/ui";
@@ -26,9 +25,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const RULE_ROWS = 4;
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  await requireAdmin(db, request);
   const productId = paramId(params.productId, "Test not found.");
   try {
     const builder = await getTestBuilder(db, productId);
@@ -51,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
-  const admin = await requireAdmin(db, request);
+  const admin = context.get(userContext);
   const productId = paramId(params.productId, "Test not found.");
   const form = await readFormData(request);
   const rules = [];

@@ -1,5 +1,4 @@
-import { dbContext } from "~/features/accounts/context.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
 import { ReviewFilters, ReviewTable } from "~/features/reviews/admin-reviews";
@@ -16,7 +15,6 @@ export function meta(_: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  await requireAdmin(db, request);
   const filters = adminReviewFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [list, products] = await Promise.all([listAdminReviews(db, filters), listReviewedProducts(db)]);
   return { filters, products, ...list };
@@ -24,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
-  const admin = await requireAdmin(db, request);
+  const admin = context.get(userContext);
   const form = await readForm(request);
   const intent = validate(reviewModerationSchema, form);
   if (!intent.ok) return formFailure(intent);

@@ -1,5 +1,4 @@
-import { dbContext } from "~/features/accounts/context.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { recordEvent } from "~/features/audit/audit.server";
 import { gstr1Zip } from "~/features/gst/gstr1.server";
 import { gstr1PeriodSchema } from "~/features/gst/schema";
@@ -11,7 +10,7 @@ import type { Route } from "./+types/sales-gstr1";
 /** GET /admin/sales/gstr1.zip?period=2026-10 (or 2026-Q3): the GSTR-1 CSVs of a month or quarter, streamed. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const admin = await requireAdmin(db, request);
+  const admin = context.get(userContext);
   const parsed = gstr1PeriodSchema.safeParse(new URL(request.url).searchParams.get("period") ?? undefined);
   invariantResponse(parsed.success, parsed.error?.issues[0]?.message ?? "Choose a month.", 400);
   const { key, start, end } = parsed.data;

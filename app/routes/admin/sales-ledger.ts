@@ -1,5 +1,4 @@
-import { dbContext } from "~/features/accounts/context.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { recordEvent } from "~/features/audit/audit.server";
 import { salesLedgerStream } from "~/features/orders/sales.server";
 import { attachment } from "~/lib/attachment.server";
@@ -7,9 +6,9 @@ import { istDateStamp } from "~/lib/dates";
 import type { Route } from "./+types/sales-ledger";
 
 /** The whole sales ledger as CSV, streamed from the database in batches (bounded memory at any size). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const admin = await requireAdmin(db, request);
+  const admin = context.get(userContext);
   await recordEvent(db, {
     actorId: admin.id,
     type: "Export",

