@@ -8,15 +8,16 @@ import {
   Scripts,
   ScrollRestoration,
 } from "react-router";
+import { dbContext } from "~/features/accounts/context.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { getDb } from "./db/client.server";
 import { ForbiddenPage } from "./features/accounts/forbidden";
 import { getOptionalUser, sessionCookies } from "./features/accounts/guards.server";
 import { SIGNED_IN_HINT_COOKIE } from "./features/accounts/personal";
 import type { Personal } from "./features/site/personal";
 import { apiFetch } from "./lib/api-client";
 import { readFlash } from "./lib/flash.server";
+import { privateWhenCookie } from "./lib/private-cache.server";
 import { FlashToast } from "./ui/flash-toast";
 import { NotFoundPage } from "./ui/not-found";
 
@@ -30,13 +31,16 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** Every answer to a request with a cookie is private unless its route chose its own caching. */
+export const middleware: Route.MiddlewareFunction[] = [privateWhenCookie];
+
 /**
  * The signed-in user (or null) for the header; every route can read it with useRouteLoaderData("root").
  * Also the one-time message of the last action (app/lib/flash.server.ts), cleared as it is read.
  * (Maintenance mode is enforced before any loader runs, in server/app.ts.)
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await getOptionalUser(db, request, context);
   const { flash, headers } = await readFlash(request);
   const out = new Headers(headers);

@@ -1,6 +1,10 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
-/** The route table mirrors seed-spec §2. */
+/**
+ * The route table mirrors seed-spec §2. Middleware (v8_middleware) runs before the loaders and
+ * actions of the routes under it: root marks every answer to a request with a cookie private unless
+ * its route chose its own caching; the layouts below say what they guard.
+ */
 export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
@@ -19,19 +23,25 @@ export default [
     route("signup", "routes/auth/signup.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
-    route("account", "routes/account/account.tsx"),
-    // Checkout and orders (issue 5)
-    route("checkout", "routes/store/checkout.tsx"),
-    route("checkout/pay/:orderId", "routes/store/checkout-pay.tsx"),
-    route("account/orders", "routes/account/orders.tsx"),
-    route("account/orders/:orderId", "routes/account/order.tsx"),
-    route("my-courses", "routes/store/my-courses.tsx"),
-    route("my-courses/:id", "routes/store/course-player.tsx"),
-    // Practice tests (issue 23): attempts, strengths, start, take and result.
-    route("my-courses/tests", "routes/store/practice-attempts.tsx"),
-    route("my-courses/tests/start/:productId", "routes/store/practice-start.tsx"),
-    route("my-courses/tests/:attemptId", "routes/store/practice-attempt.tsx"),
-    route("downloads/:productId", "routes/store/download.ts"),
+    // Middleware: signed in only (anybody else goes to /login), every answer private.
+    layout("routes/account/layout.tsx", [
+      route("account", "routes/account/account.tsx"),
+      route("account/orders", "routes/account/orders.tsx"),
+      route("account/orders/:orderId", "routes/account/order.tsx"),
+    ]),
+    // Middleware: every answer private (each route guards itself; a guest may see the checkout).
+    layout("routes/store/personal.tsx", [
+      // Checkout and orders (issue 5)
+      route("checkout", "routes/store/checkout.tsx"),
+      route("checkout/pay/:orderId", "routes/store/checkout-pay.tsx"),
+      route("my-courses", "routes/store/my-courses.tsx"),
+      route("my-courses/:id", "routes/store/course-player.tsx"),
+      // Practice tests (issue 23): attempts, strengths, start, take and result.
+      route("my-courses/tests", "routes/store/practice-attempts.tsx"),
+      route("my-courses/tests/start/:productId", "routes/store/practice-start.tsx"),
+      route("my-courses/tests/:attemptId", "routes/store/practice-attempt.tsx"),
+      route("downloads/:productId", "routes/store/download.ts"),
+    ]),
     route("media/images/:name", "routes/store/media.ts"),
     route("*", "routes/store/not-found.tsx"),
   ]),
@@ -43,10 +53,14 @@ export default [
     route("practice/attempts/:attemptId/answers", "routes/api/practice-answer.ts"),
     route("video/:lessonId/*", "routes/api/video.ts"),
   ]),
-  // Resource routes of checkout and orders (issue 5)
-  route("account/orders/:orderId/invoice", "routes/account/order-invoice.ts"),
-  route("account/orders/:orderId/credit-note", "routes/account/order-credit-note.ts"),
+  // Resource routes of orders (issue 5), under the account pages' middleware (outside the store's layout).
+  layout("routes/account/layout.tsx", { id: "routes/account/documents" }, [
+    route("account/orders/:orderId/invoice", "routes/account/order-invoice.ts"),
+    route("account/orders/:orderId/credit-note", "routes/account/order-credit-note.ts"),
+  ]),
   route("api/payments/razorpay/webhook", "routes/api/razorpay-webhook.ts"),
+  // Middleware: admins only (anonymous visitors go to /login, anybody else gets 403), every answer
+  // private. Every admin route, pages and resource routes (CSV, PDF, uploads) alike, is a child.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx", { id: "routes/admin/dashboard-alias" }),

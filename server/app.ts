@@ -14,6 +14,7 @@ import { migrateAndSeed } from "~/db/migrate.server";
 import { countQueriesOf } from "~/db/query-count.server";
 import { ensureAdminFromEnv } from "~/features/accounts/accounts.server";
 import { SESSION_COOKIE_NAMES } from "~/features/accounts/auth.server";
+import { createRequestContext } from "~/features/accounts/context.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
 import { SIGNED_IN_HINT_COOKIE } from "~/features/accounts/personal";
@@ -32,7 +33,7 @@ import { ensureSampleVideo, samplePrefixesInUse } from "~/features/video/sample.
 import { videoJobs } from "~/features/video/video.server";
 import { getEnv } from "~/lib/env.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
-import { isPersonalisedPath, isSharedPagePath, PAGE_QUERY_PARAMS, PRIVATE_CACHE_CONTROL } from "~/lib/route-path";
+import { isSharedPagePath, PAGE_QUERY_PARAMS } from "~/lib/route-path";
 import { getFileStorage } from "~/platform/files/storage.server";
 import { describePaymentSetup } from "~/platform/gateway/gateway.server";
 import { type JobQueue, startJobQueue } from "~/platform/jobs/queue.server";
@@ -66,50 +67,9 @@ app.use((req, res, next) => {
   next();
 });
 
-/**
- * Answers made for one person carry `Cache-Control: private, no-store` and `Vary: Cookie`, so no
- * shared cache keeps them and no cache hands one to anybody else:
- * - by path, whatever their status and whatever the route set: account, orders and invoices,
- *   checkout, my courses, downloads, the admin area, and their `.data` (app/lib/route-path.ts), so a
- *   new route under those paths is covered without doing anything;
- * - by request: every answer to a request that carries a cookie, unless its route chose its own
- *   caching (a public image, a private video segment). A page rendered for a signed-in visitor holds
- *   their name and email in its root data (`/`, `/courses/1`, `/tests/24.data`, `/contact`); a
- *   flash message is one person's too. The shared catalog page the page cache gives a signed-in
- *   visitor is the anonymous page, with nothing of theirs (app/features/accounts/personal.ts).
- * Set now (the page cache reads it when the response ends) and again as the headers are written
- * (React Router appends a route's own Cache-Control to it).
- */
-app.use((req, res, next) => {
-  const byPath = isPersonalisedPath(req.path);
-  if (!byPath && !req.headers.cookie) return next();
-  if (byPath) res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: typeof res, ...args: unknown[]) {
-    let routeChose = this.hasHeader("cache-control");
-    let varied = false;
-    for (const arg of args) {
-      if (arg && typeof arg === "object" && !Array.isArray(arg)) {
-        // Headers handed to writeHead itself (a page-cache hit) win over those set before: edit them there.
-        const headers = arg as Record<string, unknown>;
-        for (const name of Object.keys(headers)) {
-          const lower = name.toLowerCase();
-          if (lower === "cache-control") {
-            if (byPath) delete headers[name];
-            else routeChose = true;
-          } else if (lower === "vary") {
-            if (!/(^|,)\s*(cookie|\*)\s*(,|$)/i.test(String(headers[name]))) headers[name] = `${headers[name]}, Cookie`;
-            varied = true;
-          }
-        }
-      }
-    }
-    if (byPath || !routeChose) this.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
-    if (!varied) this.vary("Cookie");
-    return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
-  } as typeof res.writeHead;
-  next();
-});
+// Answers made for one person are private (`Cache-Control: private, no-store`, `Vary: Cookie`): React
+// Router middleware says so, on the layouts of app/routes.ts and on the root for any request with a
+// cookie (app/lib/private-cache.server.ts). The answers made here (405, 503, 403) are `no-store`.
 
 // Development (or LOG_QUERY_COUNTS=1): the number of queries each request made, in the request log.
 app.use((req, res, next) => {
@@ -243,8 +203,10 @@ const serverBuild = import.meta.env.DEV
 app.use(
   createRequestHandler({
     build: serverBuild,
-    // The socket address (or X-Forwarded-For when TRUST_PROXY=1) for per-IP rate limits.
-    getLoadContext: (req) => ({ clientIp: req.ip }),
+    // React Router's context of the request (app/features/accounts/context.server.ts): the database,
+    // the socket address (or X-Forwarded-For when TRUST_PROXY=1) for per-IP rate limits, and the
+    // user, looked up only when something asks.
+    getLoadContext: async (req) => createRequestContext({ db: (await getDbHandle()).db, clientIp: req.ip }),
   }),
 );
 

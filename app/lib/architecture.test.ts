@@ -2,7 +2,8 @@
  * The layout rules of the README's "Conventions", checked on the source files themselves:
  * - app/lib is the bottom layer: it imports nothing from features or routes;
  * - features never fetch the database themselves: they take `db` as their first parameter and
- *   entry points (loaders, actions, server start, scripts) call getDb() and pass it in;
+ *   entry points pass it in: loaders, actions and middleware read it from React Router's context
+ *   (`context.get(dbContext)`), server start and scripts call getDb();
  * - one module per business domain: features/admin is the admin shell, never an admin copy of a domain;
  * - production code never imports the seed (app/db/seed): the seed imports features, not the other way round;
  * - app/platform imports no feature, and each domain imports only the domains before it in the README's
@@ -92,6 +93,14 @@ describe("architecture", () => {
   it("features take the database as a parameter and never call getDb()", () => {
     const offenders = sourceFiles(path.join(APP, "features"))
       .filter((file) => !isTest(file) && !GET_DB_EXCEPTIONS.has(relative(file)))
+      .filter((file) => /\bgetDb(Handle)?\s*\(/.test(fs.readFileSync(file, "utf8")))
+      .map(relative);
+    expect(offenders).toEqual([]);
+  });
+
+  it("routes read the database from the request context, never getDb()", () => {
+    const offenders = [...sourceFiles(path.join(APP, "routes")), path.join(APP, "root.tsx")]
+      .filter((file) => !isTest(file))
       .filter((file) => /\bgetDb(Handle)?\s*\(/.test(fs.readFileSync(file, "utf8")))
       .map(relative);
     expect(offenders).toEqual([]);

@@ -1,6 +1,6 @@
 /**
  * The path React Router matches for a URL path, for rules the HTTP server applies by path before
- * React Router runs (maintenance mode, private answers). React Router matches percent-decoded and
+ * React Router runs (maintenance mode). React Router matches percent-decoded and
  * case-insensitively, and a single-fetch request names its page with `.data` (`/_root.data` for
  * "/"): a rule written for `/account` must also catch `/Account`, `/%61ccount` and `/account.data`.
  */
@@ -20,8 +20,10 @@ export function routePath(pathname: string): string {
 
 /**
  * Answers made for one signed-in person (their account, orders, invoices, checkout, courses and
- * downloads, and the admin area), whatever their status: the server sends them
- * `Cache-Control: private, no-store` (server/app.ts), so no browser or shared cache keeps them.
+ * downloads, and the admin area), whatever their status, are `Cache-Control: private, no-store`, so
+ * no browser or shared cache keeps them: the middleware of their layouts in app/routes.ts says so
+ * (app/lib/private-cache.server.ts), and app/lib/private-cache.test.ts checks that every route
+ * under these paths has it.
  */
 const PERSONALISED = /^\/(account|checkout|my-courses|admin|downloads)(\/|$)/;
 

@@ -3,7 +3,7 @@
  *
  *   const admin = await createTestUser({ role: "admin" });
  *   const cookie = await cookieFor(admin);
- *   await loader({ request: makeRequest("/admin", { headers: { cookie } }), params: {}, context: {} });
+ *   await routeCall(loader, { request: makeRequest("/admin", { headers: { cookie } }) });  // tests/helpers/route.ts
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";

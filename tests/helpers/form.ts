@@ -1,5 +1,5 @@
 /** Posts a form (or JSON) to a route module's action, as React Router would, and normalises the answer. */
-import { makeRequest } from "./route";
+import { makeRequest, routeContext } from "./route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type Fn = (args: any) => unknown;
@@ -28,9 +28,9 @@ export async function callAction<T = Record<string, unknown>>(
     body = new URLSearchParams(fields as Record<string, string>);
   }
   const request = makeRequest(path, { method: "POST", headers, body });
-  const context = opts.clientIp ? { clientIp: opts.clientIp } : {};
   let result: unknown;
   try {
+    const context = await routeContext(request, { clientIp: opts.clientIp });
     result = await action({ request, params: opts.params ?? {}, context });
   } catch (thrown) {
     result = thrown;

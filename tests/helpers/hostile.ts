@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { expect } from "vitest";
 import { getDb } from "~/db/client.server";
-import { makeRequest } from "./route";
+import { makeRequest, routeContext } from "./route";
 import { useTestStorage as testStorage } from "./storage";
 
 /** Fixed seed: a failure prints its path and reproduces on every machine. Override with HOSTILE_SEED. */
@@ -294,11 +294,11 @@ export async function invoke(
   fn: RouteFn,
   request: Request,
   params: Record<string, string | undefined> = {},
-  context: Record<string, unknown> = {},
+  context: { clientIp?: string } = {},
 ): Promise<Answer> {
   let result: unknown;
   try {
-    result = await fn({ request, params, context });
+    result = await fn({ request, params, context: await routeContext(request, context) });
   } catch (thrown) {
     result = thrown;
   }

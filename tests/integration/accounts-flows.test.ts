@@ -14,7 +14,7 @@ import { action as signupAction } from "~/routes/auth/signup";
 import { cookieFor, cookieHeaderFrom, createTestUser, TEST_PASSWORD } from "../helpers/auth";
 import { createProduct, removeSampleReviewers } from "../helpers/factories";
 import { callAction } from "../helpers/form";
-import { callLoader, flashOf, makeRequest, thrownStatus } from "../helpers/route";
+import { callLoader, flashOf, makeRequest, routeCall, thrownStatus } from "../helpers/route";
 import { afterSessionCacheLifetime, withoutSessionCache } from "../helpers/session-cache";
 import { useSmtpSink } from "../helpers/smtp-sink";
 
@@ -244,7 +244,7 @@ describe("log in", () => {
     const user = await createTestUser();
     const cookie = await cookieFor(user);
     const status = await thrownStatus(() =>
-      loginLoader({
+      routeCall(loginLoader, {
         request: makeRequest("/login?redirectTo=/account", { headers: { cookie } }),
         params: {},
         context: {},
@@ -423,7 +423,7 @@ describe("account page", () => {
     // Left empty: unchanged.
     expect((await profile({ state: "" })).location).toBe("/account");
     expect((await userByEmail(user.email))?.stateCode).toBe("33");
-    const loaded = await accountLoader({
+    const loaded = await routeCall(accountLoader, {
       request: makeRequest("/account", { headers: { cookie } }),
       params: {},
       context: {},

@@ -10,7 +10,7 @@ import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { loader as layoutLoader } from "~/routes/admin/layout";
 import { action as notFoundAction, loader as notFoundLoader } from "~/routes/admin/not-found";
 import { authHeadersFor, cookieFor, createTestUser } from "../helpers/auth";
-import { makeRequest, thrownStatus } from "../helpers/route";
+import { makeRequest, routeCall, thrownStatus } from "../helpers/route";
 import { withoutSessionCache } from "../helpers/session-cache";
 
 const saved = { ...process.env };
@@ -21,7 +21,7 @@ afterEach(() => {
 
 function call(fn: (args: never) => unknown, path: string, cookie?: string, method = "GET") {
   const request = makeRequest(path, { method, headers: cookie ? { cookie } : {} });
-  return fn({ request, params: {}, context: {} } as never);
+  return routeCall(fn, { request, params: {}, context: {} } as never);
 }
 
 describe("admin route guards (each loader and action on its own)", () => {

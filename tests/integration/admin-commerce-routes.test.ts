@@ -14,7 +14,7 @@ import * as sales from "~/routes/admin/sales";
 import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
 import { getTestDb } from "../helpers/db";
 import { createOrder } from "../helpers/orders";
-import { makeRequest } from "../helpers/route";
+import { makeRequest, routeCall } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type Fn = (args: any) => unknown;
@@ -34,7 +34,7 @@ afterAll(() => {
 });
 
 function post(fn: Fn, p: string, body: URLSearchParams | FormData, params: Record<string, string> = {}) {
-  return fn({ request: makeRequest(p, { method: "POST", body, headers: { cookie } }), params, context: {} });
+  return routeCall(fn, { request: makeRequest(p, { method: "POST", body, headers: { cookie } }), params, context: {} });
 }
 const form = (o: Record<string, string>) => new URLSearchParams(o);
 // biome-ignore lint/suspicious/noExplicitAny: route results are checked field by field
@@ -162,7 +162,7 @@ describe("coupon management", () => {
     await post(coupons.action, "/admin/coupons", form({ intent: "toggle", id: String(c!.id), active: "false" }));
     expect((await db.select().from(schema.coupons))[0]!.active).toBe(false);
     const list = unwrap(
-      await coupons.loader({
+      await routeCall(coupons.loader, {
         request: makeRequest("/admin/coupons", { headers: { cookie } }),
         params: {},
         context: {},
@@ -273,7 +273,11 @@ describe("editor uploads and lessons", () => {
     const [lesson] = await db.select().from(schema.lessons).where(eq(schema.lessons.title, "Intro"));
     expect(lesson!.videoUrl).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
     const loaded = unwrap(
-      await courseEdit.loader({ request: makeRequest(p, { headers: { cookie } }), params, context: {} } as never),
+      await routeCall(courseEdit.loader, {
+        request: makeRequest(p, { headers: { cookie } }),
+        params,
+        context: {},
+      } as never),
     );
     expect(loaded.data.outline.find((m: { id: number }) => m.id === mod!.id).lessons).toHaveLength(1);
 
@@ -334,7 +338,11 @@ describe("editor uploads and lessons", () => {
     const params = { id: String(course.id) };
     const p = `/admin/courses/${course.id}`;
     const loaded = unwrap(
-      await courseEdit.loader({ request: makeRequest(p, { headers: { cookie } }), params, context: {} } as never),
+      await routeCall(courseEdit.loader, {
+        request: makeRequest(p, { headers: { cookie } }),
+        params,
+        context: {},
+      } as never),
     );
     const offered = loaded.data.tests as { id: number; title: string }[];
     expect(offered.map((t) => t.id)).toContain(mock.id);

@@ -32,7 +32,7 @@ import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
 import { getTestDb } from "../helpers/db";
 import { removeSampleReviewers } from "../helpers/factories";
 import { createOrder } from "../helpers/orders";
-import { flashOf, makeRequest, thrownStatus } from "../helpers/route";
+import { flashOf, makeRequest, routeCall, thrownStatus } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type Fn = (args: any) => unknown;
@@ -45,11 +45,11 @@ beforeEach(async () => {
 });
 
 function get(fn: Fn, path: string, params: Record<string, string> = {}, c = cookie) {
-  return fn({ request: makeRequest(path, { headers: { cookie: c } }), params, context: {} });
+  return routeCall(fn, { request: makeRequest(path, { headers: { cookie: c } }), params, context: {} });
 }
 
 function post(fn: Fn, path: string, form: Record<string, string>, params: Record<string, string> = {}, c = cookie) {
-  return fn({
+  return routeCall(fn, {
     request: makeRequest(path, { method: "POST", body: new URLSearchParams(form), headers: { cookie: c } }),
     params,
     context: {},
@@ -474,7 +474,9 @@ describe("settings, roles and maintenance routes", () => {
     await post(settings.action, "/admin/settings", good);
     expect(isMaintenanceOn()).toBe(false);
     expect(await isRefused(at("/"))).toBe(false);
-    expect(unwrap(await rootLoader({ request: makeRequest("/"), params: {}, context: {} } as never)).status).toBe(200);
+    expect(
+      unwrap(await routeCall(rootLoader, { request: makeRequest("/"), params: {}, context: {} } as never)).status,
+    ).toBe(200);
   });
 
   it("takes a SAC per kind of product from the table only, refusing others with the reason", async () => {

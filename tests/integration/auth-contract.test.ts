@@ -6,7 +6,7 @@ import { getOptionalUser, requireAdmin, requireUser } from "~/features/accounts/
 import { loader as rootLoader } from "~/root";
 import { loader as authLoader } from "~/routes/api/auth";
 import { cookieFor, createTestUser } from "../helpers/auth";
-import { makeRequest, thrownStatus } from "../helpers/route";
+import { makeRequest, routeCall, thrownStatus } from "../helpers/route";
 import { afterSessionCacheLifetime, withoutSessionCache } from "../helpers/session-cache";
 
 describe("guards on Better Auth sessions", () => {
@@ -116,7 +116,7 @@ describe("the signed session cache (ADR 0011)", () => {
   it("the page sends the renewed cache: the root loader forwards the session lookup's Set-Cookie", async () => {
     const user = await createTestUser({ name: "Renewed Person" });
     const cookie = withoutSessionCache(await cookieFor(user));
-    const result = (await rootLoader({
+    const result = (await routeCall(rootLoader, {
       request: makeRequest("/", { headers: { cookie } }),
       params: {},
       context: { clientIp: "192.0.2.1" },
@@ -143,7 +143,7 @@ describe("/api/auth/*", () => {
   it("mounts Better Auth's handler: the session endpoint answers for the cookie's user", async () => {
     const user = await createTestUser({ name: "Api Person" });
     const cookie = await cookieFor(user);
-    const response = (await authLoader({
+    const response = (await routeCall(authLoader, {
       request: makeRequest("/api/auth/get-session", { headers: { cookie } }),
       params: {},
       context: { clientIp: "192.0.2.1" },

@@ -18,7 +18,7 @@ import { addToCart, getOrder } from "../helpers/checkout";
 import { createProduct } from "../helpers/factories";
 import { callAction } from "../helpers/form";
 import { extractPdfText } from "../helpers/pdf-text";
-import { makeRequest } from "../helpers/route";
+import { makeRequest, routeCall } from "../helpers/route";
 
 type Failure = { fieldErrors: Record<string, string>; formError?: string };
 
@@ -37,7 +37,7 @@ async function buyer(pricePaise: number, stateCode = "27") {
 }
 
 async function checkoutPage(cookie: string) {
-  return checkoutRoute.loader({
+  return routeCall(checkoutRoute.loader, {
     request: makeRequest("/checkout", { headers: { cookie } }),
     params: {},
     context: {},
@@ -57,7 +57,7 @@ async function pay(user: TestUser, location: string | null) {
 }
 
 async function pdfText(route: { loader: (args: never) => unknown }, path: string, orderId: string, cookie: string) {
-  const response = (await route.loader({
+  const response = (await routeCall(route.loader, {
     request: makeRequest(path, { headers: { cookie } }),
     params: { orderId },
     context: {},
@@ -163,7 +163,7 @@ describe("business buyers (B2B)", () => {
 
     expect((await profile({ state: "27", ...BUSINESS })).location).toBe("/account");
     expect(await savedDetails(user.id)).toEqual({ stateCode: "27", ...BUSINESS });
-    const loaded = await accountRoute.loader({
+    const loaded = await routeCall(accountRoute.loader, {
       request: makeRequest("/account", { headers: { cookie } }),
       params: {},
       context: {},

@@ -6,14 +6,14 @@ import { action, loader } from "~/routes/api/cart";
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { createProduct } from "../helpers/factories";
 import { callAction, normalise } from "../helpers/form";
-import { makeRequest } from "../helpers/route";
+import { makeRequest, routeCall } from "../helpers/route";
 
 type CartAnswer = { items: CartItem[]; notices: string[]; message?: string };
 
 async function getCart(cookie?: string) {
   let result: unknown;
   try {
-    result = await loader({
+    result = await routeCall(loader, {
       request: makeRequest("/api/cart", { headers: cookie ? { cookie } : {} }),
       params: {},
       context: {},

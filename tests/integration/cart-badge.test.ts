@@ -8,10 +8,10 @@ import { placeOrder } from "~/features/checkout/checkout.server";
 import { settleTestPayment } from "~/features/payments/payments.server";
 import { loader as layoutLoader } from "~/routes/store/layout";
 import { asUser, buyerWithCart } from "../helpers/checkout";
-import { makeRequest } from "../helpers/route";
+import { makeRequest, routeCall } from "../helpers/route";
 
 async function layoutData(init: RequestInit = {}) {
-  return layoutLoader({ request: makeRequest("/", init), params: {}, context: {} } as never);
+  return routeCall(layoutLoader, { request: makeRequest("/", init), params: {}, context: {} } as never);
 }
 
 describe("the store layout's cart", () => {

@@ -29,14 +29,14 @@ import ProductPage, {
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { createProduct } from "../helpers/factories";
 import { requestFor, urlencoded } from "../helpers/hostile";
-import { flashOf, makeRequest } from "../helpers/route";
+import { flashOf, makeRequest, routeCall, routeContext } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type Loader = (args: any) => unknown;
 
 async function load<T extends Loader>(loader: T, path: string, params: Record<string, string> = {}, cookie?: string) {
   const request = makeRequest(path, cookie ? { headers: { cookie } } : undefined);
-  return (await loader({ request, params, context: {} })) as Awaited<ReturnType<T>>;
+  return (await routeCall(loader, { request, params, context: {} })) as Awaited<ReturnType<T>>;
 }
 
 // A data router around the page: the cart provider revalidates after cart changes (useRevalidator).
@@ -206,7 +206,7 @@ describe("a signed-in page looks the session up once", () => {
     const getSession = vi.spyOn(auth.api, "getSession");
     try {
       // React Router gives each loader its own copy of the Request, and one load context.
-      const context = {};
+      const context = await routeContext(makeRequest("/courses/std/12", { headers: { cookie } }));
       const args = (path: string, params: Record<string, string> = {}) => ({
         request: makeRequest(path, { headers: { cookie } }),
         params,
@@ -220,7 +220,7 @@ describe("a signed-in page looks the session up once", () => {
       expect(page.owned).toEqual([]);
       expect(getSession).toHaveBeenCalledTimes(1);
       // The next request (its own context) looks up again: nothing is kept across requests.
-      await classLoader({ ...args("/courses/std/12", { std: "12" }), context: {} } as never);
+      await routeCall(classLoader, { ...args("/courses/std/12", { std: "12" }), context: {} } as never);
       expect(getSession).toHaveBeenCalledTimes(2);
     } finally {
       getSession.mockRestore();
@@ -236,9 +236,10 @@ describe("a signed-in page looks the session up once", () => {
         ["/my-courses", myCoursesLoader],
         ["/account", accountLoader],
       ] as const) {
-        const context = {};
-        const args = () => ({ request: makeRequest(path, { headers: { cookie } }), params: {}, context });
         getSession.mockClear();
+        // The account layout's middleware looks the user up first; the loaders share its lookup.
+        const context = await routeContext(makeRequest(path, { headers: { cookie } }));
+        const args = () => ({ request: makeRequest(path, { headers: { cookie } }), params: {}, context });
         await Promise.all([
           rootLoader(args() as never),
           layoutLoader(args() as never),
@@ -373,7 +374,7 @@ describe('"Get it free"', () => {
     expect(page).not.toContain("Add to Cart");
 
     const claim = (cookie?: string) =>
-      productAction({
+      routeCall(productAction, {
         request: requestFor(path, urlencoded({ intent: "claim" }), { cookie }),
         params: { id: String(free.id) },
         context: {},

@@ -13,14 +13,14 @@ import * as payRoute from "~/routes/store/checkout-pay";
 import { createTestUser, type TestUser } from "../helpers/auth";
 import { addToCart, asUser, createCoupon, getOrder } from "../helpers/checkout";
 import { createProduct } from "../helpers/factories";
-import { makeRequest } from "../helpers/route";
+import { makeRequest, routeCall } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type AnyFn = (args: any) => any;
 
 async function call(fn: AnyFn, path: string, init: RequestInit = {}, params: Record<string, string> = {}) {
   try {
-    return await fn({ request: makeRequest(path, init), params, context: {} });
+    return await routeCall(fn, { request: makeRequest(path, init), params, context: {} });
   } catch (thrown) {
     return thrown;
   }

@@ -21,14 +21,14 @@ import { createTestUser, TEST_PASSWORD, type TestUser } from "../helpers/auth";
 import { asUser, buyerWithCart, cartOf, createCoupon, enrolmentsOf, getOrder } from "../helpers/checkout";
 import { createProduct } from "../helpers/factories";
 import { extractPdfText } from "../helpers/pdf-text";
-import { flashOf, makeRequest, thrownStatus } from "../helpers/route";
+import { flashOf, makeRequest, routeCall, thrownStatus } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type AnyFn = (args: any) => any;
 
 async function call(fn: AnyFn, path: string, init: RequestInit = {}, params: Record<string, string> = {}) {
   try {
-    return await fn({ request: makeRequest(path, init), params, context: {} });
+    return await routeCall(fn, { request: makeRequest(path, init), params, context: {} });
   } catch (thrown) {
     return thrown;
   }
@@ -294,7 +294,7 @@ describe("/checkout/pay/:orderId (test gateway)", () => {
     const ownerInit = await asUser(user);
     expect(
       await thrownStatus(() =>
-        payRoute.loader({
+        routeCall(payRoute.loader, {
           request: makeRequest(`/checkout/pay/${orderId}`, strangerInit),
           params: { orderId },
           context: {},
@@ -303,7 +303,7 @@ describe("/checkout/pay/:orderId (test gateway)", () => {
     ).toBe(404);
     expect(
       await thrownStatus(() =>
-        payRoute.loader({
+        routeCall(payRoute.loader, {
           request: makeRequest("/checkout/pay/nope", ownerInit),
           params: { orderId: "nope" },
           context: {},

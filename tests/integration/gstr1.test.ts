@@ -19,7 +19,7 @@ import * as gstr1Route from "~/routes/admin/sales-gstr1";
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { addToCart, getOrder } from "../helpers/checkout";
 import { createProduct } from "../helpers/factories";
-import { makeRequest } from "../helpers/route";
+import { makeRequest, routeCall } from "../helpers/route";
 import { parseCsv, unzipText } from "../helpers/unzip";
 
 /** A paid sale; an unregistered buyer (an address for the invoices of ₹50,000 or more) unless a business is given. */
@@ -71,7 +71,7 @@ function lastMonth() {
 async function refusal(period: string) {
   const admin = await createTestUser({ role: "admin" });
   try {
-    await gstr1Route.loader({
+    await routeCall(gstr1Route.loader, {
       request: makeRequest(`/admin/sales/gstr1.zip?period=${period}`, { headers: { cookie: await cookieFor(admin) } }),
       params: {},
       context: {},
@@ -85,7 +85,7 @@ async function refusal(period: string) {
 
 async function exportGstr1(period: string) {
   const admin = await createTestUser({ role: "admin" });
-  const result = await gstr1Route.loader({
+  const result = await routeCall(gstr1Route.loader, {
     request: makeRequest(`/admin/sales/gstr1.zip?period=${period}`, { headers: { cookie: await cookieFor(admin) } }),
     params: {},
     context: {},
@@ -548,7 +548,7 @@ describe("GSTR-1 export", () => {
     for (const period of ["", "2026-13", "2026-Q5", "26-10", "2026-10-01"]) {
       let status = 0;
       try {
-        await gstr1Route.loader({
+        await routeCall(gstr1Route.loader, {
           request: makeRequest(`/admin/sales/gstr1.zip?period=${period}`, {
             headers: { cookie: await cookieFor(admin) },
           }),

@@ -26,7 +26,7 @@ import { addToCart } from "../helpers/checkout";
 import { createProduct } from "../helpers/factories";
 import { normalise } from "../helpers/form";
 import { extractPdfText } from "../helpers/pdf-text";
-import { flashOf, makeRequest, thrownStatus } from "../helpers/route";
+import { flashOf, makeRequest, routeCall, thrownStatus } from "../helpers/route";
 import { makeSignatureJpeg, makeSignaturePng, makeTestP12, pdfImages, pdfsig, writeTestP12 } from "../helpers/signing";
 
 const FIRST = makeSignaturePng(240, 80, 1);
@@ -50,7 +50,7 @@ async function postSignatory(fields: Record<string, string | File>, c = cookie) 
   const request = makeRequest("/admin/settings", { method: "POST", body: form, headers: { cookie: c } });
   try {
     return normalise<{ fieldErrors: Record<string, string> }>(
-      await settingsRoute.action({ request, params: {}, context: {} } as never),
+      await routeCall(settingsRoute.action, { request, params: {}, context: {} } as never),
     );
   } catch (thrown) {
     return normalise<{ fieldErrors: Record<string, string> }>(thrown);
@@ -71,7 +71,7 @@ async function paidOrder() {
 }
 
 async function download(loader: (args: never) => Promise<unknown>, path: string, orderId: string) {
-  const response = (await loader({
+  const response = (await routeCall(loader, {
     request: makeRequest(path, { headers: { cookie } }),
     params: { orderId },
     context: {},
@@ -98,7 +98,7 @@ describe("the authorised signatory in Settings", () => {
     ]);
 
     // The Settings page previews it, for admins only.
-    const preview = (await signatureImage.loader({
+    const preview = (await routeCall(signatureImage.loader, {
       request: makeRequest("/admin/settings/signature-image", { headers: { cookie } }),
       params: {},
       context: {},
@@ -108,7 +108,7 @@ describe("the authorised signatory in Settings", () => {
     const student = await cookieFor(await createTestUser());
     expect(
       await thrownStatus(() =>
-        signatureImage.loader({
+        routeCall(signatureImage.loader, {
           request: makeRequest("/admin/settings/signature-image", { headers: { cookie: student } }),
           params: {},
           context: {},
@@ -174,7 +174,7 @@ describe("the authorised signatory in Settings", () => {
     ]);
     expect(
       await thrownStatus(() =>
-        signatureImage.loader({
+        routeCall(signatureImage.loader, {
           request: makeRequest("/admin/settings/signature-image", { headers: { cookie } }),
           params: {},
           context: {},
@@ -243,7 +243,7 @@ describe("the signing certificate", () => {
 
   const settingsPage = async () =>
     normalise<{ signing: Record<string, unknown> }>(
-      await settingsRoute.loader({
+      await routeCall(settingsRoute.loader, {
         request: makeRequest("/admin/settings", { headers: { cookie } }),
         params: {},
         context: {},

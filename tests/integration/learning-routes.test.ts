@@ -7,7 +7,7 @@ import { action as playerAction, loader as playerLoader } from "~/routes/store/c
 import { loader as downloadLoader } from "~/routes/store/download";
 import { loader as mediaLoader } from "~/routes/store/media";
 import { loader as myCoursesLoader } from "~/routes/store/my-courses";
-import { callLoader, makeRequest } from "../helpers/route";
+import { callLoader, makeRequest, routeCall } from "../helpers/route";
 
 async function thrown(fn: () => unknown): Promise<Response> {
   try {
@@ -40,7 +40,7 @@ describe("learning routes for anonymous visitors", () => {
       expect(await res.text()).not.toMatch(/youtube|vimeo|%PDF/);
     }
     const post = await thrown(() =>
-      playerAction({
+      routeCall(playerAction, {
         request: makeRequest(`/my-courses/${course}`, {
           method: "POST",
           body: new URLSearchParams({ intent: "complete", lessonId: "1" }),

@@ -13,7 +13,7 @@ import { loader as myCoursesLoader } from "~/routes/store/my-courses";
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { createProduct } from "../helpers/factories";
 import { extractPdfText } from "../helpers/pdf-text";
-import { makeRequest } from "../helpers/route";
+import { makeRequest, routeCall } from "../helpers/route";
 
 async function seededId(slug: string) {
   const db = await getDb();
@@ -36,7 +36,7 @@ async function run(
 ) {
   const request = makeRequest(path, { ...init, headers: { cookie, ...(init?.headers ?? {}) } });
   try {
-    const result = await fn({ request, params, context: {} } as never);
+    const result = await routeCall(fn, { request, params, context: {} } as never);
     if (result instanceof Response)
       return { status: result.status, response: result, body: await result.clone().arrayBuffer() };
     return { status: 200, data: result, body: new TextEncoder().encode(JSON.stringify(result)).buffer };

@@ -12,7 +12,7 @@ import * as courses from "~/routes/admin/courses";
 import * as player from "~/routes/store/course-player";
 import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
 import { getTestDb } from "../helpers/db";
-import { flashOf, makeRequest } from "../helpers/route";
+import { flashOf, makeRequest, routeCall } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type Fn = (args: any) => unknown;
@@ -30,7 +30,7 @@ async function call(fn: Fn, path: string, params: Record<string, string>, as: st
     form ? { method: "POST", body: new URLSearchParams(form), headers: { cookie: as } } : { headers: { cookie: as } },
   );
   try {
-    const result = await fn({ request, params, context: {} });
+    const result = await routeCall(fn, { request, params, context: {} });
     if (result instanceof Response) return { status: result.status, data: null, response: result };
     if (result && typeof result === "object" && "init" in result && "data" in result) {
       const r = result as { init?: ResponseInit; data: unknown };

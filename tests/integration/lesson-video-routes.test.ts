@@ -4,7 +4,7 @@ import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { action, loader } from "~/routes/admin/lesson-video";
 import { cookieFor, createTestUser } from "../helpers/auth";
-import { makeRequest, thrownStatus } from "../helpers/route";
+import { makeRequest, routeCall, thrownStatus } from "../helpers/route";
 import { useTestStorage } from "../helpers/storage";
 
 async function firstLessonId() {
@@ -34,14 +34,14 @@ describe("admin lesson video route", () => {
     const id = String(await firstLessonId());
     const student = await cookieFor(await createTestUser());
     const get = (cookie?: string) =>
-      loader({
+      routeCall(loader, {
         request: makeRequest(`/admin/videos/${id}`, { headers: cookie ? { cookie } : {} }),
         params: { lessonId: id },
         context: {},
       } as never);
     expect(await statusOf(() => get())).toBe(302);
     expect(await statusOf(() => get(student))).toBe(403);
-    const post = action({
+    const post = routeCall(action, {
       request: makeRequest(`/admin/videos/${id}`, {
         method: "POST",
         headers: { cookie: student },
@@ -59,7 +59,7 @@ describe("admin lesson video route", () => {
     const owner = await createTestUser({ role: "admin" });
     const admin = await cookieFor(owner);
     const call = (init: RequestInit, query = "", lessonId = id) =>
-      action({
+      routeCall(action, {
         request: makeRequest(`/admin/videos/${lessonId}${query}`, { ...init, headers: { cookie: admin } }),
         params: { lessonId },
         context: {},

@@ -10,10 +10,14 @@ import { settleTestPayment } from "~/features/payments/payments.server";
 import { loader as meLoader } from "~/routes/api/me";
 import { asUser, buyerWithCart } from "../helpers/checkout";
 import { createProduct } from "../helpers/factories";
-import { makeRequest } from "../helpers/route";
+import { makeRequest, routeCall } from "../helpers/route";
 
 async function me(init: RequestInit = {}, path = "/api/me") {
-  const result = (await meLoader({ request: makeRequest(path, init), params: {}, context: {} } as never)) as {
+  const result = (await routeCall(meLoader, {
+    request: makeRequest(path, init),
+    params: {},
+    context: {},
+  } as never)) as {
     data: {
       user: { email: string } | null;
       cart: { id: number }[] | null;

@@ -13,7 +13,7 @@ import { action as questionAction } from "~/routes/admin/practice-question";
 import { action as builderAction, loader as builderLoader } from "~/routes/admin/practice-test";
 import { loader as startLoader } from "~/routes/store/practice-start";
 import { cookieFor, createTestUser } from "../helpers/auth";
-import { makeRequest } from "../helpers/route";
+import { makeRequest, routeCall } from "../helpers/route";
 
 async function call(
   fn: (args: never) => unknown,
@@ -24,7 +24,7 @@ async function call(
 ) {
   const request = makeRequest(path, body ? { method: "POST", body, headers: { cookie } } : { headers: { cookie } });
   try {
-    const result = await fn({ request, params, context: {} } as never);
+    const result = await routeCall(fn, { request, params, context: {} } as never);
     if (result instanceof Response) return { status: result.status, response: result, data: undefined as unknown };
     if (result && typeof result === "object" && "init" in result && "data" in result) {
       const d = result as { init?: ResponseInit; data: unknown };

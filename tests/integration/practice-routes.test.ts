@@ -13,7 +13,7 @@ import { loader as attemptsLoader } from "~/routes/store/practice-attempts";
 import { action as startAction, loader as startLoader } from "~/routes/store/practice-start";
 import { loader as productLoader } from "~/routes/store/product";
 import { cookieFor, createTestUser } from "../helpers/auth";
-import { flashOf, makeRequest } from "../helpers/route";
+import { flashOf, makeRequest, routeCall } from "../helpers/route";
 
 const SAMPLE = "accountancy-class-12-free-sample-test";
 const MOCK = "accountancy-class-12-mock-paper-1";
@@ -35,7 +35,7 @@ async function run(
   const headers = { ...(cookie ? { cookie } : {}), ...((init?.headers as Record<string, string>) ?? {}) };
   const request = makeRequest(path, { ...init, headers });
   try {
-    const result = await fn({ request, params, context: {} } as never);
+    const result = await routeCall(fn, { request, params, context: {} } as never);
     if (result instanceof Response)
       return { status: result.status, response: result, body: await result.clone().text() };
     if (result && typeof result === "object" && "init" in result && "data" in result) {

@@ -19,7 +19,7 @@ import * as courseEdit from "~/routes/admin/course-edit";
 import * as courses from "~/routes/admin/courses";
 import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
 import { getTestDb } from "../helpers/db";
-import { flashOf, makeRequest } from "../helpers/route";
+import { flashOf, makeRequest, routeCall } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type Fn = (args: any) => unknown;
@@ -32,7 +32,7 @@ beforeEach(async () => {
 });
 
 function post(fn: Fn, path: string, form: Record<string, string>, params: Record<string, string> = {}) {
-  return fn({
+  return routeCall(fn, {
     request: makeRequest(path, { method: "POST", body: new URLSearchParams(form), headers: { cookie } }),
     params,
     context: {},
@@ -40,7 +40,7 @@ function post(fn: Fn, path: string, form: Record<string, string>, params: Record
 }
 
 function get(fn: Fn, path: string, params: Record<string, string> = {}) {
-  return fn({ request: makeRequest(path, { headers: { cookie } }), params, context: {} });
+  return routeCall(fn, { request: makeRequest(path, { headers: { cookie } }), params, context: {} });
 }
 
 /** A data() result or a Response: its status and body. */

@@ -18,7 +18,7 @@ import { createTestUser } from "../helpers/auth";
 import { asUser, buyerWithCart, cartOf, createCoupon, enrolmentsOf, getOrder } from "../helpers/checkout";
 import { OWNER_SETTINGS } from "../helpers/owner-install";
 import { paymentEntity, RazorpayFake, refundEntity, webhookEvent } from "../helpers/razorpay-fake";
-import { flashOf, makeRequest } from "../helpers/route";
+import { flashOf, makeRequest, routeCall } from "../helpers/route";
 
 const KEY_ID = "rzp_test_1DP5mmOlF5G5ag";
 const KEY_SECRET = "thisisasecretkeyfortests";
@@ -80,7 +80,7 @@ async function postWebhook(
   const raw = JSON.stringify(body);
   const headers = new Headers({ "content-type": "application/json", "x-razorpay-event-id": eventId });
   if (signature) headers.set("x-razorpay-signature", signature === "valid" ? sign(WEBHOOK_SECRET, raw) : signature);
-  const response = (await webhookRoute.action({
+  const response = (await routeCall(webhookRoute.action, {
     request: makeRequest("/api/payments/razorpay/webhook", { method: "POST", body: raw, headers }),
     params: {},
     context: {},
@@ -107,7 +107,7 @@ describe("Razorpay adapter against a fake of its API", () => {
 
   it("the pay page gives Razorpay Checkout the key id and order id, never the secret", async () => {
     const { user, order } = await razorpayOrder();
-    const page = await payRoute.loader({
+    const page = await routeCall(payRoute.loader, {
       request: makeRequest(`/checkout/pay/${order.id}`, await asUser(user)),
       params: { orderId: order.id },
       context: {},
@@ -157,7 +157,7 @@ describe("Razorpay adapter against a fake of its API", () => {
     expect((await getOrder(order.id)).status).toBe("pending");
     expect(await enrolmentsOf(user.id)).toEqual([]);
 
-    const response = await payRoute.action({
+    const response = await routeCall(payRoute.action, {
       request: makeRequest(
         `/checkout/pay/${order.id}`,
         await asUser(user, { method: "POST", body: new URLSearchParams({ intent: "razorpay", ...fields }) }),
@@ -186,7 +186,7 @@ describe("Razorpay adapter against a fake of its API", () => {
     const forged = { ...event, payload: { payment: { entity: { ...payment, amount: 100 } } } };
     const raw = JSON.stringify(event);
     const headers = new Headers({ "x-razorpay-signature": sign(WEBHOOK_SECRET, raw) });
-    const response = (await webhookRoute.action({
+    const response = (await routeCall(webhookRoute.action, {
       request: makeRequest("/api/payments/razorpay/webhook", { method: "POST", body: JSON.stringify(forged), headers }),
       params: {},
       context: {},
@@ -384,7 +384,7 @@ describe("Razorpay adapter against a fake of its API", () => {
     // The checkout page says so on the form instead of failing.
     const { user } = await buyerWithCart();
     const { action } = await import("~/routes/store/checkout");
-    const res = await action({
+    const res = await routeCall(action, {
       request: makeRequest("/checkout", {
         method: "POST",
         body: new URLSearchParams({ coupon: "" }),

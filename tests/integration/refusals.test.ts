@@ -14,7 +14,7 @@ import * as coursePlayer from "~/routes/store/course-player";
 import * as practiceAttempt from "~/routes/store/practice-attempt";
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { normalise } from "../helpers/form";
-import { makeRequest } from "../helpers/route";
+import { makeRequest, routeCall } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type Fn = (args: any) => unknown;
@@ -27,7 +27,7 @@ async function answer(fn: Fn, path: string, method: string, params: Record<strin
   });
   let result: unknown;
   try {
-    result = await fn({ request, params, context: {} });
+    result = await routeCall(fn, { request, params, context: {} });
   } catch (thrown) {
     result = thrown;
   }

@@ -23,13 +23,13 @@ import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
 import { createProduct } from "../helpers/factories";
 import { type Answer, expectRefusalStoresNothing, invoke, requestFor, urlencoded } from "../helpers/hostile";
 import { createOrder } from "../helpers/orders";
-import { makeRequest } from "../helpers/route";
+import { makeRequest, routeCall } from "../helpers/route";
 
 // biome-ignore lint/suspicious/noExplicitAny: route modules declare their own generated arg types
 type Loader = (args: any) => unknown;
 async function load(path: string, id: number, cookie?: string) {
   const request = makeRequest(path, cookie ? { headers: { cookie } } : undefined);
-  return (await (productLoader as Loader)({ request, params: { id: String(id) }, context: {} })) as Awaited<
+  return (await routeCall(productLoader as Loader, { request, params: { id: String(id) }, context: {} })) as Awaited<
     ReturnType<typeof productLoader>
   >;
 }

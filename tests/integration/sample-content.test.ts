@@ -18,7 +18,7 @@ import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
 import { getTestDb } from "../helpers/db";
 import { createProduct, createUser } from "../helpers/factories";
 import { createOrder } from "../helpers/orders";
-import { flashOf, makeRequest, thrownStatus } from "../helpers/route";
+import { flashOf, makeRequest, routeCall, thrownStatus } from "../helpers/route";
 
 let owner: TestUser;
 let cookie: string;
@@ -34,7 +34,7 @@ beforeEach(async () => {
 });
 
 function post(form: Record<string, string>, c = cookie) {
-  return settings.action({
+  return routeCall(settings.action, {
     request: makeRequest("/admin/settings", {
       method: "POST",
       body: new URLSearchParams(form),
@@ -165,7 +165,7 @@ describe("sample content", () => {
     expect(await flashOf(done)).toMatch(/^Sample content removed: /);
     const again = (await post({ intent: "removeSample", confirm: REMOVE_SAMPLE_CONFIRMATION })) as Response;
     expect(await flashOf(again)).toBe("No sample content is left: nothing was removed.");
-    const page = (await settings.loader({
+    const page = (await routeCall(settings.loader, {
       request: makeRequest("/admin/settings", { headers: { cookie } }),
       params: {},
       context: {},

@@ -18,7 +18,7 @@ import { probe } from "~/features/video/transcode.server";
 import { formatDuration } from "~/lib/numbers";
 import { slugify } from "~/lib/slug";
 import ProductPage, { loader as productLoader } from "~/routes/store/product";
-import { makeRequest } from "../helpers/route";
+import { makeRequest, routeCall } from "../helpers/route";
 
 let shown: ReactElement | null = null;
 const Stub = createRoutesStub([
@@ -29,7 +29,7 @@ const Stub = createRoutesStub([
 ]);
 
 async function coursePage(productId: number) {
-  const loaderData = await productLoader({
+  const loaderData = await routeCall(productLoader, {
     request: makeRequest(`/courses/${productId}`),
     params: { id: String(productId) },
     context: {},

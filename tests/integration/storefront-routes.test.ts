@@ -13,7 +13,7 @@ import { loader as layoutLoader } from "~/routes/store/layout";
 import { loader as productLoader } from "~/routes/store/product";
 import { loader as toppersLoader } from "~/routes/store/toppers";
 import { createProduct } from "../helpers/factories";
-import { callLoader, flashOf, makeRequest, thrownStatus } from "../helpers/route";
+import { callLoader, flashOf, makeRequest, routeCall, thrownStatus } from "../helpers/route";
 
 async function productId(title: string) {
   const db = await getDb();
@@ -135,7 +135,7 @@ describe("home, toppers and layout", () => {
 describe("contact form", () => {
   function post(fields: Record<string, string>) {
     const body = new URLSearchParams(fields);
-    return contactAction({
+    return routeCall(contactAction, {
       request: makeRequest("/contact", { method: "POST", body }),
       params: {},
       context: {},
@@ -160,14 +160,14 @@ describe("contact form", () => {
     expect(event!.description).toContain("Riya Sen");
     // The next page shows the message once (root loader) and clears it; no cookie, no message.
     const cookie = res.headers.getSetCookie()[0]!.split(";")[0]!;
-    const shown = (await rootLoader({
+    const shown = (await routeCall(rootLoader, {
       request: makeRequest("/contact", { headers: { Cookie: cookie } }),
       params: {},
       context: {},
     } as never)) as unknown as { data: { flash: unknown }; init: ResponseInit };
     expect(shown.data.flash).toEqual({ kind: "success", message: CONTACT_SUCCESS });
     expect(new Headers(shown.init.headers).get("Set-Cookie")).toMatch(/^ca_flash=;.*Max-Age=0/);
-    const plain = (await rootLoader({
+    const plain = (await routeCall(rootLoader, {
       request: makeRequest("/contact"),
       params: {},
       context: {},
@@ -210,7 +210,7 @@ describe("contact form", () => {
 describe("sitemap and robots", () => {
   it("sitemap.xml lists the public pages and every published item, nothing else", async () => {
     const draft = await createProduct({ kind: "note", status: "draft", title: "Secret draft" });
-    const res = (await sitemapLoader()) as Response;
+    const res = (await callLoader(sitemapLoader, "/sitemap.xml")) as Response;
     expect(res.headers.get("content-type")).toMatch(/application\/xml/);
     const xml = await res.text();
     const db = await getDb();

@@ -24,7 +24,7 @@ import * as contactRoute from "~/routes/store/contact";
 import { cookieFor, createTestUser } from "../helpers/auth";
 import { callAction } from "../helpers/form";
 import { invoke } from "../helpers/hostile";
-import { makeRequest } from "../helpers/route";
+import { makeRequest, routeCall } from "../helpers/route";
 import { useSmtpSink } from "../helpers/smtp-sink";
 
 const ORIGIN = "http://localhost:3000";
@@ -124,7 +124,7 @@ describe("2. no admin can read another account's reset link", () => {
       .map((v) => v.identifier.slice("reset-password:".length));
     expect(tokens).toHaveLength(1);
     // Everything the secondary admin's inbox page (messages and the email outbox) hands them.
-    const inbox = await inboxRoute.loader({
+    const inbox = await routeCall(inboxRoute.loader, {
       request: makeRequest("/admin/inbox", { headers: { cookie: await cookieFor(staff) } }),
       params: {},
       context: {},

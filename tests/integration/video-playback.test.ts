@@ -14,7 +14,7 @@ import { getLessonVideo, transcodeLesson } from "~/features/video/video.server";
 import type { FileStorage } from "~/platform/files/storage.server";
 import { action, loader } from "~/routes/api/video";
 import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
-import { makeRequest } from "../helpers/route";
+import { makeRequest, routeCall } from "../helpers/route";
 import { useTestStorage } from "../helpers/storage";
 
 let sample: string;
@@ -44,7 +44,7 @@ beforeEach(async () => {
 
 async function get(sub: string, cookie?: string) {
   try {
-    const response = (await loader({
+    const response = (await routeCall(loader, {
       request: makeRequest(`/api/video/${lesson.id}/${sub}`, { headers: cookie ? { cookie } : {} }),
       params: { lessonId: String(lesson.id), "*": sub.split("?")[0] },
       context: {},
@@ -147,7 +147,7 @@ describe("hosted video serving", () => {
     const student: TestUser = await owner();
     const cookie = await cookieFor(student);
     const post = async (body: Record<string, string>, sub = "position") => {
-      const out = (await action({
+      const out = (await routeCall(action, {
         request: makeRequest(`/api/video/${lesson.id}/${sub}`, {
           method: "POST",
           headers: { cookie },
@@ -198,7 +198,7 @@ describe("captions of the seeded sample lecture", () => {
   async function captions(lessonId: number, cookie?: string) {
     const sub = "captions.vtt";
     try {
-      const response = (await loader({
+      const response = (await routeCall(loader, {
         request: makeRequest(`/api/video/${lessonId}/${sub}`, { headers: cookie ? { cookie } : {} }),
         params: { lessonId: String(lessonId), "*": sub },
         context: {},

@@ -12,7 +12,7 @@ import { cookieFor, createTestUser } from "../../../tests/helpers/auth";
 import { addToCart, getOrder } from "../../../tests/helpers/checkout";
 import { createProduct } from "../../../tests/helpers/factories";
 import { extractPdfText } from "../../../tests/helpers/pdf-text";
-import { makeRequest } from "../../../tests/helpers/route";
+import { makeRequest, routeCall } from "../../../tests/helpers/route";
 import { formatCreditNoteNumber } from "./invoice.server";
 import { refundOrder } from "./refund.server";
 
@@ -42,7 +42,7 @@ const statusOf = (result: unknown) =>
 
 const call = async (loader: (args: never) => unknown, path: string, orderId: string, cookie: string) => {
   try {
-    return await loader({
+    return await routeCall(loader, {
       request: makeRequest(path, { headers: { cookie } }),
       params: { orderId },
       context: {},

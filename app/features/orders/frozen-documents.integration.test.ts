@@ -16,7 +16,7 @@ import { cookieFor, createTestUser } from "../../../tests/helpers/auth";
 import { addToCart, getOrder } from "../../../tests/helpers/checkout";
 import { createProduct } from "../../../tests/helpers/factories";
 import { extractPdfText } from "../../../tests/helpers/pdf-text";
-import { makeRequest } from "../../../tests/helpers/route";
+import { makeRequest, routeCall } from "../../../tests/helpers/route";
 import { sendOrderConfirmation } from "./emails.server";
 import { freezeIssuedDocuments } from "./freeze.server";
 import { refundOrder } from "./refund.server";
@@ -38,7 +38,7 @@ async function paidOrder(name: string, stateCode: string) {
 }
 
 async function download(loader: (args: never) => unknown, path: string, orderId: string, cookie: string) {
-  const response = (await loader({
+  const response = (await routeCall(loader, {
     request: makeRequest(path, { headers: { cookie } }),
     params: { orderId },
     context: {},

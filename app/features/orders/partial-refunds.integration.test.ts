@@ -19,7 +19,7 @@ import { cookieFor, createTestUser } from "../../../tests/helpers/auth";
 import { addToCart, createCoupon, enrolmentsOf, getOrder } from "../../../tests/helpers/checkout";
 import { createProduct } from "../../../tests/helpers/factories";
 import { extractPdfText } from "../../../tests/helpers/pdf-text";
-import { makeRequest } from "../../../tests/helpers/route";
+import { makeRequest, routeCall } from "../../../tests/helpers/route";
 import { refundOrder } from "./refund.server";
 
 afterEach(() => {
@@ -57,7 +57,7 @@ const lineTotal = (i: typeof schema.orderItems.$inferSelect) =>
 async function noteText(orderId: string, cookie: string, number?: string) {
   const path = `/account/orders/${orderId}/credit-note${number ? `?number=${encodeURIComponent(number)}` : ""}`;
   try {
-    const response = (await studentCreditNote.loader({
+    const response = (await routeCall(studentCreditNote.loader, {
       request: makeRequest(path, { headers: { cookie } }),
       params: { orderId },
       context: {},
@@ -80,7 +80,7 @@ describe("partial refunds", () => {
     const pyq = items[1]!;
     const refundSpy = vi.spyOn(testGateway, "refund");
 
-    const response = (await sales.action({
+    const response = (await routeCall(sales.action, {
       request: makeRequest("/admin/sales", {
         method: "POST",
         body: new URLSearchParams({ intent: "refund-item", orderId: order.id, itemId: String(pyq.id) }),

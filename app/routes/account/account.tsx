@@ -1,15 +1,13 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
 import { changePassword, getAccount, updateProfile } from "~/features/accounts/accounts.server";
 import { EmailField } from "~/features/accounts/auth-fields";
-import { requireUser } from "~/features/accounts/guards.server";
+import { clientIpContext, dbContext, userContext } from "~/features/accounts/context.server";
 import { MIN_PASSWORD } from "~/features/accounts/limits";
 import { changePasswordSchema, profileSchema } from "~/features/accounts/schema";
 import { AccountBuyerFields } from "~/features/gst/buyer-fields";
 import { StateField } from "~/features/gst/state-field";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
-import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import { Field, FormAlert } from "~/ui/field";
@@ -22,9 +20,9 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Account | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
-  const user = await requireUser(db, request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const user = context.get(userContext);
   const account = await getAccount(db, user.id);
   if (!account) throw redirect("/login");
   const { name, email, stateCode, gstin, legalName, address } = account;
@@ -32,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = await getDb();
-  const user = await requireUser(db, request);
+  const db = context.get(dbContext);
+  const user = context.get(userContext);
   const form = await readForm(request);
   if (form.intent === "profile") {
     const parsed = validate(profileSchema, form);
@@ -50,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) return formFailure({ ...parsed, intent: "password" });
     let headers: Headers;
     try {
-      headers = await changePassword(db, parsed.data, { request, clientIp: clientIpOf(context) });
+      headers = await changePassword(db, parsed.data, { request, clientIp: context.get(clientIpContext) });
     } catch (error) {
       return failureFrom(error, parsed.values, { intent: "password" });
     }

@@ -1,5 +1,4 @@
-import { getDb } from "~/db/client.server";
-import { requireUser } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { orderIdParam } from "~/features/checkout/schema";
 import { creditNoteNumberParam, creditNotePdf } from "~/features/orders/credit-notes.server";
 import { attachment } from "~/lib/attachment.server";
@@ -11,9 +10,9 @@ import type { Route } from "./+types/order-credit-note";
  * GET /account/orders/:orderId/credit-note[?number=CN/26-27/000001]: a credit note of the order (the
  * latest without `number`), for its owner only.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = await getDb();
-  const user = await requireUser(db, request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const user = context.get(userContext);
   const orderId = paramId(params.orderId, "Credit note not found.", orderIdParam);
   const note = await creditNotePdf(db, orderId, { userId: user.id, number: creditNoteNumberParam(request) }).catch(
     (error) => {

@@ -1,5 +1,4 @@
-import { getDb } from "~/db/client.server";
-import { requireUser } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { orderIdParam } from "~/features/checkout/schema";
 import { getInvoicePdfForUser } from "~/features/orders/orders.server";
 import { attachment } from "~/lib/attachment.server";
@@ -8,9 +7,9 @@ import { paramId } from "~/lib/id";
 import type { Route } from "./+types/order-invoice";
 
 /** GET /account/orders/:orderId/invoice: the GST invoice PDF, for the order's owner only. */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = await getDb();
-  const user = await requireUser(db, request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const user = context.get(userContext);
   const orderId = paramId(params.orderId, "Invoice not found.", orderIdParam);
   const invoice = await getInvoicePdfForUser(db, user.id, orderId).catch((error) => {
     throw asResponse(error);

@@ -1,8 +1,7 @@
 import { Download } from "lucide-react";
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
-import { getDb } from "~/db/client.server";
-import { requireUser } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
 import { orderIdParam } from "~/features/checkout/schema";
 import { stateLabel } from "~/features/gst/states";
@@ -26,9 +25,9 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const db = await getDb();
-  const user = await requireUser(db, request, context);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const user = context.get(userContext);
   const orderId = paramId(params.orderId, "Order not found.", orderIdParam);
   // Someone else's order answers exactly like a missing one.
   const order = await getOrderForUser(db, user.id, orderId);

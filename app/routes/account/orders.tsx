@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, Link } from "react-router";
-import { getDb } from "~/db/client.server";
-import { requireUser } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { OrderStatusBadge } from "~/features/orders/order-status";
 import { listOrdersForUser } from "~/features/orders/orders.server";
 import { formatDate } from "~/lib/dates";
@@ -13,9 +12,9 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "My orders | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
-  const user = await requireUser(db, request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const user = context.get(userContext);
   return { orders: await listOrdersForUser(db, user.id) };
 }
 

@@ -1,8 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
 import { Badge, Card, PageHeader } from "~/features/admin/ui";
@@ -30,9 +29,8 @@ export function meta(_: Route.MetaArgs) {
 
 const editSchema = idSchema.optional().catch(undefined);
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const editId = editSchema.parse(new URL(request.url).searchParams.get("edit") ?? undefined);
   const [coupons, editing] = await Promise.all([
     listCoupons(db),
@@ -55,9 +53,9 @@ const intentSchema = z.discriminatedUnion("intent", [
 /** What a refusal sends back: the coupon form's fields. */
 const COUPON_FIELDS = [...schemaFields(couponSchema), "intent", "id"];
 
-export async function action({ request }: Route.ActionArgs) {
-  const db = await getDb();
-  const admin = await requireAdmin(db, request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
+  const admin = context.get(userContext);
   const form = await readForm(request);
   const intent = intentSchema.safeParse(form);
   if (!intent.success) return formFailure({ formError: "Unknown action.", values: formValues(form, COUPON_FIELDS) });

@@ -1,7 +1,6 @@
 import { ArrowLeft, ExternalLink, FileBarChart } from "lucide-react";
 import { Link, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { PageHeader } from "~/features/admin/ui";
 import { getAdminProduct, listInstructors } from "~/features/catalog/catalog.server";
@@ -28,9 +27,8 @@ export function meta({ data: d }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const id = paramId(params.id, "Item not found.");
   try {
     const [product, instructors, outline, videos] = await Promise.all([
@@ -47,9 +45,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const db = await getDb();
-  const admin = await requireAdmin(db, request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
+  const admin = context.get(userContext);
   const id = paramId(params.id, "Item not found.");
   const form = await readFormData(request, { maxBytes: UPLOAD_FORM_MAX_BYTES });
   try {

@@ -1,8 +1,7 @@
 import { Archive, Plus } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
 import { CourseFilters, CourseKindTabs, CourseTable } from "~/features/catalog/admin-course-table";
@@ -28,9 +27,8 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Course Management | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const url = new URL(request.url);
   const query = courseListQuery.parse(Object.fromEntries(url.searchParams));
   const [rows, instructors] = await Promise.all([
@@ -44,9 +42,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { rows, instructors, query, openForm: url.searchParams.get("new") === "1" };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const db = await getDb();
-  const admin = await requireAdmin(db, request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
+  const admin = context.get(userContext);
   const form = await readForm(request);
   const back = new URL(request.url);
   back.searchParams.delete("new");

@@ -1,7 +1,6 @@
 import { BarChart3, BookOpen, GraduationCap, IndianRupee, Percent, PlusCircle, Users } from "lucide-react";
 import { Link } from "react-router";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { SalesEnrolmentChart } from "~/features/admin/charts";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Badge, Card, CountUp, formatMetric, PageHeader, Trend } from "~/features/admin/ui";
@@ -15,9 +14,8 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Dashboard | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   return loadDashboard(db);
 }
 

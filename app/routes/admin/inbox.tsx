@@ -1,5 +1,4 @@
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
 import { listContactMessages } from "~/features/contact/contact.server";
@@ -11,9 +10,8 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Messages | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const [messages, outbox] = await Promise.all([listContactMessages(db), listOutbox(db)]);
   return { messages, outbox };
 }

@@ -1,12 +1,13 @@
 import { BarChart3, BookOpen, LayoutDashboard, ListChecks, Menu, Settings, Users } from "lucide-react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { ForbiddenPage } from "~/features/accounts/forbidden";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { requireAdminMiddleware } from "~/features/accounts/middleware.server";
 import { LogoutButton } from "~/features/accounts/user-menu";
 import { AdminSearchBox, NotificationsMenu } from "~/features/admin/top-bar";
 import { GstinBanner } from "~/features/gst/gstin-banner";
 import { sellerGstinProblem } from "~/features/gst/setup.server";
+import { privateAnswer } from "~/lib/private-cache.server";
 import { cn } from "~/ui/cn";
 import { NotFoundPage } from "~/ui/not-found";
 import type { Route } from "./+types/layout";
@@ -30,9 +31,17 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
-  const user = await requireAdmin(db, request, context);
+/**
+ * Every route under /admin, pages and resource routes (CSV, PDF, uploads) alike, passes here first:
+ * its answer is private (app/lib/private-cache.server.ts), and only an admin gets past the guard
+ * (anonymous visitors go to /login, everyone else gets the 403 page). The routes read the admin
+ * from `context.get(userContext)`.
+ */
+export const middleware: Route.MiddlewareFunction[] = [privateAnswer, requireAdminMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const user = context.get(userContext);
   return {
     user: { name: user.name, email: user.email, isPrimary: user.isPrimary },
     gstinProblem: await sellerGstinProblem(db),

@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { offsetSchema, videoUploadSchema } from "~/features/video/schema";
 import {
   beginUpload,
@@ -27,9 +26,8 @@ async function send(lessonId: number) {
 }
 
 /** The lesson's upload and transcoding state (polled by the admin's video panel). */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const id = paramId(params.lessonId, "No such lesson.");
   return data(await videoPanelState(db, id), { headers: NO_STORE });
 }
@@ -38,9 +36,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * POST intent=begin (name, size): start or continue an upload; intent=retry: transcode again.
  * PUT ?offset=N with the raw bytes: one chunk of the upload, streamed to disk.
  */
-export async function action({ request, params }: Route.ActionArgs) {
-  const db = await getDb();
-  const admin = await requireAdmin(db, request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
+  const admin = context.get(userContext);
   const id = paramId(params.lessonId, "No such lesson.");
   if (request.method === "PUT") {
     const offset = offsetSchema.safeParse(new URL(request.url).searchParams.get("offset"));

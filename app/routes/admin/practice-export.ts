@@ -1,13 +1,11 @@
 /** The whole question bank as CSV (layout: docs/practice-tests.md). */
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { exportQuestionsCsv } from "~/features/practice/csv.server";
 import { istDateStamp } from "~/lib/dates";
 import type { Route } from "./+types/practice-export";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const csv = await exportQuestionsCsv(db);
   return new Response(`\uFEFF${csv}`, {
     headers: {

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
 import { QuestionForm } from "~/features/practice/admin-question-form";
@@ -24,9 +23,8 @@ function questionId(raw: string | undefined): number | null {
   return raw === "new" ? null : paramId(raw, "Question not found.");
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const id = questionId(params.id);
   const parent = parseId(new URL(request.url).searchParams.get("parent"));
   const [chapters, question, parentQuestion] = await Promise.all([
@@ -38,9 +36,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { chapters, question, parent: parentQuestion?.type === "case_based" ? parentQuestion : null };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const db = await getDb();
-  const admin = await requireAdmin(db, request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
+  const admin = context.get(userContext);
   const id = questionId(params.id);
   const form = await readForm(request);
   const v = validate(questionFormSchema, form);

@@ -1,6 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
 import { Badge, Card, PageHeader } from "~/features/admin/ui";
@@ -27,9 +26,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const RULE_ROWS = 4;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const productId = paramId(params.productId, "Test not found.");
   try {
     const builder = await getTestBuilder(db, productId);
@@ -50,9 +48,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const db = await getDb();
-  const admin = await requireAdmin(db, request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
+  const admin = context.get(userContext);
   const productId = paramId(params.productId, "Test not found.");
   const form = await readFormData(request);
   const rules = [];

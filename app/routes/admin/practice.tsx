@@ -1,7 +1,6 @@
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
 import { Badge, Card, ConfirmDialog, PageHeader } from "~/features/admin/ui";
@@ -41,9 +40,8 @@ const pageSchema = z.object({
   before: z.string().max(300).optional().catch(undefined),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const raw = Object.fromEntries(new URL(request.url).searchParams);
   const filters = filtersSchema.parse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== "")));
   const paging = pageSchema.parse(raw);
@@ -57,9 +55,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const MAX_CSV_BYTES = 5 * 1024 * 1024;
 
-export async function action({ request }: Route.ActionArgs) {
-  const db = await getDb();
-  const admin = await requireAdmin(db, request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
+  const admin = context.get(userContext);
   // Room for a CSV somewhat over its limit, so that one gets the message about the file.
   const form = await readFormData(request, { maxBytes: 2 * MAX_CSV_BYTES });
   const intent = form.get("intent");

@@ -1,5 +1,4 @@
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
 import { ReviewFilters, ReviewTable } from "~/features/reviews/admin-reviews";
@@ -15,17 +14,16 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Reviews | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const filters = adminReviewFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [list, products] = await Promise.all([listAdminReviews(db, filters), listReviewedProducts(db)]);
   return { filters, products, ...list };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const db = await getDb();
-  const admin = await requireAdmin(db, request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
+  const admin = context.get(userContext);
   const form = await readForm(request);
   const intent = validate(reviewModerationSchema, form);
   if (!intent.ok) return formFailure(intent);

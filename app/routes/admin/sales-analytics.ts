@@ -1,14 +1,12 @@
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { analyticsPdf } from "~/features/analytics/reports.server";
 import { attachment } from "~/lib/attachment.server";
 import { istDateStamp } from "~/lib/dates";
 import { asResponse } from "~/lib/errors";
 import type { Route } from "./+types/sales-analytics";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const pdf = await analyticsPdf(db).catch((error) => {
     throw asResponse(error);
   });

@@ -1,5 +1,4 @@
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { gstr1Zip } from "~/features/gst/gstr1.server";
 import { gstr1PeriodSchema } from "~/features/gst/schema";
 import { getSettings } from "~/features/settings/settings.server";
@@ -9,9 +8,9 @@ import { recordEvent } from "~/platform/audit/audit.server";
 import type { Route } from "./+types/sales-gstr1";
 
 /** GET /admin/sales/gstr1.zip?period=2026-10 (or 2026-Q3): the GSTR-1 CSVs of a month or quarter, streamed. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  const admin = await requireAdmin(db, request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const admin = context.get(userContext);
   const parsed = gstr1PeriodSchema.safeParse(new URL(request.url).searchParams.get("period") ?? undefined);
   invariantResponse(parsed.success, parsed.error?.issues[0]?.message ?? "Choose a month.", 400);
   const { key, start, end } = parsed.data;

@@ -1,5 +1,4 @@
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { salesLedgerStream } from "~/features/orders/sales.server";
 import { attachment } from "~/lib/attachment.server";
 import { istDateStamp } from "~/lib/dates";
@@ -7,9 +6,9 @@ import { recordEvent } from "~/platform/audit/audit.server";
 import type { Route } from "./+types/sales-ledger";
 
 /** The whole sales ledger as CSV, streamed from the database in batches (bounded memory at any size). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  const admin = await requireAdmin(db, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const admin = context.get(userContext);
   await recordEvent(db, {
     actorId: admin.id,
     type: "Export",

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { quarterReportPdf } from "~/features/analytics/reports.server";
 import { attachment } from "~/lib/attachment.server";
 import { asResponse, invariantResponse } from "~/lib/errors";
@@ -13,9 +12,8 @@ const quarterSchema = z
   .refine((v) => v.fyStartYear >= 2000 && v.fyStartYear <= 2100);
 
 /** ?quarter=2025-Q3 → the report for Q3 of FY 2025–26 (October–December 2025). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const parsed = quarterSchema.safeParse(new URL(request.url).searchParams.get("quarter"));
   invariantResponse(parsed.success, "Choose a quarter such as 2025-Q3.");
   const { fyStartYear, quarter } = parsed.data;

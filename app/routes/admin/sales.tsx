@@ -1,8 +1,7 @@
 import { Download } from "lucide-react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { RevenueBarChart } from "~/features/admin/charts";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
@@ -36,9 +35,8 @@ const querySchema = z.object({
   before: z.string().max(300).optional().catch(undefined),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [overview, orders] = await Promise.all([
     loadSalesOverview(db),
@@ -77,9 +75,9 @@ const refundSchema = z.discriminatedUnion("intent", [
  * Refund a paid order: all of it (every line not refunded yet) or one item of it. The refunded
  * lines' enrolments are revoked, a credit note for exactly those lines is issued, the audit log records it.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const db = await getDb();
-  const admin = await requireAdmin(db, request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
+  const admin = context.get(userContext);
   const parsed = refundSchema.safeParse(await readForm(request));
   if (!parsed.success) return formFailure({ formError: "Choose an order or an item to refund." });
   const url = new URL(request.url);

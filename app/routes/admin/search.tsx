@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
 import { noNul } from "~/lib/form.server";
@@ -12,9 +11,8 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Search | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const q = z
     .string()
     .max(200)

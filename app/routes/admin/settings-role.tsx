@@ -2,8 +2,7 @@ import { ArrowLeft, ShieldCheck, Trash2 } from "lucide-react";
 import { useMemo } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { FULL_PERMISSIONS } from "~/features/accounts/labels";
 import { grantAdmin, listAdmins, removeAdmin } from "~/features/accounts/roles.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
@@ -19,9 +18,9 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Admin roles | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  const me = await requireAdmin(db, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
+  const me = context.get(userContext);
   return { admins: await listAdmins(db), meId: me.id };
 }
 
@@ -30,9 +29,9 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), userId: z.string().min(1).max(200) }),
 ]);
 
-export async function action({ request }: Route.ActionArgs) {
-  const db = await getDb();
-  const admin = await requireAdmin(db, request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
+  const admin = context.get(userContext);
   const parsed = await parseForm(request, actionSchema);
   if (!parsed.ok) return formFailure({ formError: "Unknown action.", values: parsed.values });
   try {

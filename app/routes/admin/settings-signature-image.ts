@@ -1,6 +1,5 @@
 import { Readable } from "node:stream";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { invariantResponse } from "~/lib/errors";
 import { getFileStorage } from "~/platform/files/storage.server";
@@ -8,9 +7,8 @@ import { isSignatureImageKey, signatureImageContentType } from "~/platform/files
 import type { Route } from "./+types/settings-signature-image";
 
 /** GET /admin/settings/signature-image: the signature printed on invoices, for the Settings preview (admins only). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const key = (await getSettings(db)).signatureImageKey;
   const file = key && isSignatureImageKey(key) ? await getFileStorage().get(key) : null;
   invariantResponse(key && file, "No signature image.", 404);

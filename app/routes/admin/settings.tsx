@@ -1,7 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Card, PageHeader } from "~/features/admin/ui";
 import { GstinField } from "~/features/gst/gstin-field";
@@ -36,16 +35,15 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Settings | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const [settings, sample] = await Promise.all([getSettings(db), sampleContentCounts(db)]);
   return { settings, sample, signing: invoiceSigningStatus() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const db = await getDb();
-  const admin = await requireAdmin(db, request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
+  const admin = context.get(userContext);
   // The signatory's form carries an image: room for one over its limit, so that one gets the message about the file.
   const form = await readForm(request, { maxBytes: 2 * SIGNATURE_IMAGE_LIMIT });
   if (form.intent === "removeSample") {

@@ -1,8 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext, userContext } from "~/features/accounts/context.server";
 import { roleSchema } from "~/features/accounts/schema";
 import { changeUserRole, getUserDetail, grantAccess, revokeAccess } from "~/features/accounts/users.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
@@ -27,9 +26,8 @@ export function meta({ data: d }: Route.MetaArgs) {
 /** User ids are generated ids (letters, digits, - and _); anything else is a user that does not exist. */
 const userIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const userId = paramId(params.id, "User not found.", userIdParam);
   try {
     return await getUserDetail(db, userId);
@@ -47,9 +45,9 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("revoke"), enrolmentId: idSchema }),
 ]);
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const db = await getDb();
-  const admin = await requireAdmin(db, request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
+  const admin = context.get(userContext);
   const userId = paramId(params.id, "User not found.", userIdParam);
   const parsed = validate(actionSchema, await readForm(request));
   if (!parsed.ok)

@@ -1,7 +1,6 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
-import { requireAdmin } from "~/features/accounts/guards.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { listUsers } from "~/features/accounts/users.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Badge, Card, PageHeader } from "~/features/admin/ui";
@@ -28,9 +27,8 @@ const querySchema = z.object({
   before: z.string().max(300).optional().catch(undefined),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
-  await requireAdmin(db, request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [stats, list] = await Promise.all([userStats(db), listUsers(db, query)]);
   return { stats, list, query };

@@ -5,7 +5,7 @@
 
 import { data } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { parseGuestCart } from "~/features/accounts/schema";
 import { addToCart, clearCart, getCart, mergeIntoCart, removeFromCart } from "~/features/cart/cart.server";
@@ -25,7 +25,7 @@ const cartIntent = z.discriminatedUnion("intent", [
 ]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await getOptionalUser(db, request, context);
   invariantResponse(user, "Sign in to use the cart on the server.", 401);
   return data({ items: await getCart(db, user.id) }, { headers: noStore });
@@ -41,8 +41,8 @@ async function readBody(request: Request): Promise<Record<string, unknown>> {
   return readForm(request);
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const db = await getDb();
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
   const user = await getOptionalUser(db, request);
   invariantResponse(user, "Sign in to use the cart on the server.", 401);
   if (request.method !== "POST") throw methodNotAllowed(["GET", "POST"]);

@@ -5,8 +5,9 @@
  * side of its reviews. `{ user: null, cart: null, owned: [] }` when nobody is signed in. Never
  * cached anywhere; a `path` that names no item's page is ignored.
  */
+
 import { data } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { getOptionalUser, sessionCookies } from "~/features/accounts/guards.server";
 import { getCartAndOwned } from "~/features/cart/cart.server";
 import { getPublishedProduct } from "~/features/catalog/catalog.server";
@@ -20,7 +21,7 @@ import type { Route } from "./+types/me";
 const ITEM_PAGE = /^\/(?:courses|notes|pyq)\/([^/]+)$/;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await getOptionalUser(db, request, context);
   const body: Personal = { user, cart: null, owned: [] };
   if (user) {

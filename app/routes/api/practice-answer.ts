@@ -3,8 +3,9 @@
  * with fetch): `{ saved: true }`, or `{ message }` with 401, 400, 404 or 409 (submitted, or time up:
  * the server's clock decides and the attempt is submitted as it stood).
  */
+
 import { data } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { answerSchema } from "~/features/practice/schema";
 import { saveAnswer } from "~/features/practice/taking.server";
@@ -21,7 +22,7 @@ export function loader() {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") throw methodNotAllowed(["POST"]);
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await getOptionalUser(db, request, context);
   invariantResponse(user, "Sign in to save your answers.", 401);
   const attemptId = paramId(params.attemptId, "Attempt not found.");

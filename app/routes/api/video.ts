@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { data } from "react-router";
-import { getDb } from "~/db/client.server";
 import { resolveAuthSecret } from "~/features/accounts/auth.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { setLessonCompleted } from "~/features/learning/player.server";
 import {
@@ -26,7 +26,7 @@ const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options"
  * every request checks that the signed-in user owns the course (or is an admin).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const lessonId = paramId(params.lessonId, "No such video.");
   const path = parseVideoPath(params["*"] ?? "");
   try {
@@ -89,7 +89,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** POST /api/video/:lessonId/position (seconds, watched): the resume point, and completion at 90% watched. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const lessonId = paramId(params.lessonId, "No such video.");
   invariantResponse(params["*"] === "position", "Not found.", 404);
   if (request.method !== "POST") throw methodNotAllowed(["POST"]);

@@ -1,12 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
 import { requestPasswordReset } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/auth-card";
 import { EmailField } from "~/features/accounts/auth-fields";
+import { clientIpContext, dbContext } from "~/features/accounts/context.server";
 import { forgotPasswordSchema } from "~/features/accounts/schema";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, parseForm } from "~/lib/form.server";
-import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/field";
 import type { Route } from "./+types/forgot-password";
@@ -16,11 +15,11 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const parsed = await parseForm(request, forgotPasswordSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {
-    const message = await requestPasswordReset(db, parsed.data, { request, clientIp: clientIpOf(context) });
+    const message = await requestPasswordReset(db, parsed.data, { request, clientIp: context.get(clientIpContext) });
     return redirectWithFlash("/forgot-password", message);
   } catch (error) {
     return failureFrom(error, parsed.values);

@@ -1,12 +1,11 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
 import { AuthCard, GuestCartField } from "~/features/accounts/auth-card";
 import { LoginFields } from "~/features/accounts/auth-fields";
+import { clientIpContext, dbContext } from "~/features/accounts/context.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { loginSchema, safeRedirectTo } from "~/features/accounts/schema";
 import { logInWithGuestCart } from "~/features/cart/guest-cart.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
-import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/field";
 import type { Route } from "./+types/login";
@@ -15,8 +14,8 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Log In | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const url = new URL(request.url);
   const redirectTo = safeRedirectTo(url.searchParams.get("redirectTo"));
   if (await getOptionalUser(db, request)) throw redirect(redirectTo);
@@ -24,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const form = await readForm(request);
   const redirectTo = safeRedirectTo(form.redirectTo);
   const parsed = validate(loginSchema, form);
@@ -32,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const headers = await logInWithGuestCart(db, parsed.data, form.guestCart, {
       request,
-      clientIp: clientIpOf(context),
+      clientIp: context.get(clientIpContext),
     });
     return redirect(redirectTo, { headers });
   } catch (error) {

@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
 import { isResetTokenUsable, resetPassword } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/auth-card";
 import { NewPasswordField } from "~/features/accounts/auth-fields";
+import { dbContext } from "~/features/accounts/context.server";
 import { RESET_TOKEN_INVALID } from "~/features/accounts/messages";
 import { resetPasswordSchema } from "~/features/accounts/schema";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -17,14 +17,14 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Choose a New Password | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const token = new URL(request.url).searchParams.get("token") ?? "";
   return { token, usable: await isResetTokenUsable(db, token) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const db = await getDb();
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
   const parsed = await parseForm(request, resetPasswordSchema);
   if (!parsed.ok) return formFailure(parsed);
   try {

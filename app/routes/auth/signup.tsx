@@ -1,12 +1,11 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
 import { AuthCard, GuestCartField } from "~/features/accounts/auth-card";
 import { SignupFields } from "~/features/accounts/auth-fields";
+import { clientIpContext, dbContext } from "~/features/accounts/context.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { safeRedirectTo, signupSchema } from "~/features/accounts/schema";
 import { signUpWithGuestCart } from "~/features/cart/guest-cart.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
-import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { FormAlert } from "~/ui/field";
 import type { Route } from "./+types/signup";
@@ -15,15 +14,15 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "Sign Up | Commerce Academy" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
   if (await getOptionalUser(db, request)) throw redirect(redirectTo);
   return { redirectTo };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const form = await readForm(request);
   const redirectTo = safeRedirectTo(form.redirectTo);
   const parsed = validate(signupSchema, form);
@@ -31,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const headers = await signUpWithGuestCart(db, parsed.data, form.guestCart, {
       request,
-      clientIp: clientIpOf(context),
+      clientIp: context.get(clientIpContext),
     });
     return redirect(redirectTo, { headers });
   } catch (error) {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { cardAction } from "~/features/cart/card-action";
 import { listPublishedProducts } from "~/features/catalog/catalog.server";
@@ -23,7 +23,7 @@ const SUBTITLE = {
 } as const;
 
 export async function loader({ request, params: raw, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const kind = kindFromPath(new URL(request.url).pathname);
   const parsed = params.safeParse(raw);
   if (!kind || !parsed.success) throw data(null, { status: 404 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { ORDER_COMPLETE, PAYMENT_FAILED } from "~/features/checkout/messages";
 import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
@@ -24,7 +24,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await requireUser(db, request, context);
   const orderId = paramId(params.orderId, "Order not found.", orderIdParam);
   const page = await getPaymentPage(db, user.id, orderId);
@@ -46,8 +46,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const db = await getDb();
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
   const user = await requireUser(db, request);
   const orderId = paramId(params.orderId, "Order not found.", orderIdParam);
   const parsed = payActionSchema.safeParse(await readForm(request));

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
 import { GuestCartField } from "~/features/accounts/auth-card";
 import { LoginFields, SignupFields } from "~/features/accounts/auth-fields";
+import { clientIpContext, dbContext } from "~/features/accounts/context.server";
 import { getOptionalUser, requireUser } from "~/features/accounts/guards.server";
 import { loginSchema, signupSchema } from "~/features/accounts/schema";
 import { useCart } from "~/features/cart/cart-context";
@@ -17,7 +17,6 @@ import { CheckoutBuyerFields } from "~/features/gst/buyer-fields";
 import { StateField } from "~/features/gst/state-field";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
-import { clientIpOf } from "~/lib/load-context";
 import { formatPaise } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -38,7 +37,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await getOptionalUser(db, request, context);
   const url = new URL(request.url);
   // Guests sign in or sign up right here (the cart is kept); `?account=new` shows sign-up.
@@ -58,13 +57,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await getOptionalUser(db, request);
   const form = await readForm(request);
   if (form.intent === "login" || form.intent === "signup") {
     // Already signed in (a second tab, a double submit): nothing to do but show the checkout.
     if (user) return redirect("/checkout");
-    const ctx = { request, clientIp: clientIpOf(context) };
+    const ctx = { request, clientIp: context.get(clientIpContext) };
     if (form.intent === "login") {
       const parsed = validate(loginSchema, form);
       if (!parsed.ok) return formFailure({ ...parsed, intent: "login" as const });

@@ -1,6 +1,6 @@
 import { Mail, MessageCircle } from "lucide-react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
+import { clientIpContext, dbContext } from "~/features/accounts/context.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { saveContactMessage } from "~/features/contact/contact.server";
 import { contactSchema } from "~/features/contact/schema";
@@ -9,7 +9,6 @@ import { getSettings } from "~/features/settings/settings.server";
 import { StoreErrorPage } from "~/features/site/not-found";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, parseForm } from "~/lib/form.server";
-import { clientIpOf } from "~/lib/load-context";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import { Field, FormAlert, TextareaField } from "~/ui/field";
@@ -17,19 +16,19 @@ import type { Route } from "./+types/contact";
 
 export const CONTACT_SUCCESS = "Thank you! Your message has been sent. We will reply within one working day.";
 
-export async function loader(_: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const settings = await getSettings(db);
   return { email: settings.siteContactEmail, whatsappNumber: settings.whatsappNumber };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const parsed = await parseForm(request, contactSchema);
   if (!parsed.ok) return formFailure(parsed);
   const user = await getOptionalUser(db, request);
   try {
-    await saveContactMessage(db, parsed.data, { clientIp: clientIpOf(context), userId: user?.id });
+    await saveContactMessage(db, parsed.data, { clientIp: context.get(clientIpContext), userId: user?.id });
   } catch (error) {
     return failureFrom(error, parsed.values); // 429: too many messages
   }

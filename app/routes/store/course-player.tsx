@@ -1,7 +1,7 @@
 import { CheckCircle2, ChevronLeft, ChevronRight, Circle, ClipboardCheck, PlayCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation, useRevalidator } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { getCoursePlayer, setLessonCompleted } from "~/features/learning/player.server";
 import { lessonProgressForm, playerQuery } from "~/features/learning/schema";
@@ -33,7 +33,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await requireUser(db, request, context);
   const id = paramId(params.id, "Course not found.");
   const query = playerQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
@@ -55,8 +55,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...player, video, watermark: video ? user.email : null, test: null };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const db = await getDb();
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = context.get(dbContext);
   const user = await requireUser(db, request);
   const id = paramId(params.id, "Course not found.");
   const form = lessonProgressForm.safeParse(await readForm(request));

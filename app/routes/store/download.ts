@@ -1,4 +1,4 @@
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { prepareDownload } from "~/features/learning/downloads.server";
 import { attachment } from "~/lib/attachment.server";
@@ -21,8 +21,8 @@ function notFound() {
  * A note or PYQ PDF, checked on every request and stamped with the buyer's name and email
  * (a 503 with a message when stamping passes its time limit).
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   const user = await requireUser(db, request);
   const id = parseId(params.productId);
   if (id === null) return notFound();

@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { cardAction } from "~/features/cart/card-action";
 import { listFeaturedNotes, listPublishedProducts } from "~/features/catalog/catalog.server";
@@ -38,7 +38,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const [courses, featuredNotes, banners, services, testimonials, toppers, highlight, owned] = await Promise.all([
     listPublishedProducts(db, "course"),
     listFeaturedNotes(db),

@@ -1,5 +1,5 @@
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { SIGNED_IN_HINT_SCRIPT } from "~/features/accounts/personal";
 import { getCart } from "~/features/cart/cart.server";
@@ -22,7 +22,7 @@ import type { Route } from "./+types/layout";
  * render, and again after every form submission (React Router reloads this after each action).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const [settings, user] = await Promise.all([getStoreSettings(db), getOptionalUser(db, request, context)]);
   return {
     appUrl: getEnv().APP_URL.replace(/\/+$/, ""),

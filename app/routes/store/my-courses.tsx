@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { listOwnedProducts } from "~/features/learning/access.server";
 import { OwnedCard } from "~/features/learning/owned-card";
@@ -15,7 +15,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await requireUser(db, request, context);
   const items = await listOwnedProducts(db, user.id);
   return { items };

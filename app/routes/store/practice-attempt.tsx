@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { getResult, selfMark } from "~/features/practice/results.server";
 import { attemptIntentSchema } from "~/features/practice/schema";
@@ -23,7 +23,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
  * explained result once it is submitted. Only its student (and admins, for the result) get it.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await requireUser(db, request, context);
   const id = paramId(params.attemptId, "Attempt not found.");
   try {
@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await requireUser(db, request, context);
   const id = paramId(params.attemptId, "Attempt not found.");
   const form = await readForm(request);

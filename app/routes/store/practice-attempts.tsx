@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { SUBJECT_LABELS } from "~/features/catalog/labels";
 import { listAttempts } from "~/features/practice/results.server";
@@ -18,7 +18,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await requireUser(db, request, context);
   const [attempts, strengths] = await Promise.all([listAttempts(db, user.id), chapterStrengths(db, user.id)]);
   return { attempts, strengths };

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { KIND_BASE_ROUTE } from "~/features/catalog/labels";
 import { getTakeableTest } from "~/features/practice/access.server";
@@ -40,7 +40,7 @@ function parse(params: Route.LoaderArgs["params"], request: Request) {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await requireUser(db, request, context);
   const { productId, chapterId } = parse(params, request);
   try {
@@ -57,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const user = await requireUser(db, request, context);
   const { productId, chapterId } = parse(params, request);
   try {

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { data, Form, Link } from "react-router";
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { getOptionalUser, requireUser } from "~/features/accounts/guards.server";
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
 import { getPublishedProduct } from "~/features/catalog/catalog.server";
@@ -46,7 +46,7 @@ import { Stars } from "~/ui/stars";
 import type { Route } from "./+types/product";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const kind = kindFromPath(new URL(request.url).pathname);
   const id = parseId(params.id);
   // Unknown, malformed, draft, archived or another kind's id: the store has no such page.
@@ -89,7 +89,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  * or delete your review, or report someone else's.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const db = await getDb();
+  const db = context.get(dbContext);
   const kind = kindFromPath(new URL(request.url).pathname);
   const id = parseId(params.id);
   const product = kind && id !== null ? await getPublishedProduct(db, kind, id) : null;

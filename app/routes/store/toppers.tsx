@@ -1,4 +1,4 @@
-import { getDb } from "~/db/client.server";
+import { dbContext } from "~/features/accounts/context.server";
 import { listToppers } from "~/features/marketing/marketing.server";
 import { ToppersBySubject } from "~/features/marketing/toppers";
 import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
@@ -6,8 +6,8 @@ import { StoreErrorPage } from "~/features/site/not-found";
 import { Container } from "~/ui/container";
 import type { Route } from "./+types/toppers";
 
-export async function loader(_: Route.LoaderArgs) {
-  const db = await getDb();
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = context.get(dbContext);
   return { toppers: await listToppers(db) };
 }
 
