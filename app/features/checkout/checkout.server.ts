@@ -310,16 +310,7 @@ export async function placeOrder(
     return order;
   });
 
-  if (created.totalPaise === 0) {
-    await confirmPayment(db, {
-      orderId: created.id,
-      gateway: "free",
-      paymentId: null,
-      amountPaise: 0,
-      source: "checkout",
-    });
-    return { orderId: created.id, next: "done" };
-  }
+  if (created.totalPaise === 0) return fulfilFree(db, created.id);
   try {
     const { gatewayOrderId } = await gateway.createOrder({
       orderId: created.id,
@@ -398,14 +389,13 @@ export async function claimFreeItem(db: DbOrTx, userId: string, productId: numbe
       note: ' ("Get it free")',
     });
   });
-  await confirmPayment(db, {
-    orderId: created.id,
-    gateway: "free",
-    paymentId: null,
-    amountPaise: 0,
-    source: "checkout",
-  });
-  return { orderId: created.id, next: "done" };
+  return fulfilFree(db, created.id);
+}
+
+/** Fulfils an order that costs nothing at once (gateway "free"); the buyer goes straight to "done". */
+async function fulfilFree(db: DbOrTx, orderId: string): Promise<PlacedOrder> {
+  await confirmPayment(db, { orderId, gateway: "free", paymentId: null, amountPaise: 0, source: "checkout" });
+  return { orderId, next: "done" };
 }
 
 /**
