@@ -170,6 +170,49 @@ export function CourseStatusCard({
   );
 }
 
+/** The instructor picker and the name of a new one (enabled only when "New Instructor" is chosen). */
+function InstructorFields({
+  instructors,
+  initial,
+  errors,
+  newName,
+  hint,
+}: {
+  instructors: Instructor[];
+  initial: string;
+  errors: FieldErrors;
+  newName: string | undefined;
+  hint?: string;
+}) {
+  const [instructor, setInstructor] = useState(initial);
+  return (
+    <>
+      <SelectField
+        label="Instructor"
+        name="instructor"
+        error={errors.instructor}
+        value={instructor}
+        onChange={(e) => setInstructor(e.target.value)}
+      >
+        {instructors.map((i) => (
+          <option key={i.id} value={i.id}>
+            {i.name}
+          </option>
+        ))}
+        <option value={NEW_INSTRUCTOR}>New Instructor</option>
+      </SelectField>
+      <Field
+        label="New instructor's name"
+        name="newInstructor"
+        error={errors.newInstructor}
+        hint={hint}
+        defaultValue={newName}
+        disabled={instructor !== NEW_INSTRUCTOR}
+      />
+    </>
+  );
+}
+
 /** Title, instructor, category, class, price, rating, status, image (with upload and preview), PDF, description, modules. */
 export function CourseDetailsForm({
   product,
@@ -185,7 +228,6 @@ export function CourseDetailsForm({
   busy: boolean;
 }) {
   const v = (key: string, fallback: string) => sentOr(values, key, fallback);
-  const [instructor, setInstructor] = useState(v("instructor", String(product.instructorId)));
   const [image, setImage] = useState(v("image", product.image));
   return (
     <Card title="Details">
@@ -194,26 +236,11 @@ export function CourseDetailsForm({
         <div className="sm:col-span-2">
           <Field label="Title" name="title" error={errors.title} defaultValue={v("title", product.title)} required />
         </div>
-        <SelectField
-          label="Instructor"
-          name="instructor"
-          error={errors.instructor}
-          value={instructor}
-          onChange={(e) => setInstructor(e.target.value)}
-        >
-          {instructors.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.name}
-            </option>
-          ))}
-          <option value={NEW_INSTRUCTOR}>New Instructor</option>
-        </SelectField>
-        <Field
-          label="New instructor's name"
-          name="newInstructor"
-          error={errors.newInstructor}
-          defaultValue={v("newInstructor", "")}
-          disabled={instructor !== NEW_INSTRUCTOR}
+        <InstructorFields
+          instructors={instructors}
+          initial={v("instructor", String(product.instructorId))}
+          errors={errors}
+          newName={v("newInstructor", "")}
         />
         <SelectField
           label="Category"
@@ -596,7 +623,6 @@ export function NewCourseForm({
   errors: FieldErrors;
   values: FormValues;
 }) {
-  const [instructor, setInstructor] = useState(values.instructor ?? String(instructors[0]?.id ?? NEW_INSTRUCTOR));
   // Until the new item's editor has opened (submitting, then loading it): a second click makes no duplicate.
   const busy = useNavigation().state !== "idle";
   const v = (k: string): string | undefined => values[k];
@@ -606,27 +632,12 @@ export function NewCourseForm({
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="kind" value={kind} />
         <Field label="Name" name="name" error={errors.name} defaultValue={v("name")} required maxLength={200} />
-        <SelectField
-          label="Instructor"
-          name="instructor"
-          error={errors.instructor}
-          value={instructor}
-          onChange={(e) => setInstructor(e.target.value)}
-        >
-          {instructors.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.name}
-            </option>
-          ))}
-          <option value={NEW_INSTRUCTOR}>New Instructor</option>
-        </SelectField>
-        <Field
-          label="New instructor's name"
-          name="newInstructor"
-          error={errors.newInstructor}
+        <InstructorFields
+          instructors={instructors}
+          initial={values.instructor ?? String(instructors[0]?.id ?? NEW_INSTRUCTOR)}
+          errors={errors}
+          newName={v("newInstructor")}
           hint="Only used when “New Instructor” is chosen."
-          defaultValue={v("newInstructor")}
-          disabled={instructor !== NEW_INSTRUCTOR}
         />
         <SelectField
           label="Category"
