@@ -3,7 +3,6 @@
  * notes (Class 11) and two sample papers in the board's pattern, with figures that add up.
  */
 import {
-  ASSERTION_REASON_OPTIONS,
   answerKey,
   h,
   notes,
@@ -11,6 +10,7 @@ import {
   paper,
   points,
   q,
+  SAMPLE_PAPER_AR_OPTIONS,
   type SampleDocument,
   tAccount,
   table,
@@ -503,7 +503,7 @@ const paper12 = paper("accountancy", "12", [
         "3",
         1,
         "Assertion (A): A Revaluation Account is prepared at the time of admission of a partner. Reason (R): The gain or loss on revaluation up to the date of admission belongs to the old partners.",
-        ASSERTION_REASON_OPTIONS,
+        SAMPLE_PAPER_AR_OPTIONS,
       ),
       q("4", 1, "Securities premium may be used for:", [
         "paying dividend",

@@ -1,16 +1,5 @@
 /** Business Studies: the case study guide (Class 12) and a sample paper in the board's pattern. */
-import {
-  ASSERTION_REASON_OPTIONS,
-  answerKey,
-  h,
-  notes,
-  p,
-  paper,
-  points,
-  q,
-  type SampleDocument,
-  table,
-} from "./types";
+import { answerKey, h, notes, p, paper, points, q, SAMPLE_PAPER_AR_OPTIONS, type SampleDocument, table } from "./types";
 
 const caseGuide = notes("business_studies", "12", [
   {
@@ -148,7 +137,7 @@ const paper12 = paper("business_studies", "12", [
         "4",
         1,
         "Assertion (A): Planning is a primary function of management. Reason (R): Planning precedes all the other functions of management.",
-        ASSERTION_REASON_OPTIONS,
+        SAMPLE_PAPER_AR_OPTIONS,
       ),
       q("5", 1, "A plan that is used only once, for a particular occasion, is:", [
         "a policy",
@@ -203,7 +192,7 @@ const paper12 = paper("business_studies", "12", [
         "15",
         1,
         "Assertion (A): Financial leverage raises the return on equity when the return on investment is higher than the rate of interest. Reason (R): Debt carries a fixed rate of interest.",
-        ASSERTION_REASON_OPTIONS,
+        SAMPLE_PAPER_AR_OPTIONS,
       ),
       q("16", 1, "Under the Consumer Protection Act, 2019, a complaint about goods worth ₹30 lakh is filed with the:", [
         "District Commission",

@@ -2,18 +2,7 @@
  * Economics: macroeconomics quick revision (Class 12), microeconomics summary notes (Class 11) and
  * two sample papers in the board's pattern. Figures are in ₹ crore unless a table says otherwise.
  */
-import {
-  ASSERTION_REASON_OPTIONS,
-  answerKey,
-  h,
-  notes,
-  p,
-  paper,
-  points,
-  q,
-  type SampleDocument,
-  table,
-} from "./types";
+import { answerKey, h, notes, p, paper, points, q, SAMPLE_PAPER_AR_OPTIONS, type SampleDocument, table } from "./types";
 
 const macro = notes("economics", "12", [
   {
@@ -298,7 +287,7 @@ const paper12 = paper("economics", "12", [
         "4",
         1,
         "Assertion (A): The fiscal deficit shows the total borrowing requirement of the government. Reason (R): Fiscal deficit = Total expenditure − Total receipts excluding borrowings.",
-        ASSERTION_REASON_OPTIONS,
+        SAMPLE_PAPER_AR_OPTIONS,
       ),
       q("5", 1, "A depreciation of the rupee, other things equal, tends to:", [
         "reduce exports",
@@ -343,7 +332,7 @@ const paper12 = paper("economics", "12", [
         "12",
         1,
         "Assertion (A): Human capital formation raises the productivity of an economy. Reason (R): Education and health improve the skills and efficiency of workers.",
-        ASSERTION_REASON_OPTIONS,
+        SAMPLE_PAPER_AR_OPTIONS,
       ),
       q("13", 1, "MGNREGA guarantees each rural household wage employment of up to:", [
         "50 days a year",
@@ -455,7 +444,7 @@ const paper11 = paper("economics", "11", [
         "12",
         1,
         "Assertion (A): An indifference curve slopes downward. Reason (R): To have more of one good, the consumer must give up some of the other to stay equally satisfied.",
-        ASSERTION_REASON_OPTIONS,
+        SAMPLE_PAPER_AR_OPTIONS,
       ),
       q(
         "13",

@@ -67,8 +67,9 @@ export const paper = (
   sections,
 });
 
-/** The four choices of an assertion (A) and reason (R) question. */
-export const ASSERTION_REASON_OPTIONS = [
+/** The four choices of the papers' assertion (A) and reason (R) questions (the question bank words
+ * its own: practice/labels' ASSERTION_REASON_OPTIONS). */
+export const SAMPLE_PAPER_AR_OPTIONS = [
   "Both A and R are true, and R is the correct explanation of A.",
   "Both A and R are true, but R is not the correct explanation of A.",
   "A is true, but R is false.",
