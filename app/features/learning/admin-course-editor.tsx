@@ -120,6 +120,30 @@ function ClassSelect({ value, error }: { value: string; error?: string }) {
   );
 }
 
+function CategorySelect({ value, error }: { value: string; error?: string }) {
+  return (
+    <SelectField label="Category" name="category" error={error} defaultValue={value}>
+      {SUBJECTS.map((s) => (
+        <option key={s} value={s}>
+          {SUBJECT_LABELS[s]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+function StatusSelect({ value, error, hint }: { value: string; error?: string; hint?: string }) {
+  return (
+    <SelectField label="Status" name="status" error={error} hint={hint} defaultValue={value}>
+      {STATUSES.map((s) => (
+        <option key={s} value={s}>
+          {STATUS_LABELS[s]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 /**
  * Publish / Archive / Move to Draft, and Delete (refused for sold items, which can be archived).
  * `missing`: what the item lacks to be published (the publish rule, computed by the loader).
@@ -242,18 +266,7 @@ export function CourseDetailsForm({
           errors={errors}
           newName={v("newInstructor", "")}
         />
-        <SelectField
-          label="Category"
-          name="category"
-          error={errors.category}
-          defaultValue={v("category", product.subject)}
-        >
-          {SUBJECTS.map((s) => (
-            <option key={s} value={s}>
-              {SUBJECT_LABELS[s]}
-            </option>
-          ))}
-        </SelectField>
+        <CategorySelect value={v("category", product.subject)} error={errors.category} />
         <ClassSelect value={v("classLevel", product.classLevel)} error={errors.classLevel} />
         <PriceFields
           price={v("price", product.pricePaise > 0 ? paiseToDecimal(product.pricePaise) : "")}
@@ -276,13 +289,7 @@ export function CourseDetailsForm({
             )}
           </p>
         </div>
-        <SelectField label="Status" name="status" error={errors.status} defaultValue={v("status", product.status)}>
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </SelectField>
+        <StatusSelect value={v("status", product.status)} error={errors.status} />
         <Field
           label="Image"
           name="image"
@@ -639,23 +646,11 @@ export function NewCourseForm({
           newName={v("newInstructor")}
           hint="Only used when “New Instructor” is chosen."
         />
-        <SelectField
-          label="Category"
-          name="category"
-          error={errors.category}
-          defaultValue={v("category") ?? "accountancy"}
-        >
-          {SUBJECTS.map((s) => (
-            <option key={s} value={s}>
-              {SUBJECT_LABELS[s]}
-            </option>
-          ))}
-        </SelectField>
+        <CategorySelect value={v("category") ?? "accountancy"} error={errors.category} />
         <ClassSelect value={v("classLevel") ?? ""} error={errors.classLevel} />
         <PriceFields price={v("price") ?? ""} free={v("free") === "on"} errors={errors} />
-        <SelectField
-          label="Status"
-          name="status"
+        <StatusSelect
+          value={v("status") ?? "draft"}
           error={errors.status}
           hint={
             kind === "course"
@@ -664,14 +659,7 @@ export function NewCourseForm({
                 ? "A test is published once it has questions: save it as a draft, then build it in the test builder."
                 : undefined
           }
-          defaultValue={v("status") ?? "draft"}
-        >
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </SelectField>
+        />
         <div className="sm:col-span-2">
           <TextareaField
             label="Description"
