@@ -7,12 +7,12 @@
  * (never "Verified purchase"), no student figure of the admin counts them, and "Remove all sample
  * content" deletes them with their reviews.
  */
-import { inArray } from "drizzle-orm";
 import { SAMPLE_REVIEWERS, sampleReviewerId } from "~/features/accounts/sample-accounts";
 import { slugify } from "~/lib/slug";
 import type { DbOrTx } from "../client.server";
 import * as schema from "../schema";
 import type { SeedProduct } from "./data";
+import { seededProductIds } from "./product-ids";
 
 const FIVE_STAR = [
   ["Cleared every doubt", "The explanations are step by step and match the CBSE pattern exactly."],
@@ -40,19 +40,14 @@ export async function seedSampleReviews(tx: DbOrTx, items: SeedProduct[]) {
       updatedAt: joined,
     })),
   );
-  const rows = await tx
-    .select({ id: schema.products.id, slug: schema.products.slug })
-    .from(schema.products)
-    .where(
-      inArray(
-        schema.products.slug,
-        items.map((item) => slugify(item.title)),
-      ),
-    );
+  const idOf = await seededProductIds(
+    tx,
+    items.map((item) => item.title),
+  );
   const day = 24 * 60 * 60 * 1000;
   const base = new Date("2026-01-05T10:00:00Z").getTime();
   const reviewRows = items.flatMap((item, itemIndex) => {
-    const productId = rows.find((r) => r.slug === slugify(item.title))!.id;
+    const productId = idOf(item.title);
     const fives = Math.round((item.rating - 4) * SAMPLE_REVIEWERS.length);
     return SAMPLE_REVIEWERS.map((_, i) => {
       const rating = i < fives ? 5 : 4;

@@ -21,6 +21,7 @@ import {
 import { avatarImage, buildProduct, buildTestimonial, buildTopper } from "./factories";
 import { seedCourseOutline } from "./lessons";
 import { SEED_QUESTION_SOURCE, type SeedQuestion, seedChapters, seedTests } from "./practice";
+import { seededProductIds } from "./product-ids";
 import { seedQuestionBanks } from "./questions";
 import { seedSampleReviews } from "./reviews";
 import { sampleVideoRow } from "./sample-video";
@@ -154,17 +155,12 @@ export async function seedDatabase(
 
 /** Modules and lessons (with video URLs) of the seeded courses, in two inserts. */
 async function seedCourseLessons(tx: DbOrTx, courses: SeedProduct[]) {
-  const rows = await tx
-    .select({ id: schema.products.id, slug: schema.products.slug })
-    .from(schema.products)
-    .where(
-      inArray(
-        schema.products.slug,
-        courses.map((c) => slugify(c.title)),
-      ),
-    );
+  const idOf = await seededProductIds(
+    tx,
+    courses.map((c) => c.title),
+  );
   const outlines = courses.map((course) => ({
-    productId: rows.find((r) => r.slug === slugify(course.title))!.id,
+    productId: idOf(course.title),
     subject: course.subject,
     modules: seedCourseOutline(course),
   }));

@@ -309,13 +309,7 @@ export async function createAdmin(
         .from(accounts)
         .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
       if (!credential) {
-        await tx.insert(accounts).values({
-          id: crypto.randomUUID(),
-          accountId: userId,
-          providerId: "credential",
-          userId,
-          password: hash,
-        });
+        await insertCredential(tx, userId, hash);
       } else if (input.resetPassword) {
         // As a reset by email does: other sessions end, other reset links stop working, the lock lifts.
         await tx.update(accounts).set({ password: hash }).where(eq(accounts.id, credential.id));
@@ -333,13 +327,7 @@ export async function createAdmin(
         role: "admin",
         isPrimary: makePrimary,
       });
-      await tx.insert(accounts).values({
-        id: crypto.randomUUID(),
-        accountId: userId,
-        providerId: "credential",
-        userId,
-        password: hash,
-      });
+      await insertCredential(tx, userId, hash);
     }
     await recordEvent(tx, {
       actorId: userId,
@@ -351,6 +339,13 @@ export async function createAdmin(
     });
     return { userId, created, isPrimary: makePrimary };
   });
+}
+
+/** The email-and-password sign-in of a user, as Better Auth keeps it (the hash made by its context). */
+async function insertCredential(tx: DbOrTx, userId: string, hash: string) {
+  await tx
+    .insert(accounts)
+    .values({ id: crypto.randomUUID(), accountId: userId, providerId: "credential", userId, password: hash });
 }
 
 /** On start: with ADMIN_EMAIL and ADMIN_PASSWORD set and no admin yet, create the owner. */

@@ -10,7 +10,7 @@ import type { Role } from "~/features/accounts/guards.server";
 import { HttpError } from "~/lib/errors";
 import { ROLE_LABELS } from "~/lib/roles";
 import { recordEvent } from "~/platform/audit/audit.server";
-import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/platform/search/keyset.server";
+import { cursorTs, keysetPage, keysetPageIds, keysetWindow, type PageRequest } from "~/platform/search/keyset.server";
 import { userSearchFilter } from "~/platform/search/text-search.server";
 
 export const USERS_PAGE_SIZE = 20;
@@ -36,17 +36,8 @@ export interface UserRow {
 export async function listUsers(db: DbOrTx, opts: { q?: string } & PageRequest = {}) {
   const q = opts.q?.trim();
   const window = keysetWindow(opts, { createdAt: users.createdAt, id: users.id }, "text", USERS_PAGE_SIZE);
-  const filters = [];
-  if (q) filters.push(await userSearchFilter(db, q));
-  if (window.where) filters.push(window.where);
-  const pageIds = db
-    .select({ pid: sql<string>`${users.id}`.as("pid") })
-    .from(users)
-    .where(filters.length ? and(...filters) : undefined)
-    .orderBy(...window.orderBy)
-    .limit(USERS_PAGE_SIZE + 1)
-    .offset(window.offset)
-    .as("page_ids");
+  const filters = q ? [await userSearchFilter(db, q)] : [];
+  const pageIds = keysetPageIds(db, users, users.id, filters, window, USERS_PAGE_SIZE);
   const rows = await db
     .select({
       id: users.id,
@@ -61,7 +52,7 @@ export async function listUsers(db: DbOrTx, opts: { q?: string } & PageRequest =
       totalSpent: sql<string>`(select coalesce(sum(o.total_paise), 0) from ${orders} o where o.user_id = "users"."id" and o.status in ('paid','fulfilled'))`,
     })
     .from(pageIds)
-    .innerJoin(users, eq(users.id, pageIds.pid))
+    .innerJoin(users, eq(users.id, pageIds.id))
     .orderBy(...window.orderBy);
   const { rows: shown, ...paging } = keysetPage(rows, window, USERS_PAGE_SIZE);
   const list: UserRow[] = shown.map(({ totalSpent, cursorTs: _, ...r }) => ({

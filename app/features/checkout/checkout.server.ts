@@ -94,14 +94,19 @@ export interface CartContents {
 }
 
 /** The user's server cart, split into what can be bought, what is owned and what is off sale. */
+/** A product as a line of the cart and of an order (a PricedLine). */
+const lineColumns = {
+  productId: products.id,
+  title: products.title,
+  kind: products.kind,
+  image: products.image,
+  pricePaise: products.pricePaise,
+};
+
 export async function readCart(db: DbOrTx, userId: string): Promise<CartContents> {
   const rows = await db
     .select({
-      productId: products.id,
-      title: products.title,
-      kind: products.kind,
-      image: products.image,
-      pricePaise: products.pricePaise,
+      ...lineColumns,
       status: products.status,
       owned: sql<boolean>`${products.id} in ${ownedProductsSql(userId)}`.mapWith(Boolean),
     })
@@ -310,16 +315,7 @@ export async function placeOrder(
     return order;
   });
 
-  if (created.totalPaise === 0) {
-    await confirmPayment(db, {
-      orderId: created.id,
-      gateway: "free",
-      paymentId: null,
-      amountPaise: 0,
-      source: "checkout",
-    });
-    return { orderId: created.id, next: "done" };
-  }
+  if (created.totalPaise === 0) return fulfilFree(db, created.id);
   try {
     const { gatewayOrderId } = await gateway.createOrder({
       orderId: created.id,
@@ -360,13 +356,7 @@ export async function claimFreeItem(db: DbOrTx, userId: string, productId: numbe
     // One at a time per user, like a checkout: a double click waits for the first and finds it owned.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const [item] = await tx
-      .select({
-        productId: products.id,
-        title: products.title,
-        kind: products.kind,
-        image: products.image,
-        pricePaise: products.pricePaise,
-      })
+      .select(lineColumns)
       .from(products)
       .where(and(eq(products.id, productId), eq(products.status, "published")));
     if (!item) throw new HttpError(404, "This item is not on sale.");
@@ -398,14 +388,13 @@ export async function claimFreeItem(db: DbOrTx, userId: string, productId: numbe
       note: ' ("Get it free")',
     });
   });
-  await confirmPayment(db, {
-    orderId: created.id,
-    gateway: "free",
-    paymentId: null,
-    amountPaise: 0,
-    source: "checkout",
-  });
-  return { orderId: created.id, next: "done" };
+  return fulfilFree(db, created.id);
+}
+
+/** Fulfils an order that costs nothing at once (gateway "free"); the buyer goes straight to "done". */
+async function fulfilFree(db: DbOrTx, orderId: string): Promise<PlacedOrder> {
+  await confirmPayment(db, { orderId, gateway: "free", paymentId: null, amountPaise: 0, source: "checkout" });
+  return { orderId, next: "done" };
 }
 
 /**

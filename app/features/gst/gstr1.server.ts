@@ -258,26 +258,31 @@ async function* keysetCsv<Row>(
   }
 }
 
+/** The period's invoices of `invoiceKind` (b2b or b2cl), in number order. */
+function invoiceRows(db: DbOrTx, o: Gstr1Options, invoiceKind: SQL | undefined) {
+  return (after: string, limit: number) =>
+    db
+      .select({
+        gstin: orders.buyerGstin,
+        name: orders.buyerLegalName,
+        number: orders.invoiceNumber,
+        paidAt: orders.paidAt,
+        totalPaise: orders.totalPaise,
+        pos: orders.placeOfSupply,
+        taxablePaise: taxable,
+      })
+      .from(orders)
+      .where(and(invoicedIn(o), invoiceKind, gt(orders.invoiceNumber, after)))
+      .orderBy(asc(orders.invoiceNumber))
+      .limit(limit);
+}
+
 /** The b2b invoices of the period, in number order. */
 function b2bLines(db: DbOrTx, o: Gstr1Options) {
   return keysetCsv(
     GSTR1_HEADERS.b2b,
     o.batchSize ?? 1000,
-    (after, limit) =>
-      db
-        .select({
-          gstin: orders.buyerGstin,
-          name: orders.buyerLegalName,
-          number: orders.invoiceNumber,
-          paidAt: orders.paidAt,
-          totalPaise: orders.totalPaise,
-          pos: orders.placeOfSupply,
-          taxablePaise: taxable,
-        })
-        .from(orders)
-        .where(and(invoicedIn(o), isB2b, gt(orders.invoiceNumber, after)))
-        .orderBy(asc(orders.invoiceNumber))
-        .limit(limit),
+    invoiceRows(db, o, isB2b),
     (r) => r.number!,
     (r) => [
       r.gstin!,
@@ -347,19 +352,7 @@ function b2clLines(db: DbOrTx, o: Gstr1Options) {
   return keysetCsv(
     GSTR1_HEADERS.b2cl,
     o.batchSize ?? 1000,
-    (after, limit) =>
-      db
-        .select({
-          number: orders.invoiceNumber,
-          paidAt: orders.paidAt,
-          totalPaise: orders.totalPaise,
-          pos: orders.placeOfSupply,
-          taxablePaise: taxable,
-        })
-        .from(orders)
-        .where(and(invoicedIn(o), isB2cl, gt(orders.invoiceNumber, after)))
-        .orderBy(asc(orders.invoiceNumber))
-        .limit(limit),
+    invoiceRows(db, o, isB2cl),
     (r) => r.number!,
     (r) => [
       r.number!,

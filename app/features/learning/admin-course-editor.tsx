@@ -120,6 +120,30 @@ function ClassSelect({ value, error }: { value: string; error?: string }) {
   );
 }
 
+function CategorySelect({ value, error }: { value: string; error?: string }) {
+  return (
+    <SelectField label="Category" name="category" error={error} defaultValue={value}>
+      {SUBJECTS.map((s) => (
+        <option key={s} value={s}>
+          {SUBJECT_LABELS[s]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+function StatusSelect({ value, error, hint }: { value: string; error?: string; hint?: string }) {
+  return (
+    <SelectField label="Status" name="status" error={error} hint={hint} defaultValue={value}>
+      {STATUSES.map((s) => (
+        <option key={s} value={s}>
+          {STATUS_LABELS[s]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 /**
  * Publish / Archive / Move to Draft, and Delete (refused for sold items, which can be archived).
  * `missing`: what the item lacks to be published (the publish rule, computed by the loader).
@@ -170,6 +194,49 @@ export function CourseStatusCard({
   );
 }
 
+/** The instructor picker and the name of a new one (enabled only when "New Instructor" is chosen). */
+function InstructorFields({
+  instructors,
+  initial,
+  errors,
+  newName,
+  hint,
+}: {
+  instructors: Instructor[];
+  initial: string;
+  errors: FieldErrors;
+  newName: string | undefined;
+  hint?: string;
+}) {
+  const [instructor, setInstructor] = useState(initial);
+  return (
+    <>
+      <SelectField
+        label="Instructor"
+        name="instructor"
+        error={errors.instructor}
+        value={instructor}
+        onChange={(e) => setInstructor(e.target.value)}
+      >
+        {instructors.map((i) => (
+          <option key={i.id} value={i.id}>
+            {i.name}
+          </option>
+        ))}
+        <option value={NEW_INSTRUCTOR}>New Instructor</option>
+      </SelectField>
+      <Field
+        label="New instructor's name"
+        name="newInstructor"
+        error={errors.newInstructor}
+        hint={hint}
+        defaultValue={newName}
+        disabled={instructor !== NEW_INSTRUCTOR}
+      />
+    </>
+  );
+}
+
 /** Title, instructor, category, class, price, rating, status, image (with upload and preview), PDF, description, modules. */
 export function CourseDetailsForm({
   product,
@@ -185,7 +252,6 @@ export function CourseDetailsForm({
   busy: boolean;
 }) {
   const v = (key: string, fallback: string) => sentOr(values, key, fallback);
-  const [instructor, setInstructor] = useState(v("instructor", String(product.instructorId)));
   const [image, setImage] = useState(v("image", product.image));
   return (
     <Card title="Details">
@@ -194,39 +260,13 @@ export function CourseDetailsForm({
         <div className="sm:col-span-2">
           <Field label="Title" name="title" error={errors.title} defaultValue={v("title", product.title)} required />
         </div>
-        <SelectField
-          label="Instructor"
-          name="instructor"
-          error={errors.instructor}
-          value={instructor}
-          onChange={(e) => setInstructor(e.target.value)}
-        >
-          {instructors.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.name}
-            </option>
-          ))}
-          <option value={NEW_INSTRUCTOR}>New Instructor</option>
-        </SelectField>
-        <Field
-          label="New instructor's name"
-          name="newInstructor"
-          error={errors.newInstructor}
-          defaultValue={v("newInstructor", "")}
-          disabled={instructor !== NEW_INSTRUCTOR}
+        <InstructorFields
+          instructors={instructors}
+          initial={v("instructor", String(product.instructorId))}
+          errors={errors}
+          newName={v("newInstructor", "")}
         />
-        <SelectField
-          label="Category"
-          name="category"
-          error={errors.category}
-          defaultValue={v("category", product.subject)}
-        >
-          {SUBJECTS.map((s) => (
-            <option key={s} value={s}>
-              {SUBJECT_LABELS[s]}
-            </option>
-          ))}
-        </SelectField>
+        <CategorySelect value={v("category", product.subject)} error={errors.category} />
         <ClassSelect value={v("classLevel", product.classLevel)} error={errors.classLevel} />
         <PriceFields
           price={v("price", product.pricePaise > 0 ? paiseToDecimal(product.pricePaise) : "")}
@@ -249,13 +289,7 @@ export function CourseDetailsForm({
             )}
           </p>
         </div>
-        <SelectField label="Status" name="status" error={errors.status} defaultValue={v("status", product.status)}>
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </SelectField>
+        <StatusSelect value={v("status", product.status)} error={errors.status} />
         <Field
           label="Image"
           name="image"
@@ -596,7 +630,6 @@ export function NewCourseForm({
   errors: FieldErrors;
   values: FormValues;
 }) {
-  const [instructor, setInstructor] = useState(values.instructor ?? String(instructors[0]?.id ?? NEW_INSTRUCTOR));
   // Until the new item's editor has opened (submitting, then loading it): a second click makes no duplicate.
   const busy = useNavigation().state !== "idle";
   const v = (k: string): string | undefined => values[k];
@@ -606,45 +639,18 @@ export function NewCourseForm({
         <input type="hidden" name="intent" value="create" />
         <input type="hidden" name="kind" value={kind} />
         <Field label="Name" name="name" error={errors.name} defaultValue={v("name")} required maxLength={200} />
-        <SelectField
-          label="Instructor"
-          name="instructor"
-          error={errors.instructor}
-          value={instructor}
-          onChange={(e) => setInstructor(e.target.value)}
-        >
-          {instructors.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.name}
-            </option>
-          ))}
-          <option value={NEW_INSTRUCTOR}>New Instructor</option>
-        </SelectField>
-        <Field
-          label="New instructor's name"
-          name="newInstructor"
-          error={errors.newInstructor}
+        <InstructorFields
+          instructors={instructors}
+          initial={values.instructor ?? String(instructors[0]?.id ?? NEW_INSTRUCTOR)}
+          errors={errors}
+          newName={v("newInstructor")}
           hint="Only used when “New Instructor” is chosen."
-          defaultValue={v("newInstructor")}
-          disabled={instructor !== NEW_INSTRUCTOR}
         />
-        <SelectField
-          label="Category"
-          name="category"
-          error={errors.category}
-          defaultValue={v("category") ?? "accountancy"}
-        >
-          {SUBJECTS.map((s) => (
-            <option key={s} value={s}>
-              {SUBJECT_LABELS[s]}
-            </option>
-          ))}
-        </SelectField>
+        <CategorySelect value={v("category") ?? "accountancy"} error={errors.category} />
         <ClassSelect value={v("classLevel") ?? ""} error={errors.classLevel} />
         <PriceFields price={v("price") ?? ""} free={v("free") === "on"} errors={errors} />
-        <SelectField
-          label="Status"
-          name="status"
+        <StatusSelect
+          value={v("status") ?? "draft"}
           error={errors.status}
           hint={
             kind === "course"
@@ -653,14 +659,7 @@ export function NewCourseForm({
                 ? "A test is published once it has questions: save it as a draft, then build it in the test builder."
                 : undefined
           }
-          defaultValue={v("status") ?? "draft"}
-        >
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
-        </SelectField>
+        />
         <div className="sm:col-span-2">
           <TextareaField
             label="Description"

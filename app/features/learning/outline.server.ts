@@ -187,38 +187,43 @@ export async function updateLesson(
 }
 
 export async function deleteLesson(db: Db, actorId: string, productId: number, lessonId: number) {
-  return db.transaction(async (tx) => {
-    const course = await courseTitle(tx, productId);
+  await removeFromCourse(db, actorId, productId, "Lesson", async (tx) => {
     const [row] = await tx
       .delete(lessons)
       .where(and(eq(lessons.id, lessonId), eq(lessons.productId, productId)))
       .returning();
-    if (!row) throw new HttpError(404, "Lesson not found.");
-    await keepALessonIfPublished(tx, productId);
-    await recordEvent(tx, {
-      actorId,
-      type: "Course Update",
-      description: `Lesson "${row.title}" removed from "${course}"`,
-      status: "Complete",
-      entityType: "product",
-      entityId: productId,
-    });
+    return row;
   });
 }
 
 export async function deleteModule(db: Db, actorId: string, productId: number, moduleId: number) {
-  return db.transaction(async (tx) => {
-    const course = await courseTitle(tx, productId);
+  await removeFromCourse(db, actorId, productId, "Module", async (tx) => {
     const [row] = await tx
       .delete(courseModules)
       .where(and(eq(courseModules.id, moduleId), eq(courseModules.productId, productId)))
       .returning();
-    if (!row) throw new HttpError(404, "Module not found.");
+    return row;
+  });
+}
+
+/** Deletes one lesson or module of a course (`remove` answers the deleted row, or nothing when it
+ * was not there: a 404), keeps a published course with a lesson, and records the removal. */
+async function removeFromCourse(
+  db: Db,
+  actorId: string,
+  productId: number,
+  what: "Lesson" | "Module",
+  remove: (tx: DbOrTx) => Promise<{ title: string } | undefined>,
+) {
+  return db.transaction(async (tx) => {
+    const course = await courseTitle(tx, productId);
+    const row = await remove(tx);
+    if (!row) throw new HttpError(404, `${what} not found.`);
     await keepALessonIfPublished(tx, productId);
     await recordEvent(tx, {
       actorId,
       type: "Course Update",
-      description: `Module "${row.title}" removed from "${course}"`,
+      description: `${what} "${row.title}" removed from "${course}"`,
       status: "Complete",
       entityType: "product",
       entityId: productId,

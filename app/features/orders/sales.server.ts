@@ -5,7 +5,7 @@ import { creditNotes, orderItems, orders, users } from "~/db/schema";
 import { gstrPlaceOfSupply } from "~/features/gst/states";
 import { csvLine } from "~/lib/csv";
 import { paiseToDecimal } from "~/lib/money";
-import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/platform/search/keyset.server";
+import { cursorTs, keysetPage, keysetPageIds, keysetWindow, type PageRequest } from "~/platform/search/keyset.server";
 import { orderSearchFilter } from "~/platform/search/text-search.server";
 
 export const ORDERS_PAGE_SIZE = 25;
@@ -31,15 +31,7 @@ export async function listOrders(db: DbOrTx, opts: { q?: string; status?: OrderS
   if (opts.status) filters.push(eq(orders.status, opts.status));
   const q = opts.q?.trim();
   if (q) filters.push(await orderSearchFilter(db, q));
-  if (window.where) filters.push(window.where);
-  const pageIds = db
-    .select({ oid: sql<string>`${orders.id}`.as("oid") })
-    .from(orders)
-    .where(filters.length ? and(...filters) : undefined)
-    .orderBy(...window.orderBy)
-    .limit(ORDERS_PAGE_SIZE + 1)
-    .offset(window.offset)
-    .as("page_ids");
+  const pageIds = keysetPageIds(db, orders, orders.id, filters, window, ORDERS_PAGE_SIZE);
   const rows = await db
     .select({
       id: orders.id,
@@ -63,7 +55,7 @@ export async function listOrders(db: DbOrTx, opts: { q?: string; status?: OrderS
       cursorTs: cursorTs(orders.createdAt),
     })
     .from(pageIds)
-    .innerJoin(orders, eq(orders.id, pageIds.oid))
+    .innerJoin(orders, eq(orders.id, pageIds.id))
     .innerJoin(users, eq(users.id, orders.userId))
     .orderBy(...window.orderBy);
   const { rows: shown, ...paging } = keysetPage(rows, window, ORDERS_PAGE_SIZE);

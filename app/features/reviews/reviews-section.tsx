@@ -14,25 +14,15 @@ import { Field, FormAlert, SelectField, TextareaField } from "~/ui/field";
 import { Pager } from "~/ui/pager";
 import { Stars } from "~/ui/stars";
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "./limits";
+import type { PublicReview } from "./reviews.server";
 
 export interface ReviewSummaryData {
   average: number;
   count: number;
   breakdown: { stars: number; count: number }[];
 }
-export interface ReviewItem {
-  id: number;
-  rating: number;
-  title: string | null;
-  body: string | null;
-  reviewer: string;
-  reviewerClass: string | null;
-  createdAt: Date | string;
-  /** The reviewer holds a fulfilled, unrefunded order of the item. */
-  verified: boolean;
-  /** Written by a sample account of the seed. */
-  sample: boolean;
-}
+/** A shown review as the page receives it (its date a Date or, serialised, a string). */
+export type ReviewItem = Omit<PublicReview, "createdAt"> & { createdAt: Date | string };
 export interface OwnReviewData {
   id: number;
   rating: number;

@@ -1,5 +1,13 @@
 import { Link } from "react-router";
+import { NAV_LINKS } from "~/features/site/site-header";
 import { Container } from "~/ui/container";
+
+/** The header's catalog links (without Home and My Courses), then About and Contact. */
+const FOOTER_LINKS = [
+  ...NAV_LINKS.filter((l) => l.to !== "/" && l.to !== "/my-courses"),
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+];
 
 export function SiteFooter() {
   return (
@@ -10,27 +18,11 @@ export function SiteFooter() {
           <p className="mt-2">Video courses, notes and previous-year papers for Class 11 and 12 commerce students.</p>
         </div>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-2">
-          <Link className="hover:text-brand-700" to="/courses">
-            Courses
-          </Link>
-          <Link className="hover:text-brand-700" to="/notes">
-            Notes
-          </Link>
-          <Link className="hover:text-brand-700" to="/pyq">
-            PYQ
-          </Link>
-          <Link className="hover:text-brand-700" to="/tests">
-            Tests
-          </Link>
-          <Link className="hover:text-brand-700" to="/toppers">
-            Toppers
-          </Link>
-          <Link className="hover:text-brand-700" to="/about">
-            About
-          </Link>
-          <Link className="hover:text-brand-700" to="/contact">
-            Contact
-          </Link>
+          {FOOTER_LINKS.map((l) => (
+            <Link key={l.to} className="hover:text-brand-700" to={l.to}>
+              {l.label}
+            </Link>
+          ))}
         </nav>
         <p className="sm:text-right">
           © {new Date().getFullYear()} Commerce Academy. Prices in ₹; GST (18%) is added at checkout.

@@ -98,30 +98,24 @@ export async function readyJobQueue(): Promise<JobQueue | undefined> {
   return g[key] ?? (await (globalThis as GS)[startingKey]);
 }
 
+export interface QueueOptions {
+  log?: (message: string, extra?: Record<string, unknown>) => void;
+  maintenanceIntervalSeconds?: number;
+  /** Work the queues in this process (false: only send). */
+  work?: boolean;
+}
+
 export async function startJobQueue(
   handle: DbHandle,
   jobs: JobDefinition[],
-  opts: {
-    log?: (message: string, extra?: Record<string, unknown>) => void;
-    maintenanceIntervalSeconds?: number;
-    /** Work the queues in this process (false: only send). */
-    work?: boolean;
-  } = {},
+  opts: QueueOptions = {},
 ): Promise<JobQueue> {
   const starting = startQueue(handle, jobs, opts);
   (globalThis as GS)[startingKey] = starting.catch(() => undefined);
   return starting;
 }
 
-async function startQueue(
-  handle: DbHandle,
-  jobs: JobDefinition[],
-  opts: {
-    log?: (message: string, extra?: Record<string, unknown>) => void;
-    maintenanceIntervalSeconds?: number;
-    work?: boolean;
-  },
-): Promise<JobQueue> {
+async function startQueue(handle: DbHandle, jobs: JobDefinition[], opts: QueueOptions): Promise<JobQueue> {
   const log = opts.log ?? (() => {});
   const boss = bossFor(handle, opts);
   let lastError = 0;

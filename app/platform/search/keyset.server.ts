@@ -5,7 +5,9 @@
  * MAX_OFFSET_PAGE (a hand-typed deeper page shows the first page): skipping rows by offset costs
  * as many index entries as are skipped.
  */
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "~/db/client.server";
 import { parseId } from "~/lib/id";
 
 export const MAX_OFFSET_PAGE = 50;
@@ -81,6 +83,29 @@ export function keysetWindow(
       : [sql`${cols.createdAt} desc`, sql`${cols.id} desc`],
     keyed: Boolean(after),
   };
+}
+
+/**
+ * The ids of one page's rows (one more than the page, to tell whether another follows), read in the
+ * window's order over the narrow (created_at, id) index alone; the caller joins its wide columns to
+ * these few rows (`page_ids.id`) and orders them by `window.orderBy` again.
+ */
+export function keysetPageIds(
+  db: DbOrTx,
+  table: PgTable,
+  id: AnyColumn,
+  filters: (SQL | undefined)[],
+  window: ReturnType<typeof keysetWindow>,
+  pageSize: number,
+) {
+  return db
+    .select({ id: sql<string>`${id}`.as("page_id") })
+    .from(table)
+    .where(and(...filters, window.where))
+    .orderBy(...window.orderBy)
+    .limit(pageSize + 1)
+    .offset(window.offset)
+    .as("page_ids");
 }
 
 /** The page's rows newest first, whether there are pages either side, and the cursors of the links. */

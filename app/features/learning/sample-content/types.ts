@@ -46,6 +46,40 @@ export const SAMPLE_PAPER_LABEL = "Sample paper in the board's pattern";
 export const SAMPLE_PAPER_NOTICE =
   "Written for practice by Commerce Academy in the board's pattern. It is not an actual board or school paper.";
 
+/** A subject's study notes. */
+export const notes = (
+  subject: Subject,
+  classLevel: SampleDocument["classLevel"],
+  sections: SampleSection[],
+): SampleDocument => ({ kind: "note", subject, classLevel, label: "Study notes", sections });
+
+/** A sample paper in the board's pattern, with the cover's notice that it is not a board paper. */
+export const paper = (
+  subject: Subject,
+  classLevel: SampleDocument["classLevel"],
+  sections: SampleSection[],
+): SampleDocument => ({
+  kind: "pyq",
+  subject,
+  classLevel,
+  label: SAMPLE_PAPER_LABEL,
+  notice: SAMPLE_PAPER_NOTICE,
+  sections,
+});
+
+/** The four choices of the papers' assertion (A) and reason (R) questions (the question bank words
+ * its own: practice/labels' ASSERTION_REASON_OPTIONS). */
+export const SAMPLE_PAPER_AR_OPTIONS = [
+  "Both A and R are true, and R is the correct explanation of A.",
+  "Both A and R are true, but R is not the correct explanation of A.",
+  "A is true, but R is false.",
+  "A is false, but R is true.",
+];
+
+/** A marking scheme's key to the objective questions: question, answer and why. */
+export const answerKey = (caption: string, rows: string[][]): SampleBlock =>
+  table({ caption, head: ["Question", "Answer", "Why"], widths: [0.14, 0.22, 0.64], rows });
+
 export const h = (text: string): SampleBlock => ({ kind: "heading", text });
 export const p = (text: string): SampleBlock => ({ kind: "para", text });
 export const points = (...items: string[]): SampleBlock => ({ kind: "points", items });
