@@ -1,5 +1,8 @@
 import type * as React from "react";
 import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/ui/button";
+import { FormAlert } from "~/ui/field";
 
 /** The centred card of the login, sign-up and password pages. */
 export function AuthCard({
@@ -24,6 +27,60 @@ export function AuthCard({
         ) : null}
       </div>
     </main>
+  );
+}
+
+/** The link from /login to /signup and back, keeping where the visitor goes afterwards. */
+export function AuthSwitch({
+  prompt,
+  to,
+  label,
+  redirectTo,
+}: {
+  prompt: string;
+  to: string;
+  label: string;
+  redirectTo: string;
+}) {
+  const href = redirectTo === "/" ? to : `${to}?redirectTo=${encodeURIComponent(redirectTo)}`;
+  return (
+    <>
+      {prompt}{" "}
+      <Link to={href} className="font-semibold text-brand-700 underline">
+        {label}
+      </Link>
+    </>
+  );
+}
+
+/**
+ * The form of /login and /signup: its fields with the form's error above them, where to go
+ * afterwards, the guest cart to merge, and the submit button that says it is busy.
+ */
+export function GuestCartAuthForm({
+  redirectTo,
+  formError,
+  submitLabel,
+  busyLabel,
+  children,
+}: {
+  redirectTo: string;
+  formError?: string;
+  submitLabel: string;
+  busyLabel: string;
+  children: React.ReactNode;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="flex flex-col gap-4" noValidate>
+      {formError ? <FormAlert>{formError}</FormAlert> : null}
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <GuestCartField />
+      {children}
+      <Button type="submit" disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </Form>
   );
 }
 

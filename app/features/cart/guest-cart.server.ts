@@ -4,9 +4,12 @@
  * session cookies for the caller's redirect; a refusal is the flow's HttpError. The cart's, not the
  * account's: accounts knows nothing of carts.
  */
+import { redirect } from "react-router";
+import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { logIn, type RequestContext, signUp } from "~/features/accounts/accounts.server";
-import { parseGuestCart } from "~/features/accounts/schema";
+import { parseGuestCart, safeRedirectTo } from "~/features/accounts/schema";
+import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { mergeIntoCart } from "./cart.server";
 
 export async function logInWithGuestCart(
@@ -29,4 +32,27 @@ export async function signUpWithGuestCart(
   const session = await signUp(db, input, ctx);
   await mergeIntoCart(db, session.userId, parseGuestCart(guestCart));
   return session.headers;
+}
+
+/**
+ * The action of /login and /signup: the form checked with `schema`, the visitor signed in by
+ * `signIn` (which merges the guest cart), then sent on to the form's `redirectTo`; a refusal is the
+ * form's failure (values without the password).
+ */
+export async function guestCartAuthAction<S extends z.ZodType>(
+  db: Db,
+  request: Request,
+  clientIp: string | undefined,
+  schema: S,
+  signIn: (db: Db, input: z.output<S>, guestCart: unknown, ctx: RequestContext) => Promise<Headers>,
+) {
+  const form = await readForm(request);
+  const redirectTo = safeRedirectTo(form.redirectTo);
+  const parsed = validate(schema, form);
+  if (!parsed.ok) return formFailure(parsed);
+  try {
+    return redirect(redirectTo, { headers: await signIn(db, parsed.data, form.guestCart, { request, clientIp }) });
+  } catch (error) {
+    return failureFrom(error, parsed.values);
+  }
 }
