@@ -8,7 +8,7 @@
  * 2. First-load JavaScript of every public route: the gzipped size of every script a cold visit
  *    downloads until the network is idle (entry, route chunks, their imports, lazy chunks fetched
  *    on load), measured from Chromium's network events. Goal: ≤ 115,000 bytes gzip (issue 34; the
- *    e2e test holds 121,000 for now), a ✗ marks a route over it. Also lists any
+ *    e2e test holds 122,000 for now), a ✗ marks a route over it. Also lists any
  *    admin-only chunk (see tests/helpers/bundle.ts) a public page loaded: must be none.
  *
  * Usage: npm run bench:lighthouse [-- --runs 3] [--only-js] [--only-lh] [--pages /,/checkout] [--cpu 8]
@@ -34,7 +34,7 @@ const cpuSlowdown = Number(args[args.indexOf("--cpu") + 1] || 0) || 4;
 const onlyPages = args.includes("--pages") ? (args[args.indexOf("--pages") + 1] ?? "").split(",") : null;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
-/** The first-load goal in bytes of gzip (issue 34; tests/e2e/public-bundle holds 121,000 for now). */
+/** The first-load goal in bytes of gzip (issue 34; tests/e2e/public-bundle holds 122,000 for now). */
 const JS_BUDGET_BYTES = 115_000;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;

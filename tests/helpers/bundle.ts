@@ -70,9 +70,19 @@ export async function adminOnlyChunks(manifest = readClientManifest()): Promise<
 /** Route patterns of every public page (rendered in the store layout), e.g. "/courses/:id". */
 export function publicRoutePatterns(manifest = readClientManifest()): string[] {
   const patterns: string[] = [];
-  for (const r of Object.values(manifest.routes)) {
-    if (r.parentId !== "routes/store/layout" || !r.hasDefaultExport) continue;
-    patterns.push(r.index ? "/" : `/${r.path}`);
+  // Every page under the store's layout, also those under its pathless layouts (the account pages'
+  // guard, the personal pages' private-cache middleware): a route's path is relative to its parent's.
+  const routes = manifest.routes;
+  for (const r of Object.values(routes)) {
+    if (!r.hasDefaultExport || (!r.index && !r.path)) continue;
+    const segments: string[] = [r.index ? "" : (r.path ?? "")];
+    let parent = r.parentId ? routes[r.parentId] : undefined;
+    while (parent && parent.id !== "routes/store/layout") {
+      if (parent.path) segments.unshift(parent.path);
+      parent = parent.parentId ? routes[parent.parentId] : undefined;
+    }
+    if (!parent) continue;
+    patterns.push(`/${segments.filter(Boolean).join("/")}`);
   }
   return patterns;
 }

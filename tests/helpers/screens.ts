@@ -295,17 +295,28 @@ export async function coveredTargets(page: Page, targets: { name: string; locato
       const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r))));
       const covers = new Map<string, number[]>();
       const box = el.getBoundingClientRect();
-      const centreInPage = box.top + window.scrollY + box.height / 2;
       // Below the sticky header: things scroll under it by design.
       const header = document.querySelector("header");
       const sticky = header && ["sticky", "fixed"].includes(getComputedStyle(header).position);
       const top = sticky ? header.getBoundingClientRect().bottom + box.height / 2 : 0;
       for (let y = Math.ceil(top / 20) * 20 + 10; y < window.innerHeight; y += 20) {
-        window.scrollTo({ top: centreInPage - y, behavior: "instant" });
-        const r = el.getBoundingClientRect();
+        // Scrolled, then two frames for the page to answer; if the target moved meanwhile (a late
+        // layout shift: an image, the signed-in parts arriving), scroll again: a cover that is
+        // really there stays, a step measured mid-shift would test the wrong place.
+        let r = el.getBoundingClientRect();
+        let settled = false;
+        for (let attempt = 0; attempt < 3 && !settled; attempt++) {
+          window.scrollTo({
+            top: el.getBoundingClientRect().top + window.scrollY + r.height / 2 - y,
+            behavior: "instant",
+          });
+          const before = el.getBoundingClientRect();
+          await frames();
+          r = el.getBoundingClientRect();
+          settled = Math.abs(r.top - before.top) <= 1 && Math.abs(r.height - before.height) <= 1;
+        }
         const cy = r.top + r.height / 2;
         if (Math.abs(cy - y) > 1) continue; // the page cannot scroll that far
-        await frames();
         // The centre and, 3 px in, the four corners: a round button can hide a corner of a total.
         const points = [
           [r.left + r.width / 2, cy],
