@@ -62,28 +62,55 @@ describe("every screen for every role", () => {
     expect(screenUrls(install.ids).every((u) => !u.includes(":"))).toBe(true);
   });
 
-  it("no sideways scrolling, and every control inside the viewport and reachable, at 360, 768 and 1440 px", async () => {
-    const cases = ROLES.flatMap((role) => screenUrls(install.ids).map((url) => ({ role, url })));
-    // A page a role is sent away from (log in, 403) is checked once per role, where it lands.
-    const seen = new Set<string>();
-    const found = await mapPool(cases, 3, async ({ role, url }) => {
-      const { page, status } = await open(role, url, WIDTHS[0]);
-      const landed = `${role} ${new URL(page.url()).pathname} ${status}`;
-      const problems: string[] = [];
-      if (status >= 500) problems.push(`answered ${status}`);
-      if (!seen.has(landed) || new URL(page.url()).pathname === url) {
+  /**
+   * Where a role's request for `url` lands without a browser: the page itself, or where it is sent
+   * (a redirect's target; the 403 or 404 page, the same for every URL that answers with it).
+   */
+  async function landing(role: ScreenRole, url: string): Promise<string> {
+    const cookie = storage[role].cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const res = await fetch(`${server.url}${url}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+    await res.body?.cancel();
+    const location = res.headers.get("location");
+    if (res.status >= 300 && res.status < 400 && location) return new URL(location, server.url).pathname;
+    if (res.status === 403 || (res.status === 404 && !url.includes("no-such-page"))) return `answer ${res.status}`;
+    return url;
+  }
+
+  // One test per role (each has its own time); 3 pages at once, each at 360, 768 and 1440 px. A
+  // page a role is sent away from (log in, 403) is checked once per role, where it lands: a plain
+  // request tells where, so only the first URL that lands there is opened in the browser.
+  it.for(ROLES)(
+    "no sideways scrolling, and every control inside the viewport and reachable, at 360, 768 and 1440 px, as %s",
+    async (role) => {
+      const urls = screenUrls(install.ids);
+      const seen = new Set<string>();
+      const cases: string[] = [];
+      for (const url of urls) {
+        const landed = await landing(role, url);
+        if (landed !== url && seen.has(landed)) continue;
         seen.add(landed);
+        cases.push(url);
+      }
+      // The catalogue's pages are opened for every role: only the sent-away ones are left out.
+      const personal = /^\/(admin|account|my-courses|checkout|login|signup|logout)(\/|$)/;
+      expect(urls.filter((u) => !personal.test(u) && !cases.includes(u))).toEqual([]);
+      if (role === "admin") expect(cases.filter((u) => u.startsWith("/admin")).length).toBeGreaterThan(15);
+      const found = await mapPool(cases, 3, async (url) => {
+        const { page, status } = await open(role, url, WIDTHS[0]);
+        const problems: string[] = [];
+        if (status >= 500) problems.push(`answered ${status}`);
         for (const width of WIDTHS) {
           if (width !== WIDTHS[0]) await page.setViewportSize({ width, height: 800 });
           await settle(page);
           for (const p of await layoutProblems(page, width)) problems.push(`${width}px: ${p}`);
         }
-      }
-      await page.context().close();
-      return problems.map((p) => `${role} ${url} ${p}`);
-    });
-    expect(found.flat()).toEqual([]);
-  }, 600_000);
+        await page.context().close();
+        return problems.map((p) => `${role} ${url} ${p}`);
+      });
+      expect(found.flat()).toEqual([]);
+    },
+    400_000,
+  );
 
   it("nothing covers the main action or the total of a page at 360 px, wherever it is scrolled", async () => {
     const amountOf = (page: Page, label: string) =>
