@@ -81,6 +81,7 @@ describe("every screen for every role", () => {
   // request tells where, so only the first URL that lands there is opened in the browser.
   it.for(ROLES)(
     "no sideways scrolling, and every control inside the viewport and reachable, at 360, 768 and 1440 px, as %s",
+    { timeout: 400_000 },
     async (role) => {
       const urls = screenUrls(install.ids);
       const seen = new Set<string>();
@@ -109,7 +110,6 @@ describe("every screen for every role", () => {
       });
       expect(found.flat()).toEqual([]);
     },
-    400_000,
   );
 
   it("nothing covers the main action or the total of a page at 360 px, wherever it is scrolled", async () => {
