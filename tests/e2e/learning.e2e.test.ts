@@ -310,8 +310,10 @@ describe("learning journey in Chromium", () => {
 
     // The next lesson plays at the chosen speed and says so; Auto starts from the bandwidth measured here.
     await page.getByRole("link", { name: "Next lesson" }).click();
+    await page.waitForURL((u) => u.searchParams.get("lesson") === String(fourth), { timeout: 60_000 });
     const next = page.locator(`[data-hosted-video="${fourth}"] video`);
-    await next.waitFor();
+    // A busy machine (CI runs two browser files at once) can take long over the next lesson's data.
+    await next.waitFor({ timeout: 60_000 });
     await expect.poll(() => next.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
     expect(await menu.inputValue()).toBe("1.5");
     await expect.poll(() => segments.filter((s) => s.lesson === fourth).length, { timeout: 20_000 }).toBeGreaterThan(0);
