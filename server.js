@@ -11,7 +11,7 @@ import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { runPrimary } from "./server/primary.js";
-import { requestLogOptions } from "./server/request-log.js";
+import { requestId, requestLogOptions } from "./server/request-log.js";
 
 // NODE_ENV is the one variable read here directly: it decides which app to load (the Vite dev
 // server or the build) before the app's configuration can be read. Every other setting comes from
@@ -133,10 +133,16 @@ async function serveHttp() {
   const fastPath = DEVELOPMENT ? undefined : appModule.serveFromPageCache;
   const logHits = logger.isLevelEnabled("info");
   const server = http.createServer((req, res) => {
+    appModule.observeHttp(req, res);
+    const reqId = requestId(req, res);
     if (fastPath?.(req, res)) {
       if (logHits)
         logger.info(
-          { req: { method: req.method, url: req.url }, res: { statusCode: res.statusCode }, cache: "hit" },
+          {
+            req: { id: reqId, method: req.method, url: req.url },
+            res: { statusCode: res.statusCode },
+            cache: "hit",
+          },
           "request completed",
         );
       return;

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import "react-router";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { closeDb, getDbHandle } from "~/db/client.server";
 import { listenForContentChanges, readContentVersion } from "~/db/content-version.server";
 import { databaseAvailable, isDatabaseSuspect, probeDatabase, UNAVAILABLE_HTML } from "~/db/health.server";
@@ -32,13 +32,15 @@ import { refreshStoreSettings } from "~/features/settings/settings.server";
 import { ensureSampleVideo, samplePrefixesInUse } from "~/features/video/sample.server";
 import { videoJobs } from "~/features/video/video.server";
 import { getEnv } from "~/lib/env.server";
+import { mayReadMetrics, metricsText, observeRequest, registerReader, registry } from "~/lib/metrics.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
-import { isSharedPagePath, PAGE_QUERY_PARAMS } from "~/lib/route-path";
+import { isSharedPagePath, PAGE_QUERY_PARAMS, routePath } from "~/lib/route-path";
 import { getFileStorage } from "~/platform/files/storage.server";
 import { describePaymentSetup } from "~/platform/gateway/gateway.server";
 import { type JobQueue, startJobQueue } from "~/platform/jobs/queue.server";
 import { PageCache } from "./page-cache";
 import { discardUnreadBodyAfterAnswer } from "./request-body";
+import { isStaticRequest } from "./request-log.js";
 
 /** server.js reads its settings (PORT, HOST, LOG_LEVEL, TRUST_PROXY) here too: one parsed configuration. */
 export { EnvError, getEnv } from "~/lib/env.server";
@@ -91,6 +93,26 @@ app.get("/readyz", async (_req, res) => {
     res.json({ status: "ok", database: (await getDbHandle()).kind });
   } else {
     res.status(503).json({ status: "unavailable", database: "not answering" });
+  }
+});
+
+/**
+ * Prometheus metrics (app/lib/metrics.server.ts): to loopback, or with `Authorization: Bearer
+ * <METRICS_TOKEN>`; anyone else gets a 403. Before the database checks: an outage is when they matter.
+ */
+app.get("/metrics", async (req, res) => {
+  res.set("Cache-Control", "no-store");
+  if (!mayReadMetrics(req, getEnv().METRICS_TOKEN)) {
+    res
+      .status(403)
+      .type("text/plain")
+      .send("The metrics are served to loopback, or with the metrics token (METRICS_TOKEN).");
+    return;
+  }
+  try {
+    res.type(registry.contentType).send(await metricsText());
+  } catch {
+    res.status(503).set("Retry-After", "5").type("text/plain").send("The metrics could not be collected. Try again.");
   }
 });
 
@@ -200,6 +222,58 @@ const serverBuild = import.meta.env.DEV
   ? () => import("virtual:react-router/server-build")
   : await import("virtual:react-router/server-build");
 
+/** A route of the build as React Router's matchRoutes takes it, for the metrics' route label. */
+type LabelRoute = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: LabelRoute[] };
+function labelRoutes(routes: ServerBuild["routes"]): RouteObject[] {
+  const byParent = new Map<string | undefined, LabelRoute[]>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const node = { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive };
+    byParent.set(route.parentId, [...(byParent.get(route.parentId) ?? []), node]);
+  }
+  const attach = (list: LabelRoute[]): LabelRoute[] =>
+    list.map((node) => {
+      const children = attach(byParent.get(node.id) ?? []);
+      return children.length > 0 ? { ...node, children } : node;
+    });
+  return attach(byParent.get(undefined) ?? []) as RouteObject[];
+}
+let routeTree: RouteObject[] | undefined;
+const OWN_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
+const labels = new Map<string, string>();
+
+/**
+ * The route pattern a path is answered by (`/courses/:id`, `/*` for the 404 page, `static` for
+ * files), never the raw path: the metrics' label. Remembered per path (at most 5,000).
+ */
+export function routeLabel(url: string): string {
+  const q = url.indexOf("?");
+  const pathname = q === -1 ? url : url.slice(0, q);
+  const known = labels.get(pathname);
+  if (known) return known;
+  let label: string;
+  if (isStaticRequest({ url: pathname })) label = "static";
+  else if (OWN_PATHS.has(pathname)) label = pathname;
+  else if (!routeTree) label = "unmatched";
+  else {
+    const matches = matchRoutes(routeTree, routePath(pathname)) ?? [];
+    const parts = matches.map((m) => m.route.path).filter((p): p is string => Boolean(p));
+    label = matches.length === 0 ? "unmatched" : `/${parts.join("/")}`.replace(/\/{2,}/g, "/");
+  }
+  if (labels.size >= 5000) labels.clear();
+  labels.set(pathname, label);
+  return label;
+}
+
+/** server.js calls this first for every request: its route, method, status and time go to the metrics. */
+export function observeHttp(req: IncomingMessage, res: ServerResponse) {
+  const started = performance.now();
+  const url = req.url ?? "/";
+  res.once("finish", () => {
+    observeRequest(routeLabel(url), req.method ?? "GET", res.statusCode, (performance.now() - started) / 1000);
+  });
+}
+
 app.use(
   createRequestHandler({
     build: serverBuild,
@@ -256,6 +330,10 @@ export async function startup() {
     console.warn(JSON.stringify({ level: 40, msg }));
   }
   const handle = await getDbHandle();
+  if (handle.poolStats) registerReader("dbPool", handle.poolStats);
+  routeTree = labelRoutes(
+    (typeof serverBuild === "function" ? await serverBuild() : serverBuild).routes as ServerBuild["routes"],
+  );
   const result = await migrateAndSeed(handle);
   await followContentVersion();
   // ADMIN_EMAIL/ADMIN_PASSWORD: create the owner on the first start (when no admin exists yet).

@@ -301,6 +301,8 @@ export class PageCache {
         continue;
       if (lower === "date" || lower === "connection" || lower === "keep-alive" || lower === "transfer-encoding")
         continue;
+      // Each answer's own id (server/request-log.js), set again for every hit.
+      if (lower === "x-request-id") continue;
       headers[lower] = Array.isArray(value) ? value.join(", ") : String(value);
     }
     if (headers["content-security-policy"]) headers["content-security-policy"] = hashed.csp;

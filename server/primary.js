@@ -3,6 +3,11 @@
 // node:cluster shares the port), starts a new one when one dies, and passes SIGTERM/SIGINT on to
 // all of them, exiting once every worker has drained and closed its database pool.
 import cluster from "node:cluster";
+import { AggregatorRegistry } from "prom-client";
+
+// Must match app/lib/metrics.server.ts: a worker asks for the metrics of every process.
+const METRICS_ASK = "commerce-academy:metrics";
+const METRICS_ANSWER = "commerce-academy:metrics-answer";
 
 /** More deaths than this within RESTART_WINDOW_MS means something is wrong with every worker: stop. */
 const MAX_RESTARTS = 10;
@@ -58,6 +63,16 @@ export function runPrimary({ workers, logger, shutdownTimeoutMs }) {
     }
     logger.error({ pid: worker.process.pid, code, signal }, "a server process died: starting another");
     cluster.fork();
+  });
+
+  // /metrics in a worker: the sum over all workers (prom-client asks each for its registry).
+  const metrics = new AggregatorRegistry();
+  cluster.on("message", (worker, message) => {
+    if (message?.type !== METRICS_ASK) return;
+    metrics.clusterMetrics().then(
+      (text) => worker.send({ type: METRICS_ANSWER, id: message.id, text }),
+      (error) => worker.send({ type: METRICS_ANSWER, id: message.id, error: String(error?.message ?? error) }),
+    );
   });
 
   process.on("SIGTERM", () => stopAll("SIGTERM"));

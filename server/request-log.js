@@ -5,7 +5,10 @@
 // - a planned 503 (maintenance mode or a database outage, both sent with Retry-After) is a warning
 //   with no error object: pino-http otherwise makes up an Error with a stack for every 5xx;
 // - any other 5xx, or a request that failed with an error, is an error with its stack;
-// - other 4xx answers are warnings, the rest info.
+// - other 4xx answers are warnings, the rest info;
+// - each request has an id (the proxy's X-Request-Id when it sends a sane one, else a new UUID), sent
+//   back as X-Request-Id and carried by its log lines, so one request can be followed end to end.
+import { randomUUID } from "node:crypto";
 
 /** Files served from build/client: build assets and the public folder's images, fonts and icons. */
 const STATIC_PATH =
@@ -29,8 +32,23 @@ export function requestLogLevel(req, res, err) {
   return isStaticRequest(req) ? "debug" : "info";
 }
 
+const SANE_ID = /^[\w.:-]{1,64}$/;
+
+/** The request's id (kept on it once made), also set as the answer's X-Request-Id. */
+export function requestId(req, res) {
+  if (req.id) return req.id;
+  const given = req.headers["x-request-id"];
+  const id = typeof given === "string" && SANE_ID.test(given) ? given : randomUUID();
+  req.id = id;
+  if (!res.headersSent) res.setHeader("X-Request-Id", id);
+  return id;
+}
+
+const UNLOGGED = new Set(["/healthz", "/readyz", "/metrics"]);
+
 export const requestLogOptions = {
-  autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+  genReqId: requestId,
+  autoLogging: { ignore: (req) => UNLOGGED.has(req.url) },
   customLogLevel: requestLogLevel,
   // The made-up "failed with status code 503" Error of a planned 503 is left out: no stack trace.
   customErrorObject: (_req, res, _error, value) => (isPlannedUnavailable(res) ? { ...value, err: undefined } : value),
@@ -39,7 +57,7 @@ export const requestLogOptions = {
       ? "request answered 503: unavailable for now (planned)"
       : `request errored: ${error.message}`,
   serializers: {
-    req: (req) => ({ method: req.method, url: req.url }),
+    req: (req) => ({ id: req.id, method: req.method, url: req.url }),
     res: (res) => ({ statusCode: res.statusCode }),
   },
 };

@@ -5,7 +5,14 @@ import { describe, expect, it } from "vitest";
 import { requestLogOptions } from "./request-log.js";
 
 /** Runs one fake request through pino-http with our options and returns what it logged. */
-function logOf(url: string, status: number, headers: Record<string, string> = {}, originalUrl = url) {
+function logOf(
+  url: string,
+  status: number,
+  headers: Record<string, string> = {},
+  originalUrl = url,
+  reqHeaders: Record<string, string> = {},
+  answered: Record<string, string> = {},
+) {
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk, _enc, done) {
@@ -15,10 +22,14 @@ function logOf(url: string, status: number, headers: Record<string, string> = {}
   });
   const log = pinoHttp({ logger: pino({ level: "info" }, sink), ...requestLogOptions });
   const listeners: Record<string, (() => void)[]> = {};
-  const req = { method: "GET", url, originalUrl, headers: {}, socket: {}, on() {} } as never;
-  const resHeaders: Record<string, string> = { ...headers };
+  const req = { method: "GET", url, originalUrl, headers: reqHeaders, socket: {}, on() {} } as never;
+  const resHeaders = Object.assign(answered, headers);
   const res = {
     statusCode: status,
+    headersSent: false,
+    setHeader: (name: string, value: string) => {
+      resHeaders[name.toLowerCase()] = value;
+    },
     getHeader: (name: string) => resHeaders[name],
     getHeaders: () => resHeaders,
     on(event: string, fn: () => void) {
@@ -54,5 +65,21 @@ describe("request log", () => {
     expect(logOf("/no-such-page", 404)).toMatchObject([{ level: 40 }]);
     // A missing static file is worth a line: a broken link or an old build.
     expect(logOf("/assets/gone-123.js", 404)).toMatchObject([{ level: 40 }]);
+  });
+
+  it("gives each request an id, in its line and its answer: the proxy's when sane, else a new UUID", () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const answered: Record<string, string> = {};
+    const [mine] = logOf("/courses", 200, {}, "/courses", {}, answered);
+    const id = (line: Record<string, unknown> | undefined) => (line?.req as { id?: string } | undefined)?.id;
+    expect(id(mine)).toMatch(uuid);
+    expect(answered["x-request-id"]).toBe(id(mine));
+    const [given] = logOf("/courses", 200, {}, "/courses", { "x-request-id": "lb-1f2e.3:9_a" }, answered);
+    expect(id(given)).toBe("lb-1f2e.3:9_a");
+    expect(answered["x-request-id"]).toBe("lb-1f2e.3:9_a");
+    for (const bad of ["a b", "<x>", "x".repeat(65), ""]) {
+      const [line] = logOf("/courses", 200, {}, "/courses", { "x-request-id": bad });
+      expect(id(line), bad).toMatch(uuid);
+    }
   });
 });

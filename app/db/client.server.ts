@@ -29,6 +29,8 @@ export interface DbHandle {
   url?: string;
   /** The embedded engine (PGlite only), for backups. */
   pglite?: PGlite;
+  /** The PostgreSQL pool's connections now (PostgreSQL only), for the metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -148,7 +150,8 @@ export async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db = drizzle(pool, { schema, ...counting() });
-  return { db, kind: "postgres", url, close: () => pool.end() };
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, kind: "postgres", url, poolStats, close: () => pool.end() };
 }
 
 export function openConfiguredDb(): Promise<DbHandle> {

@@ -101,6 +101,10 @@ const schema = z.object({
   TRUST_PROXY: flag("TRUST_PROXY", false),
   /** Folder of the SQL migrations. */
   MIGRATIONS_DIR: unsetIfEmpty(z.string().default("./drizzle")),
+  /** Lets a scraper read /metrics from another machine (`Authorization: Bearer <token>`); loopback needs none. */
+  METRICS_TOKEN: unsetIfEmpty(
+    z.string().min(24, "METRICS_TOKEN must be at least 24 characters (e.g. openssl rand -hex 24)").optional(),
+  ),
   /** Off (0) turns off the shared anonymous full-page cache. */
   PAGE_CACHE: flag("PAGE_CACHE", true),
   /** Off (0): a new install starts as an empty store (settings only), without the sample content. */

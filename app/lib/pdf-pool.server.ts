@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { getEnv } from "./env.server";
 import { HttpError } from "./errors";
+import { observePdfJob, registerReader } from "./metrics.server";
 
 declare global {
   interface ImportMeta {
@@ -78,9 +79,13 @@ export class PdfPool {
   async run<Result>(job: string, input: unknown, options: { timeoutMs?: number } = {}): Promise<Result> {
     const limit = new AbortController();
     const timer = setTimeout(() => limit.abort(), options.timeoutMs ?? this.#timeoutMs);
+    const started = performance.now();
     try {
-      return await this.#pool.run({ job, input }, { signal: limit.signal });
+      const result = await this.#pool.run({ job, input }, { signal: limit.signal });
+      observePdfJob(job, "done", (performance.now() - started) / 1000);
+      return result;
     } catch (error) {
+      observePdfJob(job, "failed", (performance.now() - started) / 1000);
       if (this.#closed) throw new HttpError(503, PDF_STOPPED_MESSAGE, { cause: error });
       if (limit.signal.aborted) throw new HttpError(503, PDF_TIMEOUT_MESSAGE, { cause: error });
       if (error instanceof Error && error.message === "Task queue is at limit") {
@@ -105,6 +110,7 @@ export class PdfPool {
 }
 
 let shared: PdfPool | undefined;
+registerReader("pdfThreads", () => shared?.threads ?? 0);
 
 /** The app's pool, made on first use with the time limit of PDF_TIMEOUT_SECONDS. */
 export function getPdfPool(): PdfPool {

@@ -94,6 +94,35 @@ describe("one server process per core on PostgreSQL", () => {
     expect([...servingPids(from)].sort(), server.output().slice(from, from + 3000)).toEqual([...workers].sort());
   });
 
+  it("/metrics asked of either worker counts the requests of both, and shows each one's PostgreSQL pool", async () => {
+    // The page-views both workers logged so far (every /about above, in both processes' lines).
+    const logged = server
+      .output()
+      .split("\n")
+      .filter((l) => l.includes('"request completed"') && l.includes('"url":"/about"')).length;
+    expect(logged).toBeGreaterThanOrEqual(40);
+    for (let i = 0; i < 4; i++) {
+      const text = await new Promise<string>((resolve, reject) => {
+        http
+          .get(`${server.url}/metrics`, { agent: false, timeout: 10_000 }, (res) => {
+            let body = "";
+            res.setEncoding("utf8");
+            res.on("data", (chunk) => {
+              body += chunk;
+            });
+            res.on("end", () => resolve(body));
+          })
+          .on("error", reject);
+      });
+      const counted = Number(
+        /^http_requests_total\{route="\/about",method="GET",status="200"\} (\d+)/m.exec(text)?.[1],
+      );
+      expect(counted).toBe(logged);
+      // Summed over the two processes: each has its pool (at least one connection open).
+      expect(Number(/^db_pool_connections\{state="total"\} (\d+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(2);
+    }
+  });
+
   it("a worker killed with SIGKILL is replaced; the other answers meanwhile", async () => {
     const before = workerPids();
     expect(before).toHaveLength(2);

@@ -186,6 +186,60 @@ describe("production server", () => {
     }
   });
 
+  it("serves Prometheus metrics to loopback only, each request counted under its route's pattern, never its URL", async () => {
+    const home = await (await fetch(`${baseUrl}/`)).text();
+    const course = home.match(/href="(\/courses\/\d+)"/)?.[1];
+    expect(course).toBeTruthy();
+    // Read whole: an answer is counted once it has all been sent.
+    for (const [url, status] of [
+      [course, 200],
+      ["/no-such-page-for-metrics", 404],
+    ] as const) {
+      const answer = await fetch(`${baseUrl}${url}`);
+      await answer.text();
+      expect(answer.status).toBe(status);
+    }
+    const res = await fetch(`${baseUrl}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const text = await res.text();
+    expect(text).toMatch(/^http_requests_total\{route="\/courses\/:id",method="GET",status="200"\} [1-9]/m);
+    expect(text).toMatch(/^http_requests_total\{route="\/\*",method="GET",status="404"\} [1-9]/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_bucket\{le="0\.1",route="\/",method="GET",status="200"\} [1-9]/m,
+    );
+    expect(text).not.toContain(`route="${course}"`);
+    expect(text).not.toContain("no-such-page-for-metrics");
+    for (const name of ["nodejs_eventloop_lag_seconds", "process_resident_memory_bytes", "pdf_pool_threads"]) {
+      expect(text).toMatch(new RegExp(`^${name} `, "m"));
+    }
+    // The job queue's waiting jobs, by queue (the order and video queues of this server).
+    expect(text).toMatch(/^job_queue_waiting\{queue="[\w.-]+"\} \d+/m);
+    // Through a proxy (X-Forwarded-For, Forwarded) or with a wrong token: refused, nothing shown.
+    for (const headers of <Record<string, string>[]>[
+      { "x-forwarded-for": "203.0.113.9" },
+      { forwarded: "for=203.0.113.9" },
+      { "x-forwarded-for": "203.0.113.9", authorization: "Bearer not-the-token-not-the-token" },
+    ]) {
+      const refused = await fetch(`${baseUrl}/metrics`, { headers });
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).not.toContain("http_requests_total");
+    }
+  });
+
+  it("gives every answer a request id, the proxy's when it sends a sane one", async () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    // A rendered page, a page-cache hit of it, a 404 and a static file.
+    for (const url of ["/about", "/about", "/no-such-page", "/favicon.svg"]) {
+      expect((await fetch(`${baseUrl}${url}`)).headers.get("x-request-id")).toMatch(uuid);
+    }
+    const given = await fetch(`${baseUrl}/about`, { headers: { "x-request-id": "edge-7f3a:42" } });
+    expect(given.headers.get("x-request-id")).toBe("edge-7f3a:42");
+    const hostile = await fetch(`${baseUrl}/about`, { headers: { "x-request-id": "<script>alert(1)</script>" } });
+    expect(hostile.headers.get("x-request-id")).toMatch(uuid);
+  });
+
   it("every image on the home page loads", async () => {
     const html = await (await fetch(`${baseUrl}/`)).text();
     const sources = [...html.matchAll(/<img[^>]+src="([^"]+)"/g)].map((m) => m[1]!);

@@ -11,6 +11,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import PgBoss from "pg-boss";
 import type { DbHandle } from "~/db/client.server";
+import { observeJob, registerReader } from "~/lib/metrics.server";
 
 export interface JobContext {
   /** Aborted when the server shuts down: a long job stops and fails, to be retried later. */
@@ -140,13 +141,17 @@ async function startQueue(handle: DbHandle, jobs: JobDefinition[], opts: QueueOp
         { pollingIntervalSeconds: job.pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
         async ([item]) => {
           if (!item) return;
+          const started = performance.now();
           try {
-            return await job.run(item.data ?? {}, {
+            const result = await job.run(item.data ?? {}, {
               signal: controller.signal,
               jobId: item.id,
               retryCount: (item as { retryCount?: number }).retryCount ?? 0,
             });
+            observeJob(job.name, "done", (performance.now() - started) / 1000);
+            return result;
           } catch (error) {
+            observeJob(job.name, "failed", (performance.now() - started) / 1000);
             log(`job ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`, {
               jobId: item.id,
             });
@@ -192,5 +197,11 @@ async function startQueue(handle: DbHandle, jobs: JobDefinition[], opts: QueueOp
     },
   };
   g[key] = queue;
+  // Jobs waiting per queue, for the metrics (one count query per queue at each scrape).
+  registerReader("queueDepth", async () => {
+    if (g[key] !== queue) return {};
+    const sizes = await Promise.all(jobs.map(async (job) => [job.name, await boss.getQueueSize(job.name)] as const));
+    return Object.fromEntries(sizes);
+  });
   return queue;
 }
