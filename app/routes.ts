@@ -19,6 +19,8 @@ export default [
       route(`${base}/std/:std`, "routes/store/catalog-class.tsx", { id: `${base}-class` }),
       route(`${base}/:id`, "routes/store/product.tsx", { id: `${base}-detail` }),
     ]),
+    // A free preview lesson (issue 36): anyone, signed in or not; rendered per request (no-store).
+    route("courses/:id/preview/:lessonId", "routes/store/course-preview.tsx"),
     route("login", "routes/auth/login.tsx"),
     route("signup", "routes/auth/signup.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
@@ -36,8 +38,6 @@ export default [
       route("checkout/pay/:orderId", "routes/store/checkout-pay.tsx"),
       route("my-courses", "routes/store/my-courses.tsx"),
       route("my-courses/:id", "routes/store/course-player.tsx"),
-      // A free preview lesson (issue 36): anyone, signed in or not; private like the player.
-      route("courses/:id/preview/:lessonId", "routes/store/course-preview.tsx"),
       // Practice tests (issue 23): attempts, strengths, start, take and result.
       route("my-courses/tests", "routes/store/practice-attempts.tsx"),
       route("my-courses/tests/start/:productId", "routes/store/practice-start.tsx"),

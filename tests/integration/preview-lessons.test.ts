@@ -22,6 +22,7 @@ import * as video from "~/routes/api/video";
 import * as preview from "~/routes/store/course-preview";
 import * as product from "~/routes/store/product";
 import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
+import { resetDb } from "../helpers/db";
 import { makeRequest, routeCall } from "../helpers/route";
 import { useTestStorage } from "../helpers/storage";
 
@@ -40,6 +41,8 @@ let ownerCookie: string;
 beforeEach(async () => {
   const { storage } = useTestStorage();
   const db = await getDb();
+  // The seed makes each sample course's first lesson a preview (checked below): start with none.
+  await db.update(schema.lessons).set({ isPreview: false });
   const [first] = await db
     .select({ productId: schema.lessons.productId })
     .from(schema.lessons)
@@ -88,16 +91,22 @@ async function get(lessonId: number, sub: string, cookie?: string): Promise<Answ
   }
 }
 
-/** The preview page's loader data, or the status it refused with. */
-async function previewPage(courseId: number, lessonId: number, cookie?: string) {
+type PreviewData = Awaited<ReturnType<typeof preview.loader>>["data"];
+
+/** The preview page's loader data and headers, or the status it refused with. */
+async function previewPage(
+  courseId: number,
+  lessonId: number,
+  cookie?: string,
+): Promise<{ status: number; data: PreviewData | null; headers?: Headers }> {
   const url = `/courses/${courseId}/preview/${lessonId}`;
   try {
-    const data = await routeCall(preview.loader, {
+    const answer = await routeCall(preview.loader, {
       request: makeRequest(url, { headers: cookie ? { cookie } : {} }),
       params: { id: String(courseId), lessonId: String(lessonId) },
       context: {},
     } as never);
-    return { status: 200, data };
+    return { status: answer.init?.status ?? 200, data: answer.data, headers: new Headers(answer.init?.headers) };
   } catch (error) {
     const e = error as { init?: ResponseInit; status?: number };
     if (error instanceof Response) return { status: error.status, data: null };
@@ -193,7 +202,10 @@ describe("free preview lessons", () => {
     await saveLesson(lesson, true);
     const page = await previewPage(lesson.productId, lesson.id);
     expect(page.status).toBe(200);
-    const data = page.data as Awaited<ReturnType<typeof preview.loader>>;
+    // The same page for everyone, rendered each time: never kept by the page cache or the browser.
+    expect(page.headers?.get("cache-control")).toBe("no-store");
+    expect(preview.headers()).toEqual({ "Cache-Control": "no-store" });
+    const data = page.data!;
     expect(data.lesson.title).toBe(lesson.title);
     expect(data.video?.master).toBe(`/api/video/${lesson.id}/master.m3u8`);
     expect(data.video?.startAt).toBe(0);
@@ -317,5 +329,27 @@ describe("free preview lessons", () => {
       context: {},
     } as never)) as Awaited<ReturnType<typeof product.loader>>;
     expect(after.curriculum.flatMap((m) => m.lessons).some((l) => l.preview)).toBe(false);
+  });
+
+  it("the seed makes the first lesson of each sample course, and only that one, a free preview", async () => {
+    await resetDb(); // the seeded state, before this file's beforeEach took the previews away
+    const db = await getDb();
+    const courses = await db
+      .select({ id: schema.products.id })
+      .from(schema.products)
+      .where(and(eq(schema.products.kind, "course"), eq(schema.products.isSample, true)));
+    expect(courses.length).toBeGreaterThan(0);
+    for (const course of courses) {
+      const ordered = await db
+        .select({ id: schema.lessons.id, isPreview: schema.lessons.isPreview })
+        .from(schema.lessons)
+        .innerJoin(schema.courseModules, eq(schema.courseModules.id, schema.lessons.moduleId))
+        .where(eq(schema.lessons.productId, course.id))
+        .orderBy(asc(schema.courseModules.position), asc(schema.lessons.position));
+      expect(
+        ordered.filter((l) => l.isPreview).map((l) => l.id),
+        `course ${course.id}`,
+      ).toEqual([ordered[0]!.id]);
+    }
   });
 });

@@ -14,7 +14,7 @@ import { NotFoundPage } from "~/ui/not-found";
 import type { Route } from "./+types/course-preview";
 
 /** What the moving watermark says on a free preview: the page is the same for every visitor. */
-const PREVIEW_WATERMARK = "Commerce Academy · Free preview";
+const PREVIEW_WATERMARK = "Free preview";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? `${loaderData.lesson.title} · Free preview · ${loaderData.course.title}` : "Free preview";
@@ -25,8 +25,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
  * /courses/:id/preview/:lessonId (issue 36): a free preview lesson of a published course, for anyone,
  * signed in or not, with the course player's protected video (the key endpoint lets anyone have a
  * preview lesson's key; features/video watchableVideo). Any other lesson, course or id is the 404 page.
- * The page holds nothing of the visitor's (no resume point, no watermark with their email); it is
- * private like the player (routes.ts), so it ends the moment the lesson stops being a preview.
+ * The page holds nothing of the visitor's (no resume point, no watermark with their email), but it
+ * is not kept by the page cache or the browser (no-store): it shows whether the lesson's own video is
+ * ready, and lesson_videos empties no page cache, so it is rendered on every request. (Its 404 may be
+ * cached like any page's: marking a lesson Preview is a write to lessons, which empties the cache.)
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
@@ -34,7 +36,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const lessonId = paramId(params.lessonId, "Lesson not found.");
   const preview = await getPreviewLesson(db, courseId, lessonId);
   if (!preview) throw data(null, { status: 404 });
-  return { ...preview, video: await hostedVideoFor(db, null, lessonId) };
+  return data({ ...preview, video: await hostedVideoFor(db, null, lessonId) }, { headers: NO_STORE });
+}
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function headers() {
+  return NO_STORE;
 }
 
 export default function CoursePreview({ loaderData }: Route.ComponentProps) {
