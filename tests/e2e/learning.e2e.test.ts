@@ -378,6 +378,10 @@ describe("learning journey in Chromium", () => {
     const direct = await fetch(`${server.url}/courses/${ids.course}/preview/${preview}`);
     expect(direct.status).toBe(200);
     expect(direct.headers.get("cache-control")).toBe("no-store");
+    // The client-side navigation's data too (the page cache stores no no-store answer).
+    const data = await fetch(`${server.url}/courses/${ids.course}/preview/${preview}.data`);
+    expect(data.status).toBe(200);
+    expect(data.headers.get("cache-control")).toBe("no-store");
     expect((await fetch(`${server.url}/courses/${ids.course}/preview/${lessonIds[2]}`)).status).toBe(404);
     const media = await fetch(`${server.url}/api/video/${preview}/240p/index.m3u8`);
     const token = /key\?t=([^"]+)"/.exec(await media.text())![1]!;
