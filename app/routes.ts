@@ -19,6 +19,8 @@ export default [
       route(`${base}/std/:std`, "routes/store/catalog-class.tsx", { id: `${base}-class` }),
       route(`${base}/:id`, "routes/store/product.tsx", { id: `${base}-detail` }),
     ]),
+    // A free preview lesson (issue 36): anyone, signed in or not; rendered per request (no-store).
+    route("courses/:id/preview/:lessonId", "routes/store/course-preview.tsx"),
     route("login", "routes/auth/login.tsx"),
     route("signup", "routes/auth/signup.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),

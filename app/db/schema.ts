@@ -675,6 +675,12 @@ export const lessons = pgTable(
       onDelete: "restrict",
     }),
     durationSeconds: integer("duration_seconds"),
+    /**
+     * A free preview lesson (issue 36): anyone, signed in or not, may watch it from the course page
+     * (/courses/:id/preview/:lessonId) while the course is published; its video key is handed to them
+     * (features/video/playback.server.ts watchableVideo).
+     */
+    isPreview: boolean("is_preview").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -341,6 +341,62 @@ describe("learning journey in Chromium", () => {
     await context.close();
   });
 
+  it("an anonymous visitor plays a free preview from the course page, encrypted, and gets no other lesson", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    const keys: number[] = [];
+    const positions: string[] = [];
+    page.on("response", (r) => {
+      if (/\/api\/video\/\d+\/key\?t=/.test(r.url())) keys.push(r.status());
+    });
+    page.on("request", (r) => {
+      if (r.url().endsWith("/position")) positions.push(r.url());
+    });
+    // The seed makes the first lesson of each sample course a free preview.
+    const preview = lessonIds[0]!;
+    await page.goto(`${server.url}/courses/${ids.course}`);
+    const link = page.getByRole("link", { name: /^Watch preview/ });
+    expect(await link.count()).toBe(1);
+    await link.click();
+    await page.waitForURL(`${server.url}/courses/${ids.course}/preview/${preview}`);
+    const video = page.locator(`[data-hosted-video="${preview}"] video`);
+    await video.waitFor();
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(1);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.every((status) => status === 200)).toBe(true);
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    expect(positions).toEqual([]); // a preview keeps nobody's place
+    expect(errors).toEqual([]);
+
+    // The page itself is rendered for each request; another lesson is neither a page nor a key.
+    const direct = await fetch(`${server.url}/courses/${ids.course}/preview/${preview}`);
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get("cache-control")).toBe("no-store");
+    // The client-side navigation's data too (the page cache stores no no-store answer).
+    const data = await fetch(`${server.url}/courses/${ids.course}/preview/${preview}.data`);
+    expect(data.status).toBe(200);
+    expect(data.headers.get("cache-control")).toBe("no-store");
+    expect((await fetch(`${server.url}/courses/${ids.course}/preview/${lessonIds[2]}`)).status).toBe(404);
+    const media = await fetch(`${server.url}/api/video/${preview}/240p/index.m3u8`);
+    const token = /key\?t=([^"]+)"/.exec(await media.text())![1]!;
+    expect((await fetch(`${server.url}/api/video/${preview}/key?t=${token}`)).status).toBe(200);
+    for (const sub of ["master.m3u8", "240p/index.m3u8", `key?t=${token}`]) {
+      const refused = await fetch(`${server.url}/api/video/${lessonIds[2]}/${sub}`);
+      expect(refused.status, sub).toBe(401);
+      expect((await refused.arrayBuffer()).byteLength > 0).toBe(true); // { message }, never the video
+      expect(refused.headers.get("content-type")).toMatch(/json/);
+    }
+    await context.close();
+  });
+
   it("anonymous visitors are sent to log in and get no file", async () => {
     const res = await fetch(`${server.url}/downloads/${ids.note}`, { redirect: "manual" });
     expect(res.status).toBe(302);

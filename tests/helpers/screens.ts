@@ -38,6 +38,8 @@ export interface ScreenIds {
   attempt: number;
   /** A question of the bank (the admin's question editor). */
   question: number;
+  /** A free preview lesson of `course` (the seed makes each course's first lesson one). */
+  previewLesson: number;
 }
 
 export interface ScreenInstall {
@@ -64,6 +66,7 @@ export function pagePatterns(entries = routes as RouteEntry[], parent = ""): str
 /** A pattern with its parameters filled in from the install. */
 export function fillPattern(pattern: string, ids: ScreenIds): string {
   return pattern
+    .replace(/^\/courses\/:id\/preview\/:lessonId$/, `/courses/${ids.course}/preview/${ids.previewLesson}`)
     .replace(/^\/(courses)\/:id$/, `/$1/${ids.course}`)
     .replace(/^\/notes\/:id$/, `/notes/${ids.note}`)
     .replace(/^\/pyq\/:id$/, `/pyq/${ids.pyq}`)
@@ -124,6 +127,12 @@ export async function prepareScreenInstall(opts: { template?: string } = {}): Pr
       .limit(1);
     if (!lesson) throw new Error(`The seeded course ${owned.id} has no lessons`);
     const course = first("course");
+    const [preview] = await db
+      .select({ id: schema.lessons.id })
+      .from(schema.lessons)
+      .where(and(eq(schema.lessons.productId, course.id), eq(schema.lessons.isPreview, true)))
+      .limit(1);
+    if (!preview) throw new Error(`The seeded course ${course.id} has no preview lesson`);
     const test = published.find((p) => p.kind === "test" && p.pricePaise === 0) ?? first("test");
     const attempt = await startAttempt(db, { id: student.id, role: "student" }, test.id);
     const [question] = await db.select({ id: schema.practiceQuestions.id }).from(schema.practiceQuestions).limit(1);
@@ -152,6 +161,7 @@ export async function prepareScreenInstall(opts: { template?: string } = {}): Pr
         test: test.id,
         attempt,
         question: question!.id,
+        previewLesson: preview.id,
       },
     };
   } finally {

@@ -30,7 +30,8 @@ beforeEach(async () => {
   const [row] = await db
     .select({ id: schema.lessons.id, productId: schema.lessons.productId })
     .from(schema.lessons)
-    .where(isNull(schema.lessons.testProductId))
+    // Not a free preview (the seed makes each course's first lesson one): only its owner may watch it.
+    .where(and(isNull(schema.lessons.testProductId), eq(schema.lessons.isPreview, false)))
     .orderBy(schema.lessons.id)
     .limit(1);
   lesson = row!;
@@ -188,7 +189,13 @@ describe("captions of the seeded sample lecture", () => {
       })
       .from(schema.lessons)
       .innerJoin(schema.lessonVideos, eq(schema.lessonVideos.lessonId, schema.lessons.id))
-      .where(and(isNull(schema.lessons.testProductId), ne(schema.lessons.id, lesson.id)))
+      .where(
+        and(
+          isNull(schema.lessons.testProductId),
+          eq(schema.lessons.isPreview, false),
+          ne(schema.lessons.id, lesson.id),
+        ),
+      )
       .orderBy(schema.lessons.id)
       .limit(1);
     expect(row!.captionsKey).toMatch(/^videos\/sample-v\d+\/[\w-]+\/captions\.vtt$/);

@@ -177,7 +177,14 @@ async function seedCourseLessons(tx: DbOrTx, courses: SeedProduct[]) {
   const lessonRows = outlines.flatMap((o) =>
     o.modules.flatMap((m, i) => {
       const mod = moduleRows.find((r) => r.productId === o.productId && r.position === i + 1)!;
-      return m.lessons.map((l, j) => ({ moduleId: mod.id, productId: o.productId, position: j + 1, ...l }));
+      // The first lesson of each sample course is a free preview (issue 36), as an owner would offer one.
+      return m.lessons.map((l, j) => ({
+        moduleId: mod.id,
+        productId: o.productId,
+        position: j + 1,
+        isPreview: i === 0 && j === 0,
+        ...l,
+      }));
     }),
   );
   const inserted = await tx

@@ -46,7 +46,14 @@ export interface EditedProduct {
 export interface OutlineModule {
   id: number;
   title: string;
-  lessons: { id: number; title: string; videoUrl: string | null; testProductId: number | null }[];
+  lessons: {
+    id: number;
+    title: string;
+    videoUrl: string | null;
+    testProductId: number | null;
+    /** A free preview lesson (issue 36): anyone may watch it from the course page. */
+    isPreview: boolean;
+  }[];
 }
 
 /** A test a lesson may open (the add/edit lesson forms' choices). */
@@ -447,6 +454,14 @@ export function CourseOutlineEditor({
                           Sample
                         </span>
                       ) : null}
+                      {l.isPreview && l.testProductId === null ? (
+                        <span
+                          className="mr-1.5 rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-semibold text-emerald-800"
+                          title="A free preview: anyone may watch it from the course page"
+                        >
+                          Preview
+                        </span>
+                      ) : null}
                       {l.title}{" "}
                       <span className="text-xs text-slate-500">
                         {l.testProductId !== null
@@ -512,6 +527,16 @@ export function CourseOutlineEditor({
                             </select>
                           </label>
                         )}
+                        {l.testProductId === null ? (
+                          <CheckboxField
+                            id={`lesson-${l.id}-preview`}
+                            name="isPreview"
+                            label="Preview"
+                            hint="Anyone may watch it free from the course page, signed in or not, while the course is published."
+                            defaultChecked={l.isPreview}
+                            className="sm:col-span-3 sm:row-start-2"
+                          />
+                        ) : null}
                         <Button type="submit" size="sm" className="self-end" disabled={busy}>
                           Save lesson
                         </Button>

@@ -36,7 +36,18 @@ export type FormOutcome = { ok: true; to: string; message: string } | ({ ok: fal
 export const COURSE_FORM_FIELDS = new Set([
   ...schemaFields(newProductSchema),
   ...schemaFields(productUpdateSchema),
-  ...["intent", "id", "status", "moduleTitle", "moduleId", "lessonTitle", "lessonType", "testProductId", "videoUrl"],
+  ...[
+    "intent",
+    "id",
+    "status",
+    "moduleTitle",
+    "moduleId",
+    "lessonTitle",
+    "lessonType",
+    "testProductId",
+    "videoUrl",
+    "isPreview",
+  ],
   "targetId",
 ]);
 
@@ -191,6 +202,8 @@ export async function applyCourseEditorForm(
     case "update-lesson":
       await updateLesson(db, actorId, id, targetId(form.targetId), {
         title: text("lessonTitle"),
+        // The checkbox: sent when ticked, absent when not.
+        isPreview: form.isPreview === "on",
         ...lessonContent(form),
       });
       return { ok: true, to: outline, message: "Lesson updated." };

@@ -1,14 +1,16 @@
+import { Link } from "react-router";
 import { formatDuration } from "~/lib/numbers";
-import { type CurriculumModule, lessonsSummary } from "./curriculum";
+import { type CurriculumModule, lessonsSummary, previewHref } from "./curriculum";
 
 /** Past this many lessons only the first module starts open, so a long course does not bury the page. */
 const ALL_OPEN_UP_TO = 24;
 
 /**
  * A course page's curriculum: its modules with their lesson titles and lengths (from the course
- * outline). Lean markup: a course of a hundred lessons is a hundred rows on a cached page.
+ * outline). Lean markup: a course of a hundred lessons is a hundred rows on a cached page. A free
+ * preview lesson says "Preview" and links to its page: the same for every visitor (the page is shared).
  */
-export function CourseCurriculum({ modules }: { modules: CurriculumModule[] }) {
+export function CourseCurriculum({ courseId, modules }: { courseId: number; modules: CurriculumModule[] }) {
   const all = modules.flatMap((m) => m.lessons);
   return (
     <section aria-labelledby="curriculum-heading" className="mt-8">
@@ -36,10 +38,25 @@ export function CourseCurriculum({ modules }: { modules: CurriculumModule[] }) {
                           Practice test
                         </span>
                       ) : null}
+                      {lesson.preview ? (
+                        <span className="ml-2 rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-800">
+                          Preview
+                        </span>
+                      ) : null}
                     </span>
-                    {lesson.durationSeconds === null ? null : (
-                      <span className="shrink-0 text-sm text-slate-500">{formatDuration(lesson.durationSeconds)}</span>
-                    )}
+                    <span className="flex shrink-0 flex-col items-end gap-x-3 sm:flex-row sm:items-baseline">
+                      {lesson.preview ? (
+                        <Link
+                          to={previewHref(courseId, lesson.id)}
+                          className="text-sm font-semibold text-brand-700 hover:underline"
+                        >
+                          Watch preview<span className="sr-only">: {lesson.title}</span>
+                        </Link>
+                      ) : null}
+                      {lesson.durationSeconds === null ? null : (
+                        <span className="text-sm text-slate-500">{formatDuration(lesson.durationSeconds)}</span>
+                      )}
+                    </span>
                   </li>
                 ))}
               </ol>

@@ -1,7 +1,8 @@
-/** The curriculum a course page shows to everyone: titles and lengths only, no video link. */
+/** The curriculum a course page shows to everyone: titles, lengths and which lessons are free previews, no video link. */
 import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { courseModules, lessons, practiceTests } from "~/db/schema";
+import { courseModules, lessons, practiceTests, products } from "~/db/schema";
+import { previewOpenSql } from "~/features/video/playback.server";
 import type { CurriculumModule } from "./curriculum";
 
 /** The course's modules in order, each with its lessons in order; modules without lessons are left out, as in the player. */
@@ -19,10 +20,12 @@ export async function getCurriculum(db: DbOrTx, productId: number): Promise<Curr
         v === null ? null : Number(v),
       ),
       test: sql<boolean>`${lessons.testProductId} is not null`.mapWith(Boolean),
+      preview: previewOpenSql().mapWith(Boolean),
     })
     .from(courseModules)
     .innerJoin(lessons, eq(lessons.moduleId, courseModules.id))
     .leftJoin(practiceTests, eq(practiceTests.productId, lessons.testProductId))
+    .innerJoin(products, eq(products.id, courseModules.productId))
     .where(eq(courseModules.productId, productId))
     .orderBy(asc(courseModules.position), asc(courseModules.id), asc(lessons.position), asc(lessons.id));
   const modules: CurriculumModule[] = [];
@@ -32,9 +35,13 @@ export async function getCurriculum(db: DbOrTx, productId: number): Promise<Curr
       modules.push({ id: row.moduleId, title: row.moduleTitle, lessons: [] });
       lastId = row.moduleId;
     }
-    modules
-      .at(-1)
-      ?.lessons.push({ id: row.id, title: row.title, durationSeconds: row.durationSeconds, test: row.test });
+    modules.at(-1)?.lessons.push({
+      id: row.id,
+      title: row.title,
+      durationSeconds: row.durationSeconds,
+      test: row.test,
+      ...(row.preview ? { preview: true } : {}),
+    });
   }
   return modules;
 }

@@ -9,6 +9,8 @@ export interface CurriculumLesson {
   durationSeconds: number | null;
   /** A lesson of type test (a timed practice test). */
   test?: boolean;
+  /** A free preview lesson (issue 36): anyone may watch it at `previewHref`. */
+  preview?: boolean;
 }
 
 export interface CurriculumModule {
@@ -52,4 +54,9 @@ export function courseFeatures(modules: CurriculumModule[]): string[] {
   if (tests > 0) features.push(countOf(tests, "Practice Test"));
   features.push("Full Lifetime Access");
   return features;
+}
+
+/** The page where anyone watches a free preview lesson of a course (routes/store/course-preview.tsx). */
+export function previewHref(courseId: number, lessonId: number) {
+  return `/courses/${courseId}/preview/${lessonId}`;
 }

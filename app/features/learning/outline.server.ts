@@ -144,20 +144,22 @@ export async function addLesson(
 }
 
 /**
- * Renames a lesson and/or changes its video link or its test, checked like a new lesson's. A lesson
- * keeps its type: the form of a video lesson sends a link, that of a test lesson a test.
+ * Renames a lesson and/or changes its video link or its test, checked like a new lesson's, and marks
+ * a video lesson a free preview or not (issue 36; a test lesson never is one). A lesson keeps its
+ * type: the form of a video lesson sends a link, that of a test lesson a test. The audit entry says
+ * when the lesson became a preview or stopped being one.
  */
 export async function updateLesson(
   db: Db,
   actorId: string,
   productId: number,
   lessonId: number,
-  input: { title: string } & LessonContent,
+  input: { title: string; isPreview?: boolean } & LessonContent,
 ) {
   return db.transaction(async (tx) => {
     const course = await courseTitle(tx, productId);
     const [current] = await tx
-      .select({ testProductId: lessons.testProductId })
+      .select({ testProductId: lessons.testProductId, isPreview: lessons.isPreview })
       .from(lessons)
       .where(and(eq(lessons.id, lessonId), eq(lessons.productId, productId)))
       .for("update");
@@ -167,9 +169,10 @@ export async function updateLesson(
     }
     const fields = await lessonFields(tx, input);
     const { title } = fields;
+    const isPreview = input.type === "video" && input.isPreview === true;
     const [row] = await tx
       .update(lessons)
-      .set(fields)
+      .set({ ...fields, isPreview })
       .where(and(eq(lessons.id, lessonId), eq(lessons.productId, productId)))
       .returning();
     if (!row) throw new HttpError(404, "Lesson not found.");
@@ -177,7 +180,9 @@ export async function updateLesson(
     await recordEvent(tx, {
       actorId,
       type: "Course Update",
-      description: `Lesson "${title}" of "${course}" updated`,
+      description: `Lesson "${title}" of "${course}" updated${
+        isPreview === current.isPreview ? "" : isPreview ? " (now a free preview)" : " (no longer a free preview)"
+      }`,
       status: "Success",
       entityType: "product",
       entityId: productId,

@@ -30,6 +30,8 @@ export interface HostedVideoProps {
   title: string;
   /** Called once when 90% of the video has been watched (the server marked the lesson complete). */
   onComplete?: () => void;
+  /** False on a free preview (issue 36): nobody's resume point or completion to save. */
+  reportProgress?: boolean;
 }
 
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
@@ -124,6 +126,7 @@ const overlayStyle = "position:absolute;inset:0;width:100%;height:100%;pointer-e
 
 export function HostedVideoPlayer(props: HostedVideoProps) {
   const { lessonId, master, poster, captions, startAt, durationSeconds, watermark, title, onComplete } = props;
+  const reportProgress = props.reportProgress ?? true;
   // Where to resume is read once: a revalidation after completion brings a new saved position,
   // which must not reload a video that is playing (that reset its speed and its place).
   const resumeRef = useRef({ startAt, durationSeconds });
@@ -217,7 +220,7 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
   const report = useCallback(
     (beacon = false) => {
       const video = videoRef.current;
-      if (!video || !(video.currentTime > 0)) return;
+      if (!reportProgress || !video || !(video.currentTime > 0)) return;
       const body = new URLSearchParams({
         seconds: String(Math.floor(video.currentTime)),
         watched: String(Math.floor(watchedSeconds(video))),
@@ -236,7 +239,7 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
         })
         .catch(() => {});
     },
-    [lessonId, onComplete],
+    [lessonId, onComplete, reportProgress],
   );
 
   useEffect(() => {

@@ -1,13 +1,14 @@
 /**
  * Serving a lesson's hosted video: playlists, segments and the poster from file storage, and the
- * AES-128 key only to the signed-in owner of the course (or an admin) holding a short-lived token
- * that came with the media playlist. Ownership is checked on every request (a refund revokes the
- * enrolment, so the next key request is refused).
+ * AES-128 key only to the signed-in owner of the course (or an admin), or to anyone for a free
+ * preview lesson (issue 36), holding a short-lived token that came with the media playlist. Access
+ * is checked on every request (a refund revokes the enrolment, unmarking Preview ends a preview, so
+ * the next key request is refused).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { enrolments, lessons, lessonVideos, videoPositions } from "~/db/schema";
+import { enrolments, lessons, lessonVideos, products, videoPositions } from "~/db/schema";
 import type { SessionUser } from "~/features/accounts/guards.server";
 import { HttpError } from "~/lib/errors";
 
@@ -55,18 +56,42 @@ export function keyTokenValid(secret: string, token: string, userId: string, les
 }
 
 /**
- * The ready video of a lesson this user may watch: an admin, or the holder of a live enrolment in
- * the lesson's course. Refuses with 401 (signed out), 403 (not theirs) or 404 (no such video).
+ * A free preview lesson (issue 36) open to everyone: a video lesson the owner marked Preview, of a
+ * course that is published. The one rule, as SQL over `lessons` joined to `products`: the video
+ * endpoints (watchableVideo) and the preview page (learning/preview.server.ts) both use it.
+ */
+export function previewOpenSql() {
+  return sql<boolean>`(${lessons.isPreview} and ${lessons.testProductId} is null and ${products.kind} = 'course' and ${products.status} = 'published')`;
+}
+
+/**
+ * Whom a key token is issued to: the signed-in user, or everyone signed out (a preview lesson's
+ * key, which anyone may have while the lesson is a preview; the key endpoint checks that again).
+ */
+export function viewerOf(user: SessionUser | null): string {
+  return user?.id ?? "anonymous:preview";
+}
+
+/**
+ * The ready video of a lesson this user may watch: anyone (signed in or not) for a free preview
+ * lesson of a published course, else an admin or the holder of a live enrolment in the lesson's
+ * course. Refuses with 404 (no such video), 401 (signed out) or 403 (not theirs). The one access
+ * check of every /api/video answer (playlists, segments, poster, captions, key, position).
  */
 export async function watchableVideo(db: DbOrTx, user: SessionUser | null, lessonId: number) {
-  if (!user) throw new HttpError(401, "Sign in to watch this lesson.");
   const [row] = await db
-    .select({ video: lessonVideos, productId: lessons.productId })
+    .select({ video: lessonVideos, productId: lessons.productId, preview: previewOpenSql().mapWith(Boolean) })
     .from(lessonVideos)
     .innerJoin(lessons, eq(lessons.id, lessonVideos.lessonId))
+    .innerJoin(products, eq(products.id, lessons.productId))
     .where(eq(lessonVideos.lessonId, lessonId));
   // The last finished renditions keep playing while a replacement is uploaded or transcoded.
-  if (!row?.video.hlsPrefix || !row.video.keyHex) throw new HttpError(404, "No such video.");
+  if (!row?.video.hlsPrefix || !row.video.keyHex) {
+    if (!user) throw new HttpError(401, "Sign in to watch this lesson.");
+    throw new HttpError(404, "No such video.");
+  }
+  if (row.preview) return { ...row.video, productId: row.productId, preview: true };
+  if (!user) throw new HttpError(401, "Sign in to watch this lesson.");
   if (user.role !== "admin") {
     const [live] = await db
       .select({ id: enrolments.id })
@@ -75,7 +100,7 @@ export async function watchableVideo(db: DbOrTx, user: SessionUser | null, lesso
       .limit(1);
     if (!live) throw new HttpError(403, "This lesson is part of a course you do not own.");
   }
-  return { ...row.video, productId: row.productId };
+  return { ...row.video, productId: row.productId, preview: false };
 }
 
 /** A media playlist with the key URI pointing at the key endpoint with a fresh token. */
@@ -102,10 +127,12 @@ export async function savePosition(
   lessonId: number,
   report: { seconds: number; watched: number },
 ): Promise<{ complete: boolean; productId: number }> {
+  // A signed-out preview viewer has no place to keep.
+  if (!user) throw new HttpError(401, "Sign in to watch this lesson.");
   const video = await watchableVideo(db, user, lessonId);
   const duration = video.durationSeconds ?? 0;
   const seconds = Math.min(Math.floor(report.seconds), duration);
-  const userId = user!.id;
+  const userId = user.id;
   await db
     .insert(videoPositions)
     .values({ userId, lessonId, positionSeconds: seconds })
@@ -128,8 +155,15 @@ export interface HostedVideo {
   renditions: { name: string; height: number }[];
 }
 
-/** The course player's hosted video for a lesson, when it has a transcoded one; null plays the embed. */
-export async function hostedVideoFor(db: DbOrTx, user: SessionUser, lessonId: number): Promise<HostedVideo | null> {
+/**
+ * The player's hosted video for a lesson, when it has a transcoded one; null plays the embed. With no
+ * user (the free preview page, the same for everyone) it starts at the beginning.
+ */
+export async function hostedVideoFor(
+  db: DbOrTx,
+  user: SessionUser | null,
+  lessonId: number,
+): Promise<HostedVideo | null> {
   const [video] = await db
     .select({
       hlsPrefix: lessonVideos.hlsPrefix,
@@ -149,7 +183,7 @@ export async function hostedVideoFor(db: DbOrTx, user: SessionUser, lessonId: nu
     poster: `/api/video/${lessonId}/poster.jpg`,
     durationSeconds: video.duration ?? 0,
     captions: video.captionsKey ? `/api/video/${lessonId}/captions.vtt` : null,
-    startAt: await savedPosition(db, user.id, lessonId),
+    startAt: user ? await savedPosition(db, user.id, lessonId) : 0,
     renditions: (video.renditions ?? []).map(({ name, height }) => ({ name, height })),
   };
 }

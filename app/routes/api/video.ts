@@ -10,6 +10,7 @@ import {
   parseVideoPath,
   rewriteMediaPlaylist,
   savePosition,
+  viewerOf,
   watchableVideo,
 } from "~/features/video/playback.server";
 import { positionSchema } from "~/features/video/schema";
@@ -23,7 +24,9 @@ const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options"
 
 /**
  * /api/video/:lessonId/(master.m3u8 | <rendition>/index.m3u8 | <rendition>/seg-N.ts | poster.jpg | captions.vtt | key?t=token):
- * every request checks that the signed-in user owns the course (or is an admin).
+ * every request checks that the signed-in user owns the course (or is an admin), or that the lesson is
+ * a free preview of a published course, open to anyone (watchableVideo). Every answer is private:
+ * a playlist carries a key token, and a preview's answers must end when the lesson stops being one.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
@@ -36,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const storage = getFileStorage();
     if (path.kind === "key") {
       const token = new URL(request.url).searchParams.get("t") ?? "";
-      if (!keyTokenValid(resolveAuthSecret(), token, user!.id, lessonId))
+      if (!keyTokenValid(resolveAuthSecret(), token, viewerOf(user), lessonId))
         throw new HttpError(403, "The video link has expired; reload the page.");
       return new Response(Buffer.from(video.keyHex!, "hex"), {
         headers: { ...PRIVATE, "Content-Type": "application/octet-stream" },
@@ -60,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (path.kind === "playlist") {
       const chunks: Buffer[] = [];
       for await (const chunk of file.stream) chunks.push(Buffer.from(chunk));
-      const token = issueKeyToken(resolveAuthSecret(), user!.id, lessonId);
+      const token = issueKeyToken(resolveAuthSecret(), viewerOf(user), lessonId);
       const text = rewriteMediaPlaylist(
         Buffer.concat(chunks).toString("utf8"),
         `/api/video/${lessonId}/key?t=${token}`,

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation, useRevalidator } from "react-router";
 import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
+import { LessonEmbed } from "~/features/learning/lesson-embed";
 import { getCoursePlayer, setLessonCompleted } from "~/features/learning/player.server";
 import { lessonProgressForm, playerQuery } from "~/features/learning/schema";
 import { testLessonState } from "~/features/practice/results.server";
@@ -163,26 +164,8 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
                   title={current.title}
                   onComplete={() => revalidator.revalidate()}
                 />
-              ) : current.videoUrl === null ? (
-                // A lesson whose own video is still being uploaded or prepared (issue 32), with no link meanwhile.
-                <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-slate-900 p-6 text-center shadow">
-                  <p className="max-w-sm text-sm text-slate-100 sm:text-base">
-                    This lesson's video is being prepared. Please check back soon.
-                  </p>
-                </div>
               ) : (
-                <div className="aspect-video w-full overflow-hidden rounded-xl bg-slate-900 shadow">
-                  <iframe
-                    key={current.id}
-                    src={current.videoUrl}
-                    title={`Video: ${current.title}`}
-                    className="h-full w-full"
-                    allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-                    allowFullScreen
-                    referrerPolicy="strict-origin-when-cross-origin"
-                    sandbox="allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox"
-                  />
-                </div>
+                <LessonEmbed lessonId={current.id} url={current.videoUrl} title={current.title} />
               )}
               <div className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
                 <div>

@@ -317,7 +317,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 </ol>
               </section>
             ) : null}
-            {curriculum.length > 0 ? <CourseCurriculum modules={curriculum} /> : null}
+            {curriculum.length > 0 ? <CourseCurriculum courseId={p.id} modules={curriculum} /> : null}
             <ReviewsSection
               summary={loaderData.summary}
               list={loaderData.reviews}
