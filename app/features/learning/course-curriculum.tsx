@@ -30,8 +30,13 @@ export function CourseCurriculum({ courseId, modules }: { courseId: number; modu
               </summary>
               <ol className="space-y-2 px-4 pb-4 text-slate-700">
                 {m.lessons.map((lesson) => (
-                  <li key={lesson.id} className="flex justify-between gap-3">
-                    <span>
+                  // A phone puts "Watch preview" under the title (the title keeps its width); wider
+                  // screens put it beside the duration.
+                  <li
+                    key={lesson.id}
+                    className="grid grid-cols-[1fr_auto] items-baseline gap-x-3 sm:grid-cols-[1fr_auto_auto]"
+                  >
+                    <span className="col-start-1 row-start-1">
                       {lesson.title}
                       {lesson.test ? (
                         <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-700">
@@ -44,19 +49,19 @@ export function CourseCurriculum({ courseId, modules }: { courseId: number; modu
                         </span>
                       ) : null}
                     </span>
-                    <span className="flex shrink-0 flex-col items-end gap-x-3 sm:flex-row sm:items-baseline">
-                      {lesson.preview ? (
-                        <Link
-                          to={previewHref(courseId, lesson.id)}
-                          className="text-sm font-semibold text-brand-700 hover:underline"
-                        >
-                          Watch preview<span className="sr-only">: {lesson.title}</span>
-                        </Link>
-                      ) : null}
-                      {lesson.durationSeconds === null ? null : (
-                        <span className="text-sm text-slate-500">{formatDuration(lesson.durationSeconds)}</span>
-                      )}
-                    </span>
+                    {lesson.preview ? (
+                      <Link
+                        to={previewHref(courseId, lesson.id)}
+                        className="col-start-1 row-start-2 justify-self-start text-sm font-semibold text-brand-700 hover:underline sm:col-start-2 sm:row-start-1"
+                      >
+                        Watch preview<span className="sr-only">: {lesson.title}</span>
+                      </Link>
+                    ) : null}
+                    {lesson.durationSeconds === null ? null : (
+                      <span className="col-start-2 row-start-1 text-sm text-slate-500 sm:col-start-3">
+                        {formatDuration(lesson.durationSeconds)}
+                      </span>
+                    )}
                   </li>
                 ))}
               </ol>
