@@ -18,6 +18,7 @@ import { createRequestContext } from "~/features/accounts/context.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
 import { SIGNED_IN_HINT_COOKIE } from "~/features/accounts/personal";
+import { backupJobs, lastBackup } from "~/features/admin/backups.server";
 import { ensureSeedFiles } from "~/features/learning/seed-files.server";
 import { orderJobs } from "~/features/orders/jobs.server";
 import { invoiceSigning, invoiceSigningStatus } from "~/features/orders/signing.server";
@@ -31,7 +32,7 @@ import {
 import { refreshStoreSettings } from "~/features/settings/settings.server";
 import { ensureSampleVideo, samplePrefixesInUse } from "~/features/video/sample.server";
 import { videoJobs } from "~/features/video/video.server";
-import { getEnv } from "~/lib/env.server";
+import { backupSchedule, getEnv } from "~/lib/env.server";
 import { mayReadMetrics, metricsText, observeRequest, registerReader, registry } from "~/lib/metrics.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
 import { isSharedPagePath, PAGE_QUERY_PARAMS, routePath } from "~/lib/route-path";
@@ -331,6 +332,10 @@ export async function startup() {
   }
   const handle = await getDbHandle();
   if (handle.poolStats) registerReader("dbPool", handle.poolStats);
+  registerReader("lastBackup", async () => {
+    const last = await lastBackup(handle.db);
+    return last ? Date.parse(last.at) / 1000 : undefined;
+  });
   routeTree = labelRoutes(
     (typeof serverBuild === "function" ? await serverBuild() : serverBuild).routes as ServerBuild["routes"],
   );
@@ -347,7 +352,11 @@ export async function startup() {
   // pg-boss's schema lock before listening); an upload meanwhile answers 503 "try again in a moment".
   jobQueueStarting = startJobQueue(
     handle,
-    [...orderJobs(handle.db, env.ORDERS_RECONCILE_INTERVAL_SECONDS, log), ...videoJobs(handle.db, getFileStorage())],
+    [
+      ...orderJobs(handle.db, env.ORDERS_RECONCILE_INTERVAL_SECONDS, log),
+      ...videoJobs(handle.db, getFileStorage()),
+      ...backupJobs(handle, backupSchedule(env)),
+    ],
     { log },
   ).then(
     (queue) => {

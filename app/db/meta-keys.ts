@@ -14,3 +14,5 @@ export const QUESTION_BANK_SEED_KEY = "question_bank_seed_version";
 export const SAMPLE_MARK_KEY = "sample_marked";
 /** Bumped by database triggers on every write to public content (migration 0001; db/content-version.server.ts). */
 export const CONTENT_VERSION_KEY = "content_version";
+/** The last good scheduled backup (JSON: time, file, bytes; features/admin/backups.server.ts). */
+export const LAST_BACKUP_KEY = "last_backup";

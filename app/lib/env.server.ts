@@ -105,6 +105,23 @@ const schema = z.object({
   METRICS_TOKEN: unsetIfEmpty(
     z.string().min(24, "METRICS_TOKEN must be at least 24 characters (e.g. openssl rand -hex 24)").optional(),
   ),
+  /** Where the scheduled backups go; empty = DATA_DIR/backups (put it on another disk). */
+  BACKUP_DIR: unsetIfEmpty(z.string().optional()),
+  /** Hours between scheduled backups; 0 turns them off. */
+  BACKUP_INTERVAL_HOURS: unsetIfEmpty(
+    z.coerce
+      .number({ error: "BACKUP_INTERVAL_HOURS must be a number of hours (0 = off)" })
+      .min(0, "BACKUP_INTERVAL_HOURS must be 0 (off) or more")
+      .max(24 * 31, "BACKUP_INTERVAL_HOURS must be at most 744 (31 days)")
+      .default(24),
+  ),
+  /** Backups kept: the newest of each of this many recent days, and of this many recent weeks. */
+  BACKUP_KEEP_DAILY: unsetIfEmpty(
+    z.coerce.number({ error: "BACKUP_KEEP_DAILY must be a whole number" }).int().min(1).max(366).default(7),
+  ),
+  BACKUP_KEEP_WEEKLY: unsetIfEmpty(
+    z.coerce.number({ error: "BACKUP_KEEP_WEEKLY must be a whole number" }).int().min(0).max(520).default(4),
+  ),
   /** Off (0) turns off the shared anonymous full-page cache. */
   PAGE_CACHE: flag("PAGE_CACHE", true),
   /** Off (0): a new install starts as an empty store (settings only), without the sample content. */
@@ -290,6 +307,16 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv();
   return cached;
+}
+
+/** Where and how often the scheduled backups run (features/admin/backups.server.ts). */
+export function backupSchedule(env: Env = getEnv()) {
+  return {
+    dir: path.resolve(env.BACKUP_DIR ?? path.join(resolveDataDir(env), "backups")),
+    intervalHours: env.BACKUP_INTERVAL_HOURS,
+    keepDaily: env.BACKUP_KEEP_DAILY,
+    keepWeekly: env.BACKUP_KEEP_WEEKLY,
+  };
 }
 
 export function resolveDataDir(env: Env = getEnv()): string {

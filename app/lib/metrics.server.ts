@@ -122,6 +122,8 @@ interface Readers {
   dbPool?: () => { total: number; idle: number; waiting: number } | undefined;
   queueDepth?: () => Promise<Record<string, number>>;
   pdfThreads?: () => number;
+  /** Unix seconds of the last good scheduled backup, undefined before the first. */
+  lastBackup?: () => Promise<number | undefined>;
 }
 const readers: Readers = {};
 export function registerReader<K extends keyof Readers>(name: K, read: Readers[K]) {
@@ -163,6 +165,18 @@ new Gauge({
   registers: [registry],
   collect() {
     this.set(readers.pdfThreads?.() ?? 0);
+  },
+});
+
+new Gauge({
+  name: "backup_last_success_timestamp_seconds",
+  help: "When the last good scheduled backup finished (Unix seconds); 0 before the first",
+  registers: [registry],
+  aggregator: "max",
+  async collect() {
+    this.reset();
+    const at = await readers.lastBackup?.().catch(() => undefined);
+    if (at !== undefined) this.set(at);
   },
 });
 

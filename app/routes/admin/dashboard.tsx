@@ -1,12 +1,14 @@
 import { BarChart3, BookOpen, GraduationCap, IndianRupee, Percent, PlusCircle, Users } from "lucide-react";
 import { Link } from "react-router";
 import { dbContext } from "~/features/accounts/context.server";
+import { backupStatus, lastBackup } from "~/features/admin/backups.server";
 import { SalesEnrolmentChart } from "~/features/admin/charts";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { Badge, Card, CountUp, formatMetric, PageHeader, Trend } from "~/features/admin/ui";
 import { loadDashboard } from "~/features/analytics/metrics.server";
 import { SUBJECT_LABELS } from "~/features/catalog/labels";
 import { formatDateTime } from "~/lib/dates";
+import { getEnv } from "~/lib/env.server";
 import { formatCount } from "~/lib/numbers";
 import type { Route } from "./+types/dashboard";
 
@@ -16,13 +18,14 @@ export function meta(_: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
-  return loadDashboard(db);
+  const [dashboard, last] = await Promise.all([loadDashboard(db), lastBackup(db)]);
+  return { ...dashboard, backup: backupStatus(last, getEnv().BACKUP_INTERVAL_HOURS) };
 }
 
 const ICONS = { revenue: IndianRupee, students: Users, enrolments: GraduationCap, conversion: Percent } as const;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { metrics, series, top, activity } = loaderData;
+  const { metrics, series, top, activity, backup } = loaderData;
   return (
     <div className="space-y-6">
       <PageHeader title="Dashboard" subtitle="Live figures from orders, enrolments and the audit log." />
@@ -95,34 +98,44 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
         </Card>
-        <Card title="Quick actions">
-          <div className="flex flex-col gap-2">
-            <Link
-              className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium hover:bg-slate-50"
-              to="/admin/courses?new=1#add-course"
+        <div className="space-y-6">
+          <Card title="Quick actions">
+            <div className="flex flex-col gap-2">
+              <Link
+                className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium hover:bg-slate-50"
+                to="/admin/courses?new=1#add-course"
+              >
+                <PlusCircle className="h-4 w-4 text-brand-600" aria-hidden /> Create course
+              </Link>
+              <Link
+                className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium hover:bg-slate-50"
+                to="/admin/users"
+              >
+                <Users className="h-4 w-4 text-brand-600" aria-hidden /> Manage learners
+              </Link>
+              <Link
+                className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium hover:bg-slate-50"
+                to="/admin/sales"
+              >
+                <BarChart3 className="h-4 w-4 text-brand-600" aria-hidden /> Analytics
+              </Link>
+              <Link
+                className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium hover:bg-slate-50"
+                to="/admin/inbox"
+              >
+                <BookOpen className="h-4 w-4 text-brand-600" aria-hidden /> Messages and email outbox
+              </Link>
+            </div>
+          </Card>
+          <Card title="Backups">
+            <p
+              className={`text-sm ${backup.state === "overdue" || backup.state === "none" ? "font-medium text-amber-800" : "text-slate-700"}`}
+              data-backup={backup.state}
             >
-              <PlusCircle className="h-4 w-4 text-brand-600" aria-hidden /> Create course
-            </Link>
-            <Link
-              className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium hover:bg-slate-50"
-              to="/admin/users"
-            >
-              <Users className="h-4 w-4 text-brand-600" aria-hidden /> Manage learners
-            </Link>
-            <Link
-              className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium hover:bg-slate-50"
-              to="/admin/sales"
-            >
-              <BarChart3 className="h-4 w-4 text-brand-600" aria-hidden /> Analytics
-            </Link>
-            <Link
-              className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium hover:bg-slate-50"
-              to="/admin/inbox"
-            >
-              <BookOpen className="h-4 w-4 text-brand-600" aria-hidden /> Messages and email outbox
-            </Link>
-          </div>
-        </Card>
+              {backup.message}
+            </p>
+          </Card>
+        </div>
       </div>
     </div>
   );
