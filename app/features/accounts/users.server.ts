@@ -63,23 +63,11 @@ export async function listUsers(db: DbOrTx, opts: { q?: string } & PageRequest =
   return { users: list, ...paging };
 }
 
+/** The admin's page of a user: the account, its enrolments, what it spent and what may be granted (the route adds the orders). */
 export async function getUserDetail(db: DbOrTx, id: string) {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw new HttpError(404, "User not found.");
-  const [userOrders, userEnrolments, grantable] = await Promise.all([
-    db
-      .select({
-        id: orders.id,
-        number: orders.number,
-        status: orders.status,
-        totalPaise: orders.totalPaise,
-        createdAt: orders.createdAt,
-        paidAt: orders.paidAt,
-      })
-      .from(orders)
-      .where(eq(orders.userId, id))
-      .orderBy(desc(orders.createdAt))
-      .limit(50),
+  const [userEnrolments, grantable] = await Promise.all([
     db
       .select({
         id: enrolments.id,
@@ -108,7 +96,6 @@ export async function getUserDetail(db: DbOrTx, id: string) {
   const owned = new Set(userEnrolments.filter((e) => !e.revokedAt).map((e) => e.productId));
   return {
     user,
-    orders: userOrders,
     enrolments: userEnrolments,
     totalSpentPaise: Number(spent?.total ?? 0),
     grantable: grantable.filter((p) => !owned.has(p.id)),

@@ -2,7 +2,7 @@
 import { FileBarChart, Pencil, Trash2 } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { type AdminColumn, AdminTable } from "~/features/admin/table";
-import { Badge, ConfirmDialog } from "~/features/admin/ui";
+import { Badge, ConfirmDialog, ListSearch } from "~/features/admin/ui";
 import { formatDate } from "~/lib/dates";
 import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
@@ -75,16 +75,11 @@ export function CourseFilters({ query }: { query: CourseListQuery }) {
           </option>
         ))}
       </select>
-      <label className="sr-only" htmlFor="course-search">
-        Search {kindLabel.toLowerCase()}
-      </label>
-      <input
+      <ListSearch
         id="course-search"
-        type="search"
-        name="q"
-        defaultValue={query.q}
+        label={`Search ${kindLabel.toLowerCase()}`}
         placeholder={`Search ${kindLabel.toLowerCase()}…`}
-        className={inputClass}
+        defaultValue={query.q}
       />
       <Button type="submit" variant="secondary">
         Filter

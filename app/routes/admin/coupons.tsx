@@ -1,10 +1,9 @@
-import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
-import { Badge, Card, PageHeader } from "~/features/admin/ui";
+import { BackLink, Badge, Card, PageHeader } from "~/features/admin/ui";
 import {
   createCoupon,
   getCoupon,
@@ -88,12 +87,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
   const e = editing;
   return (
     <div className="space-y-6">
-      <Link
-        to="/admin/sales"
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Sales & Reports
-      </Link>
+      <BackLink to="/admin/sales">Sales & Reports</BackLink>
       <PageHeader title="Coupons" subtitle="Discount codes customers type at checkout." />
       {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
       <Card title={e ? `Edit coupon ${e.code}` : "New coupon"}>

@@ -1,12 +1,12 @@
-import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { roleSchema } from "~/features/accounts/schema";
 import { changeUserRole, getUserDetail, grantAccess, revokeAccess } from "~/features/accounts/users.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, PageHeader } from "~/features/admin/ui";
+import { BackLink, Badge, Card, PageHeader } from "~/features/admin/ui";
 import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
+import { listOrdersForUser } from "~/features/orders/orders.server";
 import { closeAttemptsWithoutAccess } from "~/features/practice/marking.server";
 import { formatDateTime } from "~/lib/dates";
 import { asResponse, HttpError } from "~/lib/errors";
@@ -30,7 +30,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const userId = paramId(params.id, "User not found.", userIdParam);
   try {
-    return await getUserDetail(db, userId);
+    const [detail, orders] = await Promise.all([
+      getUserDetail(db, userId),
+      listOrdersForUser(db, userId, { limit: 50 }),
+    ]);
+    return { ...detail, orders };
   } catch (error) {
     throw asResponse(error);
   }
@@ -78,12 +82,7 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
   const busy = useNavigation().state !== "idle";
   return (
     <div className="space-y-6">
-      <Link
-        to="/admin/users"
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden /> All users
-      </Link>
+      <BackLink to="/admin/users">All users</BackLink>
       <PageHeader
         title={user.name}
         subtitle={`${user.email} · joined ${formatDateTime(user.createdAt)} · last active ${formatDateTime(user.lastActiveAt)} · spent ${formatPaise(totalSpentPaise)}`}
