@@ -8,6 +8,7 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { ROLES } from "~/lib/roles";
 import { authHeaders, getAuth, SESSION_TTL_SECONDS, wantsSecureCookies } from "./auth.server";
 import { SIGNED_IN_HINT_COOKIE } from "./personal";
 import { safeRedirectTo } from "./schema";
@@ -22,7 +23,6 @@ export interface SessionUser {
   isPrimary: boolean;
 }
 
-const ROLES: readonly Role[] = ["student", "instructor", "guest", "admin"];
 /** last_active_at is written at most this often per user. */
 const ACTIVITY_RESOLUTION_MS = 5 * 60 * 1000;
 
