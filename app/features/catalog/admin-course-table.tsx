@@ -6,7 +6,7 @@ import { Badge, ConfirmDialog, ListSearch } from "~/features/admin/ui";
 import { formatDate } from "~/lib/dates";
 import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
-import { inputClass } from "~/ui/field";
+import { inputClass, LabelledOptions } from "~/ui/field";
 import { KINDS, STATUS_LABELS, type STATUSES, SUBJECT_LABELS, SUBJECTS } from "./labels";
 
 export const NO_COURSES_IN_CATEGORY = "No courses found in the selected category";
@@ -69,11 +69,7 @@ export function CourseFilters({ query }: { query: CourseListQuery }) {
         onChange={(e) => submit(e.currentTarget.form)}
       >
         <option value="all">All Categories</option>
-        {SUBJECTS.map((s) => (
-          <option key={s} value={s}>
-            {SUBJECT_LABELS[s]}
-          </option>
-        ))}
+        <LabelledOptions values={SUBJECTS} labels={SUBJECT_LABELS} />
       </select>
       <ListSearch
         id="course-search"

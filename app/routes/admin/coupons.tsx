@@ -4,6 +4,7 @@ import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
 import { BackLink, Badge, Card, PageHeader } from "~/features/admin/ui";
+import { KIND_LABELS, KINDS } from "~/features/catalog/labels";
 import {
   createCoupon,
   getCoupon,
@@ -19,7 +20,7 @@ import { failureFrom, formFailure, formValues, readForm, schemaFields, validate 
 import { idSchema } from "~/lib/id";
 import { formatPaise, paiseToDecimal } from "~/lib/money";
 import { Button } from "~/ui/button";
-import { Field, FormAlert, SelectField } from "~/ui/field";
+import { Field, FormAlert, LabelledOptions, SelectField } from "~/ui/field";
 import type { Route } from "./+types/coupons";
 
 export function meta(_: Route.MetaArgs) {
@@ -116,10 +117,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
             defaultValue={v("productKind", e?.productKind ?? "any")}
           >
             <option value="any">Any item</option>
-            <option value="course">Courses</option>
-            <option value="note">Notes</option>
-            <option value="pyq">PYQ</option>
-            <option value="test">Tests</option>
+            <LabelledOptions values={KINDS} labels={KIND_LABELS} />
           </SelectField>
           <Field
             label="Minimum subtotal (₹)"

@@ -10,7 +10,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { idSchema } from "~/lib/id";
 import { Button } from "~/ui/button";
-import { Field, FormAlert, inputClass, SelectField } from "~/ui/field";
+import { Field, FormAlert, inputClass, LabelledOptions, SelectField } from "~/ui/field";
 import type { Route } from "./+types/practice-chapters";
 
 export function meta(_: Route.MetaArgs) {
@@ -61,11 +61,7 @@ export default function PracticeChapters({ loaderData, actionData }: Route.Compo
             <option value="12">Class 12</option>
           </SelectField>
           <SelectField label="Subject" name="subject" error={errors.subject} defaultValue="accountancy">
-            {SUBJECTS.map((s) => (
-              <option key={s} value={s}>
-                {SUBJECT_LABELS[s]}
-              </option>
-            ))}
+            <LabelledOptions values={SUBJECTS} labels={SUBJECT_LABELS} />
           </SelectField>
           <Field label="Chapter" name="title" error={errors.title} maxLength={200} />
           <div className="flex items-end">

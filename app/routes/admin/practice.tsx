@@ -20,7 +20,7 @@ import { idSchema } from "~/lib/id";
 import { formatCount } from "~/lib/numbers";
 import { pageRequestSchema } from "~/platform/search/keyset.server";
 import { Button } from "~/ui/button";
-import { FormAlert, inputClass } from "~/ui/field";
+import { FormAlert, inputClass, LabelledOptions } from "~/ui/field";
 import { KeysetPager } from "~/ui/pager";
 import type { Route } from "./+types/practice";
 
@@ -170,11 +170,7 @@ export default function PracticeBank({ loaderData, actionData }: Route.Component
           </select>
           <select name="subject" defaultValue={filters.subject ?? ""} className={inputClass} aria-label="Subject">
             <option value="">All subjects</option>
-            {SUBJECTS.map((s) => (
-              <option key={s} value={s}>
-                {SUBJECT_LABELS[s]}
-              </option>
-            ))}
+            <LabelledOptions values={SUBJECTS} labels={SUBJECT_LABELS} />
           </select>
           <select name="chapterId" defaultValue={filters.chapterId ?? ""} className={inputClass} aria-label="Chapter">
             <option value="">All chapters</option>

@@ -14,9 +14,9 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { idSchema, paramId } from "~/lib/id";
 import { formatPaise } from "~/lib/money";
-import { ROLE_LABELS } from "~/lib/roles";
+import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import { Button } from "~/ui/button";
-import { FormAlert, inputClass } from "~/ui/field";
+import { FormAlert, inputClass, LabelledOptions } from "~/ui/field";
 import type { Route } from "./+types/user";
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -101,11 +101,7 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
                 Role
               </label>
               <select id="role" name="role" defaultValue={user.role} className={inputClass}>
-                {(["student", "instructor", "guest", "admin"] as const).map((r) => (
-                  <option key={r} value={r}>
-                    {ROLE_LABELS[r]}
-                  </option>
-                ))}
+                <LabelledOptions values={ROLES} labels={ROLE_LABELS} />
               </select>
               <Button type="submit" disabled={busy}>
                 Change role
