@@ -9,7 +9,7 @@ import { enrolments, orders, products, users } from "~/db/schema";
 import type { Role } from "~/features/accounts/guards.server";
 import { HttpError } from "~/lib/errors";
 import { ROLE_LABELS } from "~/lib/roles";
-import { recordEvent } from "~/platform/audit/audit.server";
+import { type AuditStatus, recordEvent } from "~/platform/audit/audit.server";
 import { cursorTs, keysetPage, keysetPageIds, keysetWindow, type PageRequest } from "~/platform/search/keyset.server";
 import { userSearchFilter } from "~/platform/search/text-search.server";
 
@@ -123,6 +123,18 @@ export async function changeUserRole(db: Db, actorId: string, userId: string, ro
   });
 }
 
+/** The audit entry of an admin's grant or revocation of an enrolment. */
+function recordAccessEvent(tx: DbOrTx, actorId: string, enrolmentId: number, description: string, status: AuditStatus) {
+  return recordEvent(tx, {
+    actorId,
+    type: "Access",
+    description,
+    status,
+    entityType: "enrolment",
+    entityId: enrolmentId,
+  });
+}
+
 /** Gives a user an item by hand (e.g. a student who paid offline). */
 export async function grantAccess(db: Db, actorId: string, userId: string, productId: number) {
   return db.transaction(async (tx) => {
@@ -136,14 +148,13 @@ export async function grantAccess(db: Db, actorId: string, userId: string, produ
       .where(and(eq(enrolments.userId, userId), eq(enrolments.productId, productId), isNull(enrolments.revokedAt)));
     if (live) throw new HttpError(409, `${user.name} already has access to "${product.title}".`);
     const [row] = await tx.insert(enrolments).values({ userId, productId, source: "grant" }).returning();
-    await recordEvent(tx, {
+    await recordAccessEvent(
+      tx,
       actorId,
-      type: "Access",
-      description: `Granted "${product.title}" to ${user.name} (${user.email})`,
-      status: "Success",
-      entityType: "enrolment",
-      entityId: row!.id,
-    });
+      row!.id,
+      `Granted "${product.title}" to ${user.name} (${user.email})`,
+      "Success",
+    );
     return row!;
   });
 }
@@ -172,13 +183,12 @@ export async function revokeAccess(
     if (row.e.revokedAt) throw new HttpError(409, `Access to "${row.title}" is already revoked.`);
     await tx.update(enrolments).set({ revokedAt: new Date() }).where(eq(enrolments.id, enrolmentId));
     await closeAttemptsWithoutAccess(tx, userId);
-    await recordEvent(tx, {
+    await recordAccessEvent(
+      tx,
       actorId,
-      type: "Access",
-      description: `Revoked "${row.title}" from ${row.name} (${row.email})`,
-      status: "Complete",
-      entityType: "enrolment",
-      entityId: enrolmentId,
-    });
+      enrolmentId,
+      `Revoked "${row.title}" from ${row.name} (${row.email})`,
+      "Complete",
+    );
   });
 }
