@@ -121,42 +121,27 @@ describe("env", () => {
   });
 
   it("reads the values it is given", () => {
-    const env = parseEnv({
-      TRUST_PROXY: "1",
-      MIGRATIONS_DIR: "/srv/migrations",
-      PAGE_CACHE: "0",
-      SEED_SAMPLE: "0",
-      SMTP_URL: "smtp://user:pass@mail.example.com:587",
-      MAIL_FROM: "Shop <shop@example.com>",
-      RAZORPAY_KEY_ID: "rzp_test_x",
-      RAZORPAY_KEY_SECRET: "secret",
-      RAZORPAY_WEBHOOK_SECRET: "hook",
-      RAZORPAY_API_BASE_URL: "http://127.0.0.1:9999",
-      ORDERS_RECONCILE_INTERVAL_SECONDS: "0",
-      ORDER_PENDING_EXPIRY_MINUTES: "30",
-      PDF_TIMEOUT_SECONDS: "2.5",
-      PGLITE_SHARED_BUFFERS_MB: "128",
-      VIDEO_MAX_UPLOAD_MB: "500",
-      VIDEO_TRANSCODE_TIMEOUT_MINUTES: "5",
-    });
-    expect(env).toMatchObject({
-      TRUST_PROXY: true,
-      MIGRATIONS_DIR: "/srv/migrations",
-      PAGE_CACHE: false,
-      SEED_SAMPLE: false,
-      SMTP_URL: "smtp://user:pass@mail.example.com:587",
-      MAIL_FROM: "Shop <shop@example.com>",
-      RAZORPAY_KEY_ID: "rzp_test_x",
-      RAZORPAY_KEY_SECRET: "secret",
-      RAZORPAY_WEBHOOK_SECRET: "hook",
-      RAZORPAY_API_BASE_URL: "http://127.0.0.1:9999",
-      ORDERS_RECONCILE_INTERVAL_SECONDS: 0,
-      ORDER_PENDING_EXPIRY_MINUTES: 30,
-      PDF_TIMEOUT_SECONDS: 2.5,
-      PGLITE_SHARED_BUFFERS_MB: 128,
-      VIDEO_MAX_UPLOAD_MB: 500,
-      VIDEO_TRANSCODE_TIMEOUT_MINUTES: 5,
-    });
+    // [variable, the value given, the value read]
+    const table: [string, string, unknown][] = [
+      ["TRUST_PROXY", "1", true],
+      ["MIGRATIONS_DIR", "/srv/migrations", "/srv/migrations"],
+      ["PAGE_CACHE", "0", false],
+      ["SEED_SAMPLE", "0", false],
+      ["SMTP_URL", "smtp://user:pass@mail.example.com:587", "smtp://user:pass@mail.example.com:587"],
+      ["MAIL_FROM", "Shop <shop@example.com>", "Shop <shop@example.com>"],
+      ["RAZORPAY_KEY_ID", "rzp_test_x", "rzp_test_x"],
+      ["RAZORPAY_KEY_SECRET", "secret", "secret"],
+      ["RAZORPAY_WEBHOOK_SECRET", "hook", "hook"],
+      ["RAZORPAY_API_BASE_URL", "http://127.0.0.1:9999", "http://127.0.0.1:9999"],
+      ["ORDERS_RECONCILE_INTERVAL_SECONDS", "0", 0],
+      ["ORDER_PENDING_EXPIRY_MINUTES", "30", 30],
+      ["PDF_TIMEOUT_SECONDS", "2.5", 2.5],
+      ["PGLITE_SHARED_BUFFERS_MB", "128", 128],
+      ["VIDEO_MAX_UPLOAD_MB", "500", 500],
+      ["VIDEO_TRANSCODE_TIMEOUT_MINUTES", "5", 5],
+    ];
+    const env = parseEnv(Object.fromEntries(table.map(([key, given]) => [key, given])));
+    expect(env).toMatchObject(Object.fromEntries(table.map(([key, , read]) => [key, read])));
     expect(problem({ VIDEO_MAX_UPLOAD_MB: "0" })).toMatch(/VIDEO_MAX_UPLOAD_MB must be at least 1/);
     expect(problem({ VIDEO_MAX_UPLOAD_MB: "big" })).toMatch(/VIDEO_MAX_UPLOAD_MB must be/);
     expect(parseEnv({ PAGE_CACHE: "true", TRUST_PROXY: "false" })).toMatchObject({

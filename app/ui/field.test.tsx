@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { CheckboxField, Field, inputClass, SelectField, TextareaField } from "./field";
+import { CheckboxField, Field, inputClass, LabelledOptions, SelectField, TextareaField } from "./field";
 
 /** The control's tag and the attributes that tie it to its label and messages. */
 function wiring(html: string, tag: string) {
@@ -67,5 +67,19 @@ describe("the form fields", () => {
     const box = renderToStaticMarkup(<CheckboxField label="Free" name="free" defaultChecked />);
     expect(wiring(box, "input")).toMatchObject({ id: "field-free", name: "free", labelFor: "field-free" });
     expect(box).toMatch(/<input [^>]*type="checkbox"[^>]*checked=""/);
+  });
+});
+
+describe("LabelledOptions", () => {
+  it("offers each value in the order given, shown by its label", () => {
+    const labels = { easy: "Easy", medium: "Medium", hard: "Hard" };
+    const html = renderToStaticMarkup(
+      <select name="difficulty" defaultValue="medium">
+        <LabelledOptions values={["hard", "easy", "medium"] as const} labels={labels} />
+      </select>,
+    );
+    expect(html).toBe(
+      '<select name="difficulty"><option value="hard">Hard</option><option value="easy">Easy</option><option value="medium" selected="">Medium</option></select>',
+    );
   });
 });

@@ -109,6 +109,21 @@ export function SelectField(
   );
 }
 
+/** The `<option>`s of a select of named choices: each of `values` (in that order), shown by its label. */
+export function LabelledOptions<K extends string>({
+  values,
+  labels,
+}: {
+  values: readonly K[];
+  labels: Record<K, string>;
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels[value]}
+    </option>
+  ));
+}
+
 /** A `<textarea>` field. */
 export function TextareaField(
   props: Omit<React.ComponentProps<"textarea">, "name" | "id" | "className" | "children"> & FieldFrameProps,

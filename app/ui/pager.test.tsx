@@ -5,13 +5,8 @@ import { KeysetPager, Pager } from "./pager";
 
 const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
 
-function render(list: Parameters<typeof KeysetPager>[0]["list"]) {
-  return renderToStaticMarkup(
-    <KeysetPager
-      list={list}
-      makeHref={(p, cursor) => `/admin/users?${new URLSearchParams({ page: String(p), ...cursor })}`}
-    />,
-  );
+function render(list: Parameters<typeof KeysetPager>[0]["list"], params?: Record<string, string | number | undefined>) {
+  return renderToStaticMarkup(<KeysetPager list={list} path="/admin/users" params={params} />);
 }
 
 describe("KeysetPager", () => {
@@ -24,10 +19,19 @@ describe("KeysetPager", () => {
   it("goes back to the plain first page, and shows no link where there is no page", () => {
     expect(
       hrefs(render({ page: 2, hasNext: false, hasPrevious: true, nextCursor: null, prevCursor: "first" })),
-    ).toEqual(["/admin/users?page=1"]);
+    ).toEqual(["/admin/users"]);
     expect(hrefs(render({ page: 1, hasNext: false, hasPrevious: false, nextCursor: null, prevCursor: null }))).toEqual(
       [],
     );
+  });
+
+  it("keeps the list's search and filters in every link, leaving out the empty ones", () => {
+    const params = { q: "ravi", status: "", chapterId: 7, type: undefined };
+    const page2 = { page: 2, hasNext: true, hasPrevious: true, nextCursor: "last", prevCursor: "first" };
+    expect(hrefs(render(page2, params))).toEqual([
+      "/admin/users?q=ravi&chapterId=7",
+      "/admin/users?q=ravi&chapterId=7&page=3&after=last",
+    ]);
   });
 });
 

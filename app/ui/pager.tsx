@@ -73,19 +73,31 @@ export interface KeysetList {
   prevCursor: string | null;
 }
 
-/** The pager of a keyset-paged admin list; `makeHref(page, cursor)` makes a link's URL. */
+/**
+ * The pager of a keyset-paged admin list at `path`: each link carries the list's `params` (its search
+ * and filters; an empty or missing one is left out) and, past the first page, the page and cursor.
+ */
 export function KeysetPager({
   list,
-  makeHref,
+  path,
+  params = {},
 }: {
   list: KeysetList;
-  makeHref: (page: number, cursor: { after: string } | { before: string } | null) => string;
+  path: string;
+  params?: Record<string, string | number | undefined>;
 }) {
+  const href = (page: number, cursor: { after: string } | { before: string } | null) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(params))
+      if (value !== undefined && value !== "") search.set(key, String(value));
+    if (page > 1) for (const [key, value] of Object.entries({ page: String(page), ...cursor })) search.set(key, value);
+    const query = search.toString();
+    return query ? `${path}?${query}` : path;
+  };
   const { page } = list;
   // Previous to the first page is the plain first page (fresh, no cursor); others carry the keyset cursor.
-  const previous =
-    page - 1 <= 1 ? makeHref(1, null) : list.prevCursor ? makeHref(page - 1, { before: list.prevCursor }) : null;
-  const next = list.nextCursor ? makeHref(page + 1, { after: list.nextCursor }) : null;
+  const previous = page - 1 <= 1 ? href(1, null) : list.prevCursor ? href(page - 1, { before: list.prevCursor }) : null;
+  const next = list.nextCursor ? href(page + 1, { after: list.nextCursor }) : null;
   return (
     <Pager
       previous={list.hasPrevious ? previous : null}

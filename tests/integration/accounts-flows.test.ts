@@ -10,7 +10,7 @@ import { action as forgotAction } from "~/routes/auth/forgot-password";
 import { action as loginAction, loader as loginLoader } from "~/routes/auth/login";
 import { action as logoutAction } from "~/routes/auth/logout";
 import { action as resetAction, loader as resetLoader } from "~/routes/auth/reset-password";
-import { action as signupAction } from "~/routes/auth/signup";
+import { action as signupAction, loader as signupLoader } from "~/routes/auth/signup";
 import { cookieFor, cookieHeaderFrom, createTestUser, TEST_PASSWORD } from "../helpers/auth";
 import { createProduct, removeSampleReviewers } from "../helpers/factories";
 import { callAction } from "../helpers/form";
@@ -240,19 +240,24 @@ describe("log in", () => {
     expect(elsewhere.status).toBe(302);
   });
 
-  it("the login page sends a signed-in visitor on", async () => {
+  it("the login and sign-up pages send a signed-in visitor on", async () => {
     const user = await createTestUser();
     const cookie = await cookieFor(user);
-    const status = await thrownStatus(() =>
-      routeCall(loginLoader, {
-        request: makeRequest("/login?redirectTo=/account", { headers: { cookie } }),
-        params: {},
-        context: {},
-      } as never),
-    );
-    expect(status).toBe(302);
-    const data = await callLoader(loginLoader, "/login?redirectTo=%2F%2Fevil.example");
-    expect(data.redirectTo).toBe("/");
+    for (const [loader, path] of [
+      [loginLoader, "/login"],
+      [signupLoader, "/signup"],
+    ] as const) {
+      const status = await thrownStatus(() =>
+        routeCall(loader, {
+          request: makeRequest(`${path}?redirectTo=/account`, { headers: { cookie } }),
+          params: {},
+          context: {},
+        } as never),
+      );
+      expect(status, path).toBe(302);
+      const data = await callLoader(loader, `${path}?redirectTo=%2F%2Fevil.example`);
+      expect(data.redirectTo, path).toBe("/");
+    }
   });
 });
 

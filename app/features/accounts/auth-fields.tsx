@@ -18,17 +18,39 @@ export function EmailField({ defaultValue, error }: { defaultValue?: string; err
   );
 }
 
-/** A new password (sign-up, reset), with its minimum length said up front. */
-export function NewPasswordField({ label, error }: { label: string; error?: string }) {
+/** A new password (sign-up, reset, change), with its minimum length said up front. */
+export function NewPasswordField({
+  label,
+  name = "password",
+  error,
+}: {
+  label: string;
+  name?: string;
+  error?: string;
+}) {
   return (
     <Field
       label={label}
-      name="password"
+      name={name}
       type="password"
       autoComplete="new-password"
       required
       minLength={MIN_PASSWORD}
       hint={`At least ${MIN_PASSWORD} characters.`}
+      error={error}
+    />
+  );
+}
+
+/** The new password typed again (reset, change): the schema checks that the two match. */
+export function ConfirmPasswordField({ error }: { error?: string }) {
+  return (
+    <Field
+      label="Confirm new password"
+      name="confirmPassword"
+      type="password"
+      autoComplete="new-password"
+      required
       error={error}
     />
   );

@@ -19,6 +19,7 @@ import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { NUL_IN_FORM, noNul } from "~/lib/form.server";
+import { ROLES } from "~/lib/roles";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./limits";
 import {
   clear,
@@ -62,7 +63,7 @@ const noImage = z.null({ error: "Profile images are not supported." }).optional(
 const resetToken = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "This reset link is invalid.");
 const callbackURL = text(2000).optional();
 const name = nameField.refine(noNul, NUL_IN_FORM);
-const role = z.enum(["student", "instructor", "guest", "admin"]);
+const role = z.enum(ROLES);
 
 /** The body each endpoint accepts. Fields not listed pass through to Better Auth's own checks. */
 const BODIES: Record<string, z.ZodType<Record<string, unknown>>> = {

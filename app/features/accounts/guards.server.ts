@@ -8,8 +8,10 @@ import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { ROLES } from "~/lib/roles";
 import { authHeaders, getAuth, SESSION_TTL_SECONDS, wantsSecureCookies } from "./auth.server";
 import { SIGNED_IN_HINT_COOKIE } from "./personal";
+import { safeRedirectTo } from "./schema";
 
 export type Role = "student" | "instructor" | "guest" | "admin";
 
@@ -21,7 +23,6 @@ export interface SessionUser {
   isPrimary: boolean;
 }
 
-const ROLES: readonly Role[] = ["student", "instructor", "guest", "admin"];
 /** last_active_at is written at most this often per user. */
 const ACTIVITY_RESOLUTION_MS = 5 * 60 * 1000;
 
@@ -121,6 +122,16 @@ export function loginRedirect(request: Request): Response {
   const pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
   const back = `${pathname}${search ? `?${search}` : ""}`;
   return redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+/**
+ * For the pages of a visitor who is not signed in (/login, /signup): the page's checked
+ * `redirectTo`, or a redirect there at once when somebody is already signed in.
+ */
+export async function requireGuest(db: Db, request: Request): Promise<{ redirectTo: string }> {
+  const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getOptionalUser(db, request)) throw redirect(redirectTo);
+  return { redirectTo };
 }
 
 /** Signed-in user, or a redirect to /login that returns here. */

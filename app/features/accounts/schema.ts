@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { buyerDetailsFields, buyerDetailsRule, stateCodeField } from "~/features/gst/schema";
 import { MAX_ID } from "~/lib/id";
+import { ROLES } from "~/lib/roles";
 import { MAX_PASSWORD, MIN_PASSWORD } from "./limits";
 
 export { MAX_PASSWORD, MIN_PASSWORD };
@@ -127,4 +128,4 @@ export function parseGuestCart(value: unknown, limit = 100): number[] {
 }
 
 /** The role select of the admin user page. */
-export const roleSchema = z.enum(["student", "instructor", "guest", "admin"], { error: "Choose a role." });
+export const roleSchema = z.enum(ROLES, { error: "Choose a role." });

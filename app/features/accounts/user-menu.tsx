@@ -43,6 +43,39 @@ export function LogoutButton({ className }: { className?: string }) {
   );
 }
 
+/**
+ * The open panel of an account menu (the store's, the admin's profile menu): who is signed in, the
+ * menu's links in a nav named `label`, and Log out.
+ */
+export function AccountMenuPanel({
+  user,
+  label,
+  links,
+}: {
+  user: { name: string; email: string };
+  label: string;
+  links: readonly { to: string; label: string }[];
+}) {
+  return (
+    <div className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
+      <div className="border-b border-slate-100 px-3 py-2">
+        <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
+        <p className="truncate text-xs text-slate-500">{user.email}</p>
+      </div>
+      <nav aria-label={label} className="py-1">
+        {links.map((link) => (
+          <Link key={link.to} to={link.to} className={itemClass}>
+            {link.label}
+          </Link>
+        ))}
+      </nav>
+      <div className="border-t border-slate-100 pt-1">
+        <LogoutButton />
+      </div>
+    </div>
+  );
+}
+
 /** The header's account menu. A native <details>, so it opens without JavaScript too. */
 export function UserMenu({ user }: { user: MenuUser }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -82,22 +115,7 @@ export function UserMenu({ user }: { user: MenuUser }) {
         <span className="hidden max-w-32 truncate md:inline">{first}</span>
         <ChevronDown className="hidden h-4 w-4 text-slate-500 sm:block" aria-hidden />
       </summary>
-      <div className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
-        <div className="border-b border-slate-100 px-3 py-2">
-          <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
-          <p className="truncate text-xs text-slate-500">{user.email}</p>
-        </div>
-        <nav aria-label="Account" className="py-1">
-          {userMenuLinks(user).map((link) => (
-            <Link key={link.to} to={link.to} className={itemClass}>
-              {link.label}
-            </Link>
-          ))}
-        </nav>
-        <div className="border-t border-slate-100 pt-1">
-          <LogoutButton />
-        </div>
-      </div>
+      <AccountMenuPanel user={user} label="Account" links={userMenuLinks(user)} />
     </details>
   );
 }

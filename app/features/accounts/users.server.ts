@@ -9,7 +9,7 @@ import { enrolments, orders, products, users } from "~/db/schema";
 import type { Role } from "~/features/accounts/guards.server";
 import { HttpError } from "~/lib/errors";
 import { ROLE_LABELS } from "~/lib/roles";
-import { recordEvent } from "~/platform/audit/audit.server";
+import { type AuditStatus, recordEvent } from "~/platform/audit/audit.server";
 import { cursorTs, keysetPage, keysetPageIds, keysetWindow, type PageRequest } from "~/platform/search/keyset.server";
 import { userSearchFilter } from "~/platform/search/text-search.server";
 
@@ -63,23 +63,11 @@ export async function listUsers(db: DbOrTx, opts: { q?: string } & PageRequest =
   return { users: list, ...paging };
 }
 
+/** The admin's page of a user: the account, its enrolments, what it spent and what may be granted (the route adds the orders). */
 export async function getUserDetail(db: DbOrTx, id: string) {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw new HttpError(404, "User not found.");
-  const [userOrders, userEnrolments, grantable] = await Promise.all([
-    db
-      .select({
-        id: orders.id,
-        number: orders.number,
-        status: orders.status,
-        totalPaise: orders.totalPaise,
-        createdAt: orders.createdAt,
-        paidAt: orders.paidAt,
-      })
-      .from(orders)
-      .where(eq(orders.userId, id))
-      .orderBy(desc(orders.createdAt))
-      .limit(50),
+  const [userEnrolments, grantable] = await Promise.all([
     db
       .select({
         id: enrolments.id,
@@ -108,7 +96,6 @@ export async function getUserDetail(db: DbOrTx, id: string) {
   const owned = new Set(userEnrolments.filter((e) => !e.revokedAt).map((e) => e.productId));
   return {
     user,
-    orders: userOrders,
     enrolments: userEnrolments,
     totalSpentPaise: Number(spent?.total ?? 0),
     grantable: grantable.filter((p) => !owned.has(p.id)),
@@ -136,6 +123,18 @@ export async function changeUserRole(db: Db, actorId: string, userId: string, ro
   });
 }
 
+/** The audit entry of an admin's grant or revocation of an enrolment. */
+function recordAccessEvent(tx: DbOrTx, actorId: string, enrolmentId: number, description: string, status: AuditStatus) {
+  return recordEvent(tx, {
+    actorId,
+    type: "Access",
+    description,
+    status,
+    entityType: "enrolment",
+    entityId: enrolmentId,
+  });
+}
+
 /** Gives a user an item by hand (e.g. a student who paid offline). */
 export async function grantAccess(db: Db, actorId: string, userId: string, productId: number) {
   return db.transaction(async (tx) => {
@@ -149,14 +148,13 @@ export async function grantAccess(db: Db, actorId: string, userId: string, produ
       .where(and(eq(enrolments.userId, userId), eq(enrolments.productId, productId), isNull(enrolments.revokedAt)));
     if (live) throw new HttpError(409, `${user.name} already has access to "${product.title}".`);
     const [row] = await tx.insert(enrolments).values({ userId, productId, source: "grant" }).returning();
-    await recordEvent(tx, {
+    await recordAccessEvent(
+      tx,
       actorId,
-      type: "Access",
-      description: `Granted "${product.title}" to ${user.name} (${user.email})`,
-      status: "Success",
-      entityType: "enrolment",
-      entityId: row!.id,
-    });
+      row!.id,
+      `Granted "${product.title}" to ${user.name} (${user.email})`,
+      "Success",
+    );
     return row!;
   });
 }
@@ -185,13 +183,12 @@ export async function revokeAccess(
     if (row.e.revokedAt) throw new HttpError(409, `Access to "${row.title}" is already revoked.`);
     await tx.update(enrolments).set({ revokedAt: new Date() }).where(eq(enrolments.id, enrolmentId));
     await closeAttemptsWithoutAccess(tx, userId);
-    await recordEvent(tx, {
+    await recordAccessEvent(
+      tx,
       actorId,
-      type: "Access",
-      description: `Revoked "${row.title}" from ${row.name} (${row.email})`,
-      status: "Complete",
-      entityType: "enrolment",
-      entityId: enrolmentId,
-    });
+      enrolmentId,
+      `Revoked "${row.title}" from ${row.name} (${row.email})`,
+      "Complete",
+    );
   });
 }

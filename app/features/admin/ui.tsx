@@ -1,10 +1,13 @@
 /** Building blocks of the admin screens. */
+import { ArrowLeft } from "lucide-react";
 import { AlertDialog } from "radix-ui";
 import { type ReactNode, useEffect, useState } from "react";
+import { Link } from "react-router";
 import { formatPaise } from "~/lib/money";
 import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { inputClass } from "~/ui/field";
 import { COUNT_UP_STEP_MS, COUNT_UP_STEPS, countUpValue } from "./count-up";
 
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: string; actions?: ReactNode }) {
@@ -16,6 +19,44 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>
+  );
+}
+
+/** The link back to the page above this one (the list, the editor, Settings), at the top of an admin page. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden /> {children}
+    </Link>
+  );
+}
+
+/** An admin list's search box (`q`), named for screen readers by `label`, inside the list's filter form. */
+export function ListSearch({
+  id,
+  label,
+  placeholder,
+  defaultValue,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  defaultValue: string;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={defaultValue}
+        placeholder={placeholder}
+        className={inputClass}
+      />
+    </>
   );
 }
 

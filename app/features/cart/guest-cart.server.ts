@@ -8,7 +8,7 @@ import { redirect } from "react-router";
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { logIn, type RequestContext, signUp } from "~/features/accounts/accounts.server";
-import { parseGuestCart, safeRedirectTo } from "~/features/accounts/schema";
+import { loginSchema, parseGuestCart, safeRedirectTo, signupSchema } from "~/features/accounts/schema";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { mergeIntoCart } from "./cart.server";
 
@@ -34,17 +34,27 @@ export async function signUpWithGuestCart(
   return session.headers;
 }
 
+/** A way in with the guest cart: the form's schema and the call that signs the visitor in with it. */
+interface GuestCartFlow<S extends z.ZodType> {
+  schema: S;
+  signIn: (db: Db, input: z.output<S>, guestCart: unknown, ctx: RequestContext) => Promise<Headers>;
+}
+
+/** /login's flow. */
+export const logInFlow: GuestCartFlow<typeof loginSchema> = { schema: loginSchema, signIn: logInWithGuestCart };
+/** /signup's flow. */
+export const signUpFlow: GuestCartFlow<typeof signupSchema> = { schema: signupSchema, signIn: signUpWithGuestCart };
+
 /**
- * The action of /login and /signup: the form checked with `schema`, the visitor signed in by
- * `signIn` (which merges the guest cart), then sent on to the form's `redirectTo`; a refusal is the
- * form's failure (values without the password).
+ * The action of /login and /signup: the form checked with the flow's schema, the visitor signed in
+ * by its `signIn` (which merges the guest cart), then sent on to the form's `redirectTo`; a refusal
+ * is the form's failure (values without the password).
  */
 export async function guestCartAuthAction<S extends z.ZodType>(
   db: Db,
   request: Request,
   clientIp: string | undefined,
-  schema: S,
-  signIn: (db: Db, input: z.output<S>, guestCart: unknown, ctx: RequestContext) => Promise<Headers>,
+  { schema, signIn }: GuestCartFlow<S>,
 ) {
   const form = await readForm(request);
   const redirectTo = safeRedirectTo(form.redirectTo);

@@ -2,11 +2,11 @@
 import { FileBarChart, Pencil, Trash2 } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { type AdminColumn, AdminTable } from "~/features/admin/table";
-import { Badge, ConfirmDialog } from "~/features/admin/ui";
+import { Badge, ConfirmDialog, ListSearch } from "~/features/admin/ui";
 import { formatDate } from "~/lib/dates";
 import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
-import { inputClass } from "~/ui/field";
+import { inputClass, LabelledOptions } from "~/ui/field";
 import { KINDS, STATUS_LABELS, type STATUSES, SUBJECT_LABELS, SUBJECTS } from "./labels";
 
 export const NO_COURSES_IN_CATEGORY = "No courses found in the selected category";
@@ -69,22 +69,13 @@ export function CourseFilters({ query }: { query: CourseListQuery }) {
         onChange={(e) => submit(e.currentTarget.form)}
       >
         <option value="all">All Categories</option>
-        {SUBJECTS.map((s) => (
-          <option key={s} value={s}>
-            {SUBJECT_LABELS[s]}
-          </option>
-        ))}
+        <LabelledOptions values={SUBJECTS} labels={SUBJECT_LABELS} />
       </select>
-      <label className="sr-only" htmlFor="course-search">
-        Search {kindLabel.toLowerCase()}
-      </label>
-      <input
+      <ListSearch
         id="course-search"
-        type="search"
-        name="q"
-        defaultValue={query.q}
+        label={`Search ${kindLabel.toLowerCase()}`}
         placeholder={`Search ${kindLabel.toLowerCase()}…`}
-        className={inputClass}
+        defaultValue={query.q}
       />
       <Button type="submit" variant="secondary">
         Filter

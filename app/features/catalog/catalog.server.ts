@@ -52,8 +52,8 @@ export type ProductCard = {
   kind: ProductKind;
   slug: string;
   title: string;
-  subject: "accountancy" | "economics" | "business_studies" | "english";
-  classLevel: "11" | "12" | "both";
+  subject: Subject;
+  classLevel: ClassLevel;
   pricePaise: number;
   /** Average of the counted reviews (0 without any: the card shows "New"), from the stored figures. */
   rating: number;

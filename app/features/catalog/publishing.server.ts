@@ -9,12 +9,13 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { lessons, lessonVideos, practiceTestQuestions, practiceTests } from "~/db/schema";
 import { HttpError } from "~/lib/errors";
+import type { ClassLevel } from "./class-levels";
 import type { Kind, Subject } from "./labels";
 
 export interface PublishCandidate {
   kind: Kind;
   title: string;
-  classLevel: "11" | "12" | "both" | null | undefined;
+  classLevel: ClassLevel | null | undefined;
   subject: Subject | null | undefined;
   pricePaise: number;
   isFree: boolean;

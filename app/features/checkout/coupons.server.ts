@@ -12,7 +12,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { couponRedemptions, coupons, orders } from "~/db/schema";
 import { HttpError } from "~/lib/errors";
-import { recordEvent } from "~/platform/audit/audit.server";
+import { type AuditStatus, recordEvent } from "~/platform/audit/audit.server";
 import { type CouponProblem, type CouponRule, couponMessage } from "./pricing";
 import type { CouponInput } from "./schema";
 
@@ -83,24 +83,37 @@ export async function getCoupon(db: DbOrTx, id: number) {
   return row;
 }
 
-async function codeTaken(tx: DbOrTx, code: string, exceptId?: number) {
+/** Refuses a code another coupon (not `exceptId`, the one being edited) already has. */
+async function assertCodeFree(tx: DbOrTx, code: string, exceptId?: number) {
   const [hit] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.code, code));
-  return Boolean(hit && hit.id !== exceptId);
+  if (hit && hit.id !== exceptId) {
+    throw new HttpError(409, `A coupon with the code ${code} already exists.`, { field: "code" });
+  }
+}
+
+/** The audit entry of a change to a coupon: "Coupon SAVE10 <what>". */
+function recordCouponEvent(
+  tx: DbOrTx,
+  actorId: string,
+  coupon: { id: number; code: string },
+  what: string,
+  status: AuditStatus,
+) {
+  return recordEvent(tx, {
+    actorId,
+    type: "Coupon",
+    description: `Coupon ${coupon.code} ${what}`,
+    status,
+    entityType: "coupon",
+    entityId: coupon.id,
+  });
 }
 
 export async function createCoupon(db: Db, actorId: string, input: CouponInput) {
   return db.transaction(async (tx) => {
-    if (await codeTaken(tx, input.code))
-      throw new HttpError(409, `A coupon with the code ${input.code} already exists.`, { field: "code" });
+    await assertCodeFree(tx, input.code);
     const [row] = await tx.insert(coupons).values(input).returning();
-    await recordEvent(tx, {
-      actorId,
-      type: "Coupon",
-      description: `Coupon ${row!.code} created`,
-      status: "New",
-      entityType: "coupon",
-      entityId: row!.id,
-    });
+    await recordCouponEvent(tx, actorId, row!, "created", "New");
     return row!;
   });
 }
@@ -109,20 +122,12 @@ export async function updateCoupon(db: Db, actorId: string, id: number, input: C
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for("update");
     if (!before) throw new HttpError(404, "Coupon not found.");
-    if (await codeTaken(tx, input.code, id))
-      throw new HttpError(409, `A coupon with the code ${input.code} already exists.`, { field: "code" });
+    await assertCodeFree(tx, input.code, id);
     if (input.maxUses !== null && input.maxUses < before.usedCount) {
       throw new HttpError(400, `It has already been used ${before.usedCount} times.`, { field: "maxUses" });
     }
     const [row] = await tx.update(coupons).set(input).where(eq(coupons.id, id)).returning();
-    await recordEvent(tx, {
-      actorId,
-      type: "Coupon",
-      description: `Coupon ${row!.code} updated`,
-      status: "Success",
-      entityType: "coupon",
-      entityId: id,
-    });
+    await recordCouponEvent(tx, actorId, row!, "updated", "Success");
     return row!;
   });
 }
@@ -131,14 +136,7 @@ export async function setCouponActive(db: Db, actorId: string, id: number, activ
   return db.transaction(async (tx) => {
     const [row] = await tx.update(coupons).set({ active }).where(eq(coupons.id, id)).returning();
     if (!row) throw new HttpError(404, "Coupon not found.");
-    await recordEvent(tx, {
-      actorId,
-      type: "Coupon",
-      description: `Coupon ${row.code} ${active ? "enabled" : "disabled"}`,
-      status: "Complete",
-      entityType: "coupon",
-      entityId: id,
-    });
+    await recordCouponEvent(tx, actorId, row, active ? "enabled" : "disabled", "Complete");
     return row;
   });
 }

@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+import { stateLabel } from "~/features/gst/states";
 import { taxRows } from "~/features/gst/tax";
 import { formatPaise } from "~/lib/money";
 
@@ -106,5 +108,38 @@ export function SummaryTotalsTable({
         )}
       </div>
     </dl>
+  );
+}
+
+/**
+ * A placed order's lines and totals with its place of supply (the pay page, the buyer's order page);
+ * `children` follow the totals (the pay page's "Tax invoice to" line).
+ */
+export function PlacedOrderSummary({
+  order,
+  children,
+}: {
+  order: {
+    items: SummaryLine[];
+    couponCode: string | null;
+    totals: SummaryTotals & { placeOfSupply: string | null; supplierStateCode: string | null };
+  };
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <SummaryLines lines={order.items} />
+      <div className="mt-4 border-t border-slate-200 pt-4">
+        <SummaryTotalsTable
+          totals={order.totals}
+          couponCode={order.couponCode}
+          supplierStateCode={order.totals.supplierStateCode}
+        />
+        {order.totals.placeOfSupply ? (
+          <p className="mt-2 text-xs text-slate-500">Place of supply: {stateLabel(order.totals.placeOfSupply)}</p>
+        ) : null}
+        {children}
+      </div>
+    </>
   );
 }

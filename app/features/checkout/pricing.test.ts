@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { STATE_CODES } from "~/features/gst/states";
+import { line } from "../../../tests/helpers/priced-line";
 import {
   type CouponRule,
   computeTotals,
@@ -12,14 +13,6 @@ import {
   totalsByPlace,
   totalsFor,
 } from "./pricing";
-
-const line = (pricePaise: number, kind: PricedLine["kind"] = "course", productId = 1): PricedLine => ({
-  productId,
-  title: "Item",
-  kind,
-  image: "/x.svg",
-  pricePaise,
-});
 
 const coupon = (over: Partial<CouponRule> = {}): CouponRule => ({
   code: "SAVE10",

@@ -237,24 +237,24 @@ async function docRanges(db: DbOrTx, o: Gstr1Options) {
 }
 
 /**
- * A CSV file of one GSTR-1 table: its header, then its rows read in batches of `batchSize` in the
- * order of a unique text key (an invoice or credit-note number), each batch after the last key of the
- * one before, written as one chunk. What the four row-per-document tables (b2b, cdnr, b2cl, cdnur) share.
+ * A CSV file of one GSTR-1 table: its header, then its rows read in batches of `o.batchSize` (1,000)
+ * in the order of the document's number (an invoice or credit-note number, unique), each batch after
+ * the last number of the one before, written as one chunk. What the four row-per-document tables
+ * (b2b, cdnr, b2cl, cdnur) share.
  */
-async function* keysetCsv<Row>(
+async function* keysetCsv<Row extends { number: string | null }>(
+  o: Gstr1Options,
   header: readonly string[],
-  batchSize: number,
   readAfter: (after: string, limit: number) => Promise<Row[]>,
-  keyOf: (row: Row) => string,
   fields: (row: Row) => unknown[],
 ) {
   yield csvLine([...header]);
   let after = "";
   for (;;) {
-    const batch = await readAfter(after, batchSize);
+    const batch = await readAfter(after, o.batchSize ?? 1000);
     if (batch.length === 0) return;
     yield batch.map((r) => csvLine(fields(r))).join("");
-    after = keyOf(batch[batch.length - 1]!);
+    after = batch[batch.length - 1]!.number!;
   }
 }
 
@@ -279,27 +279,21 @@ function invoiceRows(db: DbOrTx, o: Gstr1Options, invoiceKind: SQL | undefined) 
 
 /** The b2b invoices of the period, in number order. */
 function b2bLines(db: DbOrTx, o: Gstr1Options) {
-  return keysetCsv(
-    GSTR1_HEADERS.b2b,
-    o.batchSize ?? 1000,
-    invoiceRows(db, o, isB2b),
-    (r) => r.number!,
-    (r) => [
-      r.gstin!,
-      r.name ?? "",
-      r.number!,
-      gstrDate(r.paidAt!),
-      paiseToDecimal(r.totalPaise),
-      gstrPlaceOfSupply(r.pos!),
-      "N",
-      "",
-      "Regular B2B",
-      "",
-      GST_RATE_PERCENT,
-      paiseToDecimal(Number(r.taxablePaise)),
-      "0.00",
-    ],
-  );
+  return keysetCsv(o, GSTR1_HEADERS.b2b, invoiceRows(db, o, isB2b), (r) => [
+    r.gstin!,
+    r.name ?? "",
+    r.number!,
+    gstrDate(r.paidAt!),
+    paiseToDecimal(r.totalPaise),
+    gstrPlaceOfSupply(r.pos!),
+    "N",
+    "",
+    "Regular B2B",
+    "",
+    GST_RATE_PERCENT,
+    paiseToDecimal(Number(r.taxablePaise)),
+    "0.00",
+  ]);
 }
 
 /** The period's credit notes of invoices matching `invoiceKind` (b2b or b2cl), in number order. */
@@ -324,70 +318,52 @@ function creditNoteRows(db: DbOrTx, o: Gstr1Options, invoiceKind: SQL | undefine
 
 /** The period's credit notes of b2b invoices. */
 function cdnrLines(db: DbOrTx, o: Gstr1Options) {
-  return keysetCsv(
-    GSTR1_HEADERS.cdnr,
-    o.batchSize ?? 1000,
-    creditNoteRows(db, o, isB2b),
-    (r) => r.number,
-    (r) => [
-      r.gstin!,
-      r.name ?? "",
-      r.number,
-      gstrDate(r.issuedAt),
-      "C",
-      gstrPlaceOfSupply(r.pos!),
-      "N",
-      "Regular B2B",
-      paiseToDecimal(r.totalPaise),
-      "",
-      GST_RATE_PERCENT,
-      paiseToDecimal(r.taxablePaise),
-      "0.00",
-    ],
-  );
+  return keysetCsv(o, GSTR1_HEADERS.cdnr, creditNoteRows(db, o, isB2b), (r) => [
+    r.gstin!,
+    r.name ?? "",
+    r.number,
+    gstrDate(r.issuedAt),
+    "C",
+    gstrPlaceOfSupply(r.pos!),
+    "N",
+    "Regular B2B",
+    paiseToDecimal(r.totalPaise),
+    "",
+    GST_RATE_PERCENT,
+    paiseToDecimal(r.taxablePaise),
+    "0.00",
+  ]);
 }
 
 /** The b2cl invoices of the period, in number order. */
 function b2clLines(db: DbOrTx, o: Gstr1Options) {
-  return keysetCsv(
-    GSTR1_HEADERS.b2cl,
-    o.batchSize ?? 1000,
-    invoiceRows(db, o, isB2cl),
-    (r) => r.number!,
-    (r) => [
-      r.number!,
-      gstrDate(r.paidAt!),
-      paiseToDecimal(r.totalPaise),
-      gstrPlaceOfSupply(r.pos!),
-      "",
-      GST_RATE_PERCENT,
-      paiseToDecimal(Number(r.taxablePaise)),
-      "0.00",
-      "",
-    ],
-  );
+  return keysetCsv(o, GSTR1_HEADERS.b2cl, invoiceRows(db, o, isB2cl), (r) => [
+    r.number!,
+    gstrDate(r.paidAt!),
+    paiseToDecimal(r.totalPaise),
+    gstrPlaceOfSupply(r.pos!),
+    "",
+    GST_RATE_PERCENT,
+    paiseToDecimal(Number(r.taxablePaise)),
+    "0.00",
+    "",
+  ]);
 }
 
 /** The period's credit notes of b2cl invoices. */
 function cdnurLines(db: DbOrTx, o: Gstr1Options) {
-  return keysetCsv(
-    GSTR1_HEADERS.cdnur,
-    o.batchSize ?? 1000,
-    creditNoteRows(db, o, isB2cl),
-    (r) => r.number,
-    (r) => [
-      "B2CL",
-      r.number,
-      gstrDate(r.issuedAt),
-      "C",
-      gstrPlaceOfSupply(r.pos!),
-      paiseToDecimal(r.totalPaise),
-      "",
-      GST_RATE_PERCENT,
-      paiseToDecimal(r.taxablePaise),
-      "0.00",
-    ],
-  );
+  return keysetCsv(o, GSTR1_HEADERS.cdnur, creditNoteRows(db, o, isB2cl), (r) => [
+    "B2CL",
+    r.number,
+    gstrDate(r.issuedAt),
+    "C",
+    gstrPlaceOfSupply(r.pos!),
+    paiseToDecimal(r.totalPaise),
+    "",
+    GST_RATE_PERCENT,
+    paiseToDecimal(r.taxablePaise),
+    "0.00",
+  ]);
 }
 
 async function* b2csLines(db: DbOrTx, o: Gstr1Options) {

@@ -1,6 +1,12 @@
 import { SelectField } from "~/ui/field";
 import { INDIAN_STATES } from "./states";
 
+/** The choices in two groups, states first. */
+const GROUPS = [
+  ["state", "States"],
+  ["ut", "Union territories"],
+] as const;
+
 /** The buyer's state or union territory (GST place of supply), by GST state code. */
 export function StateField({
   defaultValue,
@@ -31,20 +37,15 @@ export function StateField({
       <option value="" disabled>
         Choose…
       </option>
-      <optgroup label="States">
-        {INDIAN_STATES.filter((s) => s.kind === "state").map((s) => (
-          <option key={s.code} value={s.code}>
-            {s.name} ({s.code})
-          </option>
-        ))}
-      </optgroup>
-      <optgroup label="Union territories">
-        {INDIAN_STATES.filter((s) => s.kind === "ut").map((s) => (
-          <option key={s.code} value={s.code}>
-            {s.name} ({s.code})
-          </option>
-        ))}
-      </optgroup>
+      {GROUPS.map(([kind, groupLabel]) => (
+        <optgroup key={kind} label={groupLabel}>
+          {INDIAN_STATES.filter((s) => s.kind === kind).map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.name} ({s.code})
+            </option>
+          ))}
+        </optgroup>
+      ))}
     </SelectField>
   );
 }

@@ -1,15 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeTotals, type PricedLine } from "~/features/checkout/pricing";
+import { computeTotals } from "~/features/checkout/pricing";
+import { line } from "../../../tests/helpers/priced-line";
 import { allocateDiscount, lineTaxes, stateTaxName, taxOn, taxRows } from "./tax";
 
-const line = (pricePaise: number, kind: PricedLine["kind"] = "course", productId = 1): PricedLine => ({
-  productId,
-  title: "Item",
-  kind,
-  image: "/x.svg",
-  pricePaise,
-});
 const intra = { supplierStateCode: "08", placeOfSupply: "08" };
 const inter = { supplierStateCode: "08", placeOfSupply: "27" };
 

@@ -1,5 +1,6 @@
 import { ArrowRight, CheckCircle2, Quote } from "lucide-react";
 import { Link } from "react-router";
+import type { ClassLevel } from "~/features/catalog/class-levels";
 import { SUBJECT_LABELS, type Subject } from "~/features/catalog/labels";
 import { Button } from "~/ui/button";
 
@@ -17,7 +18,7 @@ export function SectionHeading({ id, title, subtitle }: { id: string; title: str
 export interface SubjectService {
   id: number;
   subject: Subject;
-  classLevel: "11" | "12" | "both";
+  classLevel: ClassLevel;
   name: string;
   instructor: string;
   image: string;

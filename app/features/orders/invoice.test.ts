@@ -142,50 +142,28 @@ describe("invoice PDF", () => {
   });
 
   it("prints IGST across states, and a credit note against its invoice", async () => {
-    const inter = extractPdfText(
-      await render(
-        invoice({
-          lines: [
-            {
-              title: "Course",
-              pricePaise: 99_900,
-              taxablePaise: 99_900,
-              cgstPaise: 0,
-              sgstPaise: 0,
-              igstPaise: 17_982,
-            },
-          ],
-          subtotalPaise: 99_900,
-          taxablePaise: 99_900,
-          igstPaise: 17_982,
-          totalPaise: 117_882,
-        }),
-      ),
-    ).replace(/\s+/g, " ");
+    // One course sold to Maharashtra from Rajasthan: IGST only, on the invoice and on its credit note.
+    const interState: Partial<InvoiceData> = {
+      lines: [
+        { title: "Course", pricePaise: 99_900, taxablePaise: 99_900, cgstPaise: 0, sgstPaise: 0, igstPaise: 17_982 },
+      ],
+      subtotalPaise: 99_900,
+      taxablePaise: 99_900,
+      igstPaise: 17_982,
+      totalPaise: 117_882,
+    };
+    const inter = extractPdfText(await render(invoice(interState))).replace(/\s+/g, " ");
     expect(inter).toContain("IGST @ 18% ₹179.82");
     expect(inter).toContain("Place of supply: Maharashtra (27)");
     expect(inter).not.toContain("CGST");
     const note = extractPdfText(
       await render(
         invoice({
+          ...interState,
           kind: "credit-note",
           number: "CN/26-27/000001",
           date: new Date("2026-10-08T20:00:00Z"),
           original: { number: "CA/26-27/000001", date: new Date("2026-06-01T10:00:00Z") },
-          lines: [
-            {
-              title: "Course",
-              pricePaise: 99_900,
-              taxablePaise: 99_900,
-              cgstPaise: 0,
-              sgstPaise: 0,
-              igstPaise: 17_982,
-            },
-          ],
-          subtotalPaise: 99_900,
-          taxablePaise: 99_900,
-          igstPaise: 17_982,
-          totalPaise: 117_882,
         }),
       ),
     ).replace(/\s+/g, " ");

@@ -27,6 +27,16 @@ export interface OrderListEntry {
   createdAt: Date;
 }
 
+/** What every list of orders shows of one: its id and number, status, total and when it was placed. */
+export const orderSummaryColumns = {
+  id: orders.id,
+  number: orders.number,
+  status: orders.status,
+  totalPaise: orders.totalPaise,
+  createdAt: orders.createdAt,
+};
+
+/** A user's orders, newest first: their order history, and the admin's page of the user. */
 export async function listOrdersForUser(
   db: DbOrTx,
   userId: string,
@@ -34,11 +44,7 @@ export async function listOrdersForUser(
 ): Promise<OrderListEntry[]> {
   return db
     .select({
-      id: orders.id,
-      number: orders.number,
-      status: orders.status,
-      totalPaise: orders.totalPaise,
-      createdAt: orders.createdAt,
+      ...orderSummaryColumns,
       itemCount: sql<number>`(select count(*)::int from "order_items" oi where oi.order_id = "orders"."id")`,
     })
     .from(orders)

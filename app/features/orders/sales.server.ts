@@ -7,6 +7,7 @@ import { csvLine } from "~/lib/csv";
 import { paiseToDecimal } from "~/lib/money";
 import { cursorTs, keysetPage, keysetPageIds, keysetWindow, type PageRequest } from "~/platform/search/keyset.server";
 import { orderSearchFilter } from "~/platform/search/text-search.server";
+import { orderSummaryColumns } from "./orders.server";
 
 export const ORDERS_PAGE_SIZE = 25;
 type OrderStatus = (typeof orders.$inferSelect)["status"];
@@ -34,11 +35,7 @@ export async function listOrders(db: DbOrTx, opts: { q?: string; status?: OrderS
   const pageIds = keysetPageIds(db, orders, orders.id, filters, window, ORDERS_PAGE_SIZE);
   const rows = await db
     .select({
-      id: orders.id,
-      number: orders.number,
-      status: orders.status,
-      totalPaise: orders.totalPaise,
-      createdAt: orders.createdAt,
+      ...orderSummaryColumns,
       paidAt: orders.paidAt,
       invoiceNumber: orders.invoiceNumber,
       creditNotes: sql<

@@ -30,6 +30,19 @@ async function firstQuestion(attemptId: number, userId: string) {
   return paper.questions.find((q) => q.options.length > 0)!;
 }
 
+/** The user's enrolment in the item, as a purchase gives it. */
+async function enrol(userId: string, productId: number) {
+  const db = await getDb();
+  const [row] = await db.insert(schema.enrolments).values({ userId, productId, source: "purchase" }).returning();
+  return row!;
+}
+
+async function attemptRow(attemptId: number) {
+  const db = await getDb();
+  const [row] = await db.select().from(schema.practiceAttempts).where(eq(schema.practiceAttempts.id, attemptId));
+  return row!;
+}
+
 describe("an attempt of a test whose access ended", () => {
   it("a refund of the test closes the open attempt; no save, submission, self-marking or answers after it", async () => {
     const db = await getDb();
@@ -49,9 +62,9 @@ describe("an attempt of a test whose access ended", () => {
     });
 
     await refundOrder(db, placed.orderId, null);
-    const [attempt] = await db.select().from(schema.practiceAttempts).where(eq(schema.practiceAttempts.id, attemptId));
-    expect(attempt!.submittedAt).toBeInstanceOf(Date);
-    expect(attempt!.autoSubmitted).toBe(true);
+    const attempt = await attemptRow(attemptId);
+    expect(attempt.submittedAt).toBeInstanceOf(Date);
+    expect(attempt.autoSubmitted).toBe(true);
 
     const answer = { questionId: question.id, choice: 1, text: null, markedForReview: false };
     // One call at a time: started together, a refusal could come before anything awaited it (an
@@ -80,16 +93,13 @@ describe("an attempt of a test whose access ended", () => {
     const mock = await productIdBySlug(MOCK);
     const course = await productIdBySlug(COURSE);
     const user = await createUser();
-    const [enrolment] = await db
-      .insert(schema.enrolments)
-      .values({ userId: user.id, productId: course, source: "purchase" })
-      .returning();
+    const enrolment = await enrol(user.id, course);
     const viewer = { id: user.id, role: "student" as const };
     const attemptId = await startAttempt(db, viewer, mock);
     const admin = await createUser({ role: "admin" });
-    await revokeAccess(db, admin.id, user.id, enrolment!.id, closeAttemptsWithoutAccess);
-    const [attempt] = await db.select().from(schema.practiceAttempts).where(eq(schema.practiceAttempts.id, attemptId));
-    expect(attempt!.submittedAt).toBeInstanceOf(Date);
+    await revokeAccess(db, admin.id, user.id, enrolment.id, closeAttemptsWithoutAccess);
+    const attempt = await attemptRow(attemptId);
+    expect(attempt.submittedAt).toBeInstanceOf(Date);
     expect((await refusal(getResult(db, viewer, attemptId))).status).toBe(403);
     expect((await refusal(startAttempt(db, viewer, mock))).status).toBe(403);
   });
@@ -99,16 +109,13 @@ describe("an attempt of a test whose access ended", () => {
     const mock = await productIdBySlug(MOCK);
     const course = await productIdBySlug(COURSE);
     const user = await createUser();
-    const [viaCourse] = await db
-      .insert(schema.enrolments)
-      .values({ userId: user.id, productId: course, source: "purchase" })
-      .returning();
-    await db.insert(schema.enrolments).values({ userId: user.id, productId: mock, source: "purchase" });
+    const viaCourse = await enrol(user.id, course);
+    await enrol(user.id, mock);
     const attemptId = await startAttempt(db, { id: user.id, role: "student" }, mock);
     const admin = await createUser({ role: "admin" });
-    await revokeAccess(db, admin.id, user.id, viaCourse!.id, closeAttemptsWithoutAccess);
-    const [attempt] = await db.select().from(schema.practiceAttempts).where(eq(schema.practiceAttempts.id, attemptId));
-    expect(attempt!.submittedAt).toBeNull();
+    await revokeAccess(db, admin.id, user.id, viaCourse.id, closeAttemptsWithoutAccess);
+    const attempt = await attemptRow(attemptId);
+    expect(attempt.submittedAt).toBeNull();
     const question = await firstQuestion(attemptId, user.id);
     await saveAnswer(db, user.id, attemptId, {
       questionId: question.id,

@@ -17,6 +17,8 @@ import {
   users,
 } from "~/db/schema";
 import type { SessionUser } from "~/features/accounts/guards.server";
+import type { ClassLevel } from "~/features/catalog/class-levels";
+import type { Subject } from "~/features/catalog/labels";
 import { getAccessibleProduct } from "~/features/learning/access.server";
 import { HttpError } from "~/lib/errors";
 import { MAX_ID } from "~/lib/id";
@@ -36,8 +38,8 @@ export function validId(id: number) {
 export interface TestOverview {
   productId: number;
   title: string;
-  subject: "accountancy" | "economics" | "business_studies" | "english";
-  classLevel: "11" | "12" | "both";
+  subject: Subject;
+  classLevel: ClassLevel;
   timeLimitMinutes: number;
   negativePercent: number;
   instructions: string;

@@ -5,7 +5,7 @@ import { Card } from "~/features/admin/ui";
 import { SUBJECT_LABELS, type Subject } from "~/features/catalog/labels";
 import type { FieldErrors, FormValues } from "~/lib/form.server";
 import { Button } from "~/ui/button";
-import { Field, FormAlert, SelectField, TextareaField } from "~/ui/field";
+import { Field, FormAlert, LabelledOptions, SelectField, TextareaField } from "~/ui/field";
 import {
   ASSERTION_REASON_OPTIONS,
   DIFFICULTIES,
@@ -70,11 +70,10 @@ export function QuestionForm({
             ))}
           </SelectField>
           <SelectField label="Type" name="type" error={errors.type} value={type} onChange={set("type")}>
-            {QUESTION_TYPES.filter((t) => !v.parentId || t !== "case_based").map((t) => (
-              <option key={t} value={t}>
-                {QUESTION_TYPE_LABELS[t]}
-              </option>
-            ))}
+            <LabelledOptions
+              values={QUESTION_TYPES.filter((t) => !v.parentId || t !== "case_based")}
+              labels={QUESTION_TYPE_LABELS}
+            />
           </SelectField>
           <SelectField
             label="Difficulty"
@@ -83,11 +82,7 @@ export function QuestionForm({
             value={v.difficulty || "medium"}
             onChange={set("difficulty")}
           >
-            {DIFFICULTIES.map((d) => (
-              <option key={d} value={d}>
-                {DIFFICULTY_LABELS[d]}
-              </option>
-            ))}
+            <LabelledOptions values={DIFFICULTIES} labels={DIFFICULTY_LABELS} />
           </SelectField>
           <TextareaField
             label={type === "case_based" ? "Passage (the case)" : "Question"}

@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { practiceQuestions, practiceTestQuestions, practiceTests } from "~/db/schema";
+import type { QuestionInput } from "./bank.server";
 import { getTestScope, questionInScope } from "./tests.server";
 
 /**
@@ -53,24 +54,12 @@ export async function dealPaper(db: DbOrTx, productId: number, chapterId: number
   return ids;
 }
 
-/** A question as the paper, marking and results read it (the columns of `practice_questions` they use). */
-type QuestionRow = typeof practiceQuestions.$inferSelect;
-export type AnswerableRow = Pick<
-  QuestionRow,
-  | "id"
-  | "parentId"
-  | "chapterId"
-  | "type"
-  | "prompt"
-  | "options"
-  | "correctOption"
-  | "modelAnswer"
-  | "markingPoints"
-  | "marks"
-  | "explanation"
-  | "source"
-  | "position"
->;
+/**
+ * A question as the paper, marking and results read it: what the bank's form writes (but its
+ * difficulty), with its id and its place in a case set.
+ */
+export type AnswerableRow = Pick<typeof practiceQuestions.$inferSelect, "id" | "position"> &
+  Omit<QuestionInput, "difficulty">;
 
 /** The paper of an attempt in order: each top-level question, a case set followed by its sub-questions. */
 export async function paperOf(

@@ -87,14 +87,14 @@ async function productOf(db: DbOrTx, productId: number) {
   return row;
 }
 
+/** What every reading of a review shows: its id, stars, title and text. */
+const reviewText = { id: reviews.id, rating: reviews.rating, title: reviews.title, body: reviews.body };
+
 /** The user's own review of the item (whatever its status), or null. */
 export async function getOwnReview(db: DbOrTx, userId: string, productId: number) {
   const [row] = await db
     .select({
-      id: reviews.id,
-      rating: reviews.rating,
-      title: reviews.title,
-      body: reviews.body,
+      ...reviewText,
       reviewerClass: reviews.reviewerClass,
       status: reviews.status,
       hiddenReason: reviews.hiddenReason,
@@ -276,10 +276,7 @@ export async function listProductReviews(db: DbOrTx, productId: number, page: nu
   if (total === 0) return { reviews: [] as PublicReview[], page: 1, pages: 1 };
   const rows = await db
     .select({
-      id: reviews.id,
-      rating: reviews.rating,
-      title: reviews.title,
-      body: reviews.body,
+      ...reviewText,
       name: users.name,
       reviewerClass: reviews.reviewerClass,
       createdAt: reviews.createdAt,
@@ -319,10 +316,7 @@ export async function listAdminReviews(db: DbOrTx, filters: AdminReviewFilters) 
     where.push(exists(db.select({ one: sql`1` }).from(reviewReports).where(eq(reviewReports.reviewId, reviews.id))));
   const rows = await db
     .select({
-      id: reviews.id,
-      rating: reviews.rating,
-      title: reviews.title,
-      body: reviews.body,
+      ...reviewText,
       status: reviews.status,
       hiddenReason: reviews.hiddenReason,
       ownerActive: reviews.ownerActive,

@@ -7,6 +7,7 @@
  */
 import { type AnyColumn, and, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { z } from "zod";
 import type { DbOrTx } from "~/db/client.server";
 import { parseId } from "~/lib/id";
 
@@ -52,6 +53,16 @@ export interface PageRequest {
   after?: string;
   before?: string;
 }
+
+/**
+ * A list's page as its URL asks for it (`?page=&after=&before=`, what `<KeysetPager>` links carry):
+ * a bad page or cursor shows the first page, never an error.
+ */
+export const pageRequestSchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  after: z.string().max(300).optional().catch(undefined),
+  before: z.string().max(300).optional().catch(undefined),
+});
 
 /**
  * Where to read one page: the keyset condition, the order and the offset. Backward windows (a

@@ -1,8 +1,7 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { changePassword, getAccount, updateProfile } from "~/features/accounts/accounts.server";
-import { EmailField } from "~/features/accounts/auth-fields";
+import { ConfirmPasswordField, EmailField, NewPasswordField } from "~/features/accounts/auth-fields";
 import { clientIpContext, dbContext, userContext } from "~/features/accounts/context.server";
-import { MIN_PASSWORD } from "~/features/accounts/limits";
 import { changePasswordSchema, profileSchema } from "~/features/accounts/schema";
 import { AccountBuyerFields } from "~/features/gst/buyer-fields";
 import { StateField } from "~/features/gst/state-field";
@@ -126,23 +125,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               required
               error={passwordErrors.currentPassword}
             />
-            <Field
-              label="New password"
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              hint={`At least ${MIN_PASSWORD} characters.`}
-              error={passwordErrors.newPassword}
-            />
-            <Field
-              label="Confirm new password"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              error={passwordErrors.confirmPassword}
-            />
+            <NewPasswordField label="New password" name="newPassword" error={passwordErrors.newPassword} />
+            <ConfirmPasswordField error={passwordErrors.confirmPassword} />
             <div>
               <Button type="submit" disabled={busyIntent === "password"}>
                 {busyIntent === "password" ? "Saving…" : "Change password"}

@@ -2,9 +2,8 @@ import { Download } from "lucide-react";
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { dbContext, userContext } from "~/features/accounts/context.server";
-import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
+import { PlacedOrderSummary } from "~/features/checkout/order-summary";
 import { orderIdParam } from "~/features/checkout/schema";
-import { stateLabel } from "~/features/gst/states";
 import { creditNoteFileName, creditNotesOf } from "~/features/orders/credit-notes.server";
 import { FREE_ORDER_NO_INVOICE } from "~/features/orders/messages";
 import { OrderStatusBadge } from "~/features/orders/order-status";
@@ -115,17 +114,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
         <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <h2 className="text-lg font-semibold text-slate-900">Items</h2>
-          <SummaryLines lines={order.items} />
-          <div className="mt-4 border-t border-slate-200 pt-4">
-            <SummaryTotalsTable
-              totals={order.totals}
-              couponCode={order.couponCode}
-              supplierStateCode={order.totals.supplierStateCode}
-            />
-            {order.totals.placeOfSupply ? (
-              <p className="mt-2 text-xs text-slate-500">Place of supply: {stateLabel(order.totals.placeOfSupply)}</p>
-            ) : null}
-          </div>
+          <PlacedOrderSummary order={order} />
         </section>
 
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">

@@ -1,10 +1,10 @@
-import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
-import { Badge, Card, PageHeader } from "~/features/admin/ui";
+import { BackLink, Badge, Card, PageHeader } from "~/features/admin/ui";
+import { KIND_LABELS, KINDS } from "~/features/catalog/labels";
 import {
   createCoupon,
   getCoupon,
@@ -20,7 +20,7 @@ import { failureFrom, formFailure, formValues, readForm, schemaFields, validate 
 import { idSchema } from "~/lib/id";
 import { formatPaise, paiseToDecimal } from "~/lib/money";
 import { Button } from "~/ui/button";
-import { Field, FormAlert, SelectField } from "~/ui/field";
+import { Field, FormAlert, LabelledOptions, SelectField } from "~/ui/field";
 import type { Route } from "./+types/coupons";
 
 export function meta(_: Route.MetaArgs) {
@@ -88,12 +88,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
   const e = editing;
   return (
     <div className="space-y-6">
-      <Link
-        to="/admin/sales"
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Sales & Reports
-      </Link>
+      <BackLink to="/admin/sales">Sales & Reports</BackLink>
       <PageHeader title="Coupons" subtitle="Discount codes customers type at checkout." />
       {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
       <Card title={e ? `Edit coupon ${e.code}` : "New coupon"}>
@@ -122,10 +117,7 @@ export default function Coupons({ loaderData, actionData }: Route.ComponentProps
             defaultValue={v("productKind", e?.productKind ?? "any")}
           >
             <option value="any">Any item</option>
-            <option value="course">Courses</option>
-            <option value="note">Notes</option>
-            <option value="pyq">PYQ</option>
-            <option value="test">Tests</option>
+            <LabelledOptions values={KINDS} labels={KIND_LABELS} />
           </SelectField>
           <Field
             label="Minimum subtotal (₹)"

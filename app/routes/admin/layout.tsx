@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "reac
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { ForbiddenPage } from "~/features/accounts/forbidden";
 import { requireAdminMiddleware } from "~/features/accounts/middleware.server";
-import { LogoutButton } from "~/features/accounts/user-menu";
+import { AccountMenuPanel } from "~/features/accounts/user-menu";
 import { AdminSearchBox, NotificationsMenu } from "~/features/admin/top-bar";
 import { GstinBanner } from "~/features/gst/gstin-banner";
 import { sellerGstinProblem } from "~/features/gst/setup.server";
@@ -80,26 +80,7 @@ function ProfileMenu({ user }: { user: { name: string; email: string } }) {
         </span>
         <span className="hidden text-sm font-semibold text-slate-800 sm:inline">{user.name}</span>
       </summary>
-      <div className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
-        <div className="border-b border-slate-100 px-3 py-2">
-          <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
-          <p className="truncate text-xs text-slate-500">{user.email}</p>
-        </div>
-        <div className="py-1">
-          {PROFILE_MENU.map((item) => (
-            <Link
-              key={item.label}
-              to={item.to}
-              className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100"
-            >
-              {item.label}
-            </Link>
-          ))}
-        </div>
-        <div className="border-t border-slate-100 pt-1">
-          <LogoutButton />
-        </div>
-      </div>
+      <AccountMenuPanel user={user} label="Profile" links={PROFILE_MENU} />
     </details>
   );
 }

@@ -1,8 +1,8 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
-import { Card, PageHeader } from "~/features/admin/ui";
+import { BackLink, Card, PageHeader } from "~/features/admin/ui";
 import { SUBJECT_LABELS, SUBJECTS } from "~/features/catalog/labels";
 import { addChapter, listChapters, renameChapter } from "~/features/practice/bank.server";
 import { chapterFormSchema } from "~/features/practice/schema";
@@ -10,7 +10,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { idSchema } from "~/lib/id";
 import { Button } from "~/ui/button";
-import { Field, FormAlert, inputClass, SelectField } from "~/ui/field";
+import { Field, FormAlert, inputClass, LabelledOptions, SelectField } from "~/ui/field";
 import type { Route } from "./+types/practice-chapters";
 
 export function meta(_: Route.MetaArgs) {
@@ -50,12 +50,7 @@ export default function PracticeChapters({ loaderData, actionData }: Route.Compo
   const busy = useNavigation().state !== "idle";
   return (
     <div className="space-y-6">
-      <Link
-        to="/admin/practice"
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <span aria-hidden>←</span> Question Bank
-      </Link>
+      <BackLink to="/admin/practice">Question Bank</BackLink>
       <PageHeader title="Chapters" subtitle="The syllabus chapters questions are filed under, per class and subject." />
       {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
       <Card title="Add a chapter">
@@ -66,11 +61,7 @@ export default function PracticeChapters({ loaderData, actionData }: Route.Compo
             <option value="12">Class 12</option>
           </SelectField>
           <SelectField label="Subject" name="subject" error={errors.subject} defaultValue="accountancy">
-            {SUBJECTS.map((s) => (
-              <option key={s} value={s}>
-                {SUBJECT_LABELS[s]}
-              </option>
-            ))}
+            <LabelledOptions values={SUBJECTS} labels={SUBJECT_LABELS} />
           </SelectField>
           <Field label="Chapter" name="title" error={errors.title} maxLength={200} />
           <div className="flex items-end">

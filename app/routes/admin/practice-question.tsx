@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Card, PageHeader } from "~/features/admin/ui";
+import { BackLink, Card, PageHeader } from "~/features/admin/ui";
 import { QuestionForm } from "~/features/practice/admin-question-form";
 import { getQuestion, listChapters, saveQuestion } from "~/features/practice/bank.server";
 import { QUESTION_TYPE_LABELS } from "~/features/practice/labels";
@@ -74,12 +74,9 @@ export default function PracticeQuestion({ loaderData, actionData }: Route.Compo
   const title = q ? `Question #${q.id}` : parent ? `New part of set #${parent.id}` : "New question";
   return (
     <div className="space-y-6">
-      <Link
-        to={q?.parentId ? `/admin/practice/questions/${q.parentId}` : "/admin/practice"}
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <span aria-hidden>←</span> {q?.parentId ? `Set #${q.parentId}` : "Question Bank"}
-      </Link>
+      <BackLink to={q?.parentId ? `/admin/practice/questions/${q.parentId}` : "/admin/practice"}>
+        {q?.parentId ? `Set #${q.parentId}` : "Question Bank"}
+      </BackLink>
       <PageHeader
         title={title}
         subtitle={q ? QUESTION_TYPE_LABELS[q.type] : "Write a question; the preview shows it as students will."}

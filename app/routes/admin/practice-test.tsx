@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
-import { Badge, Card, PageHeader } from "~/features/admin/ui";
+import { BackLink, Badge, Card, PageHeader } from "~/features/admin/ui";
 import { SUBJECT_LABELS } from "~/features/catalog/labels";
 import { listChapters, listQuestions } from "~/features/practice/bank.server";
 import { getTestBuilder, saveTestSettings } from "~/features/practice/builder.server";
@@ -92,12 +92,7 @@ export default function PracticeTestBuilder({ loaderData, actionData }: Route.Co
   const chosen = new Set(questionIds);
   return (
     <div className="space-y-6">
-      <Link
-        to="/admin/practice"
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <span aria-hidden>←</span> Question Bank
-      </Link>
+      <BackLink to="/admin/practice">Question Bank</BackLink>
       <PageHeader
         title={product.title}
         subtitle={`Test builder and report · ${SUBJECT_LABELS[product.subject]} · Class ${product.classLevel === "both" ? "11 & 12" : product.classLevel}`}

@@ -18,8 +18,9 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readFormData } from "~/lib/form.server";
 import { idSchema } from "~/lib/id";
 import { formatCount } from "~/lib/numbers";
+import { pageRequestSchema } from "~/platform/search/keyset.server";
 import { Button } from "~/ui/button";
-import { FormAlert, inputClass } from "~/ui/field";
+import { FormAlert, inputClass, LabelledOptions } from "~/ui/field";
 import { KeysetPager } from "~/ui/pager";
 import type { Route } from "./+types/practice";
 
@@ -33,18 +34,12 @@ const filtersSchema = z.object({
   chapterId: idSchema.optional().catch(undefined),
   type: z.enum(QUESTION_TYPES).optional().catch(undefined),
 });
-/** Paging as on every admin list: a bad page or cursor shows the first page. */
-const pageSchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  after: z.string().max(300).optional().catch(undefined),
-  before: z.string().max(300).optional().catch(undefined),
-});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const raw = Object.fromEntries(new URL(request.url).searchParams);
   const filters = filtersSchema.parse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== "")));
-  const paging = pageSchema.parse(raw);
+  const paging = pageRequestSchema.parse(raw);
   const [list, chapters, tests] = await Promise.all([
     listQuestionPage(db, { ...filters, ...paging }),
     listChapters(db),
@@ -175,11 +170,7 @@ export default function PracticeBank({ loaderData, actionData }: Route.Component
           </select>
           <select name="subject" defaultValue={filters.subject ?? ""} className={inputClass} aria-label="Subject">
             <option value="">All subjects</option>
-            {SUBJECTS.map((s) => (
-              <option key={s} value={s}>
-                {SUBJECT_LABELS[s]}
-              </option>
-            ))}
+            <LabelledOptions values={SUBJECTS} labels={SUBJECT_LABELS} />
           </select>
           <select name="chapterId" defaultValue={filters.chapterId ?? ""} className={inputClass} aria-label="Chapter">
             <option value="">All chapters</option>
@@ -255,17 +246,7 @@ export default function PracticeBank({ loaderData, actionData }: Route.Component
             ]}
           />
         )}
-        <KeysetPager
-          list={list}
-          makeHref={(p, cursor) =>
-            `/admin/practice?${new URLSearchParams({
-              ...Object.fromEntries(
-                Object.entries(filters).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
-              ),
-              ...(p > 1 ? { page: String(p), ...cursor } : {}),
-            })}`
-          }
-        />
+        <KeysetPager list={list} path="/admin/practice" params={filters} />
       </Card>
     </div>
   );

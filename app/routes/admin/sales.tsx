@@ -5,7 +5,7 @@ import { dbContext, userContext } from "~/features/accounts/context.server";
 import { RevenueBarChart } from "~/features/admin/charts";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { AdminTable } from "~/features/admin/table";
-import { Badge, Card, ConfirmDialog, PageHeader, Trend } from "~/features/admin/ui";
+import { Badge, Card, ConfirmDialog, ListSearch, PageHeader, Trend } from "~/features/admin/ui";
 import { loadSalesOverview } from "~/features/analytics/metrics.server";
 import { refundOrder } from "~/features/orders/refund.server";
 import { listOrders } from "~/features/orders/sales.server";
@@ -15,6 +15,7 @@ import { failureFrom, formFailure, noNul, readForm } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { countOf, formatCount } from "~/lib/numbers";
 import { currentFinancialQuarter, monthKey, monthPeriod } from "~/lib/periods";
+import { pageRequestSchema } from "~/platform/search/keyset.server";
 import { Button } from "~/ui/button";
 import { FormAlert, inputClass, SelectField } from "~/ui/field";
 import { KeysetPager } from "~/ui/pager";
@@ -26,13 +27,9 @@ export function meta(_: Route.MetaArgs) {
 }
 
 const ORDER_STATUSES = ["pending", "paid", "fulfilled", "failed", "cancelled", "refunded"] as const;
-const querySchema = z.object({
+const querySchema = pageRequestSchema.extend({
   q: z.string().max(200).refine(noNul).catch(""),
   status: z.enum([...ORDER_STATUSES, ""]).catch(""),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  /** Keyset cursors of the rows either side of this page (the Next / Previous links carry them). */
-  after: z.string().max(300).optional().catch(undefined),
-  before: z.string().max(300).optional().catch(undefined),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -226,16 +223,11 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
       </Card>
       <Card title="Orders">
         <Form method="get" action="/admin/sales" className="mb-4 flex flex-col gap-2 sm:flex-row">
-          <label htmlFor="order-search" className="sr-only">
-            Search orders by number or email
-          </label>
-          <input
+          <ListSearch
             id="order-search"
-            type="search"
-            name="q"
-            defaultValue={query.q}
+            label="Search orders by number or email"
             placeholder="Order number or email…"
-            className={inputClass}
+            defaultValue={query.q}
           />
           <label htmlFor="order-status" className="sr-only">
             Status
@@ -373,16 +365,7 @@ export default function Sales({ loaderData, actionData }: Route.ComponentProps) 
             ]}
           />
         )}
-        <KeysetPager
-          list={orders}
-          makeHref={(p, cursor) =>
-            `/admin/sales?${new URLSearchParams({
-              ...(query.q ? { q: query.q } : {}),
-              ...(query.status ? { status: query.status } : {}),
-              ...(p > 1 ? { page: String(p), ...cursor } : {}),
-            })}`
-          }
-        />
+        <KeysetPager list={orders} path="/admin/sales" params={{ q: query.q, status: query.status }} />
       </Card>
     </div>
   );

@@ -1,12 +1,12 @@
-import { ArrowLeft, ShieldCheck, Trash2 } from "lucide-react";
+import { ShieldCheck, Trash2 } from "lucide-react";
 import { useMemo } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { FULL_PERMISSIONS } from "~/features/accounts/labels";
 import { grantAdmin, listAdmins, removeAdmin } from "~/features/accounts/roles.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, ConfirmDialog, PageHeader } from "~/features/admin/ui";
+import { BackLink, Badge, Card, ConfirmDialog, PageHeader } from "~/features/admin/ui";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, parseForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
@@ -58,12 +58,7 @@ export default function AdminRoles({ loaderData, actionData }: Route.ComponentPr
   }, [actionData]);
   return (
     <div className="space-y-6">
-      <Link
-        to="/admin/settings"
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Settings
-      </Link>
+      <BackLink to="/admin/settings">Settings</BackLink>
       <PageHeader title="Admin roles" subtitle={`Admins have ${FULL_PERMISSIONS}.`} />
       {/* The spec's message box shows the outcome in place, in the look of every other notice. */}
       <FlashToast flash={notice} />

@@ -1,12 +1,12 @@
-import { ArrowLeft } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { roleSchema } from "~/features/accounts/schema";
 import { changeUserRole, getUserDetail, grantAccess, revokeAccess } from "~/features/accounts/users.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, PageHeader } from "~/features/admin/ui";
+import { BackLink, Badge, Card, PageHeader } from "~/features/admin/ui";
 import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
+import { listOrdersForUser } from "~/features/orders/orders.server";
 import { closeAttemptsWithoutAccess } from "~/features/practice/marking.server";
 import { formatDateTime } from "~/lib/dates";
 import { asResponse, HttpError } from "~/lib/errors";
@@ -14,9 +14,9 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { idSchema, paramId } from "~/lib/id";
 import { formatPaise } from "~/lib/money";
-import { ROLE_LABELS } from "~/lib/roles";
+import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import { Button } from "~/ui/button";
-import { FormAlert, inputClass } from "~/ui/field";
+import { FormAlert, inputClass, LabelledOptions } from "~/ui/field";
 import type { Route } from "./+types/user";
 
 export function meta({ data: d }: Route.MetaArgs) {
@@ -30,7 +30,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const userId = paramId(params.id, "User not found.", userIdParam);
   try {
-    return await getUserDetail(db, userId);
+    const [detail, orders] = await Promise.all([
+      getUserDetail(db, userId),
+      listOrdersForUser(db, userId, { limit: 50 }),
+    ]);
+    return { ...detail, orders };
   } catch (error) {
     throw asResponse(error);
   }
@@ -78,12 +82,7 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
   const busy = useNavigation().state !== "idle";
   return (
     <div className="space-y-6">
-      <Link
-        to="/admin/users"
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden /> All users
-      </Link>
+      <BackLink to="/admin/users">All users</BackLink>
       <PageHeader
         title={user.name}
         subtitle={`${user.email} · joined ${formatDateTime(user.createdAt)} · last active ${formatDateTime(user.lastActiveAt)} · spent ${formatPaise(totalSpentPaise)}`}
@@ -102,11 +101,7 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
                 Role
               </label>
               <select id="role" name="role" defaultValue={user.role} className={inputClass}>
-                {(["student", "instructor", "guest", "admin"] as const).map((r) => (
-                  <option key={r} value={r}>
-                    {ROLE_LABELS[r]}
-                  </option>
-                ))}
+                <LabelledOptions values={ROLES} labels={ROLE_LABELS} />
               </select>
               <Button type="submit" disabled={busy}>
                 Change role

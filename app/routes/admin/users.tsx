@@ -3,15 +3,15 @@ import { z } from "zod";
 import { dbContext } from "~/features/accounts/context.server";
 import { listUsers } from "~/features/accounts/users.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, PageHeader } from "~/features/admin/ui";
+import { Badge, Card, ListSearch, PageHeader } from "~/features/admin/ui";
 import { userStats } from "~/features/analytics/metrics.server";
 import { formatDateTime } from "~/lib/dates";
 import { noNul } from "~/lib/form.server";
 import { formatPaise } from "~/lib/money";
 import { countOf, formatCount } from "~/lib/numbers";
 import { ROLE_LABELS } from "~/lib/roles";
+import { pageRequestSchema } from "~/platform/search/keyset.server";
 import { Button } from "~/ui/button";
-import { inputClass } from "~/ui/field";
 import { KeysetPager } from "~/ui/pager";
 import type { Route } from "./+types/users";
 
@@ -19,12 +19,8 @@ export function meta(_: Route.MetaArgs) {
   return [{ title: "User Analytics | Admin | Commerce Academy" }, { name: "robots", content: "noindex" }];
 }
 
-const querySchema = z.object({
+const querySchema = pageRequestSchema.extend({
   q: z.string().max(200).refine(noNul).catch(""),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  /** Keyset cursors of the rows either side of this page (the Next / Previous links carry them, so deep pages stay fast). */
-  after: z.string().max(300).optional().catch(undefined),
-  before: z.string().max(300).optional().catch(undefined),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -57,16 +53,11 @@ export default function Users({ loaderData }: Route.ComponentProps) {
       </div>
       <Card>
         <Form method="get" action="/admin/users" role="search" className="mb-4 flex gap-2">
-          <label htmlFor="user-search" className="sr-only">
-            Search users by name or email
-          </label>
-          <input
+          <ListSearch
             id="user-search"
-            type="search"
-            name="q"
-            defaultValue={query.q}
+            label="Search users by name or email"
             placeholder="Search by name or email…"
-            className={inputClass}
+            defaultValue={query.q}
           />
           <Button type="submit" variant="secondary">
             Search
@@ -106,15 +97,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        <KeysetPager
-          list={list}
-          makeHref={(p, cursor) =>
-            `/admin/users?${new URLSearchParams({
-              ...(query.q ? { q: query.q } : {}),
-              ...(p > 1 ? { page: String(p), ...cursor } : {}),
-            })}`
-          }
-        />
+        <KeysetPager list={list} path="/admin/users" params={{ q: query.q }} />
       </Card>
     </div>
   );

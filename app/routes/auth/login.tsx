@@ -1,10 +1,8 @@
-import { redirect } from "react-router";
 import { AuthCard, AuthSwitch, GuestCartAuthForm } from "~/features/accounts/auth-card";
 import { LoginFields } from "~/features/accounts/auth-fields";
 import { clientIpContext, dbContext } from "~/features/accounts/context.server";
-import { getOptionalUser } from "~/features/accounts/guards.server";
-import { loginSchema, safeRedirectTo } from "~/features/accounts/schema";
-import { guestCartAuthAction, logInWithGuestCart } from "~/features/cart/guest-cart.server";
+import { requireGuest } from "~/features/accounts/guards.server";
+import { guestCartAuthAction, logInFlow } from "~/features/cart/guest-cart.server";
 import type { Route } from "./+types/login";
 
 export function meta(_: Route.MetaArgs) {
@@ -12,19 +10,11 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getOptionalUser(context.get(dbContext), request)) throw redirect(redirectTo);
-  return { redirectTo };
+  return requireGuest(context.get(dbContext), request);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return guestCartAuthAction(
-    context.get(dbContext),
-    request,
-    context.get(clientIpContext),
-    loginSchema,
-    logInWithGuestCart,
-  );
+  return guestCartAuthAction(context.get(dbContext), request, context.get(clientIpContext), logInFlow);
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,14 +1,14 @@
 import { Form, Link, useNavigation } from "react-router";
 import { isResetTokenUsable, resetPassword } from "~/features/accounts/accounts.server";
 import { AuthCard } from "~/features/accounts/auth-card";
-import { NewPasswordField } from "~/features/accounts/auth-fields";
+import { ConfirmPasswordField, NewPasswordField } from "~/features/accounts/auth-fields";
 import { dbContext } from "~/features/accounts/context.server";
 import { RESET_TOKEN_INVALID } from "~/features/accounts/messages";
 import { resetPasswordSchema } from "~/features/accounts/schema";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, parseForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
-import { Field, FormAlert } from "~/ui/field";
+import { FormAlert } from "~/ui/field";
 import type { Route } from "./+types/reset-password";
 
 export const PASSWORD_RESET_DONE = "Your password has been changed. Log in with your new password.";
@@ -56,14 +56,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         {actionData?.formError ? <FormAlert>{actionData.formError}</FormAlert> : null}
         <input type="hidden" name="token" value={loaderData.token} />
         <NewPasswordField label="New password" error={errors.password} />
-        <Field
-          label="Confirm new password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
+        <ConfirmPasswordField error={errors.confirmPassword} />
         <Button type="submit" disabled={busy}>
           {busy ? "Saving…" : "Save new password"}
         </Button>

@@ -1,10 +1,8 @@
-import { redirect } from "react-router";
 import { AuthCard, AuthSwitch, GuestCartAuthForm } from "~/features/accounts/auth-card";
 import { SignupFields } from "~/features/accounts/auth-fields";
 import { clientIpContext, dbContext } from "~/features/accounts/context.server";
-import { getOptionalUser } from "~/features/accounts/guards.server";
-import { safeRedirectTo, signupSchema } from "~/features/accounts/schema";
-import { guestCartAuthAction, signUpWithGuestCart } from "~/features/cart/guest-cart.server";
+import { requireGuest } from "~/features/accounts/guards.server";
+import { guestCartAuthAction, signUpFlow } from "~/features/cart/guest-cart.server";
 import type { Route } from "./+types/signup";
 
 export function meta(_: Route.MetaArgs) {
@@ -12,19 +10,11 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getOptionalUser(context.get(dbContext), request)) throw redirect(redirectTo);
-  return { redirectTo };
+  return requireGuest(context.get(dbContext), request);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return guestCartAuthAction(
-    context.get(dbContext),
-    request,
-    context.get(clientIpContext),
-    signupSchema,
-    signUpWithGuestCart,
-  );
+  return guestCartAuthAction(context.get(dbContext), request, context.get(clientIpContext), signUpFlow);
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,9 +3,8 @@ import { Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react
 import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { ORDER_COMPLETE, PAYMENT_FAILED } from "~/features/checkout/messages";
-import { SummaryLines, SummaryTotalsTable } from "~/features/checkout/order-summary";
+import { PlacedOrderSummary } from "~/features/checkout/order-summary";
 import { orderIdParam, payActionSchema } from "~/features/checkout/schema";
-import { stateLabel } from "~/features/gst/states";
 import { orderTotals } from "~/features/orders/orders.server";
 import { confirmRazorpayCheckout, getPaymentPage, settleTestPayment } from "~/features/payments/payments.server";
 import { invariantResponse } from "~/lib/errors";
@@ -167,22 +166,13 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
           Pay for order <span className="whitespace-nowrap">{order.number}</span>
         </h1>
         <section className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          <SummaryLines lines={order.items} />
-          <div className="mt-4 border-t border-slate-200 pt-4">
-            <SummaryTotalsTable
-              totals={order.totals}
-              couponCode={order.couponCode}
-              supplierStateCode={order.totals.supplierStateCode}
-            />
-            {order.totals.placeOfSupply ? (
-              <p className="mt-2 text-xs text-slate-500">Place of supply: {stateLabel(order.totals.placeOfSupply)}</p>
-            ) : null}
+          <PlacedOrderSummary order={order}>
             {order.business ? (
               <p className="mt-1 text-xs text-slate-500">
                 Tax invoice to {order.business.legalName}, GSTIN {order.business.gstin}
               </p>
             ) : null}
-          </div>
+          </PlacedOrderSummary>
           {actionData?.formError ? (
             <div className="mt-4">
               <FormAlert>{actionData.formError}</FormAlert>
