@@ -198,6 +198,55 @@ describe("free preview lessons", () => {
     }
   });
 
+  it("Add lesson takes the Preview box too (a video lesson only), and says so in the audit entry", async () => {
+    const db = await getDb();
+    const [mod] = await db
+      .select()
+      .from(schema.courseModules)
+      .where(eq(schema.courseModules.productId, lesson.productId))
+      .limit(1);
+    const add = async (form: Record<string, string>) => {
+      const response = (await routeCall(courseEdit.action, {
+        request: makeRequest(`/admin/courses/${lesson.productId}`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "add-lesson", moduleId: String(mod!.id), ...form }),
+          headers: { cookie: ownerCookie },
+        }),
+        params: { id: String(lesson.productId) },
+        context: {},
+      } as never)) as Response;
+      expect(response.status).toBe(302);
+      const [row] = await db.select().from(schema.lessons).where(eq(schema.lessons.title, form.lessonTitle!));
+      return row;
+    };
+    const video = await add({
+      lessonTitle: "Preview: the trial balance",
+      lessonType: "video",
+      videoUrl: "",
+      isPreview: "on",
+    });
+    expect(video?.isPreview).toBe(true);
+    const [entry] = await db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.type, "Course Update"))
+      .orderBy(desc(schema.auditLog.id))
+      .limit(1);
+    expect(entry?.actorId).toBe(owner.id);
+    expect(entry?.description).toContain('Lesson "Preview: the trial balance" added');
+    expect(entry?.description).toContain("as a free preview");
+    const plain = await add({ lessonTitle: "Not a preview", lessonType: "video", videoUrl: "" });
+    expect(plain?.isPreview).toBe(false);
+    const [test] = await db.select().from(schema.practiceTests).limit(1);
+    const testLesson = await add({
+      lessonTitle: "A test is never a preview",
+      lessonType: "test",
+      testProductId: String(test!.productId),
+      isPreview: "on",
+    });
+    expect(testLesson?.isPreview).toBe(false);
+  });
+
   it("an anonymous visitor gets a preview lesson's page, playlists, segments and the key that decrypts them", async () => {
     await saveLesson(lesson, true);
     const page = await previewPage(lesson.productId, lesson.id);

@@ -631,6 +631,15 @@ function AddLessonForm({
           <TestOptions tests={tests} />
         </SelectField>
       ) : null}
+      {type !== "test" ? (
+        <CheckboxField
+          id="new-lesson-preview"
+          name="isPreview"
+          label="Preview"
+          hint="Anyone may watch it free from the course page."
+          className="sm:col-span-2 lg:col-span-5"
+        />
+      ) : null}
       <Button type="submit" variant="secondary" disabled={busy}>
         Add lesson
       </Button>

@@ -196,7 +196,12 @@ export async function applyCourseEditorForm(
     case "add-lesson": {
       const moduleId = idSchema.safeParse(form.moduleId);
       if (!moduleId.success) throw new HttpError(400, "Choose a module of this course.", { field: "moduleId" });
-      await addLesson(db, actorId, id, { moduleId: moduleId.data, title: text("lessonTitle"), ...lessonContent(form) });
+      await addLesson(db, actorId, id, {
+        moduleId: moduleId.data,
+        title: text("lessonTitle"),
+        isPreview: form.isPreview === "on",
+        ...lessonContent(form),
+      });
       return { ok: true, to: outline, message: "Lesson added." };
     }
     case "update-lesson":

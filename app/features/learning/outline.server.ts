@@ -112,10 +112,12 @@ export async function addLesson(
   db: Db,
   actorId: string,
   productId: number,
-  input: { moduleId: number; title: string } & LessonContent,
+  input: { moduleId: number; title: string; isPreview?: boolean } & LessonContent,
 ) {
   return db.transaction(async (tx) => {
     const fields = await lessonFields(tx, input);
+    // Only a video lesson can be a free preview.
+    const isPreview = input.type === "video" && input.isPreview === true;
     const { title } = fields;
     const course = await courseTitle(tx, productId);
     const [mod] = await tx
@@ -129,12 +131,12 @@ export async function addLesson(
       .where(eq(lessons.moduleId, mod.id));
     const [row] = await tx
       .insert(lessons)
-      .values({ moduleId: mod.id, productId, ...fields, position: Number(pos?.p ?? 0) + 1 })
+      .values({ moduleId: mod.id, productId, ...fields, isPreview, position: Number(pos?.p ?? 0) + 1 })
       .returning();
     await recordEvent(tx, {
       actorId,
       type: "Course Update",
-      description: `Lesson "${title}" added to "${course}"`,
+      description: `Lesson "${title}" added to "${course}"${isPreview ? " as a free preview" : ""}`,
       status: "Success",
       entityType: "product",
       entityId: productId,
