@@ -41,8 +41,8 @@ const BANDWIDTH_KEY = "ca.video-bandwidth";
 const MAX_START_BANDWIDTH = 20_000_000;
 /**
  * Seconds of video fetched before the student presses play: the first (short) segment, so play shows a
- * frame at once without spending a slow link's data on a lesson that may not be watched (hls.js
- * otherwise fetches up to 60 MB on page load). Play restores hls.js's own buffer goals.
+ * frame at once without spending a slow link's data on a lesson that may not be watched (hls.js's
+ * default goal is 60 MB ahead, at most 600 s, from page load on). Play restores hls.js's own goals.
  */
 export const BUFFER_BEFORE_PLAY_SECONDS = 2;
 
