@@ -222,6 +222,38 @@ describe("learning journey in Chromium", () => {
     await context.close();
   });
 
+  it("before play the player fetches one short first segment and nothing more; play starts from it and fetches the rest", async () => {
+    const { context, page, errors } = await signedIn(student, { width: 1440, height: 900 });
+    const segments: string[] = [];
+    const loaded: string[] = [];
+    page.on("request", (r) => {
+      if (/\/api\/video\/\d+\/\d+p\/seg-\d+\.ts/.test(r.url())) segments.push(new URL(r.url()).pathname);
+    });
+    page.on("requestfinished", (r) => {
+      if (/\/seg-\d+\.ts/.test(r.url())) loaded.push(new URL(r.url()).pathname);
+    });
+    const first = lessonIds[0]!;
+    await page.goto(`${server.url}/my-courses/${ids.course}?lesson=${first}`);
+    const video = page.locator(`[data-hosted-video="${first}"] video`);
+    await video.waitFor();
+    await expect.poll(() => loaded.length, { timeout: 20_000 }).toBe(1);
+    // The first segment of the seeded lecture is 2 s long (FIRST_SEGMENTS) and is all that comes.
+    expect(segments).toEqual([expect.stringMatching(/\/seg-0\.ts$/)]);
+    await page.waitForTimeout(2000);
+    expect(segments.length).toBe(1);
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(1);
+    await expect.poll(() => segments.length, { timeout: 20_000 }).toBeGreaterThan(3);
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("the sample lecture speaks with captions: shown from the start, off and on with the Captions button and C", async () => {
     const { context, page, errors } = await signedIn(student, { width: 1440, height: 900 });
     const fifth = lessonIds[4]!;

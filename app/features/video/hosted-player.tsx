@@ -41,6 +41,12 @@ const SPEED_KEY = "ca.video-speed";
 const BANDWIDTH_KEY = "ca.video-bandwidth";
 /** A stored estimate above this is a local link; it would only make the first segment too big elsewhere. */
 const MAX_START_BANDWIDTH = 20_000_000;
+/**
+ * Seconds of video fetched before the student presses play: the first (short) segment, so play shows a
+ * frame at once without spending a slow link's data on a lesson that may not be watched (hls.js's
+ * default goal is 60 MB ahead, at most 600 s, from page load on). Play restores hls.js's own goals.
+ */
+export const BUFFER_BEFORE_PLAY_SECONDS = 2;
 
 function readNumber(key: string): number | null {
   try {
@@ -86,6 +92,7 @@ function watchedSeconds(video: HTMLVideoElement) {
 }
 
 type HlsInstance = {
+  config: { maxBufferLength: number; maxBufferSize: number };
   levels: { height: number }[];
   currentLevel: number;
   bandwidthEstimate: number;
@@ -163,9 +170,19 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
           enableWorker: false,
           capLevelToPlayerSize: true,
           startPosition: resumeAt,
+          ...(video.paused ? { maxBufferLength: BUFFER_BEFORE_PLAY_SECONDS, maxBufferSize: 0 } : {}),
           ...(bandwidth ? { abrEwmaDefaultEstimate: bandwidth } : {}),
         }) as unknown as HlsInstance;
         hlsRef.current = hls;
+        // hls.js reads its buffer goals on every check: pressing play puts its defaults back.
+        const { maxBufferLength, maxBufferSize } = Hls.DefaultConfig;
+        video.addEventListener(
+          "play",
+          () => {
+            Object.assign(hls.config, { maxBufferLength, maxBufferSize });
+          },
+          { once: true },
+        );
         hls.on(Hls.Events.MANIFEST_PARSED, () => {
           setLevels(hls.levels.map((l, index) => ({ index, name: `${l.height}p` })));
         });

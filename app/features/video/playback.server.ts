@@ -12,8 +12,14 @@ import { enrolments, lessons, lessonVideos, products, videoPositions } from "~/d
 import type { SessionUser } from "~/features/accounts/guards.server";
 import { HttpError } from "~/lib/errors";
 
-/** How long a key token issued with a playlist stays valid. */
+/** How long a key token issued with a playlist stays valid (at most; see KEY_TOKEN_STEP_SECONDS). */
 export const KEY_TOKEN_SECONDS = 10 * 60;
+/**
+ * A token's expiry is rounded down to this step, so every playlist of a lesson served to one user in
+ * the same minute carries the same key URI: hls.js keeps a loaded key by its URI, and a switch of
+ * rendition then starts its first segment without another round trip for the key (valid 9–10 min).
+ */
+export const KEY_TOKEN_STEP_SECONDS = 60;
 
 export type VideoPath =
   | { kind: "master" }
@@ -41,7 +47,8 @@ function sign(secret: string, userId: string, lessonId: number, expires: number)
 }
 
 export function issueKeyToken(secret: string, userId: string, lessonId: number, now = Date.now()) {
-  const expires = Math.floor(now / 1000) + KEY_TOKEN_SECONDS;
+  const expires =
+    Math.floor((Math.floor(now / 1000) + KEY_TOKEN_SECONDS) / KEY_TOKEN_STEP_SECONDS) * KEY_TOKEN_STEP_SECONDS;
   return `${expires}.${sign(secret, userId, lessonId, expires)}`;
 }
 

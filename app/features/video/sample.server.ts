@@ -23,7 +23,14 @@ import {
   SAMPLE_VIDEO,
   type SampleLecture,
 } from "./sample-lecture";
-import { ladderFor, SEGMENT_SECONDS, transcodeToHls, videoTools } from "./transcode.server";
+import {
+  FIRST_SEGMENTS,
+  ladderFor,
+  SEGMENT_SECONDS,
+  TRANSCODE_SETTINGS_VERSION,
+  transcodeToHls,
+  videoTools,
+} from "./transcode.server";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".m3u8": "application/vnd.apple.mpegurl",
@@ -43,6 +50,8 @@ export function sampleCacheDir(lecture: SampleLecture, voice = voiceVersion(), r
         SAMPLE_KEY_HEX,
         ladder: ladderFor(SAMPLE_VIDEO),
         SEGMENT_SECONDS,
+        FIRST_SEGMENTS,
+        TRANSCODE_SETTINGS_VERSION,
         ffmpeg: videoTools().ffmpeg,
         voice,
       }),

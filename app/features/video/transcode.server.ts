@@ -1,6 +1,6 @@
 /**
  * ffmpeg/ffprobe turn an uploaded video into an encrypted HLS ladder: 240p, 360p and 720p, never
- * above the source's height, 4-second segments, AES-128 under one key per lesson, plus a poster.
+ * above the source's height, 2-second segments for the first 12 s then 4 s (FIRST_SEGMENTS), AES-128 under one key per lesson, plus a poster.
  * Which ffmpeg is decided here and nowhere else (`videoTools`): FFMPEG_PATH and FFPROBE_PATH when set;
  * else the first ffmpeg and ffprobe on PATH (Debian's, from `apt-get install ffmpeg`: 5.1 on Debian 12);
  * else the binaries shipped by @ffmpeg-installer and @ffprobe-installer (a 2018 ffmpeg and a 2023
@@ -79,6 +79,42 @@ const LADDER = [
 ];
 
 export const SEGMENT_SECONDS = 4;
+/** Bump when the ffmpeg arguments of transcodeToHls change: the sample lectures' cache is named by it. */
+export const TRANSCODE_SETTINGS_VERSION = 2;
+/**
+ * The first 12 s are cut in 2-second segments, 4-second ones after. A lesson waits for half a segment
+ * before it starts; and a 2 s segment of 360p at full bit rate arrives over DevTools' Slow 4G in ~1.8 s
+ * (one 562 ms round trip each), a little faster than it plays, so six of them build the lead that the
+ * first 4 s segment (~2.9 s) needs. (2 + 2 then 4 s stalled once at 4 s in that bench.) Not 1 s: the
+ * sample lectures' slides run at 5 frames/s, and Chromium did not start (or finish the seek hls.js
+ * makes over the first 0.05 s) on the 5 frames of a 1-second segment alone. bench/RESULTS.md, issue 34.
+ * Videos transcoded before (4-second segments from 0) play as they are.
+ */
+export const FIRST_SEGMENTS = [2, 2, 2, 2, 2, 2] as const;
+
+/** The starts of the short first segments and where the 4-second ones begin: 0, 2, …, 10, 12. */
+const EARLY_STARTS = [0];
+for (const seconds of FIRST_SEGMENTS) EARLY_STARTS.push(EARLY_STARTS.at(-1)! + seconds);
+
+/** Where a video's segments start, in seconds: every 2 s up to 12, then every SEGMENT_SECONDS (16, 20, …). */
+export function segmentStarts(durationSeconds: number): number[] {
+  const starts = [...EARLY_STARTS];
+  while (starts.at(-1)! + SEGMENT_SECONDS < durationSeconds) starts.push(starts.at(-1)! + SEGMENT_SECONDS);
+  return starts.filter((t) => t < durationSeconds);
+}
+
+/**
+ * ffmpeg's -force_key_frames expression for segmentStarts: the n-th forced keyframe at the n-th
+ * segment start (0, 2, …, 10 s), then at 12 s and every SEGMENT_SECONDS after.
+ */
+export function keyframeExpression(): string {
+  const steady = `${EARLY_STARTS.at(-1)}+${SEGMENT_SECONDS}*(n_forced-${FIRST_SEGMENTS.length})`;
+  const at = EARLY_STARTS.slice(0, -1).reduceRight(
+    (rest, start, n) => `if(eq(n_forced,${n}),${start},${rest})`,
+    steady,
+  );
+  return `expr:gte(t,${at})`;
+}
 
 /** The renditions for a source of this size: never upscaled; a source below 240p gets one rendition at its own size. */
 export function ladderFor(source: { width: number; height: number }): Rendition[] {
@@ -226,13 +262,18 @@ export async function transcodeToHls(
     "yuv420p",
     "-sc_threshold",
     "0",
-    // A keyframe at every segment boundary, so segments are cut at SEGMENT_SECONDS.
+    // No B-frames: they delay each frame's decode time, and the muxer interleaves audio by decode
+    // time, so at the slides' 5 frames/s two B-frames left a segment's audio 0.4 s short of its video.
+    "-bf",
+    "0",
+    // A keyframe at every segment start and nowhere else (segmentStarts); the muxer cuts at the first
+    // keyframe at least FIRST_SEGMENTS[0] s after the last cut, so the keyframes alone decide the segments.
     "-force_key_frames",
-    `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    keyframeExpression(),
     "-f",
     "hls",
     "-hls_time",
-    String(SEGMENT_SECONDS),
+    String(FIRST_SEGMENTS[0]),
     "-hls_playlist_type",
     "vod",
     "-hls_key_info_file",

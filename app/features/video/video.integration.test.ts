@@ -12,7 +12,7 @@ import { getDbHandle } from "../../../tests/helpers/db";
 import { createUser } from "../../../tests/helpers/factories";
 import { useTestStorage } from "../../../tests/helpers/storage";
 import { byteStream } from "../../../tests/helpers/video";
-import { generateSample, ladderFor } from "./transcode.server";
+import { generateSample, ladderFor, segmentStarts, transcodeToHls } from "./transcode.server";
 import {
   beginUpload,
   getLessonVideo,
@@ -77,6 +77,19 @@ describe("ladder", () => {
   });
 });
 
+describe("segments", () => {
+  it("2-second segments for the first 12 s, then 4 s (the muxer cuts only at keyframes)", async () => {
+    expect(segmentStarts(30)).toEqual([0, 2, 4, 6, 8, 10, 12, 16, 20, 24, 28]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-video-segments-"));
+    const source = path.join(dir, "source.mp4");
+    await generateSample(source, { seconds: 17, width: 426, height: 240, title: "Segments" });
+    await transcodeToHls(source, path.join(dir, "hls"));
+    const playlist = fs.readFileSync(path.join(dir, "hls", "240p", "index.m3u8"), "utf8");
+    const lengths = [...playlist.matchAll(/#EXTINF:([\d.]+)/g)].map((m) => Math.round(Number(m[1]) * 100) / 100);
+    expect(lengths).toEqual([2, 2, 2, 2, 2, 2, 4, 1]);
+  }, 60_000);
+});
+
 describe("video upload and transcode", () => {
   it("uploads in chunks (continuing after a drop), queues, transcodes into encrypted HLS and reports progress", async () => {
     const { storage } = useTestStorage();
@@ -119,7 +132,13 @@ describe("video upload and transcode", () => {
     expect(master).toContain("360p/index.m3u8");
     const media = new TextDecoder().decode((await getBytes(storage, `${ready.hlsPrefix}/360p/index.m3u8`))!);
     expect(media).toMatch(/#EXT-X-KEY:METHOD=AES-128,URI="key:\/\/lesson"/);
-    expect(media).toMatch(/#EXTINF:4\.0/);
+    // Short segments to start on (2 s for the first 12 s, then 4 s), in every rendition: the 5-second
+    // upload is cut at 0, 2 and 4 s (segmentStarts).
+    for (const rendition of ["240p", "360p"]) {
+      const text = new TextDecoder().decode((await getBytes(storage, `${ready.hlsPrefix}/${rendition}/index.m3u8`))!);
+      const lengths = [...text.matchAll(/#EXTINF:([\d.]+)/g)].map((m) => Math.round(Number(m[1]) * 100) / 100);
+      expect(lengths, rendition).toEqual([2, 2, 1]);
+    }
     // Segments are encrypted: no MPEG-TS sync byte at the start.
     const segment = (await getBytes(storage, `${ready.hlsPrefix}/360p/seg-0.ts`))!;
     expect(segment.length).toBeGreaterThan(1000);
