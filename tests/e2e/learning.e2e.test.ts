@@ -395,6 +395,11 @@ describe("learning journey in Chromium", () => {
     await page.waitForURL(`${server.url}/courses/${ids.course}/preview/${preview}`);
     const video = page.locator(`[data-hosted-video="${preview}"] video`);
     await video.waitFor();
+    // Ready to play once hls.js has attached and read the first segment (a play() before that is
+    // interrupted by hls.js's own load of the element).
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     await video.evaluate((v: HTMLVideoElement) => {
       v.muted = true;
       return v.play();
