@@ -9,6 +9,7 @@ import { SIGNED_IN_HINT_SCRIPT } from "~/features/accounts/personal";
 import { CART_QUEUE_SCRIPT } from "~/features/cart/cart-context";
 import { contentSecurityPolicy, createNonce, inlineScriptHashes } from "~/lib/csp.server";
 import { getEnv } from "~/lib/env.server";
+import { browserStoreOrigin } from "~/platform/files/storage.server";
 
 export const streamTimeout = 5_000;
 
@@ -35,7 +36,10 @@ export default function handleRequest(
   }
   const nonce = createNonce();
   if (getEnv().NODE_ENV === "production") {
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, INLINE_SCRIPT_HASHES));
+    responseHeaders.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy(nonce, INLINE_SCRIPT_HASHES, browserStoreOrigin()),
+    );
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -10,7 +10,9 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { enrolments, lessons, lessonVideos, products, videoPositions } from "~/db/schema";
 import type { SessionUser } from "~/features/accounts/guards.server";
+import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/errors";
+import type { FileStorage } from "~/platform/files/storage.server";
 
 /** How long a key token issued with a playlist stays valid (at most; see KEY_TOKEN_STEP_SECONDS). */
 export const KEY_TOKEN_SECONDS = 10 * 60;
@@ -113,6 +115,46 @@ export async function watchableVideo(db: DbOrTx, user: SessionUser | null, lesso
 /** A media playlist with the key URI pointing at the key endpoint with a fresh token. */
 export function rewriteMediaPlaylist(text: string, keyUrl: string) {
   return text.replace(/URI="key:\/\/lesson"/g, `URI="${keyUrl}"`);
+}
+
+const HOUR_MS = 3600_000;
+
+/**
+ * When a playlist's segment URLs are signed and for how long: on the hour (every playlist of a
+ * rendition served in the same hour lists the same URLs, so the browser's cache and a CDN in front of
+ * the store keep one copy of each segment for everyone), valid `hours` from then, so 1 hour less at
+ * worst: VIDEO_URL_HOURS (default 6) is still longer than a lecture watched in one sitting.
+ */
+export function segmentUrlWindow(hours: number, now = Date.now()) {
+  return { signingDate: new Date(Math.floor(now / HOUR_MS) * HOUR_MS), expiresInSeconds: hours * 3600 };
+}
+
+/**
+ * The media playlist the player gets: the key URI at the app's key endpoint (checked per owner on
+ * every request), and, when the storage can presign (S3), each `seg-N.ts` as a presigned GET URL of
+ * the object store, so the segments' bytes never pass through the app. Those URLs carry no user and
+ * are not revoked by a refund: that is safe because every segment is AES-128 encrypted and the key
+ * only comes from the app, so a leaked segment URL is useless without it. With local storage the
+ * lines stay relative and the app's segment route serves them, as it does for a playlist cached
+ * before the store could presign.
+ */
+export async function mediaPlaylistFor(
+  storage: FileStorage,
+  text: string,
+  opts: { keyUrl: string; renditionPrefix: string; hours?: number; now?: number },
+) {
+  const withKey = rewriteMediaPlaylist(text, opts.keyUrl);
+  const presign = storage.presignGet?.bind(storage);
+  if (!presign) return withKey;
+  const window = segmentUrlWindow(opts.hours ?? getEnv().VIDEO_URL_HOURS, opts.now);
+  const lines = withKey.split("\n");
+  const signed = await Promise.all(
+    lines.map((line) => {
+      const segment = /^(seg-\d{1,6}\.ts)\r?$/.exec(line)?.[1];
+      return segment ? presign(`${opts.renditionPrefix}/${segment}`, window) : line;
+    }),
+  );
+  return signed.join("\n");
 }
 
 /** The saved position of a student in a lesson's video, in whole seconds (0 when none). */
