@@ -26,8 +26,35 @@ export interface S3Store {
   close(): Promise<void>;
 }
 
-/** Starts s3rver on a free loopback port with one empty bucket, "media"; `dir` keeps its files (default: a new temp folder). */
-export async function startS3Store(dir?: string): Promise<S3Store> {
+/** deploy/object-store/cors.json (the rule an owner applies with `aws s3api put-bucket-cors`) as s3rver's XML, for these origins. */
+export function corsXmlFor(origins: string[]): string {
+  const file = path.join(import.meta.dirname, "..", "..", "deploy", "object-store", "cors.json");
+  const { CORSRules } = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    CORSRules: {
+      ID?: string;
+      AllowedMethods: string[];
+      AllowedHeaders?: string[];
+      ExposeHeaders?: string[];
+      MaxAgeSeconds?: number;
+    }[];
+  };
+  const tags = (name: string, values: readonly (string | number)[] = []) =>
+    values.map((v) => `<${name}>${v}</${name}>`).join("");
+  const rules = CORSRules.map(
+    (rule) =>
+      `<CORSRule>${tags("ID", rule.ID ? [rule.ID] : [])}${tags("AllowedOrigin", origins)}${tags("AllowedMethod", rule.AllowedMethods)}` +
+      `${tags("AllowedHeader", rule.AllowedHeaders)}${tags("ExposeHeader", rule.ExposeHeaders)}` +
+      `${tags("MaxAgeSeconds", rule.MaxAgeSeconds === undefined ? [] : [rule.MaxAgeSeconds])}</CORSRule>`,
+  );
+  return `<CORSConfiguration>${rules.join("")}</CORSConfiguration>`;
+}
+
+/**
+ * Starts s3rver on a free loopback port with one empty bucket, "media"; `dir` keeps its files (default:
+ * a new temp folder). `corsOrigins`: the bucket answers CORS for these origins (the app's, for a
+ * browser's hls.js) with the rule of deploy/object-store/cors.json.
+ */
+export async function startS3Store(dir?: string, opts: { corsOrigins?: string[] } = {}): Promise<S3Store> {
   const directory = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ca-s3-"));
   const bucket = "media";
   const server = new S3rver({
@@ -35,7 +62,7 @@ export async function startS3Store(dir?: string): Promise<S3Store> {
     address: "127.0.0.1",
     directory,
     silent: true,
-    configureBuckets: [{ name: bucket }],
+    configureBuckets: [{ name: bucket, configs: opts.corsOrigins ? [corsXmlFor(opts.corsOrigins)] : [] }],
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;

@@ -143,19 +143,32 @@ export async function mediaPlaylistFor(
   text: string,
   opts: { keyUrl: string; renditionPrefix: string; hours?: number; now?: number },
 ) {
-  const withKey = rewriteMediaPlaylist(text, opts.keyUrl);
   const presign = storage.presignGet?.bind(storage);
-  if (!presign) return withKey;
+  if (!presign) return rewriteMediaPlaylist(text, opts.keyUrl);
   const window = segmentUrlWindow(opts.hours ?? getEnv().VIDEO_URL_HOURS, opts.now);
-  const lines = withKey.split("\n");
-  const signed = await Promise.all(
-    lines.map((line) => {
-      const segment = /^(seg-\d{1,6}\.ts)\r?$/.exec(line)?.[1];
-      return segment ? presign(`${opts.renditionPrefix}/${segment}`, window) : line;
-    }),
-  );
-  return signed.join("\n");
+  // Signing is ~0.3 ms of CPU a URL (150 for a 10-minute lecture): the signed playlist is the same for
+  // every student of the hour, so it is made once per rendition and hour; only the key URI is theirs.
+  const signed = presignedPlaylists.get(storage) ?? new Map<string, Promise<string>>();
+  presignedPlaylists.set(storage, signed);
+  const memoKey = `${opts.renditionPrefix}\n${window.signingDate.getTime()}\n${window.expiresInSeconds}\n${text}`;
+  let playlist = signed.get(memoKey);
+  if (!playlist) {
+    playlist = Promise.all(
+      text.split("\n").map((line) => {
+        const segment = /^(seg-\d{1,6}\.ts)\r?$/.exec(line)?.[1];
+        return segment ? presign(`${opts.renditionPrefix}/${segment}`, window) : line;
+      }),
+    ).then((lines) => lines.join("\n"));
+    signed.set(memoKey, playlist);
+    playlist.catch(() => signed.delete(memoKey));
+    // The newest hundred (renditions × lessons watched this hour, ~60 KB each); the oldest go first.
+    if (signed.size > PRESIGNED_PLAYLISTS_KEPT) signed.delete(signed.keys().next().value!);
+  }
+  return rewriteMediaPlaylist(await playlist, opts.keyUrl);
 }
+
+const PRESIGNED_PLAYLISTS_KEPT = 100;
+const presignedPlaylists = new WeakMap<FileStorage, Map<string, Promise<string>>>();
 
 /** The saved position of a student in a lesson's video, in whole seconds (0 when none). */
 export async function savedPosition(db: DbOrTx, userId: string, lessonId: number) {

@@ -27,7 +27,8 @@ let storage: FileStorage;
 let publicOrigin: string;
 let sample: string;
 beforeAll(async () => {
-  store = await startS3Store();
+  // The app's origin in these tests (tests/helpers/route.ts makeRequest).
+  store = await startS3Store(undefined, { corsOrigins: ["http://localhost:3000"] });
   publicOrigin = `http://localhost:${store.port}`;
   storage = s3StorageOf(store, { publicEndpoint: publicOrigin });
   sample = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ca-video-s3-")), "sample.mp4");
@@ -145,6 +146,35 @@ describe("hosted video with FILE_STORAGE=s3", () => {
     expect(Buffer.compare(viaApp.body, (await getBytes(storage, `${video.hlsPrefix}/240p/seg-1.ts`))!)).toBe(0);
   });
 
+  it("the bucket answers the player's cross-origin GET for the site's origin only (deploy/object-store/cors.json)", async () => {
+    const video = (await getLessonVideo(await getDb(), lesson.id))!;
+    const [url] = segmentLines(
+      await mediaPlaylistFor(storage, text((await getBytes(storage, `${video.hlsPrefix}/240p/index.m3u8`))!), {
+        keyUrl: "/k",
+        renditionPrefix: `${video.hlsPrefix}/240p`,
+      }),
+    );
+    const fromSite = await fetch(url!, { headers: { origin: "http://localhost:3000" } });
+    expect(fromSite.status).toBe(200);
+    expect(fromSite.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
+    expect(fromSite.headers.get("access-control-expose-headers")).toContain("Content-Length");
+    await fromSite.arrayBuffer();
+    const elsewhere = await fetch(url!, { headers: { origin: "https://evil.example" } });
+    expect(elsewhere.headers.get("access-control-allow-origin")).toBeNull();
+    await elsewhere.arrayBuffer();
+    // hls.js may ask for a byte range: the preflight for that header is allowed for the site.
+    const preflight = await fetch(url!, {
+      method: "OPTIONS",
+      headers: {
+        origin: "http://localhost:3000",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "range",
+      },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get("access-control-allow-methods")).toContain("GET");
+  });
+
   it("the key endpoint and the playlist still refuse a non-owner and a signed-out visitor", async () => {
     const keyPath = /URI="\/api\/video\/\d+\/(key\?t=[^"]+)"/.exec(
       text((await get("240p/index.m3u8", await cookieFor(await owner()))).body),
@@ -181,6 +211,30 @@ describe("hosted video with FILE_STORAGE=s3", () => {
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain("Request has expired");
     expect((await fetch((await at(new Date().toISOString(), 2))[0]!)).status).toBe(200);
+  });
+
+  it("signs a rendition's segments once an hour for all students; each still gets their own key URI", async () => {
+    const signedKeys: string[] = [];
+    const counting: FileStorage = {
+      ...useTestStorage().storage,
+      kind: "s3",
+      presignGet: async (key, opts) => {
+        signedKeys.push(key);
+        return `https://store.example/${key}?date=${opts.signingDate!.getTime()}`;
+      },
+    };
+    const stored =
+      '#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI="key://lesson"\n#EXTINF:2.0,\nseg-0.ts\n#EXTINF:2.0,\nseg-1.ts\n';
+    const play = (keyUrl: string, iso: string) =>
+      mediaPlaylistFor(counting, stored, { keyUrl, renditionPrefix: "videos/v9/240p", hours: 6, now: Date.parse(iso) });
+    const first = await play("/k?t=alice", "2026-11-26T09:05:00Z");
+    const second = await play("/k?t=bob", "2026-11-26T09:55:00Z");
+    expect(signedKeys).toEqual(["videos/v9/240p/seg-0.ts", "videos/v9/240p/seg-1.ts"]);
+    expect(first).toContain('URI="/k?t=alice"');
+    expect(second).toContain('URI="/k?t=bob"');
+    expect(second.replace("bob", "alice")).toBe(first);
+    await play("/k?t=alice", "2026-11-26T10:00:00Z");
+    expect(signedKeys).toHaveLength(4);
   });
 
   it("with local storage the playlist keeps relative segment lines for the app's segment route", async () => {
