@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { type CORSRule, PutBucketCorsCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { createS3Storage, type FileStorage, type S3Options } from "~/platform/files/storage.server";
 
@@ -26,33 +27,35 @@ export interface S3Store {
   close(): Promise<void>;
 }
 
-/** deploy/object-store/cors.json (the rule an owner applies with `aws s3api put-bucket-cors`) as s3rver's XML, for these origins. */
-export function corsXmlFor(origins: string[]): string {
+/**
+ * Applies deploy/object-store/cors.json to the store's bucket for these origins (the app's), as an
+ * owner does with `aws s3api put-bucket-cors`: the same JSON through the same API call.
+ */
+export async function allowBrowserOrigins(store: Pick<S3Store, "options">, origins: string[]): Promise<void> {
   const file = path.join(import.meta.dirname, "..", "..", "deploy", "object-store", "cors.json");
-  const { CORSRules } = JSON.parse(fs.readFileSync(file, "utf8")) as {
-    CORSRules: {
-      ID?: string;
-      AllowedMethods: string[];
-      AllowedHeaders?: string[];
-      ExposeHeaders?: string[];
-      MaxAgeSeconds?: number;
-    }[];
-  };
-  const tags = (name: string, values: readonly (string | number)[] = []) =>
-    values.map((v) => `<${name}>${v}</${name}>`).join("");
-  const rules = CORSRules.map(
-    (rule) =>
-      `<CORSRule>${tags("ID", rule.ID ? [rule.ID] : [])}${tags("AllowedOrigin", origins)}${tags("AllowedMethod", rule.AllowedMethods)}` +
-      `${tags("AllowedHeader", rule.AllowedHeaders)}${tags("ExposeHeader", rule.ExposeHeaders)}` +
-      `${tags("MaxAgeSeconds", rule.MaxAgeSeconds === undefined ? [] : [rule.MaxAgeSeconds])}</CORSRule>`,
-  );
-  return `<CORSConfiguration>${rules.join("")}</CORSConfiguration>`;
+  const { CORSRules } = JSON.parse(fs.readFileSync(file, "utf8")) as { CORSRules: CORSRule[] };
+  const client = new S3Client({
+    region: store.options.region,
+    endpoint: store.options.endpoint,
+    forcePathStyle: true,
+    credentials: S3_STORE_CREDENTIALS,
+  });
+  try {
+    await client.send(
+      new PutBucketCorsCommand({
+        Bucket: store.options.bucket,
+        CORSConfiguration: { CORSRules: CORSRules.map((rule) => ({ ...rule, AllowedOrigins: origins })) },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
 }
 
 /**
  * Starts s3rver on a free loopback port with one empty bucket, "media"; `dir` keeps its files (default:
  * a new temp folder). `corsOrigins`: the bucket answers CORS for these origins (the app's, for a
- * browser's hls.js) with the rule of deploy/object-store/cors.json.
+ * browser's hls.js) with the rule of deploy/object-store/cors.json (or call allowBrowserOrigins later).
  */
 export async function startS3Store(dir?: string, opts: { corsOrigins?: string[] } = {}): Promise<S3Store> {
   const directory = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ca-s3-"));
@@ -62,12 +65,12 @@ export async function startS3Store(dir?: string, opts: { corsOrigins?: string[] 
     address: "127.0.0.1",
     directory,
     silent: true,
-    configureBuckets: [{ name: bucket, configs: opts.corsOrigins ? [corsXmlFor(opts.corsOrigins)] : [] }],
+    configureBuckets: [{ name: bucket }],
   });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   const options: S3Options = { bucket, region: "us-east-1", endpoint, forcePathStyle: true, ...S3_STORE_CREDENTIALS };
-  return {
+  const store: S3Store = {
     endpoint,
     bucket,
     port,
@@ -84,6 +87,8 @@ export async function startS3Store(dir?: string, opts: { corsOrigins?: string[] 
     },
     close: () => server.close(),
   };
+  if (opts.corsOrigins) await allowBrowserOrigins(store, opts.corsOrigins);
+  return store;
 }
 
 /** The app's storage on this store (`publicEndpoint`: presign for another origin, as S3_PUBLIC_URL does). */
