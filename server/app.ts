@@ -357,7 +357,8 @@ export async function startup() {
       ...videoJobs(handle.db, getFileStorage()),
       ...backupJobs(handle, backupSchedule(env)),
     ],
-    { log },
+    // RUN_JOBS=0: a web-only instance sends jobs for the others to run (docs/deploy.md).
+    { log, work: env.RUN_JOBS },
   ).then(
     (queue) => {
       jobQueue = queue;

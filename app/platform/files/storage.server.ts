@@ -121,6 +121,11 @@ export function createS3Storage(opts: S3Options): FileStorage {
       region: opts.region,
       endpoint: opts.endpoint,
       forcePathStyle: opts.forcePathStyle,
+      // Checksums only where S3 requires them: by default the SDK sends a streamed upload (a video,
+      // its segments) as `aws-chunked` with a trailing checksum, which many S3-compatible stores
+      // (s3rver, older MinIO, some CDNs' stores) keep as the object's bytes, corrupting it.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
       credentials:
         opts.accessKeyId && opts.secretAccessKey
           ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
