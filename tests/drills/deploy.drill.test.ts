@@ -208,6 +208,12 @@ describe("deploy/: nginx in front of two instances, one PostgreSQL, one object s
     expect(new Set(lines.map((l) => l.upstreams[0]))).toEqual(new Set([a.port, b.port]));
     // The id nginx logged is the one the app answered with (and logged).
     expect(lines.map((l) => l.id)).toEqual(ids);
+    // A refused request: the app's own request log line carries the id nginx logged.
+    expect(await statusOf(`${appUrl}/courses/999999`)).toBe(404);
+    const [refused] = logged(/"GET \/courses\/999999 /);
+    expect(refused?.id).toMatch(/^[0-9a-f]{32}$/);
+    // (The line is written as the answer finishes: it may reach the pipe a moment after the answer.)
+    await until("the app's log line", async () => `${a.output()}${b.output()}`.includes(`"id":"${refused!.id}"`));
     // /metrics is not public through the proxy.
     expect(await statusOf(`${appUrl}/metrics`)).toBe(404);
   });
