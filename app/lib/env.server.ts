@@ -108,6 +108,8 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** 1 behind one reverse proxy: the client address comes from X-Forwarded-For. */
   TRUST_PROXY: flag("TRUST_PROXY", false),
+  /** 0: this instance only queues background jobs (transcodes, backups, reconciling); another runs them. */
+  RUN_JOBS: flag("RUN_JOBS", true),
   /** Folder of the SQL migrations. */
   MIGRATIONS_DIR: unsetIfEmpty(z.string().default("./drizzle")),
   /** Lets a scraper read /metrics from another machine (`Authorization: Bearer <token>`); loopback needs none. */

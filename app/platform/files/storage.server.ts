@@ -161,10 +161,9 @@ export function createS3Storage(opts: S3Options): FileStorage {
       region: opts.region,
       endpoint,
       forcePathStyle: opts.forcePathStyle,
-      // The SDK's default since 3.729 sends a streamed upload (putFile) as aws-chunked with a CRC
-      // trailer; S3-compatible stores that do not decode it (s3rver, some older MinIO or Ceph) keep the
-      // chunk framing inside the object: a video segment would no longer decrypt. Checksums only
-      // where an operation requires them; TLS protects the bytes in transit.
+      // Checksums only where S3 requires them: by default the SDK sends a streamed upload (a video,
+      // its segments) as `aws-chunked` with a trailing checksum, which many S3-compatible stores
+      // (s3rver, older MinIO, some CDNs' stores) keep as the object's bytes, corrupting it.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
       credentials:
