@@ -11,7 +11,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSample } from "~/features/video/transcode.server";
 import { signInOverHttp } from "../helpers/auth";
@@ -25,6 +24,7 @@ import {
   verifyUnit,
 } from "../helpers/deploy";
 import { createDrillDatabase } from "../helpers/pg-drill";
+import { allowBrowserOrigins, type S3Store, startS3Store } from "../helpers/s3-store";
 import { freePort, type RunningServer, startServer } from "../helpers/server";
 import {
   addToServerCart,
@@ -41,7 +41,7 @@ const ADMIN = { email: "owner@academy.example.in", password: "deploy-drill-passw
 const PROPAGATION_LIMIT_MS = 15_000;
 
 let db: pg.Client;
-let store: S3rver;
+let store: S3Store;
 let a: RunningServer;
 let b: RunningServer;
 let nginx: RunningProxy;
@@ -52,15 +52,8 @@ let uploaded: number | undefined;
 
 beforeAll(async () => {
   const url = await createDrillDatabase("deploy");
-  const storeDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-drill-s3-"));
-  store = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    directory: storeDir,
-    silent: true,
-    configureBuckets: [{ name: "academy", configs: [] }],
-  });
-  const { port: storePort } = await store.run();
+  // The object store (its CORS rule for the site is applied once nginx has its address).
+  store = await startS3Store();
   const nginxPort = await freePort();
   appUrl = `http://127.0.0.1:${nginxPort}`;
 
@@ -82,13 +75,7 @@ beforeAll(async () => {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_NAME: "Owner",
-    FILE_STORAGE: "s3",
-    S3_BUCKET: "academy",
-    S3_REGION: "us-east-1",
-    S3_ENDPOINT: `http://127.0.0.1:${storePort}`,
-    S3_ACCESS_KEY_ID: "S3RVER",
-    S3_SECRET_ACCESS_KEY: "S3RVER",
-    S3_FORCE_PATH_STYLE: "1",
+    ...store.env,
     BACKUP_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "ca-drill-backups-")),
     // No mail leaves the drill (the outbox table keeps it).
     SMTP_URL: "",
@@ -101,6 +88,7 @@ beforeAll(async () => {
     startServer({ env: { ...env, RUN_JOBS: "1" } }),
   ]);
   nginx = await startNginx([a.port, b.port], nginxPort);
+  await allowBrowserOrigins(store, [appUrl]);
   db = new pg.Client({ connectionString: url });
   await db.connect();
 }, 240_000);
@@ -335,6 +323,11 @@ describe("deploy/: nginx in front of two instances, one PostgreSQL, one object s
       expect([clear[0], clear[188], clear[376]]).toEqual([0x47, 0x47, 0x47]);
     }
     expect(fromA.clear.equals(fromB.clear)).toBe(true);
+    // The segment bytes came from the object store, presigned; the app served playlists and the key.
+    for (const { segmentUrl } of [fromA, fromB]) {
+      expect(segmentUrl.origin).toBe(store.endpoint);
+      expect(segmentUrl.searchParams.get("X-Amz-Expires")).toMatch(/^\d+$/);
+    }
     uploaded = lessonId;
   }, 300_000);
 
