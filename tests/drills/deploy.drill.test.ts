@@ -14,6 +14,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSample } from "~/features/video/transcode.server";
 import { signInOverHttp } from "../helpers/auth";
+import { burstWithKill } from "../helpers/burst";
 import {
   DEPLOY,
   parseEnvFile,
@@ -338,7 +339,7 @@ describe("deploy/: nginx in front of two instances, one PostgreSQL, one object s
       )
     ).map((p) => p.id);
     const STUDENTS = 24;
-    type Runner = { student: Student; products: number[]; stage: string; orderId?: string; paidBeforeKill?: boolean };
+    type Runner = { student: Student; products: number[]; stage: string; orderId?: string };
     const runners: Runner[] = Array.from({ length: STUDENTS }, (_, i) => ({
       student: {
         name: `Burst ${i}`,
@@ -367,26 +368,13 @@ describe("deploy/: nginx in front of two instances, one PostgreSQL, one object s
         r.stage = "paid";
       }
     };
-    let killed = false;
-    let paidCount = 0;
-    const interrupted: unknown[] = [];
-    const queue = [...runners];
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        for (let r = queue.shift(); r; r = queue.shift()) {
-          try {
-            await step(r);
-            r.paidBeforeKill = !killed;
-            if (++paidCount >= 6 && !killed) {
-              killed = true;
-              a.child.kill("SIGKILL");
-            }
-          } catch (error) {
-            if (!killed) throw error;
-            interrupted.push(error);
-          }
-        }
-      }),
+    const { killed, interrupted } = await burstWithKill(
+      runners,
+      { concurrency: 8, killAfter: 6, kill: () => a.child.kill("SIGKILL") },
+      async (r) => {
+        await step(r);
+        return true;
+      },
     );
     expect(killed).toBe(true);
     // The burst was spread over both instances: the one killed was serving checkouts.

@@ -94,6 +94,26 @@ export interface RunningProxy {
   stop(): Promise<void>;
 }
 
+/** A proxy's log so far (empty before its first line). */
+function readIfThere(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** A process's output, collected as it comes. */
+function collect(child: ChildProcess): () => string {
+  let log = "";
+  const add = (d: Buffer) => {
+    log += d;
+  };
+  child.stdout?.on("data", add);
+  child.stderr?.on("data", add);
+  return () => log;
+}
+
 function stopper(child: ChildProcess) {
   return () =>
     new Promise<void>((resolve) => {
@@ -141,20 +161,10 @@ export async function startNginx(upstreams: [number, number], port?: number): Pr
   const args = ["-p", dir, "-c", path.join(dir, "nginx.conf")];
   execFileSync("nginx", [...args, "-t", "-q", "-g", "daemon off;"], { stdio: "pipe" });
   const child = spawn("nginx", [...args, "-g", "daemon off;"], { stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
-  child.stderr?.on("data", (d) => {
-    log += d;
-  });
+  const output = collect(child);
   const url = `http://127.0.0.1:${listen}`;
-  await waitForPort(`${url}/healthz`, child, () => log);
-  const accessLog = () => {
-    try {
-      return fs.readFileSync(path.join(dir, "access.log"), "utf8");
-    } catch {
-      return "";
-    }
-  };
-  return { url, accessLog, stop: stopper(child) };
+  await waitForPort(`${url}/healthz`, child, output);
+  return { url, accessLog: () => readIfThere(path.join(dir, "access.log")), stop: stopper(child) };
 }
 
 /** Caddy running deploy/caddy/Caddyfile unchanged: plain HTTP on a loopback port to one instance. */
@@ -176,20 +186,6 @@ export async function startCaddy(upstream: number): Promise<RunningProxy> {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let log = "";
-  child.stdout?.on("data", (d) => {
-    log += d;
-  });
-  child.stderr?.on("data", (d) => {
-    log += d;
-  });
-  await waitForPort(`${url}/healthz`, child, () => log);
-  const accessLog = () => {
-    try {
-      return fs.readFileSync(path.join(dir, "access.log"), "utf8");
-    } catch {
-      return "";
-    }
-  };
-  return { url, accessLog, stop: stopper(child) };
+  await waitForPort(`${url}/healthz`, child, collect(child));
+  return { url, accessLog: () => readIfThere(path.join(dir, "access.log")), stop: stopper(child) };
 }
