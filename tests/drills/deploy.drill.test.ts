@@ -445,5 +445,8 @@ describe("deploy/: nginx in front of two instances, one PostgreSQL, one object s
     expect(home.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(await statusOf(`${caddy.url}/metrics`)).toBe(404);
     expect(await statusOf(`${caddy.url}/courses`)).toBe(200);
+    // Caddy's access log has the id the app answered with.
+    const id = home.headers.get("x-request-id")!;
+    await until("Caddy's log line", async () => caddy!.accessLog().includes(id));
   });
 });

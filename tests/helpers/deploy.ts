@@ -182,7 +182,7 @@ export async function startCaddy(upstream: number): Promise<RunningProxy> {
       SITE_ADDRESS: url,
       APP_UPSTREAM: `127.0.0.1:${upstream}`,
       CADDY_ADMIN: "off",
-      CADDY_LOG: path.join(dir, "access.log"),
+      CADDY_LOG_OUTPUT: `file ${path.join(dir, "access.log")}`,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
