@@ -25,6 +25,8 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every key that starts with `prefix` (at any depth), sorted; the backups read the store with it. */
+  list?(prefix: string): Promise<string[]>;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
@@ -99,6 +101,29 @@ export function createLocalStorage(root: string): FileStorage {
         return false;
       }
     },
+    async list(prefix) {
+      // Walks only the folder the prefix names; a write's temporary file is not a key.
+      const folder = prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "";
+      const keys: string[] = [];
+      const walk = async (dir: string, rel: string) => {
+        let entries: fs.Dirent[];
+        try {
+          entries = await fs.promises.readdir(dir, { withFileTypes: true });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+          throw error;
+        }
+        for (const entry of entries) {
+          const key = rel ? `${rel}/${entry.name}` : entry.name;
+          if (entry.isDirectory()) {
+            if (`${key}/`.startsWith(prefix) || prefix.startsWith(`${key}/`))
+              await walk(path.join(dir, entry.name), key);
+          } else if (entry.isFile() && key.startsWith(prefix) && !entry.name.endsWith(".tmp")) keys.push(key);
+        }
+      };
+      await walk(folder ? path.join(root, ...folder.split("/")) : root, folder);
+      return keys.sort();
+    },
   };
 }
 
@@ -121,6 +146,10 @@ export function createS3Storage(opts: S3Options): FileStorage {
       region: opts.region,
       endpoint: opts.endpoint,
       forcePathStyle: opts.forcePathStyle,
+      // Checksums only where the API needs them: by default the SDK sends a streamed body (putFile) as
+      // aws-chunked with a CRC32 trailer, which S3-compatible servers such as s3rver store verbatim.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
       credentials:
         opts.accessKeyId && opts.secretAccessKey
           ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
@@ -192,6 +221,19 @@ export function createS3Storage(opts: S3Options): FileStorage {
         throw error;
       }
     },
+    async list(prefix) {
+      const { sdk, client } = await clientPromise;
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const out = await client.send(
+          new sdk.ListObjectsV2Command({ Bucket: opts.bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const item of out.Contents ?? []) if (item.Key) keys.push(item.Key);
+        token = out.IsTruncated ? out.NextContinuationToken : undefined;
+      } while (token);
+      return keys.sort();
+    },
   };
 }
 
@@ -201,20 +243,23 @@ const globalKey = Symbol.for("commerce-academy.file-storage");
 type G = typeof globalThis & { [globalKey]?: FileStorage };
 const g = globalThis as G;
 
+/** The bucket of the S3_* settings (FILE_STORAGE=s3, and BACKUP_STORAGE=s3 for the backups). */
+export function createConfiguredS3Storage(env = getEnv()): FileStorage {
+  // getEnv() already refuses FILE_STORAGE=s3 or BACKUP_STORAGE=s3 without a bucket; this narrows the type.
+  if (!env.S3_BUCKET) throw new EnvError("S3_BUCKET: required when FILE_STORAGE=s3 or BACKUP_STORAGE=s3");
+  return createS3Storage({
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === "1" || env.S3_FORCE_PATH_STYLE === "true",
+  });
+}
+
 export function createConfiguredStorage(): FileStorage {
   const env = getEnv();
-  if (env.FILE_STORAGE === "s3") {
-    // getEnv() already refuses FILE_STORAGE=s3 without a bucket; this narrows the type.
-    if (!env.S3_BUCKET) throw new EnvError("S3_BUCKET: required when FILE_STORAGE=s3");
-    return createS3Storage({
-      bucket: env.S3_BUCKET,
-      region: env.S3_REGION,
-      endpoint: env.S3_ENDPOINT,
-      accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
-      forcePathStyle: env.S3_FORCE_PATH_STYLE === "1" || env.S3_FORCE_PATH_STYLE === "true",
-    });
-  }
+  if (env.FILE_STORAGE === "s3") return createConfiguredS3Storage(env);
   return createLocalStorage(path.join(resolveDataDir(env), "files"));
 }
 
