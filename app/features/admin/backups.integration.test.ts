@@ -107,10 +107,18 @@ describe("a scheduled backup", () => {
       fs.writeFileSync(path.join(dir, backupFileName(new Date(iso), handle.kind)), "");
     }
     fs.writeFileSync(path.join(dir, "README.txt"), "mine");
+    // One named before backup names were lower case.
+    const legacy = `commerce-academy-2026-11-19T01-00-00-000Z.${handle.kind === "pglite" ? "tar.gz" : "dump"}`;
+    fs.writeFileSync(path.join(dir, legacy), "");
     expect((await dashboardOfOwner()).backup.state).toBe("none");
     const result = await takeBackup(handle, schedule, new Date("2026-11-26T03:00:00.000Z"));
     expect(result.deleted.sort()).toEqual(
-      ["2026-11-20T01:00:00.000Z", "2026-11-21T01:00:00.000Z"].map((iso) => backupFileName(new Date(iso), handle.kind)),
+      [
+        legacy,
+        ...["2026-11-20T01:00:00.000Z", "2026-11-21T01:00:00.000Z"].map((iso) =>
+          backupFileName(new Date(iso), handle.kind),
+        ),
+      ].sort(),
     );
     // (.staging: where the dump is written before it takes its name, on the same disk.)
     expect(fs.readdirSync(dir).sort()).toEqual(

@@ -143,8 +143,26 @@ export function backupStoreOn(
 }
 
 export function dirBackupStore(dir: string): BackupStore {
+  const root = path.resolve(dir);
   // A dump is staged on the same disk (a tmpfs /tmp may be too small for it).
-  return backupStoreOn(createLocalStorage(dir), "", path.resolve(dir), path.join(path.resolve(dir), ".staging"));
+  const store = backupStoreOn(createLocalStorage(root), "", root, path.join(root, ".staging"));
+  // A backup named before names were lower case is no storage key: reached by its path (the name
+  // pattern admits no other character, so never outside the folder).
+  const legacy = (name: string) => NAME.test(name) && name !== name.toLowerCase();
+  return {
+    ...store,
+    delete: (name) => (legacy(name) ? fs.promises.rm(path.join(root, name), { force: true }) : store.delete(name)),
+    async read(name) {
+      if (!legacy(name)) return store.read(name);
+      return fs.existsSync(path.join(root, name)) ? { stream: fs.createReadStream(path.join(root, name)) } : null;
+    },
+    async download(name, to) {
+      if (!legacy(name)) return store.download(name, to);
+      if (!fs.existsSync(path.join(root, name))) return false;
+      await fs.promises.copyFile(path.join(root, name), to);
+      return true;
+    },
+  };
 }
 
 /** The bucket of the S3_* settings, under `backups/`. */
@@ -182,10 +200,12 @@ async function copyThroughDisk(
   read: FileStorage["get"],
   key: string,
   write: (file: string) => Promise<void>,
+  tmpDir = os.tmpdir(),
 ): Promise<boolean> {
   const stored = await read(key);
   if (!stored) return false;
-  const tmp = path.join(os.tmpdir(), `ca-copy-${randomUUID()}`);
+  fs.mkdirSync(tmpDir, { recursive: true });
+  const tmp = path.join(tmpDir, `ca-copy-${randomUUID()}`);
   try {
     await pipeline(stored.stream, fs.createWriteStream(tmp));
     await write(tmp);
@@ -202,7 +222,7 @@ export async function backupFiles(files: FileStorage, store: BackupStore): Promi
   let copied = 0;
   for (const key of await files.list("")) {
     if (have.has(FILES_PREFIX + key)) continue;
-    if (await copyThroughDisk(files.get, key, (tmp) => store.save(FILES_PREFIX + key, tmp))) copied++;
+    if (await copyThroughDisk(files.get, key, (tmp) => store.save(FILES_PREFIX + key, tmp), store.stagingDir)) copied++;
   }
   return copied;
 }
