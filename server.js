@@ -11,7 +11,7 @@ import helmet from "helmet";
 import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { runPrimary } from "./server/primary.js";
-import { requestId, requestLogOptions } from "./server/request-log.js";
+import { requestId, requestLogOptions, requestScope } from "./server/request-log.js";
 
 // NODE_ENV is the one variable read here directly: it decides which app to load (the Vite dev
 // server or the build) before the app's configuration can be read. Every other setting comes from
@@ -90,6 +90,8 @@ async function serveHttp() {
     next();
   });
   app.use(pinoHttp({ logger, ...requestLogOptions }));
+  // Everything below runs in the request's scope: the app's own log lines carry its id (reqId).
+  app.use((req, _res, next) => requestScope.run({ id: req.id }, next));
 
   if (DEVELOPMENT) {
     app.use(viteDevServer.middlewares);

@@ -9,6 +9,8 @@ import { SIGNED_IN_HINT_SCRIPT } from "~/features/accounts/personal";
 import { CART_QUEUE_SCRIPT } from "~/features/cart/cart-context";
 import { contentSecurityPolicy, createNonce, inlineScriptHashes } from "~/lib/csp.server";
 import { getEnv } from "~/lib/env.server";
+import { currentRequestId } from "~/lib/log.server";
+import { browserStoreOrigin } from "~/platform/files/storage.server";
 
 export const streamTimeout = 5_000;
 
@@ -19,7 +21,8 @@ const INLINE_SCRIPT_HASHES = inlineScriptHashes([CART_QUEUE_SCRIPT + SIGNED_IN_H
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (markDatabaseSuspect(error)) return;
-  console.error(error);
+  // console.error (tests fail on an unexpected one), with the request's id to find its other lines.
+  console.error(`request ${currentRequestId() ?? "-"}:`, error);
 };
 
 export default function handleRequest(
@@ -35,7 +38,10 @@ export default function handleRequest(
   }
   const nonce = createNonce();
   if (getEnv().NODE_ENV === "production") {
-    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, INLINE_SCRIPT_HASHES));
+    responseHeaders.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy(nonce, INLINE_SCRIPT_HASHES, browserStoreOrigin()),
+    );
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -60,7 +66,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(`request ${currentRequestId() ?? "-"}:`, error);
         },
       },
     );

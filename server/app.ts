@@ -33,6 +33,7 @@ import { refreshStoreSettings } from "~/features/settings/settings.server";
 import { ensureSampleVideo, samplePrefixesInUse } from "~/features/video/sample.server";
 import { videoJobs } from "~/features/video/video.server";
 import { getEnv } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
 import { mayReadMetrics, metricsText, observeRequest, registerReader, registry } from "~/lib/metrics.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
 import { isSharedPagePath, PAGE_QUERY_PARAMS, routePath } from "~/lib/route-path";
@@ -322,13 +323,13 @@ export async function startup() {
   // A bad setting (e.g. half a Razorpay key pair: never a silent test mode) stops the start here at the latest.
   const env = getEnv();
   const payments = describePaymentSetup(env);
-  if (payments.warning) console.warn(JSON.stringify({ level: 40, msg: payments.warning }));
+  if (payments.warning) log.warn(payments.warning);
   // The certificate that signs invoices: a missing file or a wrong password stops the start (EnvError).
   invoiceSigning();
   const signing = invoiceSigningStatus();
   if (signing.state === "expired" || signing.state === "not-yet-valid") {
     const msg = `INVOICE_SIGNING_P12_FILE: the certificate is ${signing.state === "expired" ? "expired" : "not valid yet"}; invoices and credit notes go out unsigned`;
-    console.warn(JSON.stringify({ level: 40, msg }));
+    log.warn(msg);
   }
   const handle = await getDbHandle();
   if (handle.poolStats) registerReader("dbPool", handle.poolStats);
@@ -345,32 +346,32 @@ export async function startup() {
   const owner = await ensureAdminFromEnv(handle.db);
   // Background work on the job queue (docs/decisions/0014-job-queue.md): settles paid-but-unfulfilled
   // and stale pending orders and sends owed confirmation emails, on whichever instance is free.
-  const log = (message: string, extra?: Record<string, unknown>) =>
-    console.warn(JSON.stringify({ level: 40, msg: message, ...extra }));
+  const warn = (message: string, extra?: Record<string, unknown>) => log.warn({ ...extra }, message);
   // Transcodes uploaded lesson videos (features/video).
   // Started beside the rest of start-up (several cluster workers would otherwise queue up behind
   // pg-boss's schema lock before listening); an upload meanwhile answers 503 "try again in a moment".
   jobQueueStarting = startJobQueue(
     handle,
     [
-      ...orderJobs(handle.db, env.ORDERS_RECONCILE_INTERVAL_SECONDS, log),
+      ...orderJobs(handle.db, env.ORDERS_RECONCILE_INTERVAL_SECONDS, warn),
       ...videoJobs(handle.db, getFileStorage()),
       ...backupJobs(handle, configuredBackupSchedule(getFileStorage())),
     ],
-    { log },
+    // RUN_JOBS=0: a web-only instance sends jobs for the others to run (docs/deploy.md).
+    { log: warn, work: env.RUN_JOBS },
   ).then(
     (queue) => {
       jobQueue = queue;
     },
-    (error) => log(`the job queue did not start: ${error instanceof Error ? error.message : String(error)}`),
+    (error) => warn(`the job queue did not start: ${error instanceof Error ? error.message : String(error)}`),
   );
 
   const sampleFiles = await ensureSeedFiles(handle.db, getFileStorage());
   // The seeded lessons' sample lecture (made once with ffmpeg into a cache, then copied); a
   // missing ffmpeg only costs the sample, not the start.
   const only = await samplePrefixesInUse(handle.db);
-  await ensureSampleVideo(getFileStorage(), { log, only }).catch((error) =>
-    log(`the sample lecture could not be made: ${error instanceof Error ? error.message : String(error)}`),
+  await ensureSampleVideo(getFileStorage(), { log: warn, only }).catch((error) =>
+    warn(`the sample lecture could not be made: ${error instanceof Error ? error.message : String(error)}`),
   );
   return {
     database: handle.kind,

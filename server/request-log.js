@@ -8,7 +8,16 @@
 // - other 4xx answers are warnings, the rest info;
 // - each request has an id (the proxy's X-Request-Id when it sends a sane one, else a new UUID), sent
 //   back as X-Request-Id and carried by its log lines, so one request can be followed end to end.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
+
+/**
+ * The request being answered, for the app's own log lines (app/lib/log.server.ts reads the same
+ * instance under the same global symbol: the server build bundles its own copy of that module).
+ */
+const SCOPE = Symbol.for("commerce-academy.request-scope");
+globalThis[SCOPE] ??= new AsyncLocalStorage();
+export const requestScope = globalThis[SCOPE];
 
 /** Files served from build/client: build assets and the public folder's images, fonts and icons. */
 const STATIC_PATH =

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { freezeIssuedDocuments } from "~/features/orders/freeze.server";
 import { getEnv } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
 import type { DbHandle } from "./client.server";
 import { seedDatabase } from "./seed/seed.server";
 
@@ -22,7 +23,7 @@ export async function migrate(handle: DbHandle) {
   await migrateSql(handle);
   const frozen = await freezeIssuedDocuments(handle.db);
   if (frozen.invoices + frozen.notes > 0) {
-    console.info(`[migrate] froze ${frozen.invoices} issued invoices and ${frozen.notes} credit notes (ADR 0016)`);
+    log.info(`[migrate] froze ${frozen.invoices} issued invoices and ${frozen.notes} credit notes (ADR 0016)`);
   }
 }
 

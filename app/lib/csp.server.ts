@@ -28,19 +28,26 @@ export function createNonce() {
 /**
  * The document Content-Security-Policy: scripts only from us (plus Razorpay
  * Checkout) and inline scripts only with this request's nonce; video players
- * and Razorpay may be framed; nobody may frame us.
+ * and Razorpay may be framed; nobody may frame us. `storeOrigin`: the object
+ * store (FILE_STORAGE=s3) the course player's hls.js fetches segments from.
  */
-export function contentSecurityPolicy(nonce: string, scriptHashes: readonly string[] = []) {
+export function contentSecurityPolicy(
+  nonce: string,
+  scriptHashes: readonly string[] = [],
+  storeOrigin: string | null = null,
+) {
+  const store = storeOrigin ? ` ${storeOrigin}` : "";
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' ${scriptHashes.join(" ")} https://checkout.razorpay.com`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com",
+    `connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com${store}`,
     "frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://api.razorpay.com https://checkout.razorpay.com",
-    // blob: for the course player's hls.js (Media Source Extensions); playlists and segments are 'self'.
-    "media-src 'self' blob:",
+    // blob: for the course player's hls.js (Media Source Extensions); playlists are 'self', segments
+    // 'self' or presigned URLs of the object store (hls.js fetches them: connect-src).
+    `media-src 'self' blob:${store}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -74,6 +74,15 @@ const schema = z.object({
     .url()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * The origin browsers reach the bucket at, when it is not S3_ENDPOINT's (a CDN in front of the store,
+   * or its public address while the app talks to an internal one). Presigned video URLs point here.
+   */
+  S3_PUBLIC_URL: unsetIfEmpty(
+    z
+      .url({ protocol: /^https?$/, error: "S3_PUBLIC_URL must be an http(s) URL (e.g. https://media.example.com)" })
+      .optional(),
+  ),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** 1 for services that need path-style URLs (MinIO). */
@@ -99,6 +108,8 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   /** 1 behind one reverse proxy: the client address comes from X-Forwarded-For. */
   TRUST_PROXY: flag("TRUST_PROXY", false),
+  /** 0: this instance only queues background jobs (transcodes, backups, reconciling); another runs them. */
+  RUN_JOBS: flag("RUN_JOBS", true),
   /** Folder of the SQL migrations. */
   MIGRATIONS_DIR: unsetIfEmpty(z.string().default("./drizzle")),
   /** Lets a scraper read /metrics from another machine (`Authorization: Bearer <token>`); loopback needs none. */
@@ -206,6 +217,18 @@ const schema = z.object({
       .positive("VIDEO_UPLOAD_EXPIRY_HOURS must be more than 0")
       .max(720, "VIDEO_UPLOAD_EXPIRY_HOURS must be at most 720 (30 days)")
       .default(24),
+  ),
+  /**
+   * With FILE_STORAGE=s3, how long the presigned URL of each video segment in a playlist stays valid,
+   * in hours (default 6; at most 168, SigV4's 7 days). Signed on the hour, so it lasts 5–6 hours.
+   */
+  VIDEO_URL_HOURS: unsetIfEmpty(
+    z.coerce
+      .number({ error: "VIDEO_URL_HOURS must be a number of hours" })
+      .int("VIDEO_URL_HOURS must be a whole number of hours")
+      .min(2, "VIDEO_URL_HOURS must be at least 2 (URLs are signed on the hour)")
+      .max(168, "VIDEO_URL_HOURS must be at most 168 (7 days, the limit of a presigned URL)")
+      .default(6),
   ),
   /** A transcode running longer than this (its process was killed) is given up and retried, in minutes. */
   VIDEO_TRANSCODE_TIMEOUT_MINUTES: unsetIfEmpty(

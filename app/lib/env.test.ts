@@ -113,6 +113,8 @@ describe("env", () => {
       PGLITE_SHARED_BUFFERS_MB: 32,
       VIDEO_MAX_UPLOAD_MB: 2048,
       VIDEO_TRANSCODE_TIMEOUT_MINUTES: 120,
+      VIDEO_URL_HOURS: 6,
+      S3_PUBLIC_URL: undefined,
     };
     const empty = Object.fromEntries(Object.keys(defaults).map((k) => [k, ""]));
     for (const env of [parseEnv({}), parseEnv(empty)]) {
@@ -139,6 +141,8 @@ describe("env", () => {
       ["PGLITE_SHARED_BUFFERS_MB", "128", 128],
       ["VIDEO_MAX_UPLOAD_MB", "500", 500],
       ["VIDEO_TRANSCODE_TIMEOUT_MINUTES", "5", 5],
+      ["VIDEO_URL_HOURS", "12", 12],
+      ["S3_PUBLIC_URL", "https://media.example.com", "https://media.example.com"],
     ];
     const env = parseEnv(Object.fromEntries(table.map(([key, given]) => [key, given])));
     expect(env).toMatchObject(Object.fromEntries(table.map(([key, , read]) => [key, read])));
@@ -180,6 +184,12 @@ describe("env", () => {
     expect(problem({ PORT: "eighty" })).toMatch(/PORT must be a port number \(0 to 65535\)/);
     expect(problem({ WEB_CONCURRENCY: "0" })).toMatch(/WEB_CONCURRENCY must be a whole number of server processes/);
     expect(problem({ WEB_CONCURRENCY: "all" })).toMatch(/WEB_CONCURRENCY must be/);
+    expect(problem({ VIDEO_URL_HOURS: "1" })).toMatch(/VIDEO_URL_HOURS must be at least 2/);
+    expect(problem({ VIDEO_URL_HOURS: "169" })).toMatch(/VIDEO_URL_HOURS must be at most 168 \(7 days/);
+    expect(problem({ VIDEO_URL_HOURS: "2.5" })).toMatch(/VIDEO_URL_HOURS must be a whole number of hours/);
+    expect(problem({ VIDEO_URL_HOURS: "long" })).toMatch(/VIDEO_URL_HOURS must be a number of hours/);
+    expect(problem({ S3_PUBLIC_URL: "media.example.com" })).toMatch(/S3_PUBLIC_URL must be an http\(s\) URL/);
+    expect(problem({ S3_PUBLIC_URL: "ftp://media.example.com" })).toMatch(/S3_PUBLIC_URL must be an http\(s\) URL/);
     for (const value of ["0", "2048", "1.5", "lots"])
       expect(problem({ PGLITE_SHARED_BUFFERS_MB: value })).toMatch(
         /PGLITE_SHARED_BUFFERS_MB must be a whole number of megabytes from 1 to 1024/,

@@ -12,6 +12,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gstPaise } from "~/lib/money";
+import { burstWithKill, pool } from "../helpers/burst";
 import { createDrillDatabase } from "../helpers/pg-drill";
 import { ROOT, type RunningServer, startServer } from "../helpers/server";
 import {
@@ -78,15 +79,6 @@ async function runStudent(baseUrl: string, runner: Runner) {
   runner.stage = "paid";
 }
 
-async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>) {
-  const queue = [...items];
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
-    }),
-  );
-}
-
 function reconcile(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn("npm", ["run", "--silent", "orders:reconcile"], {
@@ -132,22 +124,14 @@ describe("crash drill", () => {
     });
 
     // Checkout load; the process is killed with SIGKILL once enough payments went through.
-    let acknowledged = 0;
-    let killed = false;
-    const interrupted: unknown[] = [];
-    await pool(runners, CONCURRENCY, async (runner) => {
-      if (killed) return;
-      try {
+    const { killed, interrupted } = await burstWithKill(
+      runners,
+      { concurrency: CONCURRENCY, killAfter: KILL_AFTER_PAID, kill: () => first.child.kill("SIGKILL") },
+      async (runner) => {
         await runStudent(first.url, runner);
-        if (runner.stage === "paid" && ++acknowledged >= KILL_AFTER_PAID && !killed) {
-          killed = true;
-          first.child.kill("SIGKILL");
-        }
-      } catch (error) {
-        if (!killed) throw error;
-        interrupted.push(error);
-      }
-    });
+        return runner.stage === "paid";
+      },
+    );
     expect(killed).toBe(true);
     await first.stop(); // resolves at once when the process is already gone
     expect(first.child.signalCode).toBe("SIGKILL");

@@ -11,6 +11,7 @@ import { refundOrder } from "~/features/orders/refund.server";
 import { confirmRazorpayCheckout, settleTestPayment } from "~/features/payments/payments.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { HttpError } from "~/lib/errors";
+import { log } from "~/lib/log.server";
 import { formatPaise } from "~/lib/money";
 import * as webhookRoute from "~/routes/api/razorpay-webhook";
 import * as payRoute from "~/routes/store/checkout-pay";
@@ -506,7 +507,7 @@ describe("refund email", () => {
     await db.execute(
       sql`create trigger fail_outbox before insert on email_outbox for each row execute function fail_outbox()`,
     );
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
     let warned: string[] = [];
     try {
       const result = await refundOrder(db, order.id, user.id);
@@ -514,7 +515,7 @@ describe("refund email", () => {
     } finally {
       await db.execute(sql`drop trigger fail_outbox on email_outbox`);
       await db.execute(sql`drop function fail_outbox()`);
-      warned = warn.mock.calls.map((call) => String(call[0]));
+      warned = warn.mock.calls.map((call) => String(call[1] ?? call[0]));
       warn.mockRestore();
     }
     expect((await getOrder(order.id)).status).toBe("refunded");

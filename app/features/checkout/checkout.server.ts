@@ -15,6 +15,7 @@ import { releaseCoupon } from "~/features/orders/coupon-uses.server";
 import { confirmPayment } from "~/features/orders/fulfilment.server";
 import { getSettings } from "~/features/settings/settings.server";
 import { HttpError } from "~/lib/errors";
+import { log } from "~/lib/log.server";
 import { formatPaise } from "~/lib/money";
 import { recordEvent } from "~/platform/audit/audit.server";
 import { getPaymentGateway } from "~/platform/gateway/gateway.server";
@@ -324,7 +325,10 @@ export async function placeOrder(
     });
     await db.update(orders).set({ gatewayOrderId }).where(eq(orders.id, created.id));
   } catch (error) {
-    console.warn(`[checkout] creating the ${gateway.name} order for ${created.number} failed:`, error);
+    log.warn(
+      { err: error, orderId: created.id },
+      `[checkout] creating the ${gateway.name} order for ${created.number} failed`,
+    );
     await db.transaction(async (tx) => {
       await tx
         .update(orders)

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { settings } from "~/db/schema";
 import { HttpError } from "~/lib/errors";
+import { log } from "~/lib/log.server";
 import { gstinProblem, SAMPLE_GSTIN } from "./gstin";
 
 export const LIVE_PAYMENTS_REFUSED =
@@ -51,7 +52,7 @@ export async function assertLivePaymentsAllowed(db: DbOrTx, gateway: string): Pr
   if (gateway !== "razorpay") return;
   const problem = await sellerGstinProblem(db);
   if (problem) {
-    console.warn(`[checkout] live payment refused: ${problem}`);
+    log.warn(`[checkout] live payment refused: ${problem}`);
     throw new HttpError(503, LIVE_PAYMENTS_REFUSED);
   }
 }

@@ -9,6 +9,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { auditLog, cartItems, enrolments, orderItems, orders } from "~/db/schema";
+import { log } from "~/lib/log.server";
 import { formatPaise } from "~/lib/money";
 import { PAYMENT_ALERT, recordEvent } from "~/platform/audit/audit.server";
 import { reclaimCoupon, releaseCoupon } from "./coupon-uses.server";
@@ -90,13 +91,19 @@ export async function confirmPayment(db: DbOrTx, input: ConfirmInput): Promise<C
   });
   if (result.outcome === "missing") return { outcome: "missing", orderId: input.orderId };
   if (result.outcome === "rejected") {
-    console.warn(`[payments] ${input.source} confirmation of order ${input.orderId} rejected: ${result.reason}`);
+    log.warn(
+      { orderId: input.orderId },
+      `[payments] ${input.source} confirmation of order ${input.orderId} rejected: ${result.reason}`,
+    );
     return { outcome: "rejected", orderId: input.orderId, reason: result.reason };
   }
   // Also finishes an order an earlier call marked paid but did not fulfil (a crash in between).
   const fulfilled = await fulfilOrder(db, input.orderId);
   if (result.outcome === "extra_payment") {
-    console.warn(`[payments] order ${input.orderId} received another payment ${input.paymentId}: admins alerted`);
+    log.warn(
+      { orderId: input.orderId },
+      `[payments] order ${input.orderId} received another payment ${input.paymentId}: admins alerted`,
+    );
     return { outcome: "extra_payment", orderId: input.orderId, status: result.status };
   }
   // "fulfilled" only for the call that did the fulfilment: when another call got there first
@@ -193,7 +200,7 @@ async function deliverConfirmation(db: DbOrTx, orderId: string) {
     await db.update(orders).set({ confirmationSentAt: new Date() }).where(eq(orders.id, orderId));
     return true;
   } catch (error) {
-    console.warn(`[orders] the confirmation email of order ${orderId} could not be written:`, error);
+    log.warn({ err: error, orderId }, `[orders] the confirmation email of order ${orderId} could not be written`);
     return false;
   }
 }

@@ -10,6 +10,7 @@ import { and, eq, lt } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { getEnv } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
 import { gatewayFor } from "~/platform/gateway/gateway.server";
 import { closeUnpaidOrder, confirmPayment, fulfilOrder, resendOwedConfirmations } from "./fulfilment.server";
 
@@ -90,7 +91,10 @@ export async function settlePendingOrders(db: DbOrTx, opts: ReconcileOptions = {
       if (order.createdAt < expiry && (await closeUnpaidOrder(db, order.id, "cancelled"))) report.expired++;
     } catch (error) {
       report.errors++;
-      console.warn(`[reconcile] order ${order.id}:`, error instanceof Error ? error.message : error);
+      log.warn(
+        { orderId: order.id },
+        `[reconcile] order ${order.id}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   return report;

@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { creditNotes, enrolments, orderItems, orders } from "~/db/schema";
 import { closeAttemptsWithoutAccess } from "~/features/practice/marking.server";
 import { HttpError } from "~/lib/errors";
+import { log } from "~/lib/log.server";
 import { formatPaise } from "~/lib/money";
 import { recordEvent } from "~/platform/audit/audit.server";
 import { gatewayFor } from "~/platform/gateway/gateway.server";
@@ -168,7 +169,7 @@ export async function refundOrder(
   try {
     await sendRefundEmail(db, orderId, { creditNoteId, items: refund.items, amountPaise: refund.amountPaise });
   } catch (error) {
-    console.warn(`[orders] the refund email of order ${result.number} could not be sent:`, error);
+    log.warn({ err: error, orderId }, `[orders] the refund email of order ${result.number} could not be sent`);
   }
   return refund;
 }

@@ -11,6 +11,7 @@
  */
 import fs from "node:fs";
 import { type Env, EnvError, getEnv } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
 import {
   describeSigningKey,
   type PdfSigningKey,
@@ -98,7 +99,7 @@ export async function invoicePdfInput(
   const imageKey = document.signatory?.imageKey;
   const signatureImage = imageKey ? await getBytes(opts.storage ?? getFileStorage(), imageKey) : null;
   if (imageKey && !signatureImage) {
-    console.warn(JSON.stringify({ level: 40, msg: `signature image ${imageKey} is missing from file storage` }));
+    log.warn(`signature image ${imageKey} is missing from file storage`);
   }
   const signing = opts.signing === undefined ? invoiceSigning() : opts.signing;
   return {

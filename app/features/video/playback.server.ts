@@ -10,7 +10,9 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { enrolments, lessons, lessonVideos, products, videoPositions } from "~/db/schema";
 import type { SessionUser } from "~/features/accounts/guards.server";
+import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/errors";
+import type { FileStorage } from "~/platform/files/storage.server";
 
 /** How long a key token issued with a playlist stays valid (at most; see KEY_TOKEN_STEP_SECONDS). */
 export const KEY_TOKEN_SECONDS = 10 * 60;
@@ -114,6 +116,59 @@ export async function watchableVideo(db: DbOrTx, user: SessionUser | null, lesso
 export function rewriteMediaPlaylist(text: string, keyUrl: string) {
   return text.replace(/URI="key:\/\/lesson"/g, `URI="${keyUrl}"`);
 }
+
+const HOUR_MS = 3600_000;
+
+/**
+ * When a playlist's segment URLs are signed and for how long: on the hour (every playlist of a
+ * rendition served in the same hour lists the same URLs, so the browser's cache and a CDN in front of
+ * the store keep one copy of each segment for everyone), valid `hours` from then, so 1 hour less at
+ * worst: VIDEO_URL_HOURS (default 6) is still longer than a lecture watched in one sitting.
+ */
+export function segmentUrlWindow(hours: number, now = Date.now()) {
+  return { signingDate: new Date(Math.floor(now / HOUR_MS) * HOUR_MS), expiresInSeconds: hours * 3600 };
+}
+
+/**
+ * The media playlist the player gets: the key URI at the app's key endpoint (checked per owner on
+ * every request), and, when the storage can presign (S3), each `seg-N.ts` as a presigned GET URL of
+ * the object store, so the segments' bytes never pass through the app. Those URLs carry no user and
+ * are not revoked by a refund: that is safe because every segment is AES-128 encrypted and the key
+ * only comes from the app, so a leaked segment URL is useless without it. With local storage the
+ * lines stay relative and the app's segment route serves them, as it does for a playlist cached
+ * before the store could presign.
+ */
+export async function mediaPlaylistFor(
+  storage: FileStorage,
+  text: string,
+  opts: { keyUrl: string; renditionPrefix: string; hours?: number; now?: number },
+) {
+  const presign = storage.presignGet?.bind(storage);
+  if (!presign) return rewriteMediaPlaylist(text, opts.keyUrl);
+  const window = segmentUrlWindow(opts.hours ?? getEnv().VIDEO_URL_HOURS, opts.now);
+  // Signing is ~0.3 ms of CPU a URL (150 for a 10-minute lecture): the signed playlist is the same for
+  // every student of the hour, so it is made once per rendition and hour; only the key URI is theirs.
+  const signed = presignedPlaylists.get(storage) ?? new Map<string, Promise<string>>();
+  presignedPlaylists.set(storage, signed);
+  const memoKey = `${opts.renditionPrefix}\n${window.signingDate.getTime()}\n${window.expiresInSeconds}\n${text}`;
+  let playlist = signed.get(memoKey);
+  if (!playlist) {
+    playlist = Promise.all(
+      text.split("\n").map((line) => {
+        const segment = /^(seg-\d{1,6}\.ts)\r?$/.exec(line)?.[1];
+        return segment ? presign(`${opts.renditionPrefix}/${segment}`, window) : line;
+      }),
+    ).then((lines) => lines.join("\n"));
+    signed.set(memoKey, playlist);
+    playlist.catch(() => signed.delete(memoKey));
+    // The newest hundred (renditions × lessons watched this hour, ~60 KB each); the oldest go first.
+    if (signed.size > PRESIGNED_PLAYLISTS_KEPT) signed.delete(signed.keys().next().value!);
+  }
+  return rewriteMediaPlaylist(await playlist, opts.keyUrl);
+}
+
+const PRESIGNED_PLAYLISTS_KEPT = 100;
+const presignedPlaylists = new WeakMap<FileStorage, Map<string, Promise<string>>>();
 
 /** The saved position of a student in a lesson's video, in whole seconds (0 when none). */
 export async function savedPosition(db: DbOrTx, userId: string, lessonId: number) {

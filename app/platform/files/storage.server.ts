@@ -6,9 +6,10 @@
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { EnvError, getEnv, resolveDataDir } from "~/lib/env.server";
+import { type Env, EnvError, getEnv, resolveDataDir } from "~/lib/env.server";
 
 export interface StoredFile {
   stream: Readable;
@@ -25,9 +26,27 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * A URL the browser can GET the file from directly, without the app, until it expires. Only
+   * backends that can sign one (S3); callers fall back to serving the bytes themselves.
+   */
+  presignGet?(key: string, opts: PresignOptions): Promise<string>;
   /** Every key that starts with `prefix` (at any depth), sorted; the backups read the store with it. */
   list?(prefix: string): Promise<string[]>;
 }
+
+export interface PresignOptions {
+  /** Seconds the URL stays valid after `signingDate` (SigV4: at most 7 days). */
+  expiresInSeconds: number;
+  /**
+   * The time the URL is signed at (default now). The same key, date and expiry give the same URL:
+   * a caller that rounds it (video segments: to the hour) lets browsers and a CDN cache the answers.
+   */
+  signingDate?: Date;
+}
+
+/** SigV4's longest presigned URL. */
+export const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
 
@@ -136,26 +155,66 @@ export interface S3Options {
   accessKeyId?: string;
   secretAccessKey?: string;
   forcePathStyle?: boolean;
+  /**
+   * The endpoint browsers reach the store at (a CDN or the store's public address) when it differs
+   * from `endpoint` (e.g. an internal http://minio:9000): presigned URLs are signed for this host.
+   */
+  publicEndpoint?: string;
+}
+
+/**
+ * The origin presigned URLs of this store point at (for the Content-Security-Policy): the public
+ * endpoint, else the endpoint, else AWS's virtual-hosted bucket address; with virtual-hosted style
+ * the bucket is the first label of the host, as the SDK writes it.
+ */
+export function presignedOrigin(
+  opts: Pick<S3Options, "bucket" | "region" | "endpoint" | "forcePathStyle" | "publicEndpoint">,
+) {
+  const url = new URL(opts.publicEndpoint ?? opts.endpoint ?? `https://s3.${opts.region}.amazonaws.com`);
+  // The SDK falls back to path style for a bucket name that is not one DNS label (dots: TLS
+  // certificates cover one level) and for an endpoint that is an IP address.
+  const ip = isIP(url.hostname.replace(/^\[|\]$/g, "")) !== 0;
+  const virtualHosted = !opts.forcePathStyle && !ip && /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/.test(opts.bucket);
+  if (virtualHosted) url.hostname = `${opts.bucket}.${url.hostname}`;
+  return url.origin;
 }
 
 export function createS3Storage(opts: S3Options): FileStorage {
   // Loaded on first use so the local default never pays for the SDK.
-  const clientPromise = import("@aws-sdk/client-s3").then((sdk) => ({
-    sdk,
-    client: new sdk.S3Client({
+  const clientFor = (sdk: typeof import("@aws-sdk/client-s3"), endpoint: string | undefined) =>
+    new sdk.S3Client({
       region: opts.region,
-      endpoint: opts.endpoint,
+      endpoint,
       forcePathStyle: opts.forcePathStyle,
-      // Checksums only where the API needs them: by default the SDK sends a streamed body (putFile) as
-      // aws-chunked with a CRC32 trailer, which S3-compatible servers such as s3rver store verbatim.
+      // Checksums only where S3 requires them: by default the SDK sends a streamed upload (a video,
+      // its segments) as `aws-chunked` with a trailing checksum, which many S3-compatible stores
+      // (s3rver, older MinIO, some CDNs' stores) keep as the object's bytes, corrupting it.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
       credentials:
         opts.accessKeyId && opts.secretAccessKey
           ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
           : undefined,
-    }),
-  }));
+    });
+  const clientPromise = import("@aws-sdk/client-s3").then((sdk) => ({ sdk, client: clientFor(sdk, opts.endpoint) }));
+  // Presigning is local (no request is made): a client for the public endpoint only signs URLs.
+  let presigner:
+    | Promise<{
+        sdk: typeof import("@aws-sdk/client-s3");
+        client: import("@aws-sdk/client-s3").S3Client;
+        sign: typeof import("@aws-sdk/s3-request-presigner").getSignedUrl;
+      }>
+    | undefined;
+  const getPresigner = () => {
+    presigner ??= Promise.all([clientPromise, import("@aws-sdk/s3-request-presigner")]).then(
+      ([{ sdk, client }, p]) => ({
+        sdk,
+        client: opts.publicEndpoint ? clientFor(sdk, opts.publicEndpoint) : client,
+        sign: p.getSignedUrl,
+      }),
+    );
+    return presigner;
+  };
   const isMissing = (error: unknown) => {
     const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
     return e?.name === "NoSuchKey" || e?.name === "NotFound" || e?.$metadata?.httpStatusCode === 404;
@@ -234,6 +293,17 @@ export function createS3Storage(opts: S3Options): FileStorage {
       } while (token);
       return keys.sort();
     },
+    async presignGet(key, presignOpts) {
+      assertValidKey(key);
+      const expiresIn = Math.floor(presignOpts.expiresInSeconds);
+      if (!(expiresIn >= 1 && expiresIn <= MAX_PRESIGN_SECONDS))
+        throw new Error(`presignGet: expiresInSeconds must be 1 to ${MAX_PRESIGN_SECONDS} (SigV4's limit)`);
+      const { sdk, client, sign } = await getPresigner();
+      return sign(client, new sdk.GetObjectCommand({ Bucket: opts.bucket, Key: key }), {
+        expiresIn,
+        signingDate: presignOpts.signingDate,
+      });
+    },
   };
 }
 
@@ -243,25 +313,42 @@ const globalKey = Symbol.for("commerce-academy.file-storage");
 type G = typeof globalThis & { [globalKey]?: FileStorage };
 const g = globalThis as G;
 
-/** The bucket of the S3_* settings (FILE_STORAGE=s3, and BACKUP_STORAGE=s3 for the backups). */
-export function createConfiguredS3Storage(env = getEnv()): FileStorage {
-  // getEnv() already refuses FILE_STORAGE=s3 or BACKUP_STORAGE=s3 without a bucket; this narrows the type.
-  if (!env.S3_BUCKET) throw new EnvError("S3_BUCKET: required when FILE_STORAGE=s3 or BACKUP_STORAGE=s3");
-  return createS3Storage({
+function s3OptionsOf(env: Env): S3Options {
+  // getEnv() already refuses FILE_STORAGE=s3 (or BACKUP_STORAGE=s3) without a bucket; this narrows the type.
+  if (!env.S3_BUCKET) throw new EnvError("S3_BUCKET: required when FILE_STORAGE=s3");
+  return {
     bucket: env.S3_BUCKET,
     region: env.S3_REGION,
     endpoint: env.S3_ENDPOINT,
     accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
     secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
     forcePathStyle: env.S3_FORCE_PATH_STYLE === "1" || env.S3_FORCE_PATH_STYLE === "true",
-  });
+    publicEndpoint: env.S3_PUBLIC_URL,
+  };
+}
+
+/** The bucket of the S3_* settings (FILE_STORAGE=s3's, and BACKUP_STORAGE=s3's for the backups). */
+export function createConfiguredS3Storage(env: Env = getEnv()): FileStorage {
+  return createS3Storage(s3OptionsOf(env));
 }
 
 export function createConfiguredStorage(): FileStorage {
   const env = getEnv();
-  if (env.FILE_STORAGE === "s3") return createConfiguredS3Storage(env);
+  if (env.FILE_STORAGE === "s3") return createS3Storage(s3OptionsOf(env));
   return createLocalStorage(path.join(resolveDataDir(env), "files"));
 }
+
+/**
+ * The origin the browser fetches stored files from besides the app (presigned video segments), for
+ * the Content-Security-Policy; null with local storage (everything comes from the app).
+ */
+export function browserStoreOrigin(env: Env = getEnv()): string | null {
+  // Asked by every rendered page: worked out once per configuration.
+  if (originMemo?.env !== env)
+    originMemo = { env, origin: env.FILE_STORAGE === "s3" ? presignedOrigin(s3OptionsOf(env)) : null };
+  return originMemo.origin;
+}
+let originMemo: { env: Env; origin: string | null } | undefined;
 
 /** The storage chosen by FILE_STORAGE. Tests install their own with `setFileStorage`. */
 export function getFileStorage(): FileStorage {

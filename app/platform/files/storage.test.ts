@@ -4,7 +4,18 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertValidKey, createLocalStorage, createS3Storage, type FileStorage, getBytes } from "./storage.server";
+import { parseEnv } from "~/lib/env.server";
+import {
+  assertValidKey,
+  browserStoreOrigin,
+  createLocalStorage,
+  createS3Storage,
+  type FileStorage,
+  getBytes,
+  MAX_PRESIGN_SECONDS,
+  presignedOrigin,
+  type S3Options,
+} from "./storage.server";
 
 /** The same behaviour from every adapter. */
 function contract(name: string, make: () => FileStorage) {
@@ -135,4 +146,71 @@ it("FILE_STORAGE=s3 without a bucket stops with a clear message", async () => {
     process.env = saved;
     resetEnvCache();
   }
+});
+
+describe("presigned GET URLs (S3)", () => {
+  const hour = new Date("2026-11-26T10:00:00Z");
+  const sign = (opts: Partial<S3Options>, at = hour, expiresInSeconds = 6 * 3600) =>
+    createS3Storage({ bucket: "media", region: "ap-south-1", accessKeyId: "AKIDTEST", secretAccessKey: "s", ...opts })
+      .presignGet!("videos/v1/360p/seg-3.ts", { expiresInSeconds, signingDate: at }).then((url) => new URL(url));
+
+  it("point at the public origin the CSP allows, for AWS, S3-compatible stores and a CDN", async () => {
+    const configs: Partial<S3Options>[] = [
+      {},
+      { bucket: "my.media" },
+      { endpoint: "https://acc.r2.cloudflarestorage.com" },
+      { endpoint: "http://127.0.0.1:9000" },
+      { endpoint: "http://minio:9000", forcePathStyle: true },
+      { endpoint: "http://minio:9000", forcePathStyle: true, publicEndpoint: "https://media.example.com" },
+      { endpoint: "http://minio:9000", publicEndpoint: "https://cdn.example.com" },
+    ];
+    const origins = [];
+    for (const config of configs) {
+      const url = await sign(config);
+      expect(url.origin, JSON.stringify(config)).toBe(
+        presignedOrigin({ bucket: "media", region: "ap-south-1", ...config }),
+      );
+      origins.push(url.origin);
+    }
+    expect(origins).toEqual([
+      "https://media.s3.ap-south-1.amazonaws.com",
+      "https://s3.ap-south-1.amazonaws.com",
+      "https://media.acc.r2.cloudflarestorage.com",
+      "http://127.0.0.1:9000",
+      "http://minio:9000",
+      "https://media.example.com",
+      "https://media.cdn.example.com",
+    ]);
+  });
+
+  it("are the same URL for the same signing hour, expire as asked, and refuse SigV4's impossible expiries", async () => {
+    const a = await sign({});
+    expect(a.pathname).toBe("/videos/v1/360p/seg-3.ts");
+    expect(a.searchParams.get("X-Amz-Expires")).toBe(String(6 * 3600));
+    expect(a.searchParams.get("X-Amz-Date")).toBe("20261126T100000Z");
+    expect(a.searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
+    expect((await sign({})).href).toBe(a.href);
+    expect((await sign({}, new Date("2026-11-26T11:00:00Z"))).href).not.toBe(a.href);
+    await expect(sign({}, hour, 0)).rejects.toThrow(/expiresInSeconds must be 1 to 604800/);
+    await expect(sign({}, hour, MAX_PRESIGN_SECONDS + 1)).rejects.toThrow(/SigV4/);
+    expect((await sign({}, hour, MAX_PRESIGN_SECONDS)).searchParams.get("X-Amz-Expires")).toBe("604800");
+  });
+
+  it("local storage cannot presign, and the browser needs no other origin", () => {
+    expect(createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "ca-presign-"))).presignGet).toBeUndefined();
+    expect(browserStoreOrigin(parseEnv({}))).toBeNull();
+    expect(browserStoreOrigin(parseEnv({ FILE_STORAGE: "s3", S3_BUCKET: "media", S3_REGION: "ap-south-1" }))).toBe(
+      "https://media.s3.ap-south-1.amazonaws.com",
+    );
+    const minio = {
+      FILE_STORAGE: "s3",
+      S3_BUCKET: "media",
+      S3_ENDPOINT: "http://minio:9000",
+      S3_FORCE_PATH_STYLE: "1",
+    };
+    expect(browserStoreOrigin(parseEnv(minio))).toBe("http://minio:9000");
+    expect(browserStoreOrigin(parseEnv({ ...minio, S3_PUBLIC_URL: "https://media.example.com/" }))).toBe(
+      "https://media.example.com",
+    );
+  });
 });

@@ -11,6 +11,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import PgBoss from "pg-boss";
 import type { DbHandle } from "~/db/client.server";
+import { withRequestId } from "~/lib/log.server";
 import { observeJob, registerReader } from "~/lib/metrics.server";
 
 export interface JobContext {
@@ -143,11 +144,14 @@ async function startQueue(handle: DbHandle, jobs: JobDefinition[], opts: QueueOp
           if (!item) return;
           const started = performance.now();
           try {
-            const result = await job.run(item.data ?? {}, {
-              signal: controller.signal,
-              jobId: item.id,
-              retryCount: (item as { retryCount?: number }).retryCount ?? 0,
-            });
+            // The job's log lines carry "job:<id>" as their request id (lib/log.server.ts).
+            const result = await withRequestId(`job:${item.id}`, () =>
+              job.run(item.data ?? {}, {
+                signal: controller.signal,
+                jobId: item.id,
+                retryCount: (item as { retryCount?: number }).retryCount ?? 0,
+              }),
+            );
             observeJob(job.name, "done", (performance.now() - started) / 1000);
             return result;
           } catch (error) {

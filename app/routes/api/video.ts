@@ -7,8 +7,8 @@ import { setLessonCompleted } from "~/features/learning/player.server";
 import {
   issueKeyToken,
   keyTokenValid,
+  mediaPlaylistFor,
   parseVideoPath,
-  rewriteMediaPlaylist,
   savePosition,
   viewerOf,
   watchableVideo,
@@ -27,6 +27,9 @@ const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options"
  * every request checks that the signed-in user owns the course (or is an admin), or that the lesson is
  * a free preview of a published course, open to anyone (watchableVideo). Every answer is private:
  * a playlist carries a key token, and a preview's answers must end when the lesson stops being one.
+ * With FILE_STORAGE=s3 a media playlist lists its segments as presigned URLs of the object store
+ * (mediaPlaylistFor), so their bytes skip the app; the segment route serves local storage and
+ * playlists fetched before.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
@@ -64,10 +67,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       const chunks: Buffer[] = [];
       for await (const chunk of file.stream) chunks.push(Buffer.from(chunk));
       const token = issueKeyToken(resolveAuthSecret(), viewerOf(user), lessonId);
-      const text = rewriteMediaPlaylist(
-        Buffer.concat(chunks).toString("utf8"),
-        `/api/video/${lessonId}/key?t=${token}`,
-      );
+      const text = await mediaPlaylistFor(storage, Buffer.concat(chunks).toString("utf8"), {
+        keyUrl: `/api/video/${lessonId}/key?t=${token}`,
+        renditionPrefix: `${video.hlsPrefix}/${path.rendition}`,
+      });
       return new Response(text, { headers: { ...PRIVATE, "Content-Type": "application/vnd.apple.mpegurl" } });
     }
     const headers: Record<string, string> = {
