@@ -18,7 +18,7 @@ import { createRequestContext } from "~/features/accounts/context.server";
 import { getOptionalUser } from "~/features/accounts/guards.server";
 import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts/origin.server";
 import { SIGNED_IN_HINT_COOKIE } from "~/features/accounts/personal";
-import { backupJobs, lastBackup } from "~/features/admin/backups.server";
+import { backupJobs, configuredBackupSchedule, lastBackup } from "~/features/admin/backups.server";
 import { ensureSeedFiles } from "~/features/learning/seed-files.server";
 import { orderJobs } from "~/features/orders/jobs.server";
 import { invoiceSigning, invoiceSigningStatus } from "~/features/orders/signing.server";
@@ -32,7 +32,7 @@ import {
 import { refreshStoreSettings } from "~/features/settings/settings.server";
 import { ensureSampleVideo, samplePrefixesInUse } from "~/features/video/sample.server";
 import { videoJobs } from "~/features/video/video.server";
-import { backupSchedule, getEnv } from "~/lib/env.server";
+import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { mayReadMetrics, metricsText, observeRequest, registerReader, registry } from "~/lib/metrics.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
@@ -355,7 +355,7 @@ export async function startup() {
     [
       ...orderJobs(handle.db, env.ORDERS_RECONCILE_INTERVAL_SECONDS, warn),
       ...videoJobs(handle.db, getFileStorage()),
-      ...backupJobs(handle, backupSchedule(env)),
+      ...backupJobs(handle, configuredBackupSchedule(getFileStorage())),
     ],
     // RUN_JOBS=0: a web-only instance sends jobs for the others to run (docs/deploy.md).
     { log: warn, work: env.RUN_JOBS },

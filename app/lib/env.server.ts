@@ -116,6 +116,8 @@ const schema = z.object({
   METRICS_TOKEN: unsetIfEmpty(
     z.string().min(24, "METRICS_TOKEN must be at least 24 characters (e.g. openssl rand -hex 24)").optional(),
   ),
+  /** Where the backups go: `dir` = BACKUP_DIR, `s3` = the S3_* bucket under `backups/`. */
+  BACKUP_STORAGE: unsetIfEmpty(z.enum(["dir", "s3"], { error: "BACKUP_STORAGE must be dir or s3" }).default("dir")),
   /** Where the scheduled backups go; empty = DATA_DIR/backups (put it on another disk). */
   BACKUP_DIR: unsetIfEmpty(z.string().optional()),
   /** Hours between scheduled backups; 0 turns them off. */
@@ -293,6 +295,8 @@ const config = schema
     }
     if (env.FILE_STORAGE === "s3" && !env.S3_BUCKET) {
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required when FILE_STORAGE=s3" });
+    } else if (env.BACKUP_STORAGE === "s3" && !env.S3_BUCKET) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "required when BACKUP_STORAGE=s3" });
     }
   })
   .transform((env) => {
@@ -335,6 +339,7 @@ export function getEnv(): Env {
 /** Where and how often the scheduled backups run (features/admin/backups.server.ts). */
 export function backupSchedule(env: Env = getEnv()) {
   return {
+    storage: env.BACKUP_STORAGE,
     dir: path.resolve(env.BACKUP_DIR ?? path.join(resolveDataDir(env), "backups")),
     intervalHours: env.BACKUP_INTERVAL_HOURS,
     keepDaily: env.BACKUP_KEEP_DAILY,

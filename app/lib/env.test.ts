@@ -178,6 +178,8 @@ describe("env", () => {
     );
     expect(problem({ RAZORPAY_KEY_SECRET: "s" })).toMatch(/only RAZORPAY_KEY_SECRET is set/);
     expect(problem({ FILE_STORAGE: "s3" })).toMatch(/S3_BUCKET: required when FILE_STORAGE=s3/);
+    expect(problem({ BACKUP_STORAGE: "s3" })).toMatch(/S3_BUCKET: required when BACKUP_STORAGE=s3/);
+    expect(problem({ BACKUP_STORAGE: "ftp" })).toMatch(/BACKUP_STORAGE must be dir or s3/);
     expect(problem({ LOG_LEVEL: "loud" })).toMatch(/LOG_LEVEL/);
     expect(problem({ PORT: "eighty" })).toMatch(/PORT must be a port number \(0 to 65535\)/);
     expect(problem({ WEB_CONCURRENCY: "0" })).toMatch(/WEB_CONCURRENCY must be a whole number of server processes/);

@@ -45,4 +45,61 @@ describe("npm run db:backup / db:restore on the embedded database", () => {
     }
     expect(cli("scripts/db-restore.ts", ["/no/such/file"], dataDir).status).not.toBe(0);
   });
+
+  it("without a file: backs up like the scheduled job, files too, and --latest restores both", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-cli-"));
+    expect(cli("scripts/seed.ts", [], dataDir).status).toBe(0);
+    const upload = path.join(dataDir, "files", "notes", "cli-note.pdf");
+    fs.mkdirSync(path.dirname(upload), { recursive: true });
+    fs.writeFileSync(upload, "%PDF-1.4 the owner's note");
+    // With the seed's sample files (covers, notes).
+    const uploads = fs
+      .readdirSync(path.join(dataDir, "files"), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile()).length;
+    const backup = cli("scripts/db-backup.ts", [], dataDir);
+    expect(backup.status, backup.stderr).toBe(0);
+    expect(backup.stdout).toMatch(
+      new RegExp(
+        String.raw`Backed up the pglite database to .*backups/commerce-academy-.*\.tar\.gz .*, ${uploads} new file\(s\) copied`,
+      ),
+    );
+    expect(fs.readFileSync(path.join(dataDir, "backups", "files", "notes", "cli-note.pdf"), "utf8")).toBe(
+      "%PDF-1.4 the owner's note",
+    );
+
+    const pgliteDir = path.join(dataDir, "pglite");
+    let handle = await openPglite(pgliteDir);
+    const before = await snapshotTables(handle.db);
+    await handle.db.execute("delete from testimonials");
+    await handle.close();
+    fs.rmSync(path.join(dataDir, "files"), { recursive: true });
+
+    const restore = cli("scripts/db-restore.ts", ["--latest"], dataDir);
+    expect(restore.status, restore.stderr).toBe(0);
+    expect(restore.stdout).toContain(`Copied back ${uploads} uploaded file(s)`);
+    expect(fs.readFileSync(upload, "utf8")).toBe("%PDF-1.4 the owner's note");
+    handle = await openPglite(pgliteDir);
+    try {
+      const after = await snapshotTables(handle.db);
+      // The backup was recorded after the dump was taken.
+      before["public.app_meta"] = before["public.app_meta"]!.filter(
+        (r) => (r as { key: string }).key !== "last_backup",
+      );
+      expect(after).toEqual(before);
+    } finally {
+      await handle.close();
+    }
+    // A PostgreSQL install refuses the embedded database's backup, and says how to move instead.
+    const wrong = spawnSync(
+      process.execPath,
+      [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/db-restore.ts", "--latest"],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" },
+        encoding: "utf8",
+      },
+    );
+    expect(wrong.status).not.toBe(0);
+    expect(wrong.stderr).toMatch(/no postgres backup in/);
+  });
 });

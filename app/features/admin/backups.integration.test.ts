@@ -16,6 +16,7 @@ import {
   backupJobs,
   backupStatus,
   backupsToDelete,
+  dirBackupStore,
   lastBackup,
   takeBackup,
 } from "./backups.server";
@@ -42,7 +43,13 @@ describe("which backups are kept", () => {
       );
     }
     names.push("notes.txt", "commerce-academy-manual.tar.gz");
+    // A backup named before names were lower case (object store keys) is still one.
+    const older = "commerce-academy-2026-09-01T02-00-00-000Z.tar.gz";
+    names.push(older);
     const deleted = new Set(backupsToDelete(names, 7, 4));
+    expect(deleted.has(older)).toBe(true);
+    names.pop();
+    deleted.delete(older);
     const kept = names.filter((n) => !deleted.has(n));
     expect(deleted.has("notes.txt")).toBe(false);
     expect(deleted.has("commerce-academy-manual.tar.gz")).toBe(false);
@@ -94,19 +101,28 @@ describe("a scheduled backup", () => {
   it("writes the whole database, prunes old ones, records itself, and the job skips while it is fresh", async () => {
     const handle = await getTestDb();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "backups-"));
-    const schedule = { dir, intervalHours: 24, keepDaily: 2, keepWeekly: 0 };
+    const schedule = { store: dirBackupStore(dir), files: null, intervalHours: 24, keepDaily: 2, keepWeekly: 0 };
     // Three older backups (empty files) and an unrelated file already there.
     for (const iso of ["2026-11-20T01:00:00.000Z", "2026-11-21T01:00:00.000Z", "2026-11-22T01:00:00.000Z"]) {
       fs.writeFileSync(path.join(dir, backupFileName(new Date(iso), handle.kind)), "");
     }
     fs.writeFileSync(path.join(dir, "README.txt"), "mine");
+    // One named before backup names were lower case.
+    const legacy = `commerce-academy-2026-11-19T01-00-00-000Z.${handle.kind === "pglite" ? "tar.gz" : "dump"}`;
+    fs.writeFileSync(path.join(dir, legacy), "");
     expect((await dashboardOfOwner()).backup.state).toBe("none");
     const result = await takeBackup(handle, schedule, new Date("2026-11-26T03:00:00.000Z"));
     expect(result.deleted.sort()).toEqual(
-      ["2026-11-20T01:00:00.000Z", "2026-11-21T01:00:00.000Z"].map((iso) => backupFileName(new Date(iso), handle.kind)),
+      [
+        legacy,
+        ...["2026-11-20T01:00:00.000Z", "2026-11-21T01:00:00.000Z"].map((iso) =>
+          backupFileName(new Date(iso), handle.kind),
+        ),
+      ].sort(),
     );
+    // (.staging: where the dump is written before it takes its name, on the same disk.)
     expect(fs.readdirSync(dir).sort()).toEqual(
-      [result.file, backupFileName(new Date("2026-11-22T01:00:00.000Z"), handle.kind), "README.txt"].sort(),
+      [result.file, backupFileName(new Date("2026-11-22T01:00:00.000Z"), handle.kind), "README.txt", ".staging"].sort(),
     );
     const file = path.join(dir, result.file);
     expect(fs.statSync(file).size).toBe(result.bytes);

@@ -31,6 +31,8 @@ export interface FileStorage {
    * backends that can sign one (S3); callers fall back to serving the bytes themselves.
    */
   presignGet?(key: string, opts: PresignOptions): Promise<string>;
+  /** Every key that starts with `prefix` (at any depth), sorted; the backups read the store with it. */
+  list?(prefix: string): Promise<string[]>;
 }
 
 export interface PresignOptions {
@@ -117,6 +119,29 @@ export function createLocalStorage(root: string): FileStorage {
       } catch {
         return false;
       }
+    },
+    async list(prefix) {
+      // Walks only the folder the prefix names; a write's temporary file is not a key.
+      const folder = prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "";
+      const keys: string[] = [];
+      const walk = async (dir: string, rel: string) => {
+        let entries: fs.Dirent[];
+        try {
+          entries = await fs.promises.readdir(dir, { withFileTypes: true });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+          throw error;
+        }
+        for (const entry of entries) {
+          const key = rel ? `${rel}/${entry.name}` : entry.name;
+          if (entry.isDirectory()) {
+            if (`${key}/`.startsWith(prefix) || prefix.startsWith(`${key}/`))
+              await walk(path.join(dir, entry.name), key);
+          } else if (entry.isFile() && key.startsWith(prefix) && !entry.name.endsWith(".tmp")) keys.push(key);
+        }
+      };
+      await walk(folder ? path.join(root, ...folder.split("/")) : root, folder);
+      return keys.sort();
     },
   };
 }
@@ -255,6 +280,19 @@ export function createS3Storage(opts: S3Options): FileStorage {
         throw error;
       }
     },
+    async list(prefix) {
+      const { sdk, client } = await clientPromise;
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const out = await client.send(
+          new sdk.ListObjectsV2Command({ Bucket: opts.bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        for (const item of out.Contents ?? []) if (item.Key) keys.push(item.Key);
+        token = out.IsTruncated ? out.NextContinuationToken : undefined;
+      } while (token);
+      return keys.sort();
+    },
     async presignGet(key, presignOpts) {
       assertValidKey(key);
       const expiresIn = Math.floor(presignOpts.expiresInSeconds);
@@ -276,7 +314,7 @@ type G = typeof globalThis & { [globalKey]?: FileStorage };
 const g = globalThis as G;
 
 function s3OptionsOf(env: Env): S3Options {
-  // getEnv() already refuses FILE_STORAGE=s3 without a bucket; this narrows the type.
+  // getEnv() already refuses FILE_STORAGE=s3 (or BACKUP_STORAGE=s3) without a bucket; this narrows the type.
   if (!env.S3_BUCKET) throw new EnvError("S3_BUCKET: required when FILE_STORAGE=s3");
   return {
     bucket: env.S3_BUCKET,
@@ -287,6 +325,11 @@ function s3OptionsOf(env: Env): S3Options {
     forcePathStyle: env.S3_FORCE_PATH_STYLE === "1" || env.S3_FORCE_PATH_STYLE === "true",
     publicEndpoint: env.S3_PUBLIC_URL,
   };
+}
+
+/** The bucket of the S3_* settings (FILE_STORAGE=s3's, and BACKUP_STORAGE=s3's for the backups). */
+export function createConfiguredS3Storage(env: Env = getEnv()): FileStorage {
+  return createS3Storage(s3OptionsOf(env));
 }
 
 export function createConfiguredStorage(): FileStorage {

@@ -58,6 +58,22 @@ it("the local adapter keeps files under its root, named by key", async () => {
   expect(fs.readdirSync(path.join(root, "images")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
 });
 
+it("the local adapter lists the keys under a prefix, at any depth, without a write's temporary file", async () => {
+  const listRoot = fs.mkdtempSync(path.join(os.tmpdir(), "ca-storage-list-"));
+  const storage = createLocalStorage(listRoot);
+  for (const key of ["files/a/1.pdf", "files/a/b/2.pdf", "files-x/3.pdf", "commerce-academy-1.dump", "other/4.pdf"])
+    await storage.put(key, new Uint8Array([1]));
+  // A write in progress: put writes <key>.<uuid>.tmp, then renames it.
+  fs.writeFileSync(path.join(listRoot, "files", "a", "5.pdf.0b1c.tmp"), "");
+  expect(await storage.list!("files/")).toEqual(["files/a/1.pdf", "files/a/b/2.pdf"]);
+  expect(await storage.list!("files")).toEqual(["files-x/3.pdf", "files/a/1.pdf", "files/a/b/2.pdf"]);
+  expect(await storage.list!("commerce-academy-")).toEqual(["commerce-academy-1.dump"]);
+  expect(await storage.list!("files/a/b/")).toEqual(["files/a/b/2.pdf"]);
+  expect(await storage.list!("nothing/")).toEqual([]);
+  expect((await storage.list!("")).length).toBe(5);
+  fs.rmSync(listRoot, { recursive: true, force: true });
+});
+
 it("assertValidKey accepts generated keys", () => {
   expect(() => assertValidKey("images/3f0c9a8e-1b2c-4d5e-8f90-123456789abc.png")).not.toThrow();
   expect(() => assertValidKey("seed/accountancy-board-papers-2019-2025.pdf")).not.toThrow();
