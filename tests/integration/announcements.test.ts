@@ -93,7 +93,10 @@ async function queued(announcementId: number) {
 
 async function studentCount() {
   const { db } = await getTestDb();
-  const rows = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.role, "student"));
+  const rows = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(and(eq(schema.users.role, "student"), eq(schema.users.isSample, false)));
   return rows.length;
 }
 
@@ -150,7 +153,7 @@ describe("the audience", () => {
     expect(await queued(eleven.id)).toEqual([ravi.id, meera.id].sort());
   });
 
-  it("everyone: every student account (the seeded ones too), never an admin", async () => {
+  it("everyone: every student account, never an admin nor a sample student of the seed", async () => {
     const { db } = await getTestDb();
     const a = await createAnnouncement(db, owner.id, {
       audience: "everyone",
@@ -164,6 +167,9 @@ describe("the audience", () => {
     expect(ids).toHaveLength(await studentCount());
     expect(ids).toEqual(expect.arrayContaining([asha.id, ravi.id, refunded.id, meera.id]));
     expect(ids).not.toContain(owner.id);
+    const samples = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.isSample, true));
+    expect(samples.length).toBeGreaterThan(0);
+    for (const { id } of samples) expect(ids).not.toContain(id);
   });
 
   it("a student who turned emails off is in the audience but gets no email row", async () => {

@@ -6,7 +6,8 @@
  * once by the admin's action, and every few minutes as a sweep) turns each into one outbox email
  * (platform/email) with a one-click unsubscribe link (RFC 8058 headers). Never sent in the request.
  *
- * The audience: student accounts (role "student", not banned) with a live enrolment (revoked_at is
+ * The audience: student accounts (role "student", not banned, not the seed's sample students, who
+ * count in no student figure) with a live enrolment (revoked_at is
  * null) in the course, or in any product of the class (a product for "both" classes counts for
  * each); "everyone" is every student account. Admins, instructors and guests are never in it.
  */
@@ -31,7 +32,7 @@ type AudienceOf = Pick<AnnouncementInput, "audience" | "productId" | "classLevel
 
 /** Students of the audience: a condition on `users` (aliased as the table itself). */
 function audienceWhere(a: AudienceOf): SQL {
-  const student = sql`${users.role} = 'student' and coalesce(${users.banned}, false) = false`;
+  const student = sql`${users.role} = 'student' and coalesce(${users.banned}, false) = false and not ${users.isSample}`;
   if (a.audience === "course")
     return sql`${student} and exists (select 1 from ${enrolments} e where e.user_id = ${users.id}
       and e.product_id = ${a.productId} and e.revoked_at is null)`;
@@ -195,7 +196,7 @@ export async function listAnnouncements(db: DbOrTx, { page = 1, perPage = 20 } =
 /** The newest announcements of the student's audience now (none for an account that is not a student's). */
 export async function announcementsForStudent(db: DbOrTx, userId: string, limit = 5) {
   const mine = sql`exists (select 1 from ${users} where ${users.id} = ${userId}
-    and ${users.role} = 'student' and coalesce(${users.banned}, false) = false and (
+    and ${users.role} = 'student' and coalesce(${users.banned}, false) = false and not ${users.isSample} and (
       ${announcements.audience} = 'everyone'
       or (${announcements.audience} = 'course' and exists (select 1 from ${enrolments} e
         where e.user_id = ${userId} and e.product_id = ${announcements.productId} and e.revoked_at is null))
