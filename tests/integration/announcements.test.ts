@@ -271,6 +271,19 @@ describe("sending from /admin/announcements", () => {
     expect(pending).toHaveLength(0);
   });
 
+  it("a run past its budget leaves the rest; a row another run holds waits for its 10-minute lease", async () => {
+    const { db } = await getTestDb();
+    expect((await send({ ...fields, intent: "send" })).status).toBe(302);
+    expect(await sendAnnouncementEmails(db, { budgetMs: 0 })).toEqual({ sent: 0, skipped: 0 });
+    // Another instance claimed both rows and died before writing them.
+    await db.update(schema.announcementEmails).set({ claimedAt: new Date() });
+    expect(await sendAnnouncementEmails(db)).toEqual({ sent: 0, skipped: 0 });
+    expect(await outboxTo([asha.email, meera.email])).toHaveLength(0);
+    const later = () => new Date(Date.now() + 11 * 60_000);
+    expect(await sendAnnouncementEmails(db, { batch: 1, now: later })).toEqual({ sent: 2, skipped: 0 });
+    expect(await outboxTo([asha.email, meera.email])).toHaveLength(2);
+  });
+
   it("refuses the same announcement again within 10 minutes (a double submit), allows it after", async () => {
     const { db } = await getTestDb();
     expect((await send({ ...fields, intent: "send" })).status).toBe(302);

@@ -320,14 +320,16 @@ export function announcementEmail(
  */
 export async function sendAnnouncementEmails(
   db: Db,
-  opts: { batch?: number; now?: () => Date; signal?: AbortSignal } = {},
+  opts: { batch?: number; now?: () => Date; signal?: AbortSignal; budgetMs?: number } = {},
 ) {
   const batch = opts.batch ?? 100;
   const now = opts.now ?? (() => new Date());
+  const stopAt = opts.budgetMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + opts.budgetMs;
   let sent = 0;
   let skipped = 0;
   for (;;) {
-    if (opts.signal?.aborted) break;
+    // A server stopping, or a run past its budget: the rest waits for the next run (the sweep).
+    if (opts.signal?.aborted || Date.now() >= stopAt) break;
     const at = now();
     const leaseExpired = new Date(at.getTime() - 10 * 60_000);
     const claimed = await db.execute<{ announcement_id: number; user_id: string }>(sql`
@@ -379,7 +381,8 @@ export function announcementJobs(db: Db): JobDefinition[] {
       every: { seconds: SWEEP_SECONDS },
       pollingIntervalSeconds: 30,
       async run(_data, { signal }) {
-        const report = await sendAnnouncementEmails(db, { signal });
+        // Well inside expireInSeconds: a long list is finished by the following runs.
+        const report = await sendAnnouncementEmails(db, { signal, budgetMs: 20 * 60_000 });
         if (report.sent || report.skipped) log.info(report, "announcement emails written");
         return report;
       },
