@@ -24,7 +24,7 @@ import { log } from "~/lib/log.server";
 import { recordEvent } from "~/platform/audit/audit.server";
 import { sendEmail } from "~/platform/email/email.server";
 import type { JobDefinition } from "~/platform/jobs/queue.server";
-import { ANNOUNCEMENT_REPEAT_MINUTES, type AnnouncementInput, type Audience } from "./announcement-schema";
+import { ANNOUNCEMENT_REPEAT_MINUTES, type AnnouncementInput } from "./announcement-schema";
 
 /* ---------------------------------------------------------------- audience */
 
@@ -389,5 +389,3 @@ export function announcementJobs(db: Db): JobDefinition[] {
     },
   ];
 }
-
-export type { Audience };
