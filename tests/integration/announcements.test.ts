@@ -16,6 +16,7 @@ import {
   unsubscribeToken,
   unsubscribeTokenUser,
 } from "~/features/marketing/announcements.server";
+import { removeSampleContent } from "~/features/settings/sample-content.server";
 import { REDACTED } from "~/platform/email/email.server";
 import * as account from "~/routes/account/account";
 import * as admin from "~/routes/admin/announcements";
@@ -464,5 +465,38 @@ describe("My Courses", () => {
 
     for (let i = 5; i < 10; i++) await make(`News ${i}`, { audience: "everyone" }, i);
     expect(await titles(asha)).toEqual(["News 9", "News 8", "News 7", "News 6", "News 5"]);
+  });
+});
+
+describe("sample content", () => {
+  it("removing the sample courses removes their announcements and keeps the others", async () => {
+    const { db } = await getTestDb();
+    const [sampleCourse] = await db
+      .select({ id: schema.products.id })
+      .from(schema.products)
+      .where(and(eq(schema.products.isSample, true), eq(schema.products.kind, "course")))
+      .limit(1);
+    // A real student of a sample course (granted), so the announcement has someone to go to.
+    await enrol(asha.id, sampleCourse!.id);
+    const onSample = await createAnnouncement(db, owner.id, {
+      audience: "course",
+      productId: sampleCourse!.id,
+      classLevel: null,
+      title: "On a sample course",
+      body: "Sample.",
+    });
+    const toAll = await createAnnouncement(db, owner.id, {
+      audience: "everyone",
+      productId: null,
+      classLevel: null,
+      title: "To everyone",
+      body: "Kept.",
+    });
+    expect(onSample.recipientsCount).toBe(1);
+    expect(await removeSampleContent(db, owner.id)).not.toBeNull();
+    const left = await db.select({ id: schema.announcements.id }).from(schema.announcements);
+    // Nobody ordered it (a grant is no order), so the sample course is deleted, and its announcement with it.
+    expect(await db.select().from(schema.products).where(eq(schema.products.id, sampleCourse!.id))).toHaveLength(0);
+    expect(left.map((r) => r.id)).toEqual([toAll.id]);
   });
 });
