@@ -44,6 +44,8 @@ export default [
       route("my-courses/tests/:attemptId", "routes/store/practice-attempt.tsx"),
       route("downloads/:productId", "routes/store/download.ts"),
     ]),
+    // One-click unsubscribe from announcement emails (issue 36): a signed link, works signed out.
+    route("unsubscribe", "routes/store/unsubscribe.tsx"),
     route("media/images/:name", "routes/store/media.ts"),
     route("*", "routes/store/not-found.tsx"),
   ]),
@@ -94,6 +96,8 @@ export default [
     route("search", "routes/admin/search.tsx"),
     route("inbox", "routes/admin/inbox.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
+    // Announcements (issue 36): write, confirm and send to a course, a class or every student.
+    route("announcements", "routes/admin/announcements.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -20,6 +20,7 @@ import { CROSS_ORIGIN_MESSAGE, isCrossOriginMutation } from "~/features/accounts
 import { SIGNED_IN_HINT_COOKIE } from "~/features/accounts/personal";
 import { backupJobs, configuredBackupSchedule, lastBackup } from "~/features/admin/backups.server";
 import { ensureSeedFiles } from "~/features/learning/seed-files.server";
+import { announcementJobs } from "~/features/marketing/announcements.server";
 import { orderJobs } from "~/features/orders/jobs.server";
 import { invoiceSigning, invoiceSigningStatus } from "~/features/orders/signing.server";
 import {
@@ -356,6 +357,8 @@ export async function startup() {
       ...orderJobs(handle.db, env.ORDERS_RECONCILE_INTERVAL_SECONDS, warn),
       ...videoJobs(handle.db, getFileStorage()),
       ...backupJobs(handle, configuredBackupSchedule(getFileStorage())),
+      // Announcement emails (features/marketing): sent by the admin's action, swept every 5 minutes.
+      ...announcementJobs(handle.db),
     ],
     // RUN_JOBS=0: a web-only instance sends jobs for the others to run (docs/deploy.md).
     { log: warn, work: env.RUN_JOBS },

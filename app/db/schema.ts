@@ -67,6 +67,8 @@ export const users = pgTable(
     gstin: text("gstin"),
     legalName: text("legal_name"),
     address: text("address"),
+    /** Announcements by email (issue 36): off after the one-click unsubscribe, on again from /account. */
+    announcementEmails: boolean("announcement_emails").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1098,5 +1100,72 @@ export const practiceAnswers = pgTable(
   (t) => [
     primaryKey({ columns: [t.attemptId, t.questionId] }),
     index("practice_answers_question_idx").on(t.questionId),
+  ],
+);
+
+/* ------------------------------------------------------------------ announcements (issue 36) */
+
+/**
+ * A short message from the owner to the students of one course, of a class (11 or 12: a live
+ * enrolment in a product of that class or of both) or to every student account. My Courses shows
+ * it to whoever is in its audience now; the email goes once, to the subscribed students of the
+ * audience when it was sent (announcement_emails).
+ */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    /** "course", "class" or "everyone". */
+    audience: text("audience").notNull(),
+    /** The course of a "course" announcement (removing the course removes its announcements). */
+    productId: integer("product_id").references(() => products.id, { onDelete: "cascade" }),
+    /** "11" or "12" for a "class" announcement. */
+    classLevel: text("class_level"),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    /** Students in the audience when it was sent. */
+    recipientsCount: integer("recipients_count").notNull().default(0),
+    /** Of those, the ones subscribed to announcement emails: one email each. */
+    sentCount: integer("sent_count").notNull().default(0),
+  },
+  (t) => [
+    index("announcements_created_at_idx").on(t.createdAt),
+    index("announcements_product_id_idx").on(t.productId),
+    index("announcements_created_by_idx").on(t.createdBy),
+    check(
+      "announcements_audience",
+      sql`(${t.audience} = 'course' and ${t.productId} is not null and ${t.classLevel} is null)
+        or (${t.audience} = 'class' and ${t.classLevel} in ('11', '12') and ${t.productId} is null)
+        or (${t.audience} = 'everyone' and ${t.productId} is null and ${t.classLevel} is null)`,
+    ),
+  ],
+);
+
+/**
+ * The emails an announcement owes: one row per subscribed recipient, written with the announcement
+ * and sent by the queue's announcement job (features/marketing/announcements.server.ts), which records
+ * the outbox row it wrote (or that it skipped a student who unsubscribed meanwhile) in done_at.
+ */
+export const announcementEmails = pgTable(
+  "announcement_emails",
+  {
+    announcementId: integer("announcement_id")
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Taken by a job run (a lease: a run that died is taken over after 10 minutes). */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    outboxId: integer("outbox_id").references(() => emailOutbox.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.announcementId, t.userId] }),
+    index("announcement_emails_user_id_idx").on(t.userId),
+    index("announcement_emails_outbox_id_idx").on(t.outboxId),
+    index("announcement_emails_pending_idx").on(t.announcementId).where(sql`${t.doneAt} is null`),
   ],
 );

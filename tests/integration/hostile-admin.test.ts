@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import * as announcementsRoute from "~/routes/admin/announcements";
 import * as couponsRoute from "~/routes/admin/coupons";
 import * as courseEditRoute from "~/routes/admin/course-edit";
 import * as coursesRoute from "~/routes/admin/courses";
@@ -335,6 +336,28 @@ describe("admin users, coupons, sales, notifications", () => {
       fc.asyncProperty(body, async (s) => {
         const answer = await check(reviewsRoute.action, "/admin/reviews", s, { required: ["intent", "reviewId"] });
         if (s.encoding === "urlencoded" && s.fields.intent === "hide" && s.fields.reason === undefined)
+          expect(answer.status).toBe(400);
+      }),
+      run(),
+    );
+  });
+
+  it("POST /admin/announcements (preview and send to a course, a class or everyone)", async () => {
+    const course = await createProduct({ title: "Announced", kind: "course", classLevel: "12" });
+    const body = submission({
+      intent: fc.constantFrom("preview", "send"),
+      audience: fc.constantFrom("course", "class", "everyone", "admins"),
+      productId: fc.constantFrom(String(course.id), "", "99999999999", "x"),
+      classLevel: fc.constantFrom("11", "12", "both", ""),
+      title: fc.constantFrom("Test on Sunday", "", "t".repeat(121), "<b>bold</b>"),
+      body: fc.constantFrom("Bring a pen.\nAnd paper.", "", "b".repeat(2001)),
+    });
+    await fc.assert(
+      fc.asyncProperty(body, async (s) => {
+        const answer = await check(announcementsRoute.action, "/admin/announcements", s, {
+          required: ["intent", "audience", "title", "body"],
+        });
+        if (s.encoding === "urlencoded" && (s.fields.title === "" || s.fields.body === ""))
           expect(answer.status).toBe(400);
       }),
       run(),

@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { unsubscribeToken } from "~/features/marketing/announcements.server";
 import { resetEnvCache } from "~/lib/env.server";
 import * as accountRoute from "~/routes/account/account";
 import * as authApi from "~/routes/api/auth";
@@ -25,6 +26,7 @@ import * as payRoute from "~/routes/store/checkout-pay";
 import * as contactRoute from "~/routes/store/contact";
 import * as playerRoute from "~/routes/store/course-player";
 import * as productRoute from "~/routes/store/product";
+import * as unsubscribeRoute from "~/routes/store/unsubscribe";
 import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
 import { addToCart, createCoupon } from "../helpers/checkout";
 import { createProduct } from "../helpers/factories";
@@ -163,9 +165,10 @@ describe("storefront and account forms", () => {
     );
   });
 
-  it("POST /account (profile and password)", async () => {
+  it("POST /account (profile, password and announcement emails)", async () => {
     const body = submission({
-      intent: fc.constantFrom("profile", "password"),
+      intent: fc.constantFrom("profile", "password", "announcements"),
+      on: fc.constantFrom("true", "false", "maybe"),
       name: names,
       email: fc.constantFrom(student.email, "new-address@example.com"),
       currentPassword: fc.constantFrom(student.password, "wrong-password"),
@@ -187,6 +190,30 @@ describe("storefront and account forms", () => {
           );
           studentCookie = await cookieFor(student);
         }
+      }),
+      run(),
+    );
+  });
+
+  it("POST /unsubscribe (valid, tampered and missing tokens; RFC 8058's body or not)", async () => {
+    const student = await createTestUser();
+    const token = unsubscribeToken(student.id);
+    const valid = `/unsubscribe?token=${token}`;
+    const paths = fc.constantFrom(
+      valid,
+      `/unsubscribe?token=${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`,
+      "/unsubscribe?token=x.y",
+      "/unsubscribe",
+    );
+    const body = submission({ "List-Unsubscribe": fc.constantFrom("One-Click", "one-click", "") });
+    await fc.assert(
+      fc.asyncProperty(paths, body, async (path, s) => {
+        const answer = await check(unsubscribeRoute.action, path, s, { required: ["List-Unsubscribe"] });
+        // A refusal: 400, or 413 for a body over the limit.
+        const refused = answer.status === 400 || answer.status === 413;
+        if (path !== valid) expect(refused, String(answer.status)).toBe(true);
+        if (s.encoding === "urlencoded" && s.fields["List-Unsubscribe"] !== "One-Click")
+          expect(refused, String(answer.status)).toBe(true);
       }),
       run(),
     );

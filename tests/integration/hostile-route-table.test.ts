@@ -156,6 +156,7 @@ describe("the route table", () => {
     expect(withAction.sort()).toEqual(
       [
         "routes/account/account.tsx",
+        "routes/admin/announcements.tsx",
         "routes/admin/coupons.tsx",
         "routes/admin/course-edit.tsx",
         "routes/admin/courses.tsx",
@@ -188,6 +189,7 @@ describe("the route table", () => {
         "routes/store/practice-attempt.tsx",
         "routes/store/practice-start.tsx",
         "routes/store/product.tsx",
+        "routes/store/unsubscribe.tsx",
       ].sort(),
     );
   });

@@ -169,7 +169,7 @@ describe("course player route, signed in", () => {
   it("My Courses is empty for a new student", async () => {
     const user = await createTestUser();
     const res = await run(myCoursesLoader, "/my-courses", {}, await cookieFor(user));
-    expect(res.data).toEqual({ items: [] });
+    expect(res.data).toEqual({ items: [], announcements: [] });
   });
 });
 

@@ -26,6 +26,8 @@ export interface EmailMessage {
   attachments?: EmailAttachment[];
   /** Text only the recipient may read (a reset link, a token): delivered, never stored readable. */
   secrets?: string[];
+  /** Extra headers of the delivered message (e.g. List-Unsubscribe); not kept in the outbox copy. */
+  headers?: Record<string, string>;
 }
 
 /** What the stored copy of a message shows in place of each of its secrets. */
@@ -83,6 +85,7 @@ export async function sendEmail(db: DbOrTx, message: EmailMessage): Promise<{ id
       subject: message.subject,
       text: message.text,
       html: message.html,
+      headers: message.headers,
       attachments: message.attachments?.map((a) => ({
         filename: a.filename,
         content: Buffer.from(a.content),

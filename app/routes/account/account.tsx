@@ -5,6 +5,7 @@ import { clientIpContext, dbContext, userContext } from "~/features/accounts/con
 import { changePasswordSchema, profileSchema } from "~/features/accounts/schema";
 import { AccountBuyerFields } from "~/features/gst/buyer-fields";
 import { StateField } from "~/features/gst/state-field";
+import { announcementEmailsOn, setAnnouncementEmails } from "~/features/marketing/announcements.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { Button } from "~/ui/button";
@@ -14,6 +15,8 @@ import type { Route } from "./+types/account";
 
 export const PROFILE_SAVED = "Your profile has been saved.";
 export const PASSWORD_CHANGED = "Your password has been changed. Other devices have been signed out.";
+export const ANNOUNCEMENTS_ON = "You will get announcements by email again.";
+export const ANNOUNCEMENTS_OFF = "You will get no more announcement emails.";
 
 export function meta(_: Route.MetaArgs) {
   return [{ title: "Account | Commerce Academy" }, { name: "robots", content: "noindex" }];
@@ -22,10 +25,10 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const user = context.get(userContext);
-  const account = await getAccount(db, user.id);
+  const [account, announcementEmails] = await Promise.all([getAccount(db, user.id), announcementEmailsOn(db, user.id)]);
   if (!account) throw redirect("/login");
   const { name, email, stateCode, gstin, legalName, address } = account;
-  return { account: { name, email, stateCode, gstin, legalName, address } };
+  return { account: { name, email, stateCode, gstin, legalName, address }, announcementEmails };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,6 +56,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirectWithFlash("/account", PASSWORD_CHANGED, { headers });
   }
+  if (form.intent === "announcements") {
+    if (form.on !== "true" && form.on !== "false")
+      return formFailure({ intent: "announcements", formError: "Choose on or off." });
+    await setAnnouncementEmails(db, user.id, form.on === "true");
+    return redirectWithFlash("/account", form.on === "true" ? ANNOUNCEMENTS_ON : ANNOUNCEMENTS_OFF);
+  }
   return formFailure({ intent: "unknown", formError: "Unknown action." });
 }
 
@@ -66,7 +75,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <main id="main" className="bg-slate-50 py-10">
       <Container className="max-w-2xl">
         <h1 className="text-3xl font-bold text-slate-900">Account</h1>
-        <p className="mt-1 text-slate-600">Your name, email, GST details and password.</p>
+        <p className="mt-1 text-slate-600">Your name, email, GST details, password and announcement emails.</p>
 
         <section aria-labelledby="profile-heading" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6">
           <h2 id="profile-heading" className="text-lg font-semibold text-slate-900">
@@ -130,6 +139,31 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <div>
               <Button type="submit" disabled={busyIntent === "password"}>
                 {busyIntent === "password" ? "Saving…" : "Change password"}
+              </Button>
+            </div>
+          </Form>
+        </section>
+
+        <section aria-labelledby="emails-heading" className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
+          <h2 id="emails-heading" className="text-lg font-semibold text-slate-900">
+            Announcement emails
+          </h2>
+          <Form method="post" className="mt-2 flex flex-col gap-4" noValidate>
+            {formError("announcements") ? <FormAlert>{formError("announcements")}</FormAlert> : null}
+            <p className="text-slate-600">
+              {loaderData.announcementEmails
+                ? "On: the teacher's announcements come by email too. They are always on My Courses."
+                : "Off: you see the teacher's announcements on My Courses only."}
+            </p>
+            <input type="hidden" name="intent" value="announcements" />
+            <input type="hidden" name="on" value={loaderData.announcementEmails ? "false" : "true"} />
+            <div>
+              <Button
+                type="submit"
+                variant={loaderData.announcementEmails ? "secondary" : "primary"}
+                disabled={busyIntent === "announcements"}
+              >
+                {loaderData.announcementEmails ? "Turn announcement emails off" : "Turn announcement emails on"}
               </Button>
             </div>
           </Form>

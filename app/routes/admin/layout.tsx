@@ -1,4 +1,4 @@
-import { BarChart3, BookOpen, LayoutDashboard, ListChecks, Menu, Settings, Users } from "lucide-react";
+import { BarChart3, BookOpen, LayoutDashboard, ListChecks, Megaphone, Menu, Settings, Users } from "lucide-react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { ForbiddenPage } from "~/features/accounts/forbidden";
@@ -18,6 +18,7 @@ export const ADMIN_NAV = [
   { to: "/admin/practice", label: "Question Bank", icon: ListChecks, end: false },
   { to: "/admin/users", label: "User Analytics", icon: Users, end: false },
   { to: "/admin/sales", label: "Sales & Reports", icon: BarChart3, end: false },
+  { to: "/admin/announcements", label: "Announcements", icon: Megaphone, end: false },
   { to: "/admin/settings", label: "Settings", icon: Settings, end: false },
 ] as const;
 

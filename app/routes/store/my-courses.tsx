@@ -3,6 +3,8 @@ import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { listOwnedProducts } from "~/features/learning/access.server";
 import { OwnedCard } from "~/features/learning/owned-card";
+import { AnnouncementList } from "~/features/marketing/announcement-list";
+import { announcementsForStudent } from "~/features/marketing/announcements.server";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import { NotFoundPage } from "~/ui/not-found";
@@ -17,12 +19,15 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const user = await requireUser(db, request, context);
-  const items = await listOwnedProducts(db, user.id);
-  return { items };
+  const [items, announcements] = await Promise.all([
+    listOwnedProducts(db, user.id),
+    announcementsForStudent(db, user.id),
+  ]);
+  return { items, announcements };
 }
 
 export default function MyCourses({ loaderData }: Route.ComponentProps) {
-  const { items } = loaderData;
+  const { items, announcements } = loaderData;
   return (
     <main id="main">
       <Container className="py-10">
@@ -35,6 +40,7 @@ export default function MyCourses({ loaderData }: Route.ComponentProps) {
             My tests and weak chapters
           </Link>
         </div>
+        <AnnouncementList items={announcements} />
         {items.length === 0 ? (
           <div className="mt-10 flex flex-col items-center gap-5 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
             <p className="text-lg font-semibold text-slate-800">{EMPTY_TEXT}</p>
@@ -44,7 +50,9 @@ export default function MyCourses({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <>
-            <p className="mt-1 text-slate-600">Your courses, notes and previous-year papers.</p>
+            <p className={announcements.length > 0 ? "mt-8 text-slate-600" : "mt-1 text-slate-600"}>
+              Your courses, notes and previous-year papers.
+            </p>
             <ul className="mt-6 grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
               {items.map((item) => (
                 <li key={item.id}>
