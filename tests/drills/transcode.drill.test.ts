@@ -98,11 +98,18 @@ describe("transcode drill", () => {
       row = await videoRow(lessonId);
     }
     expect((row.renditions as { name: string }[]).map((r) => r.name)).toEqual(["240p", "360p", "720p"]);
-    const { rows: jobs } = await db.query<{ state: string; retry_count: number }>(
-      "select state, retry_count from pgboss.job where name = 'video.transcode' and singleton_key = $1",
-      [`lesson-${lessonId}`],
-    );
-    expect(jobs.some((j) => j.state === "completed" && j.retry_count >= 1)).toBe(true);
+    // The job that made it is the dead one retried. The queue marks it completed once the job's code
+    // has returned, a moment after the lesson turned ready: wait for that (bounded).
+    const retried = async () => {
+      const { rows: jobs } = await db.query<{ state: string; retry_count: number }>(
+        "select state, retry_count from pgboss.job where name = 'video.transcode' and singleton_key = $1",
+        [`lesson-${lessonId}`],
+      );
+      return jobs.some((j) => j.state === "completed" && j.retry_count >= 1);
+    };
+    const recorded = Date.now() + 30_000;
+    while (!(await retried()) && Date.now() < recorded) await new Promise((r) => setTimeout(r, 200));
+    expect(await retried()).toBe(true);
 
     // The admin (allowed to watch) gets the new playlist and its key from the restarted server.
     const again = await signInOverHttp(server.url, ADMIN.email, ADMIN.password);
