@@ -20,7 +20,6 @@ import { createLocalStorage, createS3Storage, type FileStorage, getBytes } from 
 import { getTestDb } from "../helpers/db";
 import { createProduct, createUser } from "../helpers/factories";
 import { createOrder } from "../helpers/orders";
-import { useTestStorage } from "../helpers/storage";
 
 describe("backup and restore", () => {
   it("round-trips every table of the database", { timeout: 180_000 }, async () => {
@@ -184,9 +183,11 @@ async function freshDatabaseFrom(handle: DbHandle, file: string, dir: string): P
 describe("the restore drill: the object store's latest backup into a fresh database", () => {
   it("finds every order, invoice, enrolment and file", { timeout: 180_000 }, async () => {
     const handle = await getTestDb();
-    const { storage: files } = useTestStorage();
     const s3 = await startS3();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-drill-"));
+    // Its own FILE_STORAGE folder: the fake files below must not stand in for the seed's real PDFs
+    // in the worker's shared test storage, where later test files read them.
+    const files = createLocalStorage(path.join(dir, "uploads"));
     try {
       // A store with sales: two buyers, notes with their PDFs, paid orders with invoices, a refund.
       const note = await createProduct({ kind: "note", pricePaise: 49_900, fileKey: "notes/drill-note.pdf" });
