@@ -10,12 +10,13 @@ import { resolveAuthSecret } from "~/features/accounts/auth.server";
 import { issueKeyToken, KEY_TOKEN_SECONDS } from "~/features/video/playback.server";
 import { ensureSampleVideo } from "~/features/video/sample.server";
 import { generateSample } from "~/features/video/transcode.server";
-import { getLessonVideo, transcodeLesson } from "~/features/video/video.server";
+import { getLessonVideo } from "~/features/video/video.server";
 import type { FileStorage } from "~/platform/files/storage.server";
 import { action, loader } from "~/routes/api/video";
 import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
 import { makeRequest, routeCall } from "../helpers/route";
 import { useTestStorage } from "../helpers/storage";
+import { ownerOf, transcodedLesson, videoGet } from "../helpers/video";
 
 let sample: string;
 beforeAll(async () => {
@@ -26,49 +27,12 @@ beforeAll(async () => {
 let lesson: { id: number; productId: number };
 beforeEach(async () => {
   const { storage } = useTestStorage();
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: schema.lessons.id, productId: schema.lessons.productId })
-    .from(schema.lessons)
-    // Not a free preview (the seed makes each course's first lesson one): only its owner may watch it.
-    .where(and(isNull(schema.lessons.testProductId), eq(schema.lessons.isPreview, false)))
-    .orderBy(schema.lessons.id)
-    .limit(1);
-  lesson = row!;
-  await storage.put("videos/test/source.mp4", new Uint8Array(fs.readFileSync(sample)));
-  await db.delete(schema.lessonVideos).where(eq(schema.lessonVideos.lessonId, lesson.id));
-  await db
-    .insert(schema.lessonVideos)
-    .values({ lessonId: lesson.id, status: "queued", sourceKey: "videos/test/source.mp4", sourceBytes: 1 });
-  await transcodeLesson(db, storage, lesson.id);
+  lesson = await transcodedLesson(storage, new Uint8Array(fs.readFileSync(sample)), "videos/test");
 }, 60_000);
 
-async function get(sub: string, cookie?: string) {
-  try {
-    const response = (await routeCall(loader, {
-      request: makeRequest(`/api/video/${lesson.id}/${sub}`, { headers: cookie ? { cookie } : {} }),
-      params: { lessonId: String(lesson.id), "*": sub.split("?")[0] },
-      context: {},
-    } as never)) as Response;
-    return { status: response.status, body: new Uint8Array(await response.arrayBuffer()), headers: response.headers };
-  } catch (error) {
-    const init = (error as { init?: ResponseInit; data?: unknown }).init;
-    if (!init) throw error;
-    return {
-      status: init.status ?? 500,
-      body: new Uint8Array(),
-      message: (error as { data: { message: string } }).data.message,
-    };
-  }
-}
+const get = (sub: string, cookie?: string) => videoGet(lesson.id, sub, cookie);
 
-async function owner() {
-  const user = await createTestUser();
-  await (await getDb())
-    .insert(schema.enrolments)
-    .values({ userId: user.id, productId: lesson.productId, source: "grant" });
-  return user;
-}
+const owner = () => ownerOf(lesson);
 
 const keyUrlOf = (playlist: Uint8Array) => {
   const text = new TextDecoder().decode(playlist);

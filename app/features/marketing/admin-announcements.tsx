@@ -1,6 +1,7 @@
 /** The owner's announcements screen (issue 36): the form, its confirmation step and the list. */
 import { Form, useNavigation } from "react-router";
 import { AdminTable } from "~/features/admin/table";
+import { CLASS_LABELS } from "~/features/catalog/class-levels";
 import { formatDateTime } from "~/lib/dates";
 import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
@@ -64,8 +65,7 @@ export function AnnouncementForm({
         defaultValue={values.classLevel ?? ""}
       >
         <option value="">Choose a class</option>
-        <option value="11">Class 11</option>
-        <option value="12">Class 12</option>
+        <LabelledOptions values={["11", "12"] as const} labels={CLASS_LABELS} />
       </SelectField>
       <Field
         label="Title"

@@ -7,19 +7,16 @@ import { createDecipheriv } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import * as schema from "~/db/schema";
 import { type FileStorage, getBytes, putFile, setFileStorage } from "~/platform/files/storage.server";
-import { loader } from "~/routes/api/video";
 import { cookieFor, createTestUser } from "../../../tests/helpers/auth";
-import { makeRequest, routeCall } from "../../../tests/helpers/route";
 import { type S3Store, s3StorageOf, startS3Store } from "../../../tests/helpers/s3-store";
 import { useTestStorage } from "../../../tests/helpers/storage";
+import { ownerOf, transcodedLesson, videoGet } from "../../../tests/helpers/video";
 import { mediaPlaylistFor, segmentUrlWindow } from "./playback.server";
 import { generateSample } from "./transcode.server";
-import { getLessonVideo, transcodeLesson } from "./video.server";
+import { getLessonVideo } from "./video.server";
 
 let store: S3Store;
 let storage: FileStorage;
@@ -43,45 +40,12 @@ afterEach(() => useTestStorage());
 let lesson: { id: number; productId: number };
 beforeEach(async () => {
   setFileStorage(storage);
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: schema.lessons.id, productId: schema.lessons.productId })
-    .from(schema.lessons)
-    // Not a free preview: only its owner may watch it.
-    .where(and(isNull(schema.lessons.testProductId), eq(schema.lessons.isPreview, false)))
-    .orderBy(schema.lessons.id)
-    .limit(1);
-  lesson = row!;
-  await storage.put("videos/test-s3/source.mp4", new Uint8Array(fs.readFileSync(sample)));
-  await db.delete(schema.lessonVideos).where(eq(schema.lessonVideos.lessonId, lesson.id));
-  await db
-    .insert(schema.lessonVideos)
-    .values({ lessonId: lesson.id, status: "queued", sourceKey: "videos/test-s3/source.mp4", sourceBytes: 1 });
-  await transcodeLesson(db, storage, lesson.id);
+  lesson = await transcodedLesson(storage, new Uint8Array(fs.readFileSync(sample)), "videos/test-s3");
 }, 60_000);
 
-async function get(sub: string, cookie?: string) {
-  try {
-    const response = (await routeCall(loader, {
-      request: makeRequest(`/api/video/${lesson.id}/${sub}`, { headers: cookie ? { cookie } : {} }),
-      params: { lessonId: String(lesson.id), "*": sub.split("?")[0] },
-      context: {},
-    } as never)) as Response;
-    return { status: response.status, body: new Uint8Array(await response.arrayBuffer()) };
-  } catch (error) {
-    const init = (error as { init?: ResponseInit }).init;
-    if (!init) throw error;
-    return { status: init.status ?? 500, body: new Uint8Array() };
-  }
-}
+const get = (sub: string, cookie?: string) => videoGet(lesson.id, sub, cookie);
 
-async function owner() {
-  const user = await createTestUser();
-  await (await getDb())
-    .insert(schema.enrolments)
-    .values({ userId: user.id, productId: lesson.productId, source: "grant" });
-  return user;
-}
+const owner = () => ownerOf(lesson);
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 /** The segment lines of a media playlist (every line after an #EXTINF). */
