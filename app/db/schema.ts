@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -938,6 +939,7 @@ export const questionType = pgEnum("question_type", [
   "case_based",
   "short_answer",
   "long_answer",
+  "numeric",
 ]);
 export const questionDifficulty = pgEnum("question_difficulty", ["easy", "medium", "hard"]);
 
@@ -981,6 +983,12 @@ export const practiceQuestions = pgTable(
     correctOption: smallint("correct_option"),
     modelAnswer: text("model_answer"),
     markingPoints: jsonb("marking_points").$type<string[]>().notNull().default([]),
+    /** Numeric questions (issue 35): the expected number (₹ amount, ratio) and how far off still counts. */
+    answerNumber: doublePrecision("answer_number"),
+    answerTolerance: doublePrecision("answer_tolerance").notNull().default(0),
+    /** Written answers: the word limit printed with the question ("50–75 words"); null = none. */
+    minWords: smallint("min_words"),
+    maxWords: smallint("max_words"),
     marks: smallint("marks").notNull(),
     difficulty: questionDifficulty("difficulty").notNull().default("medium"),
     explanation: text("explanation").notNull().default(""),
@@ -994,6 +1002,14 @@ export const practiceQuestions = pgTable(
     // The question bank's pages, newest first (keyset on created_at, id).
     index("practice_questions_created_idx").on(t.createdAt, t.id),
     check("practice_questions_marks", sql`${t.marks} between 0 and 20`),
+    check(
+      "practice_questions_numeric",
+      sql`${t.answerTolerance} >= 0 and (${t.type}::text <> 'numeric' or ${t.answerNumber} is not null)`,
+    ),
+    check(
+      "practice_questions_words",
+      sql`(${t.minWords} is null or ${t.minWords} > 0) and (${t.maxWords} is null or ${t.maxWords} >= coalesce(${t.minWords}, 1))`,
+    ),
   ],
 );
 
@@ -1020,7 +1036,7 @@ export const practiceTests = pgTable(
 
 export interface PracticeRule {
   chapterId: number | null;
-  type: "mcq" | "assertion_reason" | "case_based" | "short_answer" | "long_answer" | null;
+  type: "mcq" | "assertion_reason" | "case_based" | "short_answer" | "long_answer" | "numeric" | null;
   difficulty: "easy" | "medium" | "hard" | null;
   count: number;
 }

@@ -9,7 +9,7 @@ import { enrolments, lessonCompletions, lessons, practiceAnswers, practiceAttemp
 import { mayTakeTest, validId } from "./access.server";
 import { isObjective } from "./labels";
 import { answerables, paperOf } from "./paper.server";
-import { markObjective } from "./scoring";
+import { markNumeric, markObjective } from "./scoring";
 
 /** A save or submit this soon after the deadline still counts (a request in flight as time ran out). */
 export const DEADLINE_GRACE_MS = 5_000;
@@ -40,7 +40,9 @@ export async function finalize(tx: DbOrTx, attempt: AttemptRow, now: Date, auto:
     const answer = saved.find((a) => a.questionId === q.id);
     const marked = isObjective(q.type)
       ? markObjective(q, answer?.choice ?? null, negativePercent)
-      : { awardedCenti: null, correct: null };
+      : q.type === "numeric"
+        ? markNumeric(q, answer?.text ?? null)
+        : { awardedCenti: null, correct: null };
     total += marked.awardedCenti ?? 0;
     return {
       attemptId: attempt.id,

@@ -7,17 +7,28 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { practiceAnswers, practiceAttempts, practiceChapters, practiceTests, products } from "~/db/schema";
 import { HttpError } from "~/lib/errors";
+import { renderMarkdown, renderMarkdownInline } from "~/lib/markdown";
 import { NOT_FOUND, requireTestAccess, type Viewer, validId } from "./access.server";
-import { isWritten } from "./labels";
+import { isWritten, wordLimitLabel } from "./labels";
 import { lockAttempt, settleIfExpired } from "./marking.server";
 import { type AnswerableRow, answerables, attemptTitle, paperOf } from "./paper.server";
 import { percentOf } from "./scoring";
 
+/** A question of a result: its Markdown texts as safe HTML (lib/markdown.ts), the answer and its marks. */
 export interface ResultQuestion
-  extends Omit<AnswerableRow, "parentId" | "chapterId" | "position">,
+  extends Pick<
+      AnswerableRow,
+      "id" | "type" | "correctOption" | "answerNumber" | "answerTolerance" | "marks" | "source"
+    >,
     Pick<typeof practiceAnswers.$inferSelect, "choice" | "text" | "awardedCenti" | "correct"> {
-  passage: string | null;
+  passageHtml: string | null;
   chapter: string;
+  promptHtml: string;
+  optionsHtml: string[];
+  modelAnswerHtml: string | null;
+  markingPointsHtml: string[];
+  explanationHtml: string;
+  wordLimit: string | null;
 }
 
 export interface AttemptResult {
@@ -85,20 +96,31 @@ export async function getResult(
       ),
   ]);
   const submittedAt = attempt.submittedAt!;
+  const passages = new Map<number, string>();
+  const passageHtml = (parentId: number | null) => {
+    if (parentId === null) return null;
+    const source = paper.top.find((t) => t.id === parentId)?.prompt;
+    if (source === undefined) return null;
+    if (!passages.has(parentId)) passages.set(parentId, renderMarkdown(source));
+    return passages.get(parentId)!;
+  };
   const rows = questions.map((q) => {
     const a = answers.find((x) => x.questionId === q.id);
     return {
       id: q.id,
-      passage: q.parentId ? (paper.top.find((t) => t.id === q.parentId)?.prompt ?? null) : null,
+      passageHtml: passageHtml(q.parentId),
       chapter: chapters.find((c) => c.id === q.chapterId)?.title ?? "",
       type: q.type,
-      prompt: q.prompt,
-      options: q.options,
+      promptHtml: renderMarkdown(q.prompt),
+      optionsHtml: q.options.map(renderMarkdownInline),
       correctOption: q.correctOption,
-      modelAnswer: q.modelAnswer,
-      markingPoints: q.markingPoints,
+      answerNumber: q.answerNumber,
+      answerTolerance: q.answerTolerance,
+      modelAnswerHtml: q.modelAnswer ? renderMarkdown(q.modelAnswer) : null,
+      markingPointsHtml: q.markingPoints.map(renderMarkdownInline),
+      wordLimit: wordLimitLabel(q.minWords, q.maxWords),
       marks: q.marks,
-      explanation: q.explanation,
+      explanationHtml: q.explanation ? renderMarkdown(q.explanation) : "",
       source: q.source,
       choice: a?.choice ?? null,
       text: a?.text ?? null,

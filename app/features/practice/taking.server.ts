@@ -13,11 +13,12 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { practiceAnswers, practiceAttempts, practiceChapters, practiceTests, products } from "~/db/schema";
 import { HttpError } from "~/lib/errors";
+import { renderMarkdown, renderMarkdownInline } from "~/lib/markdown";
 import { formatCount } from "~/lib/numbers";
 import { getTakeableTest, NOT_FOUND, requireTestAccess, type Viewer, validId } from "./access.server";
 import { planChapterPractice } from "./chapter-practice.server";
-import { isObjective, isWritten, type QuestionType } from "./labels";
-import { MAX_WRITTEN_ANSWER } from "./limits";
+import { isObjective, isWritten, type QuestionType, wordLimitLabel } from "./labels";
+import { MAX_NUMERIC_ANSWER, MAX_WRITTEN_ANSWER } from "./limits";
 import { expired, finalize, lockAttempt, settleIfExpired } from "./marking.server";
 import { type AnswerableRow, answerables, attemptTitle, dealPaper, paperOf } from "./paper.server";
 
@@ -84,11 +85,14 @@ export async function attemptOwner(db: DbOrTx, attemptId: number): Promise<strin
 
 export interface TakingQuestion {
   id: number;
-  /** The case set's passage this question belongs to (shown above it), if any. */
-  passage: string | null;
+  /** The case set's passage this question belongs to (shown above it, as safe HTML), if any. */
+  passageHtml: string | null;
   type: QuestionType;
-  prompt: string;
-  options: string[];
+  /** The question and its options as safe HTML of their Markdown (lib/markdown.ts). */
+  promptHtml: string;
+  optionsHtml: string[];
+  /** Written answers: "50–75 words", if the question sets a limit. */
+  wordLimit: string | null;
   marks: number;
   source: string;
   choice: number | null;
@@ -134,8 +138,10 @@ export async function loadPaper(
     .where(eq(products.id, attempt.productId));
   const paper = await paperOf(db, attempt.questionIds);
   const saved = await db.select().from(practiceAnswers).where(eq(practiceAnswers.attemptId, attemptId));
-  const passageOf = (q: AnswerableRow) =>
-    q.parentId ? (paper.top.find((t) => t.id === q.parentId)?.prompt ?? null) : null;
+  const passageOf = (q: AnswerableRow) => {
+    const passage = q.parentId ? paper.top.find((t) => t.id === q.parentId)?.prompt : undefined;
+    return passage === undefined ? null : renderMarkdown(passage);
+  };
   return {
     attemptId,
     productId: attempt.productId,
@@ -149,10 +155,11 @@ export async function loadPaper(
       const answer = saved.find((a) => a.questionId === q.id);
       return {
         id: q.id,
-        passage: passageOf(q),
+        passageHtml: passageOf(q),
         type: q.type,
-        prompt: q.prompt,
-        options: q.options,
+        promptHtml: renderMarkdown(q.prompt),
+        optionsHtml: q.options.map(renderMarkdownInline),
+        wordLimit: wordLimitLabel(q.minWords, q.maxWords),
         marks: q.marks,
         source: q.source,
         choice: answer?.choice ?? null,
@@ -199,6 +206,12 @@ export async function saveAnswer(db: Db, userId: string, attemptId: number, inpu
         throw new HttpError(400, `Keep the answer under ${formatCount(MAX_WRITTEN_ANSWER)} characters.`);
       }
       text = input.text?.trim() ? input.text : null;
+    } else if (question.type === "numeric") {
+      // Kept as typed ("₹ 1,20,000"); marked at submission. A half-typed "1," is saved, not refused.
+      if (input.text !== null && input.text.length > MAX_NUMERIC_ANSWER) {
+        throw new HttpError(400, `Write the number in at most ${MAX_NUMERIC_ANSWER} characters.`);
+      }
+      text = input.text?.trim() ? input.text.trim() : null;
     }
     await tx
       .insert(practiceAnswers)
