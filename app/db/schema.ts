@@ -1026,6 +1026,8 @@ export const practiceTests = pgTable(
     /** Rules instead of chosen questions: dealt afresh for each attempt. */
     rules: jsonb("rules").$type<PracticeRule[]>().notNull().default([]),
     instructions: text("instructions").notNull().default(""),
+    /** A board paper's sections, part options and internal choices over the chosen questions (issue 35); null: a plain list. */
+    layout: jsonb("layout").$type<PaperLayout>(),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -1033,6 +1035,17 @@ export const practiceTests = pgTable(
     check("practice_tests_negative", sql`${t.negativePercent} between 0 and 100`),
   ],
 );
+
+/** See app/features/practice/layout.ts. */
+export interface PaperSection {
+  title: string;
+  instructions: string;
+  group: string | null;
+  items: number[][];
+}
+export interface PaperLayout {
+  sections: PaperSection[];
+}
 
 export interface PracticeRule {
   chapterId: number | null;
@@ -1077,6 +1090,8 @@ export const practiceAttempts = pgTable(
     questionIds: jsonb("question_ids").$type<number[]>().notNull(),
     /** Set when the attempt practises one chapter of the test ("Practise again"), not the whole paper. */
     chapterId: integer("chapter_id").references(() => practiceChapters.id, { onDelete: "restrict" }),
+    /** The test's layout when this paper was dealt (sections and choices); null for a plain paper. */
+    layout: jsonb("layout").$type<PaperLayout>(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     deadlineAt: timestamp("deadline_at", { withTimezone: true }).notNull(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
@@ -1111,6 +1126,8 @@ export const practiceAnswers = pgTable(
     /** Objective: marks earned ×100 at submission. Written: the student's self-marks ×100. */
     awardedCenti: integer("awarded_centi"),
     correct: boolean("correct"),
+    /** False when the student answered the other side of a choice (issue 35): shown, not scored. */
+    counted: boolean("counted").notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -14,9 +14,10 @@ import { newStudent, productIdBySlug, refusal } from "../../../tests/helpers/pra
 import { makeRequest, routeCall } from "../../../tests/helpers/route";
 import { useTestStorage } from "../../../tests/helpers/storage";
 import { saveQuestion } from "./bank.server";
-import { saveTestSettings } from "./builder.server";
+import { getTestBuilder, saveTestSettings } from "./builder.server";
 import { exportQuestionsCsv, importQuestionsCsv } from "./csv.server";
-import { getResult } from "./results.server";
+import { getResult, selfMark } from "./results.server";
+import { testBuilderSchema } from "./schema";
 import { loadPaper, saveAnswer, startAttempt, submitAttempt, type TakingPaper } from "./taking.server";
 
 const SAMPLE = "accountancy-class-12-free-sample-test";
@@ -299,5 +300,132 @@ describe("board-paper formatting", () => {
     expect((await refusal(importQuestionsCsv(db, admin.id, badWords))).message).toBe(
       "Line 2: word_limit must be like 50-75 or 75.",
     );
+  });
+});
+
+describe("sections, part options and internal choices", () => {
+  it("deals the layout, is out of each choice once, and scores only the option and alternative the student answered", async () => {
+    const db = await getDb();
+    const admin = await createUser({ role: "admin" });
+    const chapter = await accountancy12Chapter();
+    const mcq = (prompt: string, marks = 1) =>
+      saveQuestion(db, admin.id, null, {
+        ...base,
+        chapterId: chapter.id,
+        type: "mcq",
+        prompt,
+        options: ["right", "wrong"],
+        correctOption: 0,
+        marks,
+      });
+    const written = (prompt: string) =>
+      saveQuestion(db, admin.id, null, {
+        ...base,
+        chapterId: chapter.id,
+        type: "short_answer",
+        prompt,
+        modelAnswer: "Model",
+        markingPoints: ["Point"],
+        marks: 3,
+      });
+    const a1 = await mcq("A1");
+    const a2 = await written("A2");
+    const a2or = await written("A2 or");
+    const b1 = await mcq("Option I", 2);
+    const b2 = await mcq("Option II", 2);
+    const sample = await productIdBySlug(SAMPLE);
+    const text = [
+      "## Part A: Attempt all questions.",
+      `${a1.id}, ${a2.id} or ${a2or.id}`,
+      "## Part B, Option I: Analysis of Financial Statements",
+      `${b1.id}`,
+      "## Part B, Option II: Computerised Accounting",
+      `${b2.id}`,
+    ].join("\n");
+    const parsed = testBuilderSchema.parse({ timeLimitMinutes: "30", negativePercent: "0", layout: text });
+    await saveTestSettings(db, admin.id, sample, parsed);
+    // The builder keeps the layout's questions as the chosen ones, in its order.
+    expect((await getTestBuilder(db, sample)).questionIds).toEqual([a1.id, a2.id, a2or.id, b1.id, b2.id]);
+
+    const user = await newStudent();
+    const attemptId = await startAttempt(db, user, sample);
+    const paper = (await loadPaper(db, user.id, attemptId)) as TakingPaper;
+    expect(paper.maxMarks).toBe(1 + 3 + 2);
+    expect(paper.questions.map((q) => [q.place?.section?.title ?? null, q.place?.alternative ?? false])).toEqual([
+      ["Part A", false],
+      [null, false],
+      [null, true],
+      ["Part B, Option I", false],
+      ["Part B, Option II", false],
+    ]);
+
+    const answer = (questionId: number, choice: number | null, text: string | null = null) =>
+      saveAnswer(db, user.id, attemptId, { questionId, choice, text, markedForReview: false });
+    await answer(a1.id, 0);
+    await answer(a2or.id, null, "My answer to the alternative");
+    await answer(b2.id, 0);
+    await submitAttempt(db, user.id, attemptId);
+    const result = await getResult(db, user, attemptId);
+    if ("open" in result) throw new Error("expected a submitted attempt");
+    expect(result.scoreCenti).toBe(100 + 200);
+    expect(result.questions.map((q) => [q.promptHtml, q.counted])).toEqual([
+      ["<p>A1</p>", true],
+      ["<p>A2</p>", false],
+      ["<p>A2 or</p>", true],
+      ["<p>Option I</p>", false],
+      ["<p>Option II</p>", true],
+    ]);
+    expect(result.unmarkedWritten).toBe(1);
+    // The alternative not chosen cannot be self-marked; the chosen one can, and counts once.
+    expect(await refusal(selfMark(db, user.id, attemptId, a2.id, 3))).toEqual({
+      status: 400,
+      message: "This answer does not count: you chose the other side of the choice.",
+    });
+    await selfMark(db, user.id, attemptId, a2or.id, 2.5);
+    const marked = await getResult(db, user, attemptId);
+    if ("open" in marked) throw new Error("expected a submitted attempt");
+    expect(marked.scoreCenti).toBe(100 + 250 + 200);
+  });
+
+  it("refuses a layout whose choices carry different marks, or that names a question twice, and keeps the test as it was", async () => {
+    const db = await getDb();
+    const admin = await createUser({ role: "admin" });
+    const chapter = await accountancy12Chapter();
+    const sample = await productIdBySlug(SAMPLE);
+    const before = await getTestBuilder(db, sample);
+    const one = await saveQuestion(db, admin.id, null, {
+      ...base,
+      chapterId: chapter.id,
+      type: "mcq",
+      prompt: "One",
+      options: ["a", "b"],
+      correctOption: 0,
+      marks: 1,
+    });
+    const four = await saveQuestion(db, admin.id, null, {
+      ...base,
+      chapterId: chapter.id,
+      type: "numeric",
+      prompt: "Four",
+      answerNumber: 4,
+      marks: 4,
+    });
+    const layout = testBuilderSchema.parse({
+      timeLimitMinutes: "30",
+      negativePercent: "0",
+      layout: `## Part A\n${one.id} or ${four.id}`,
+    });
+    expect(await refusal(saveTestSettings(db, admin.id, sample, layout))).toEqual({
+      status: 400,
+      message: `Please fix: the choice #${one.id} or #${four.id} carries different marks.`,
+    });
+    expect(
+      testBuilderSchema.safeParse({
+        timeLimitMinutes: "30",
+        negativePercent: "0",
+        layout: `## A\n${one.id}, ${one.id}`,
+      }).error?.issues[0]?.message,
+    ).toBe(`Line 2: question #${one.id} is in the paper twice.`);
+    expect(await getTestBuilder(db, sample)).toEqual(before);
   });
 });

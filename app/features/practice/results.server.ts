@@ -10,6 +10,7 @@ import { HttpError } from "~/lib/errors";
 import { renderMarkdown, renderMarkdownInline } from "~/lib/markdown";
 import { NOT_FOUND, requireTestAccess, type Viewer, validId } from "./access.server";
 import { isWritten, wordLimitLabel } from "./labels";
+import { type PaperPlace, placesOf } from "./layout";
 import { lockAttempt, settleIfExpired } from "./marking.server";
 import { type AnswerableRow, answerables, attemptTitle, paperOf } from "./paper.server";
 import { percentOf } from "./scoring";
@@ -29,6 +30,9 @@ export interface ResultQuestion
   markingPointsHtml: string[];
   explanationHtml: string;
   wordLimit: string | null;
+  /** Its place in a sectioned paper (layout.ts), and false when the student chose the other side of a choice. */
+  place: PaperPlace | null;
+  counted: boolean;
 }
 
 export interface AttemptResult {
@@ -104,6 +108,7 @@ export async function getResult(
     if (!passages.has(parentId)) passages.set(parentId, renderMarkdown(source));
     return passages.get(parentId)!;
   };
+  const places = placesOf(attempt.layout, questions);
   const rows = questions.map((q) => {
     const a = answers.find((x) => x.questionId === q.id);
     return {
@@ -119,6 +124,8 @@ export async function getResult(
       modelAnswerHtml: q.modelAnswer ? renderMarkdown(q.modelAnswer) : null,
       markingPointsHtml: q.markingPoints.map(renderMarkdownInline),
       wordLimit: wordLimitLabel(q.minWords, q.maxWords),
+      place: places.get(q.id) ?? null,
+      counted: a?.counted ?? true,
       marks: q.marks,
       explanationHtml: q.explanation ? renderMarkdown(q.explanation) : "",
       source: q.source,
@@ -143,7 +150,7 @@ export async function getResult(
     maxMarks: attempt.maxMarks,
     percent: percentOf(scoreCenti, attempt.maxMarks),
     negativePercent: meta?.negativePercent ?? 0,
-    unmarkedWritten: rows.filter((r) => isWritten(r.type) && r.awardedCenti === null).length,
+    unmarkedWritten: rows.filter((r) => r.counted && isWritten(r.type) && r.awardedCenti === null).length,
     questions: rows,
   };
 }
@@ -157,6 +164,15 @@ export async function selfMark(db: Db, userId: string, attemptId: number, questi
     if (!attempt.submittedAt) throw new HttpError(409, "Submit the test before marking your answers.");
     const question = answerables(await paperOf(tx, attempt.questionIds)).find((q) => q.id === questionId);
     if (!question || !isWritten(question.type)) throw new HttpError(400, "Only written answers are marked by you.");
+    const [saved] = await tx
+      .select({ counted: practiceAnswers.counted })
+      .from(practiceAnswers)
+      .where(and(eq(practiceAnswers.attemptId, attemptId), eq(practiceAnswers.questionId, questionId)));
+    if (saved && !saved.counted) {
+      throw new HttpError(400, "This answer does not count: you chose the other side of the choice.", {
+        field: "marks",
+      });
+    }
     if (!Number.isInteger(marks * 2) || marks < 0 || marks > question.marks) {
       throw new HttpError(400, `Give between 0 and ${question.marks} marks, in whole or half marks.`, {
         field: "marks",
@@ -174,7 +190,7 @@ export async function selfMark(db: Db, userId: string, attemptId: number, questi
     const [sum] = await tx
       .select({ total: sql<number>`coalesce(sum(${practiceAnswers.awardedCenti}), 0)`.mapWith(Number) })
       .from(practiceAnswers)
-      .where(eq(practiceAnswers.attemptId, attemptId));
+      .where(and(eq(practiceAnswers.attemptId, attemptId), eq(practiceAnswers.counted, true)));
     await tx
       .update(practiceAttempts)
       .set({ scoreCenti: sum?.total ?? 0 })

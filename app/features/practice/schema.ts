@@ -4,6 +4,7 @@ import { SUBJECTS } from "~/features/catalog/labels";
 import { idSchema } from "~/lib/id";
 import { formatCount } from "~/lib/numbers";
 import { DIFFICULTIES, QUESTION_TYPES } from "./labels";
+import { parseLayout } from "./layout";
 import { MAX_WRITTEN_ANSWER } from "./limits";
 import { parseNumericAnswer } from "./scoring";
 
@@ -166,6 +167,18 @@ export const testBuilderSchema = z.object({
         return z.NEVER;
       }
       return ids;
+    }),
+  layout: z
+    .string()
+    .max(20_000, "Keep the layout under 20,000 characters.")
+    .default("")
+    .transform((v, ctx) => {
+      const parsed = parseLayout(v);
+      if ("error" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.layout;
     }),
   rules: z
     .string()

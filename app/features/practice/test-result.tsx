@@ -6,6 +6,7 @@ import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Markdown } from "~/ui/markdown";
 import { isWritten, QUESTION_TYPE_LABELS } from "./labels";
+import { PaperPlaceMarks } from "./paper-place";
 import type { AttemptResult, ResultQuestion } from "./results.server";
 import { formatMarks } from "./scoring";
 
@@ -99,20 +100,23 @@ function ResultCard({
 }) {
   const written = isWritten(q.type);
   const busy = useNavigation().state !== "idle";
-  const status = written
-    ? q.awardedCenti === null
-      ? "To mark"
-      : `${formatMarks(q.awardedCenti)} / ${q.marks} (self-marked)`
-    : q.correct === true
-      ? `Right · +${formatMarks(q.awardedCenti ?? 0)}`
-      : q.correct === false
-        ? `Wrong · ${formatMarks(q.awardedCenti ?? 0)}`
-        : "Not answered · 0";
+  const status = !q.counted
+    ? "Not counted: you chose the other side of the choice"
+    : written
+      ? q.awardedCenti === null
+        ? "To mark"
+        : `${formatMarks(q.awardedCenti)} / ${q.marks} (self-marked)`
+      : q.correct === true
+        ? `Right · +${formatMarks(q.awardedCenti ?? 0)}`
+        : q.correct === false
+          ? `Wrong · ${formatMarks(q.awardedCenti ?? 0)}`
+          : "Not answered · 0";
   return (
     <article
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
       aria-labelledby={`rq-${q.id}`}
     >
+      <PaperPlaceMarks place={q.place} />
       {q.passageHtml ? (
         <Markdown html={q.passageHtml} className="mb-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-800" />
       ) : null}
@@ -150,7 +154,7 @@ function ResultCard({
               </li>
             ))}
           </ul>
-          {canMark ? (
+          {canMark && q.counted ? (
             <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
               <input type="hidden" name="intent" value="selfmark" />
               <input type="hidden" name="questionId" value={q.id} />

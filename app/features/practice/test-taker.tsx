@@ -14,6 +14,7 @@ import { cn } from "~/ui/cn";
 import { Markdown } from "~/ui/markdown";
 import { isWritten, QUESTION_TYPE_LABELS, wordCount } from "./labels";
 import { MAX_NUMERIC_ANSWER, MAX_WRITTEN_ANSWER } from "./limits";
+import { PaperPlaceMarks } from "./paper-place";
 import { parseNumericAnswer } from "./scoring";
 import type { TakingPaper, TakingQuestion } from "./taking.server";
 
@@ -289,6 +290,7 @@ function QuestionCard({
   const textTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   return (
     <fieldset className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <PaperPlaceMarks place={q.place} />
       {q.passageHtml ? (
         <Markdown html={q.passageHtml} className="mb-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-800" />
       ) : null}
