@@ -3,7 +3,7 @@
  * end computed at grant (checkout and the admin's grant); an ended one gives nothing (player, video key,
  * download) but a lock screen with "Renew"; a renewal purchase and the owner's extension restore it.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
@@ -23,6 +23,7 @@ import * as adminUser from "~/routes/admin/user";
 import * as player from "~/routes/store/course-player";
 import { loader as downloadLoader } from "~/routes/store/download";
 import * as myCourses from "~/routes/store/my-courses";
+import * as practiceStart from "~/routes/store/practice-start";
 import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
 import { addToCart, cartOf } from "../helpers/checkout";
 import { createProduct } from "../helpers/factories";
@@ -229,6 +230,24 @@ describe("an ended access", () => {
       expect(refused.status, sub).toBe(403);
       expect(refused.body.length, sub).toBe(0);
     }
+  });
+
+  it("a practice test whose access ended sends the student to its page to buy it again, saying so", async () => {
+    const db = await getDb();
+    const [test] = await db
+      .select({ id: schema.products.id, title: schema.products.title })
+      .from(schema.products)
+      .innerJoin(schema.practiceTests, eq(schema.practiceTests.productId, schema.products.id))
+      .where(and(eq(schema.products.status, "published"), gt(schema.products.pricePaise, 0)))
+      .limit(1);
+    expect(test, "the seed has a paid practice test").toBeDefined();
+    const student = await endedStudent(test!.id);
+    const path = `/my-courses/tests/start/${test!.id}`;
+    const answer = await call(practiceStart.loader, path, await cookieFor(student), {
+      params: { productId: String(test!.id) },
+    });
+    expect(answer).toMatchObject({ status: 302, location: `/tests/${test!.id}` });
+    expect(await flashOf(answer.response!)).toMatch(new RegExp(`^Your access to "${test!.title}" ended on `));
   });
 
   it("My Courses lists it as ended with Renew, and an item with a period as till its last day", async () => {
