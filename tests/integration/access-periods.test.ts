@@ -151,6 +151,22 @@ describe("access periods at grant", () => {
     const [row] = await liveEnrolment(student.id, course.id);
     expect(row!.source).toBe("grant");
     expect(row!.expiresAt).toEqual(istEndOfDay(addIstMonths(new Date(before), 3)));
+
+    // Granting an item whose access ended renews that enrolment; one still running is refused (409).
+    const ended = await endedStudent(course.id);
+    const [old] = await liveEnrolment(ended.id, course.id);
+    const adminCookie = await cookieFor(admin);
+    const grantAgain = (userId: string) =>
+      call(adminUser.action, `/admin/users/${userId}`, adminCookie, {
+        form: { intent: "grant", productId: String(course.id) },
+        params: { id: userId },
+      });
+    expect((await grantAgain(ended.id)).status).toBe(302);
+    const renewed = await liveEnrolment(ended.id, course.id);
+    expect(renewed).toHaveLength(1);
+    expect(renewed[0]).toMatchObject({ id: old!.id, source: "grant" });
+    expect(await hasAccess(await getDb(), ended.id, course.id)).toBe(true);
+    expect((await grantAgain(student.id)).status).toBe(409);
   });
 });
 
