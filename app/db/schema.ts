@@ -191,6 +191,12 @@ export const products = pgTable(
     fileKey: text("file_key"),
     /** Display order inside the store lists (the spec's "1st to 3rd entries"). */
     position: integer("position").notNull().default(0),
+    /**
+     * Access period (issue 36): until the end of this day in India ("till the March 2027 board exams"),
+     * or `accessMonths` from the purchase; neither is lifetime. At most one is set (lib/access-period.ts).
+     */
+    accessUntil: date("access_until", { mode: "string" }),
+    accessMonths: smallint("access_months"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -202,6 +208,8 @@ export const products = pgTable(
     index("products_updated_at_idx").on(t.updatedAt),
     index("products_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     check("products_price_non_negative", sql`${t.pricePaise} >= 0`),
+    check("products_access_one_rule", sql`${t.accessUntil} is null or ${t.accessMonths} is null`),
+    check("products_access_months_range", sql`${t.accessMonths} is null or ${t.accessMonths} between 1 and 36`),
   ],
 );
 
@@ -338,6 +346,12 @@ export const enrolments = pgTable(
     source: enrolmentSource("source").notNull(),
     grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * The instant access ends (null: lifetime), set at grant from the product's access period
+     * (accounts/access-period.server.ts). Past it the enrolment stays live (the unique index below)
+     * but gives no access; a renewal or an admin's extension moves it.
+     */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
   },
   (t) => [
     // One live enrolment per user and product; revoked ones stay as history.

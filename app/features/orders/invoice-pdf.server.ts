@@ -27,6 +27,8 @@ export interface TaxDocumentLine {
   sacCode?: string;
   /** Its official description (gst/sac.ts), as printed. */
   sacDescription?: string;
+  /** The access it sells when not for life (issue 36): "Access till 31 Mar 2027". */
+  access?: string;
   pricePaise: number;
   taxablePaise: number;
   cgstPaise: number;
@@ -258,6 +260,7 @@ export async function renderInvoicePdf({
   header();
   doc.lines.forEach((line, i) => {
     const titleLines = wrap(line.title, regular, size, descWidth);
+    if (line.access) titleLines.push(...wrap(line.access, regular, size, descWidth));
     if (line.taxablePaise !== line.pricePaise) {
       titleLines.push(
         `Price ${formatPaise(line.pricePaise)} less discount ${formatPaise(line.pricePaise - line.taxablePaise)}`,

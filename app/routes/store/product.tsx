@@ -34,6 +34,7 @@ import { reportSchema, reviewFormSchema, reviewIntentSchema } from "~/features/r
 import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
 import { usePersonal } from "~/features/site/personal";
+import { accessLabel } from "~/lib/access-period";
 import { descriptionPreview } from "~/lib/description";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, formValues, readForm, validate } from "~/lib/form.server";
@@ -167,12 +168,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const claimed = actionData && "intent" in actionData && actionData.intent === "claim" ? actionData : undefined;
   const claimError = claimed?.formError;
   const std = p.classLevel === "both" ? null : p.classLevel;
+  const limited = p.accessUntil || p.accessMonths ? accessLabel(p) : null;
   const features =
     p.kind === "test"
-      ? TEST_FEATURES
+      ? [...TEST_FEATURES, ...(limited ? [limited] : [])]
       : p.kind === "course"
-        ? courseFeatures(curriculum)
-        : fileFeatures(p.kind, p.hasFile);
+        ? courseFeatures(curriculum, p)
+        : [...fileFeatures(p.kind, p.hasFile), ...(limited ? [limited] : [])];
   return (
     <main id="main">
       <Container className="py-6 sm:py-10">
