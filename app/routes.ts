@@ -89,6 +89,9 @@ export default [
     route("practice/questions/:id", "routes/admin/practice-question.tsx"),
     route("practice/chapters", "routes/admin/practice-chapters.tsx"),
     route("practice/tests/:productId", "routes/admin/practice-test.tsx"),
+    // Issue 35: the teacher marks written answers (a queue, then one answer beside its marking points).
+    route("practice/marking", "routes/admin/practice-marking.tsx"),
+    route("practice/marking/:attemptId/:questionId", "routes/admin/practice-mark.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("settings/role", "routes/admin/settings-role.tsx"),
     route("settings/signature-image", "routes/admin/settings-signature-image.ts"),

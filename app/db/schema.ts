@@ -1142,11 +1142,20 @@ export const practiceAnswers = pgTable(
     correct: boolean("correct"),
     /** False when the student answered the other side of a choice (issue 35): shown, not scored. */
     counted: boolean("counted").notNull().default(true),
+    /**
+     * The teacher's marking of a written answer (issue 35): awarded_centi then holds the teacher's marks,
+     * which replace the student's self-marks in the score and the chapter report.
+     */
+    markedBy: text("marked_by").references(() => users.id, { onDelete: "set null" }),
+    markedAt: timestamp("marked_at", { withTimezone: true }),
+    teacherComment: text("teacher_comment"),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.attemptId, t.questionId] }),
     index("practice_answers_question_idx").on(t.questionId),
+    // The teacher's marking queue: written answers not marked yet.
+    index("practice_answers_unmarked_idx").on(t.attemptId).where(sql`${t.markedAt} is null and ${t.text} is not null`),
   ],
 );
 

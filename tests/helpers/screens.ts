@@ -10,7 +10,13 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { getDb, openPglite, setDbHandle } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { CART_STORAGE_KEY, serializeCart } from "~/features/cart/cart-store";
-import { startAttempt } from "~/features/practice/taking.server";
+import {
+  loadPaper,
+  saveAnswer,
+  startAttempt,
+  submitAttempt,
+  type TakingPaper,
+} from "~/features/practice/taking.server";
 import routes from "~/routes";
 import { createTestUser, signInBrowser, type TestUser } from "./auth";
 import { createOrder } from "./orders";
@@ -38,6 +44,9 @@ export interface ScreenIds {
   attempt: number;
   /** A question of the bank (the admin's question editor). */
   question: number;
+  /** Another student's submitted attempt of the sample test and its written answer (the teacher's marking page). */
+  markingAttempt: number;
+  markingQuestion: number;
   /** A free preview lesson of `course` (the seed makes each course's first lesson one). */
   previewLesson: number;
 }
@@ -75,6 +84,10 @@ export function fillPattern(pattern: string, ids: ScreenIds): string {
     .replace(/^\/my-courses\/tests\/:attemptId$/, `/my-courses/tests/${ids.attempt}`)
     .replace(/^\/admin\/practice\/tests\/:productId/, `/admin/practice/tests/${ids.test}`)
     .replace(/^\/admin\/practice\/questions\/:id$/, `/admin/practice/questions/${ids.question}`)
+    .replace(
+      /^\/admin\/practice\/marking\/:attemptId\/:questionId$/,
+      `/admin/practice/marking/${ids.markingAttempt}/${ids.markingQuestion}`,
+    )
     .replace(/\/std\/:std$/, `/std/${ids.std}`)
     .replace(/^\/checkout\/pay\/:orderId$/, `/checkout/pay/${ids.pendingOrder}`)
     .replace(/^\/account\/orders\/:orderId$/, `/account/orders/${ids.paidOrder}`)
@@ -136,6 +149,18 @@ export async function prepareScreenInstall(opts: { template?: string } = {}): Pr
     const test = published.find((p) => p.kind === "test" && p.pricePaise === 0) ?? first("test");
     const attempt = await startAttempt(db, { id: student.id, role: "student" }, test.id);
     const [question] = await db.select({ id: schema.practiceQuestions.id }).from(schema.practiceQuestions).limit(1);
+    const classmate = await createTestUser({ role: "student", name: "Aarav Sharma" });
+    const submitted = await startAttempt(db, { id: classmate.id, role: "student" }, test.id);
+    const paper = (await loadPaper(db, classmate.id, submitted)) as TakingPaper;
+    const written = paper.questions.find((q) => q.type === "short_answer" || q.type === "long_answer");
+    if (!written) throw new Error(`The sample test ${test.id} has no written question`);
+    await saveAnswer(db, classmate.id, submitted, {
+      questionId: written.id,
+      choice: null,
+      text: "Purchase of fixed assets, sale of investments and interest received.",
+      markedForReview: false,
+    });
+    await submitAttempt(db, classmate.id, submitted);
     const guestItem = {
       id: course.id,
       kind: "course" as const,
@@ -161,6 +186,8 @@ export async function prepareScreenInstall(opts: { template?: string } = {}): Pr
         test: test.id,
         attempt,
         question: question!.id,
+        markingAttempt: submitted,
+        markingQuestion: written.id,
         previewLesson: preview.id,
       },
     };

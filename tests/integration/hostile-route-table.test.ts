@@ -168,6 +168,7 @@ describe("the route table", () => {
         "routes/admin/notifications.ts",
         "routes/admin/practice.tsx",
         "routes/admin/practice-chapters.tsx",
+        "routes/admin/practice-mark.tsx",
         "routes/admin/practice-question.tsx",
         "routes/admin/practice-test.tsx",
         "routes/admin/reviews.tsx",

@@ -33,6 +33,9 @@ export interface ResultQuestion
   /** Its place in a sectioned paper (layout.ts), and false when the student chose the other side of a choice. */
   place: PaperPlace | null;
   counted: boolean;
+  /** Marked by the teacher (their marks are `awardedCenti`), with their comment. */
+  teacherMarked: boolean;
+  teacherComment: string | null;
 }
 
 export interface AttemptResult {
@@ -126,6 +129,8 @@ export async function getResult(
       wordLimit: wordLimitLabel(q.minWords, q.maxWords),
       place: places.get(q.id) ?? null,
       counted: a?.counted ?? true,
+      teacherMarked: Boolean(a?.markedAt),
+      teacherComment: a?.teacherComment ?? null,
       marks: q.marks,
       explanationHtml: q.explanation ? renderMarkdown(q.explanation) : "",
       source: q.source,
@@ -165,13 +170,16 @@ export async function selfMark(db: Db, userId: string, attemptId: number, questi
     const question = answerables(await paperOf(tx, attempt.questionIds)).find((q) => q.id === questionId);
     if (!question || !isWritten(question.type)) throw new HttpError(400, "Only written answers are marked by you.");
     const [saved] = await tx
-      .select({ counted: practiceAnswers.counted })
+      .select({ counted: practiceAnswers.counted, markedAt: practiceAnswers.markedAt })
       .from(practiceAnswers)
       .where(and(eq(practiceAnswers.attemptId, attemptId), eq(practiceAnswers.questionId, questionId)));
     if (saved && !saved.counted) {
       throw new HttpError(400, "This answer does not count: you chose the other side of the choice.", {
         field: "marks",
       });
+    }
+    if (saved?.markedAt) {
+      throw new HttpError(409, "Your teacher has marked this answer: their marks count.", { field: "marks" });
     }
     if (!Number.isInteger(marks * 2) || marks < 0 || marks > question.marks) {
       throw new HttpError(400, `Give between 0 and ${question.marks} marks, in whole or half marks.`, {

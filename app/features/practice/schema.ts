@@ -195,3 +195,19 @@ export const testBuilderSchema = z.object({
       }
     }),
 });
+
+/** The teacher's marking queue's query: `?test=` one test's answers, `?page=`. */
+export const markingQueueQuery = z.object({
+  test: idSchema.optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(1000).catch(1),
+});
+
+/** The teacher's marks of one written answer: whole or half marks and a comment. */
+export const teacherMarkSchema = z.object({
+  marks: z.coerce
+    .number({ error: "Give the marks, e.g. 2 or 2.5." })
+    .min(0, "Marks cannot be negative.")
+    .max(20)
+    .refine((v) => Number.isInteger(v * 2), "Give whole or half marks, e.g. 2 or 2.5."),
+  comment: text(2000, "the comment").default(""),
+});

@@ -105,7 +105,7 @@ function ResultCard({
     : written
       ? q.awardedCenti === null
         ? "To mark"
-        : `${formatMarks(q.awardedCenti)} / ${q.marks} (self-marked)`
+        : `${formatMarks(q.awardedCenti)} / ${q.marks} (${q.teacherMarked ? "marked by your teacher" : "self-marked"})`
       : q.correct === true
         ? `Right · +${formatMarks(q.awardedCenti ?? 0)}`
         : q.correct === false
@@ -154,7 +154,13 @@ function ResultCard({
               </li>
             ))}
           </ul>
-          {canMark && q.counted ? (
+          {q.teacherMarked && q.teacherComment ? (
+            <div className="mt-3 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-slate-800">
+              <p className="font-semibold">Your teacher's comment</p>
+              <p className="mt-1 whitespace-pre-line">{q.teacherComment}</p>
+            </div>
+          ) : null}
+          {canMark && q.counted && !q.teacherMarked ? (
             <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
               <input type="hidden" name="intent" value="selfmark" />
               <input type="hidden" name="questionId" value={q.id} />

@@ -13,6 +13,7 @@ import {
   QUESTION_TYPES,
   questionCountLabel,
 } from "~/features/practice/labels";
+import { markingQueueCount } from "~/features/practice/teacher-marking.server";
 import { listTests } from "~/features/practice/tests.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readFormData } from "~/lib/form.server";
@@ -40,12 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const raw = Object.fromEntries(new URL(request.url).searchParams);
   const filters = filtersSchema.parse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== "")));
   const paging = pageRequestSchema.parse(raw);
-  const [list, chapters, tests] = await Promise.all([
+  const [list, chapters, tests, toMark] = await Promise.all([
     listQuestionPage(db, { ...filters, ...paging }),
     listChapters(db),
     listTests(db),
+    markingQueueCount(db),
   ]);
-  return { list, chapters, tests, filters };
+  return { list, chapters, tests, filters, toMark };
 }
 
 const MAX_CSV_BYTES = 5 * 1024 * 1024;
@@ -78,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PracticeBank({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, chapters, tests, filters } = loaderData;
+  const { list, chapters, tests, filters, toMark } = loaderData;
   const { questions } = list;
   const busy = useNavigation().state !== "idle";
   const submit = useSubmit();
@@ -92,6 +94,9 @@ export default function PracticeBank({ loaderData, actionData }: Route.Component
           <div className="flex flex-wrap gap-2">
             <Button asChild size="sm">
               <Link to="/admin/practice/questions/new">New question</Link>
+            </Button>
+            <Button asChild size="sm" variant="secondary">
+              <Link to="/admin/practice/marking">Marking ({formatCount(toMark)} to mark)</Link>
             </Button>
             <Button asChild size="sm" variant="secondary">
               <Link to="/admin/practice/chapters">Chapters</Link>

@@ -12,8 +12,12 @@ import {
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { BackLink, Badge, Card, PageHeader } from "~/features/admin/ui";
 import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
+import { listOwnedProducts } from "~/features/learning/access.server";
 import { listOrdersForUser } from "~/features/orders/orders.server";
 import { closeAttemptsWithoutAccess } from "~/features/practice/marking.server";
+import { listAttempts } from "~/features/practice/results.server";
+import { formatMarks, percentOf, strengthOf } from "~/features/practice/scoring";
+import { chapterStrengths } from "~/features/practice/strengths.server";
 import { enrolmentAccessLabel } from "~/lib/access-period";
 import { formatDateTime, isCalendarDay, istToday } from "~/lib/dates";
 import { asResponse, HttpError } from "~/lib/errors";
@@ -21,6 +25,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { idSchema, paramId } from "~/lib/id";
 import { formatPaise } from "~/lib/money";
+import { countOf } from "~/lib/numbers";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import { Button } from "~/ui/button";
 import { FormAlert, inputClass, LabelledOptions } from "~/ui/field";
@@ -37,11 +42,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const userId = paramId(params.id, "User not found.", userIdParam);
   try {
-    const [detail, orders] = await Promise.all([
+    const [detail, orders, owned, attempts, chapters] = await Promise.all([
       getUserDetail(db, userId),
       listOrdersForUser(db, userId, { limit: 50 }),
+      listOwnedProducts(db, userId),
+      listAttempts(db, userId, 20),
+      chapterStrengths(db, userId),
     ]);
-    return { ...detail, orders };
+    // How the student is doing (issue 35): their courses' progress, tests and weakest chapters on one page.
+    const learning = {
+      courses: owned.filter((p) => p.kind === "course"),
+      attempts: attempts.filter((a) => a.submittedAt !== null),
+      chapters: chapters.slice(0, 8),
+    };
+    return { ...detail, orders, learning };
   } catch (error) {
     throw asResponse(error);
   }
@@ -102,7 +116,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function UserPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, orders, enrolments, totalSpentPaise, grantable } = loaderData;
+  const { user, orders, enrolments, totalSpentPaise, grantable, learning } = loaderData;
   const busy = useNavigation().state !== "idle";
   return (
     <div className="space-y-6">
@@ -156,6 +170,71 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
           <p className="mt-2 text-xs text-slate-500">For students who paid offline. Recorded in the audit log.</p>
         </Card>
       </div>
+      <Card title="How they are doing">
+        <div className="grid gap-6 lg:grid-cols-3">
+          <section aria-labelledby="learning-courses">
+            <h3 id="learning-courses" className="text-sm font-semibold text-slate-900">
+              Courses
+            </h3>
+            {learning.courses.length === 0 ? (
+              <p className="mt-1 text-sm text-slate-600">No courses.</p>
+            ) : (
+              <ul className="mt-2 space-y-2 text-sm">
+                {learning.courses.map((c) => (
+                  <li key={c.id}>
+                    <p className="text-slate-900">{c.title}</p>
+                    <p className="text-slate-600">
+                      {c.completedLessons} of {countOf(c.totalLessons, "lesson")} done (
+                      {c.totalLessons ? Math.round((c.completedLessons / c.totalLessons) * 100) : 0}%)
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="learning-tests">
+            <h3 id="learning-tests" className="text-sm font-semibold text-slate-900">
+              Tests, newest first
+            </h3>
+            {learning.attempts.length === 0 ? (
+              <p className="mt-1 text-sm text-slate-600">No tests submitted.</p>
+            ) : (
+              <ul className="mt-2 space-y-2 text-sm">
+                {learning.attempts.map((a) => (
+                  <li key={a.id}>
+                    <Link to={`/my-courses/tests/${a.id}`} className="text-brand-700 hover:underline">
+                      {a.title}
+                    </Link>
+                    <p className="text-slate-600">
+                      {formatMarks(a.scoreCenti ?? 0)} / {a.maxMarks} ({percentOf(a.scoreCenti ?? 0, a.maxMarks)}%) ·{" "}
+                      {formatDateTime(a.submittedAt!)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section aria-labelledby="learning-chapters">
+            <h3 id="learning-chapters" className="text-sm font-semibold text-slate-900">
+              Chapters, weakest first
+            </h3>
+            {learning.chapters.length === 0 ? (
+              <p className="mt-1 text-sm text-slate-600">No marked answers yet.</p>
+            ) : (
+              <ul className="mt-2 space-y-2 text-sm">
+                {learning.chapters.map((c) => (
+                  <li key={c.chapterId} className="flex justify-between gap-3">
+                    <span className="text-slate-900">{c.chapter}</span>
+                    <span className="shrink-0 tabular-nums text-slate-700">
+                      {c.percent}% <span className="text-slate-500">({strengthOf(c.percent)})</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </Card>
       <Card title="Enrolments">
         {enrolments.length === 0 ? (
           <p className="text-sm text-slate-600">No enrolments.</p>
