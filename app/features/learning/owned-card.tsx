@@ -8,7 +8,7 @@ import { Tooltip } from "~/ui/tooltip";
 import type { OwnedProduct } from "./access.server";
 import { coursePercent } from "./progress";
 
-const KIND_LABELS = { course: "Course", note: "Notes", pyq: "PYQ", test: "Test" } as const;
+const KIND_LABELS = { course: "Course", note: "Notes", pyq: "PYQ", test: "Test", bundle: "Bundle" } as const;
 
 /** A card of My Courses: courses show progress and open the player; notes and PYQ download their PDF. */
 export function OwnedCard({ item }: { item: OwnedProduct }) {

@@ -13,6 +13,7 @@ export const NAV_LINKS = [
   { to: "/notes", label: "Notes" },
   { to: "/pyq", label: "PYQ" },
   { to: "/tests", label: "Tests" },
+  { to: "/bundles", label: "Bundles" },
   { to: "/toppers", label: "Toppers" },
   { to: "/my-courses", label: "My Courses" },
 ] as const;
