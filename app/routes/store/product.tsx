@@ -256,7 +256,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 <p className="mt-1 text-sm font-semibold text-emerald-700">
                   You own this {KIND_SINGULAR[p.kind].toLowerCase()}.
                 </p>
-              ) : p.pricePaise > 0 ? (
+              ) : p.pricePaise > 0 && !bundle?.allOwned ? (
                 <p className="mt-1 text-sm text-slate-600">+ GST (18%) at checkout</p>
               ) : null}
               {owned || bundle?.allOwned ? (
