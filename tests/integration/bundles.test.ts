@@ -14,6 +14,7 @@ import { refundOrder } from "~/features/orders/refund.server";
 import { settleTestPayment } from "~/features/payments/payments.server";
 import { gstPaise } from "~/lib/money";
 import * as bundleEdit from "~/routes/admin/bundle-edit";
+import * as courses from "~/routes/admin/courses";
 import * as catalogClass from "~/routes/store/catalog-class";
 import * as productPage from "~/routes/store/product";
 import { cookieFor, createTestUser } from "../helpers/auth";
@@ -315,6 +316,16 @@ describe("the admin's bundle editor", () => {
     expect(edit.status).toBe(400);
     const [kept] = await db.select().from(schema.products).where(eq(schema.products.id, bundle.id));
     expect(kept!.pricePaise).toBe(BUNDLE_PRICE);
+  });
+
+  it("lists bundles in Course Management's Bundles tab", async () => {
+    const { bundle } = await seededBundle();
+    const admin = await createTestUser({ role: "admin" });
+    const page = await routeCall(courses.loader, {
+      request: makeRequest("/admin/courses?kind=bundle", { headers: { cookie: await cookieFor(admin) } }),
+    });
+    expect(page.query.kind).toBe("bundle");
+    expect(page.rows.map((r) => r.id)).toEqual([bundle.id]);
   });
 
   it("is for admins only", async () => {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Card } from "~/features/admin/ui";
 import type { FieldErrors } from "~/lib/form.server";
-import { formatPrice } from "~/lib/money";
+import { formatPaise, formatPrice } from "~/lib/money";
 import { Button } from "~/ui/button";
 import { Field, FormAlert, LabelledOptions, SelectField, TextareaField } from "~/ui/field";
 import type { BundleItem } from "./bundles";
@@ -131,12 +131,12 @@ export function BundleEditor({
         <dl className="mt-4 space-y-1 border-t border-slate-200 pt-3 text-sm" aria-live="polite">
           <div className="flex justify-between gap-4">
             <dt>{chosen.size} items, bought one by one</dt>
-            <dd data-testid="bundle-editor-sum">{formatPrice(sum)}</dd>
+            <dd data-testid="bundle-editor-sum">{formatPaise(sum)}</dd>
           </div>
           <div className="flex justify-between gap-4 font-semibold">
             <dt>Saving at this price</dt>
             <dd className={saving !== null && saving <= 0 ? "text-red-700" : "text-emerald-700"}>
-              {saving === null ? "—" : saving > 0 ? formatPrice(saving) : "None: set a price below the sum"}
+              {saving === null ? "—" : saving > 0 ? formatPaise(saving) : "None: set a price below the sum"}
             </dd>
           </div>
         </dl>
