@@ -210,6 +210,10 @@ describe("buying and refunding a bundle", () => {
     const notes = await db.select().from(schema.creditNotes).where(eq(schema.creditNotes.orderId, order.id));
     expect(notes).toHaveLength(1);
     expect(notes[0]!.totalPaise).toBe(order.totalPaise);
+    // The credit note reverses the one supply, described as the invoice described it.
+    expect((notes[0]!.document as { lines: unknown[] }).lines).toEqual([
+      expect.objectContaining({ title: BUNDLE_TITLE, includes: supplied.map((i) => i.title) }),
+    ]);
     expect((await getOrder(order.id)).status).toBe("refunded");
     // The items are for sale to them again (nothing left owned by the refunded order).
     const stillOwned = await db
