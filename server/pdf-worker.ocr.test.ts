@@ -171,6 +171,8 @@ function checkTaxDocument(ocr: string, doc: InvoiceData) {
     ];
     expect(ocrRow(ocr, cells, { from: "anywhere" }), `line "${line.title}": ${cells.join(" ")}\n${ocr}`).toBe(true);
     expect(ocrShowsWords(ocr, line.title), `line title "${line.title}"\n${ocr}`).toBe(true);
+    // The access it sells when not for life (issue 36), under its title.
+    if (line.access) expect(ocrShows(ocr, line.access), `line access "${line.access}"\n${ocr}`).toBe(true);
   }
   expectAmounts(ocr, [
     ...doc.lines.flatMap((l) => [
@@ -269,6 +271,25 @@ describe.concurrent("every PDF the app makes reads right when rendered (OCR)", {
     expect(ocr).toHaveLength(1);
     checkTaxDocument(ocr[0]!, doc);
     expect(ocrShowsWords(ocr[0]!, includesText(includes)), `"Includes: …" on the page\n${ocr[0]}`).toBe(true);
+  });
+
+  it("a tax invoice whose lines sell access until a date and for months: each line says it", async () => {
+    const base = taxDocument("invoice", true);
+    const doc = {
+      ...base,
+      lines: base.lines.map((line, i) =>
+        i === 0
+          ? { ...line, access: "Access till 31 Mar 2027" }
+          : i === 1
+            ? { ...line, access: "12 months access, till 1 Jun 2027" }
+            : line,
+      ),
+    };
+    const ocr = await readPages(await renderInvoicePdf({ document: doc }), "rows");
+    expect(ocr).toHaveLength(1);
+    checkTaxDocument(ocr[0]!, doc);
+    expect(ocrShows(ocr[0]!, "Access till 31 Mar 2027")).toBe(true);
+    expect(ocrShows(ocr[0]!, "12 months access, till 1 Jun 2027")).toBe(true);
   });
 
   it("a tax invoice with the authorised signatory: For <seller>, the signature image, the name", async () => {

@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -190,6 +191,12 @@ export const products = pgTable(
     fileKey: text("file_key"),
     /** Display order inside the store lists (the spec's "1st to 3rd entries"). */
     position: integer("position").notNull().default(0),
+    /**
+     * Access period (issue 36): until the end of this day in India ("till the March 2027 board exams"),
+     * or `accessMonths` from the purchase; neither is lifetime. At most one is set (lib/access-period.ts).
+     */
+    accessUntil: date("access_until", { mode: "string" }),
+    accessMonths: smallint("access_months"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -201,6 +208,8 @@ export const products = pgTable(
     index("products_updated_at_idx").on(t.updatedAt),
     index("products_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     check("products_price_non_negative", sql`${t.pricePaise} >= 0`),
+    check("products_access_one_rule", sql`${t.accessUntil} is null or ${t.accessMonths} is null`),
+    check("products_access_months_range", sql`${t.accessMonths} is null or ${t.accessMonths} between 1 and 36`),
   ],
 );
 
@@ -366,6 +375,12 @@ export const enrolments = pgTable(
     source: enrolmentSource("source").notNull(),
     grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * The instant access ends (null: lifetime), set at grant from the product's access period
+     * (accounts/access-period.server.ts). Past it the enrolment stays live (the unique index below)
+     * but gives no access; a renewal or an admin's extension moves it.
+     */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
   },
   (t) => [
     // One live enrolment per user and product; revoked ones stay as history.
@@ -967,6 +982,7 @@ export const questionType = pgEnum("question_type", [
   "case_based",
   "short_answer",
   "long_answer",
+  "numeric",
 ]);
 export const questionDifficulty = pgEnum("question_difficulty", ["easy", "medium", "hard"]);
 
@@ -1010,6 +1026,12 @@ export const practiceQuestions = pgTable(
     correctOption: smallint("correct_option"),
     modelAnswer: text("model_answer"),
     markingPoints: jsonb("marking_points").$type<string[]>().notNull().default([]),
+    /** Numeric questions (issue 35): the expected number (₹ amount, ratio) and how far off still counts. */
+    answerNumber: doublePrecision("answer_number"),
+    answerTolerance: doublePrecision("answer_tolerance").notNull().default(0),
+    /** Written answers: the word limit printed with the question ("50–75 words"); null = none. */
+    minWords: smallint("min_words"),
+    maxWords: smallint("max_words"),
     marks: smallint("marks").notNull(),
     difficulty: questionDifficulty("difficulty").notNull().default("medium"),
     explanation: text("explanation").notNull().default(""),
@@ -1023,6 +1045,14 @@ export const practiceQuestions = pgTable(
     // The question bank's pages, newest first (keyset on created_at, id).
     index("practice_questions_created_idx").on(t.createdAt, t.id),
     check("practice_questions_marks", sql`${t.marks} between 0 and 20`),
+    check(
+      "practice_questions_numeric",
+      sql`${t.answerTolerance} >= 0 and (${t.type}::text <> 'numeric' or ${t.answerNumber} is not null)`,
+    ),
+    check(
+      "practice_questions_words",
+      sql`(${t.minWords} is null or ${t.minWords} > 0) and (${t.maxWords} is null or ${t.maxWords} >= coalesce(${t.minWords}, 1))`,
+    ),
   ],
 );
 
@@ -1039,6 +1069,8 @@ export const practiceTests = pgTable(
     /** Rules instead of chosen questions: dealt afresh for each attempt. */
     rules: jsonb("rules").$type<PracticeRule[]>().notNull().default([]),
     instructions: text("instructions").notNull().default(""),
+    /** A board paper's sections, part options and internal choices over the chosen questions (issue 35); null: a plain list. */
+    layout: jsonb("layout").$type<PaperLayout>(),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -1047,9 +1079,20 @@ export const practiceTests = pgTable(
   ],
 );
 
+/** See app/features/practice/layout.ts. */
+export interface PaperSection {
+  title: string;
+  instructions: string;
+  group: string | null;
+  items: number[][];
+}
+export interface PaperLayout {
+  sections: PaperSection[];
+}
+
 export interface PracticeRule {
   chapterId: number | null;
-  type: "mcq" | "assertion_reason" | "case_based" | "short_answer" | "long_answer" | null;
+  type: "mcq" | "assertion_reason" | "case_based" | "short_answer" | "long_answer" | "numeric" | null;
   difficulty: "easy" | "medium" | "hard" | null;
   count: number;
 }
@@ -1090,6 +1133,8 @@ export const practiceAttempts = pgTable(
     questionIds: jsonb("question_ids").$type<number[]>().notNull(),
     /** Set when the attempt practises one chapter of the test ("Practise again"), not the whole paper. */
     chapterId: integer("chapter_id").references(() => practiceChapters.id, { onDelete: "restrict" }),
+    /** The test's layout when this paper was dealt (sections and choices); null for a plain paper. */
+    layout: jsonb("layout").$type<PaperLayout>(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     deadlineAt: timestamp("deadline_at", { withTimezone: true }).notNull(),
     submittedAt: timestamp("submitted_at", { withTimezone: true }),
@@ -1124,6 +1169,8 @@ export const practiceAnswers = pgTable(
     /** Objective: marks earned ×100 at submission. Written: the student's self-marks ×100. */
     awardedCenti: integer("awarded_centi"),
     correct: boolean("correct"),
+    /** False when the student answered the other side of a choice (issue 35): shown, not scored. */
+    counted: boolean("counted").notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -63,3 +63,40 @@ export function gstrDate(value: Date | string): string {
 export function formatDateTimeIst(value: Date | string): string {
   return `${formatDateTime(value)} IST`;
 }
+
+/** The instant a day in India ends ("2027-03-31" → 2027-04-01 00:00 IST, 2027-03-31T18:30Z): the first moment after it. */
+export function istEndOfDay(day: string): Date {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + 1) - IST_OFFSET_MS);
+}
+
+/**
+ * The day in India `months` calendar months after this instant's day, as "yyyy-mm-dd"; a day the
+ * target month lacks becomes its last day (31 Jan + 1 month = 28 or 29 Feb).
+ */
+export function addIstMonths(value: Date | string, months: number): string {
+  const p = istParts(value);
+  const monthIndex = p.month - 1 + months;
+  const year = p.year + Math.floor(monthIndex / 12);
+  const month = ((monthIndex % 12) + 12) % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return `${year}-${pad(month + 1)}-${pad(Math.min(p.day, lastDay))}`;
+}
+
+/** Whether `day` is a real calendar day written "yyyy-mm-dd" (a date input's value). */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const d = new Date(Date.UTC(year, month - 1, date));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === date;
+}
+
+/** "31 Mar 2027": a calendar day ("yyyy-mm-dd", e.g. a date column) as people read it. */
+export function formatDay(day: string): string {
+  return formatDate(new Date(istEndOfDay(day).getTime() - 1));
+}
+
+/** "2027-03-31": today's date in India, for date inputs' minimum and comparisons with date columns. */
+export function istToday(now: Date = new Date()): string {
+  return istDateStamp(now);
+}

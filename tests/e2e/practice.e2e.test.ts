@@ -120,7 +120,7 @@ describe("practice test in Chromium at 360 px", () => {
     await page.getByTestId("score").waitFor();
     // Q1 and Q2 right; Q3's first option is right too (both true, R explains A).
     await expect(page.getByTestId("score").textContent()).resolves.toBe("3 / 9");
-    await expect(page.getByText("Explanation:").first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText("Explanation", { exact: true }).first().isVisible()).resolves.toBe(true);
     await expect(page.getByText("Correct answer").first().isVisible()).resolves.toBe(true);
     // The written answer is marked by the student against the marking points.
     await page.getByLabel(/My marks/).selectOption("2");

@@ -230,7 +230,7 @@ describe("admin catalog", () => {
 });
 
 describe("admin users, coupons, sales, notifications", () => {
-  it("POST /admin/users/:id (role, grant, revoke)", async () => {
+  it("POST /admin/users/:id (role, grant, revoke, extend, lifetime)", async () => {
     const course = await createProduct({ title: "Grantable", kind: "course", pricePaise: 9_900 });
     const order = await createOrder({ userId: student.id, products: [course], status: "paid" });
     const [enrolment] = await (await getDb())
@@ -238,10 +238,11 @@ describe("admin users, coupons, sales, notifications", () => {
       .from(schema.enrolments)
       .where(eq(schema.enrolments.orderId, order.id));
     const body = submission({
-      intent: fc.constantFrom("role", "grant", "revoke"),
+      intent: fc.constantFrom("role", "grant", "revoke", "extend", "lifetime"),
       role: fc.constantFrom("student", "instructor", "guest", "admin"),
       productId: fc.constantFrom(String(course.id), "1", "99999999999"),
       enrolmentId: fc.constantFrom(String(enrolment!.id), "99999999999"),
+      until: fc.constantFrom("2099-12-31", "2001-01-01", "2027-02-30", "31/12/2099", ""),
     });
     const userIds = fc.constantFrom(student.id, admin.id, "no-such-user", "a\u0000b", "x".repeat(5000));
     await fc.assert(

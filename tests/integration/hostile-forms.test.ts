@@ -25,6 +25,7 @@ import * as checkoutRoute from "~/routes/store/checkout";
 import * as payRoute from "~/routes/store/checkout-pay";
 import * as contactRoute from "~/routes/store/contact";
 import * as playerRoute from "~/routes/store/course-player";
+import * as myCoursesRoute from "~/routes/store/my-courses";
 import * as productRoute from "~/routes/store/product";
 import * as unsubscribeRoute from "~/routes/store/unsubscribe";
 import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
@@ -501,6 +502,31 @@ describe("learning", () => {
           cookie: studentCookie,
           params: { id },
           required: ["intent", "lessonId"],
+        });
+      }),
+      run(),
+    );
+  });
+});
+
+describe("access periods", () => {
+  it("POST /my-courses (Renew an item whose access ended)", async () => {
+    const ended = await createProduct({ title: "Ended Access", kind: "course", pricePaise: 9_900, accessMonths: 6 });
+    const live = await createProduct({ title: "Running Access", kind: "course", pricePaise: 9_900, accessMonths: 6 });
+    const day = 86_400_000;
+    await (await getDb()).insert(schema.enrolments).values([
+      { userId: student.id, productId: ended.id, source: "purchase", expiresAt: new Date(Date.now() - day) },
+      { userId: student.id, productId: live.id, source: "purchase", expiresAt: new Date(Date.now() + day) },
+    ]);
+    const body = submission({
+      intent: fc.constantFrom("renew", "add"),
+      productId: fc.constantFrom(String(ended.id), String(live.id), "1", "99999999999", "abc"),
+    });
+    await fc.assert(
+      fc.asyncProperty(body, async (s) => {
+        await check(myCoursesRoute.action, "/my-courses", s, {
+          cookie: studentCookie,
+          required: ["intent", "productId"],
         });
       }),
       run(),

@@ -135,6 +135,9 @@ const INTENTS = [
   "razorpay",
   "complete",
   "incomplete",
+  "renew",
+  "extend",
+  "lifetime",
 ];
 
 /** The generic body: a known intent (so runs get past the first switch) plus common field names. */
@@ -187,6 +190,7 @@ describe("the route table", () => {
         "routes/store/checkout.tsx",
         "routes/store/contact.tsx",
         "routes/store/course-player.tsx",
+        "routes/store/my-courses.tsx",
         "routes/store/practice-attempt.tsx",
         "routes/store/practice-start.tsx",
         "routes/store/product.tsx",

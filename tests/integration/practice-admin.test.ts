@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { QUESTIONS_PAGE_SIZE } from "~/features/practice/bank.server";
-import { CSV_COLUMNS } from "~/features/practice/csv.server";
+import { CSV_COLUMNS, OPTIONAL_CSV_COLUMNS } from "~/features/practice/csv.server";
 import { startAttempt } from "~/features/practice/taking.server";
 import { getTestFacts } from "~/features/practice/tests.server";
 import { action as bankAction, loader as bankLoader } from "~/routes/admin/practice";
@@ -126,7 +126,7 @@ describe("practice admin: question bank and CSV", () => {
     expect(exported.response!.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const text = await exported.response!.text();
     const rows = parse(text, { columns: true, bom: true }) as Record<string, string>[];
-    expect(Object.keys(rows[0]!)).toEqual([...CSV_COLUMNS]);
+    expect(Object.keys(rows[0]!)).toEqual([...CSV_COLUMNS, ...OPTIONAL_CSV_COLUMNS]);
     const exportedPart = rows.find((r) => r.prompt === "The money multiplier is:")!;
     expect(exportedPart).toMatchObject({
       parent_ref: `Q${set!.id}`,

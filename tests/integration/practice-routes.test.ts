@@ -148,7 +148,9 @@ describe("practice test routes", () => {
       expect(taking.body).not.toContain(q.explanation);
       for (const p of q.markingPoints) expect(taking.body).not.toContain(p);
     }
-    expect(taking.body).not.toMatch(/"(correctOption|explanation|modelAnswer|markingPoints)"/);
+    expect(taking.body).not.toMatch(
+      /"(correctOption|explanation|modelAnswer|markingPoints|answerNumber|answerTolerance)(Html)?"/,
+    );
 
     const first = paper.questions[0]!;
     const right = questions.find((q) => q.id === first.id)!.correctOption!;
@@ -214,11 +216,11 @@ describe("practice test routes", () => {
     const result = await run(attemptLoader, `/my-courses/tests/${attemptId}`, params, cookie);
     const r = (
       result.data as {
-        result: { scoreCenti: number; questions: { explanation: string; correctOption: number | null }[] };
+        result: { scoreCenti: number; questions: { explanationHtml: string; correctOption: number | null }[] };
       }
     ).result;
     expect(r.scoreCenti).toBe(100);
-    expect(r.questions.every((q) => q.explanation)).toBe(true);
+    expect(r.questions.every((q) => q.explanationHtml.startsWith("<p>"))).toBe(true);
     expect(r.questions[0]!.correctOption).toBe(right);
 
     // Submitted: saving is refused and nothing changes.
@@ -303,7 +305,7 @@ describe("practice test routes", () => {
     const data = page.data as { test: { productId: number; title: string; facts: { timeLimitMinutes: number } } };
     expect(data.test).toMatchObject({ productId: mock, title: "Accountancy Class 12 — Mock Paper 1" });
     expect(data.test.facts.timeLimitMinutes).toBe(60);
-    for (const secret of ["correctOption", "modelAnswer", "markingPoints", "explanation"]) {
+    for (const secret of ["correctOption", "modelAnswer", "markingPoints", "explanation", "answerNumber"]) {
       expect(page.body).not.toContain(secret);
     }
     const start = await run(startLoader, `/my-courses/tests/start/${mock}`, { productId: String(mock) }, cookie);

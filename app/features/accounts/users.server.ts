@@ -3,10 +3,13 @@
  * are analytics/metrics.server.ts `userStats`). Every change is audited.
  */
 
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { enrolments, orders, products, users } from "~/db/schema";
+import { givesAccess, renewExpiredEnrolment, withAccessExpiry } from "~/features/accounts/access-period.server";
 import type { Role } from "~/features/accounts/guards.server";
+import { lastAccessDay } from "~/lib/access-period";
+import { isCalendarDay, istEndOfDay, istToday } from "~/lib/dates";
 import { HttpError } from "~/lib/errors";
 import { ROLE_LABELS } from "~/lib/roles";
 import { type AuditStatus, recordEvent } from "~/platform/audit/audit.server";
@@ -77,6 +80,8 @@ export async function getUserDetail(db: DbOrTx, id: string) {
         source: enrolments.source,
         grantedAt: enrolments.grantedAt,
         revokedAt: enrolments.revokedAt,
+        expiresAt: enrolments.expiresAt,
+        ended: sql<boolean>`coalesce(${enrolments.expiresAt} <= now(), false)`.mapWith(Boolean),
       })
       .from(enrolments)
       .innerJoin(products, eq(products.id, enrolments.productId))
@@ -93,7 +98,8 @@ export async function getUserDetail(db: DbOrTx, id: string) {
     .select({ total: sql<string>`coalesce(sum(${orders.totalPaise}), 0)` })
     .from(orders)
     .where(and(eq(orders.userId, id), inArray(orders.status, ["paid", "fulfilled"])));
-  const owned = new Set(userEnrolments.filter((e) => !e.revokedAt).map((e) => e.productId));
+  // An expired enrolment is extended on its row (extendAccess) or renewed by a new grant.
+  const owned = new Set(userEnrolments.filter((e) => !e.revokedAt && !e.ended).map((e) => e.productId));
   return {
     user,
     enrolments: userEnrolments,
@@ -145,9 +151,14 @@ export async function grantAccess(db: Db, actorId: string, userId: string, produ
     const [live] = await tx
       .select({ id: enrolments.id })
       .from(enrolments)
-      .where(and(eq(enrolments.userId, userId), eq(enrolments.productId, productId), isNull(enrolments.revokedAt)));
+      .where(and(eq(enrolments.userId, userId), eq(enrolments.productId, productId), givesAccess()));
     if (live) throw new HttpError(409, `${user.name} already has access to "${product.title}".`);
-    const [row] = await tx.insert(enrolments).values({ userId, productId, source: "grant" }).returning();
+    // An expired enrolment of the product is renewed by the grant (renewExpiredEnrolment).
+    const [row] = await tx
+      .insert(enrolments)
+      .values(await withAccessExpiry(tx, [{ userId, productId, source: "grant" as const }]))
+      .onConflictDoUpdate(renewExpiredEnrolment)
+      .returning();
     await recordAccessEvent(
       tx,
       actorId,
@@ -190,5 +201,38 @@ export async function revokeAccess(
       `Revoked "${row.title}" from ${row.name} (${row.email})`,
       "Complete",
     );
+  });
+}
+
+/**
+ * Moves the end of one student's access to a product (issue 36): to the end of `until` (a day in India,
+ * "yyyy-mm-dd", after today) or, with null, for life. Works on a live enrolment, expired or not; the
+ * change is audited.
+ */
+export async function extendAccess(db: Db, actorId: string, userId: string, enrolmentId: number, until: string | null) {
+  if (until !== null && (!isCalendarDay(until) || until <= istToday())) {
+    throw new HttpError(400, "Choose a new last day of access after today.");
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ e: enrolments, title: products.title, name: users.name, email: users.email })
+      .from(enrolments)
+      .innerJoin(products, eq(products.id, enrolments.productId))
+      .innerJoin(users, eq(users.id, enrolments.userId))
+      .where(and(eq(enrolments.id, enrolmentId), eq(enrolments.userId, userId)))
+      .for("update", { of: enrolments });
+    if (!row) throw new HttpError(404, "Enrolment not found.");
+    if (row.e.revokedAt) throw new HttpError(409, `Access to "${row.title}" was revoked: grant it again instead.`);
+    const expiresAt = until === null ? null : istEndOfDay(until);
+    await tx.update(enrolments).set({ expiresAt }).where(eq(enrolments.id, enrolmentId));
+    const to = expiresAt ? `till ${lastAccessDay(expiresAt)}` : "for life";
+    await recordAccessEvent(
+      tx,
+      actorId,
+      enrolmentId,
+      `Extended "${row.title}" for ${row.name} (${row.email}) ${to}`,
+      "Success",
+    );
+    return { title: row.title, to };
   });
 }

@@ -8,6 +8,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { cartItems, products } from "~/db/schema";
 import { bundleItemsOf, priceBundleLines } from "~/features/catalog/bundles.server";
 import { ownedProductIds, ownedProductsSql } from "~/features/learning/access.server";
+import { istToday } from "~/lib/dates";
 
 export type ProductKind = "course" | "note" | "pyq" | "test" | "bundle";
 
@@ -68,7 +69,13 @@ async function addMany(db: DbOrTx, userId: string, productIds: number[]): Promis
   if (!ids.length) return [];
   const notices: string[] = [];
   const found = await db
-    .select({ id: products.id, title: products.title, status: products.status, kind: products.kind })
+    .select({
+      id: products.id,
+      title: products.title,
+      status: products.status,
+      kind: products.kind,
+      accessUntil: products.accessUntil,
+    })
     .from(products)
     .where(inArray(products.id, ids));
   const byId = new Map(found.map((p) => [p.id, p]));
@@ -92,6 +99,11 @@ async function addMany(db: DbOrTx, userId: string, productIds: number[]): Promis
     const product = byId.get(id);
     if (product?.status !== "published") {
       notices.push(product ? `"${product.title}" is no longer available.` : "An item is no longer available.");
+      continue;
+    }
+    // Sold with access until a day that has passed (issue 36): it would give nothing until the owner moves it.
+    if (product.accessUntil && product.accessUntil < istToday()) {
+      notices.push(`"${product.title}" is not on sale now: its access period has ended.`);
       continue;
     }
     if (owned.has(id)) {

@@ -54,6 +54,8 @@ const cardColumns = {
   ...ratingColumns(),
   image: products.image,
   instructor: instructors.name,
+  accessUntil: products.accessUntil,
+  accessMonths: products.accessMonths,
 };
 
 export type ProductCard = {
@@ -69,6 +71,9 @@ export type ProductCard = {
   reviewCount: number;
   image: string;
   instructor: string;
+  /** The access period (issue 36, lib/access-period.ts): both null for lifetime access. */
+  accessUntil: string | null;
+  accessMonths: number | null;
 };
 
 /** Published items of one kind in display order, optionally for one class (items for "both" classes appear in each). */
@@ -280,6 +285,9 @@ export interface ProductUpdate {
   modules: string[];
   image?: string;
   fileKey?: string | null;
+  /** The access period (issue 36); both absent or null: for life. At most one set. */
+  accessUntil?: string | null;
+  accessMonths?: number | null;
 }
 
 /**
@@ -323,6 +331,8 @@ export async function updateAdminProduct(
         modules: input.modules,
         ...(input.image ? { image: input.image } : {}),
         ...(input.fileKey !== undefined ? { fileKey: input.fileKey } : {}),
+        accessUntil: input.accessUntil ?? null,
+        accessMonths: input.accessMonths ?? null,
         publishedAt: input.status === "published" ? (before.publishedAt ?? new Date()) : before.publishedAt,
       })
       .where(eq(products.id, id))

@@ -14,9 +14,20 @@ const before: ProductValues = {
   modules: ["A"],
   image: "/images/covers/a.svg",
   fileKey: null,
+  accessUntil: null,
+  accessMonths: null,
 };
 
 describe("describeProductChanges", () => {
+  it("says a change of the access period (issue 36)", () => {
+    expect(describeProductChanges(before, { ...before, accessUntil: "2027-03-31" })).toBe(
+      'Course "Accountancy Class 12" updated: access Full Lifetime Access → Access till 31 Mar 2027',
+    );
+    expect(describeProductChanges({ ...before, accessUntil: "2027-03-31" }, { ...before, accessMonths: 12 })).toBe(
+      'Course "Accountancy Class 12" updated: access Access till 31 Mar 2027 → 12 months access',
+    );
+  });
+
   it("says what changed in words, never a field name", () => {
     const after = { ...before, status: "published" as const, pricePaise: 129_900 };
     expect(describeProductChanges(before, after)).toBe(

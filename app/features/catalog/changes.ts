@@ -1,5 +1,6 @@
 /** What an edit of a course, note or PYQ changed, in words for the audit log (never a field name). */
 import type { products } from "~/db/schema";
+import { accessLabel } from "~/lib/access-period";
 import { formatPaise } from "~/lib/money";
 import { CLASS_LABELS } from "./class-levels";
 import { KIND_SHORT_LABELS, STATUS_LABELS, SUBJECT_LABELS } from "./labels";
@@ -19,6 +20,8 @@ export type ProductValues = Pick<
   | "modules"
   | "image"
   | "fileKey"
+  | "accessUntil"
+  | "accessMonths"
 >;
 
 function priceWords(v: Pick<ProductValues, "pricePaise" | "isFree">) {
@@ -43,6 +46,8 @@ export function describeProductChanges(before: ProductValues, after: ProductValu
   if (before.modules.join("\n") !== after.modules.join("\n")) changes.push("topics changed");
   if (before.image !== after.image) changes.push("new cover image");
   if (before.fileKey !== after.fileKey) changes.push("new PDF");
+  if (before.accessUntil !== after.accessUntil || before.accessMonths !== after.accessMonths)
+    changes.push(`access ${accessLabel(before)} → ${accessLabel(after)}`);
   const kind = KIND_SHORT_LABELS[before.kind];
   const what =
     before.title === after.title ? `${kind} "${after.title}"` : `${kind} "${before.title}" renamed to "${after.title}"`;

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { accessLabel } from "~/lib/access-period";
 import { isTitleShortened, shortenTitle } from "~/lib/display";
 import { formatPrice } from "~/lib/money";
 import { Stars } from "~/ui/stars";
@@ -59,6 +60,9 @@ export function ProductCard({
           {shortened ? <Tooltip content={product.title}>{titleLink}</Tooltip> : titleLink}
         </Heading>
         <p className="text-sm text-slate-600">{product.instructor}</p>
+        {product.accessUntil || product.accessMonths ? (
+          <p className="text-sm font-medium text-slate-700">{accessLabel(product)}</p>
+        ) : null}
         <Stars rating={product.rating} count={product.reviewCount} />
         <div className="mt-auto flex items-center justify-between gap-3 pt-2">
           <p className="text-lg font-bold text-slate-900">{formatPrice(product.pricePaise)}</p>

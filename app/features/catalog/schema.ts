@@ -1,5 +1,7 @@
 /** Zod schemas of the product forms (shared by the admin route actions and their tests). */
 import { z } from "zod";
+import { MAX_ACCESS_MONTHS, MIN_ACCESS_MONTHS } from "~/lib/access-period";
+import { isCalendarDay, istToday } from "~/lib/dates";
 import { MAX_ID } from "~/lib/id";
 import { CLASS_LEVELS, type ClassLevel } from "./class-levels";
 import { KINDS, NEW_INSTRUCTOR, STATUSES, SUBJECTS } from "./labels";
@@ -61,6 +63,45 @@ function refineProduct<T extends { instructor: string; newInstructor?: string; p
     ctx.addIssue({ code: "custom", path: ["price"], message: "A free item has no price: clear it or untick Free." });
 }
 
+export const ACCESS_CHOICES = ["lifetime", "until", "months"] as const;
+
+/**
+ * The access period (issue 36): lifetime (the default), until a date after today, or 1–36 months
+ * from the purchase. The field of the rule not chosen is ignored.
+ */
+const accessChoice = {
+  access: z.enum(ACCESS_CHOICES, { error: "Choose Lifetime, Until a date or A number of months." }).default("lifetime"),
+  accessUntil: z.string().trim().max(10).default(""),
+  accessMonths: z.string().trim().max(3).default(""),
+};
+
+function refineAccess(v: { access: string; accessUntil: string; accessMonths: string }, ctx: z.RefinementCtx) {
+  if (v.access === "until") {
+    const day = v.accessUntil;
+    if (!isCalendarDay(day))
+      ctx.addIssue({ code: "custom", path: ["accessUntil"], message: "Enter the last day of access." });
+    else if (day <= istToday())
+      ctx.addIssue({ code: "custom", path: ["accessUntil"], message: "Choose a date after today." });
+  }
+  if (v.access === "months") {
+    const n = /^\d{1,3}$/.test(v.accessMonths) ? Number(v.accessMonths) : Number.NaN;
+    if (!(n >= MIN_ACCESS_MONTHS && n <= MAX_ACCESS_MONTHS))
+      ctx.addIssue({
+        code: "custom",
+        path: ["accessMonths"],
+        message: `Enter a whole number of months from ${MIN_ACCESS_MONTHS} to ${MAX_ACCESS_MONTHS}.`,
+      });
+  }
+}
+
+/** The stored rule of a valid access choice: at most one of the two set. */
+export function accessRuleOf(v: { access: string; accessUntil: string; accessMonths: string }) {
+  return {
+    accessUntil: v.access === "until" ? v.accessUntil : null,
+    accessMonths: v.access === "months" ? Number(v.accessMonths) : null,
+  };
+}
+
 export const newProductSchema = z
   .object({
     kind: z.enum(KINDS, { error: "Choose course, note, PYQ or test." }),
@@ -102,8 +143,12 @@ export const productUpdateSchema = z
       .regex(/^(\/|https:\/\/)\S*$/, "Use a path starting with / or an https:// address.")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    ...accessChoice,
   })
-  .superRefine(refineProduct);
+  .superRefine((v, ctx) => {
+    refineProduct(v, ctx);
+    refineAccess(v, ctx);
+  });
 
 /** Most items one bundle may hold. */
 export const MAX_BUNDLE_ITEMS = 50;

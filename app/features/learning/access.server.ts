@@ -1,6 +1,6 @@
 /**
- * Who may use what. Ownership is a live enrolment (revoked_at is null) created by
- * checkout fulfilment, a free checkout or an admin grant; a refund revokes it. A practice
+ * Who may use what. Ownership is a live enrolment (revoked_at is null) not past its end (expires_at,
+ * issue 36) created by checkout fulfilment, a free checkout or an admin grant; a refund revokes it. A practice
  * test that a lesson of an owned course opens is owned with the course (issue 23).
  * Drafts are nobody's (404); archived items stay with their owners.
  * Reused by checkout ("already owned") and the storefront.
@@ -8,6 +8,8 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { enrolments, instructors, lessonCompletions, lessons, products } from "~/db/schema";
+import { givesAccess } from "~/features/accounts/access-period.server";
+import { lastAccessDay } from "~/lib/access-period";
 import { MAX_ID } from "~/lib/id";
 
 export type ProductKind = "course" | "note" | "pyq" | "test" | "bundle";
@@ -77,7 +79,7 @@ export interface AccessibleProduct {
 
 /**
  * The product when this user may open it (course player, download), else null:
- * owners of a published or archived item; any signed-in user for a free
+ * owners of a published or archived item (not past the end of their access); any signed-in user for a free
  * published note or PYQ. Drafts and unknown ids are null for everyone.
  */
 export async function getAccessibleProduct(
@@ -104,7 +106,7 @@ export async function getAccessibleProduct(
       modules: products.modules,
       fileKey: products.fileKey,
       instructor: instructors.name,
-      owned: sql<boolean>`exists (select 1 from ${enrolments} where ${enrolments.userId} = ${userId} and ${enrolments.productId} = ${products.id} and ${enrolments.revokedAt} is null)`,
+      owned: sql<boolean>`exists (select 1 from ${enrolments} where ${enrolments.userId} = ${userId} and ${enrolments.productId} = ${products.id} and ${givesAccess()})`,
     })
     .from(products)
     .innerJoin(instructors, eq(instructors.id, products.instructorId))
@@ -131,12 +133,20 @@ export interface OwnedProduct {
   instructor: string;
   status: "published" | "archived";
   hasFile: boolean;
+  /** When access ends (null: lifetime); past it the item is listed with "Access ended" and "Renew". */
+  expiresAt: Date | null;
+  expired: boolean;
+  /** The store page's slug, for a renewal. */
+  slug: string;
   /** Courses only: lessons in the course and lessons this user completed. */
   totalLessons: number;
   completedLessons: number;
 }
 
-/** Everything the user owns (courses, notes, PYQ), most recently granted first; drafts left out. */
+/**
+ * Everything the user owns (courses, notes, PYQ), most recently granted first; drafts left out.
+ * An enrolment past its end is listed too, `expired`, so My Courses can offer the renewal.
+ */
 export async function listOwnedProducts(db: DbOrTx, userId: string): Promise<OwnedProduct[]> {
   const totalLessons = sql<number>`(select count(*) from ${lessons} where ${lessons.productId} = ${products.id})`;
   const completedLessons = sql<number>`(select count(*) from ${lessonCompletions} where ${lessonCompletions.userId} = ${userId} and ${lessonCompletions.productId} = ${products.id})`;
@@ -151,6 +161,9 @@ export async function listOwnedProducts(db: DbOrTx, userId: string): Promise<Own
       instructor: instructors.name,
       status: products.status,
       fileKey: products.fileKey,
+      slug: products.slug,
+      expiresAt: enrolments.expiresAt,
+      expired: sql<boolean>`coalesce(${enrolments.expiresAt} <= now(), false)`,
       totalLessons: totalLessons.mapWith(Number),
       completedLessons: completedLessons.mapWith(Number),
     })
@@ -171,5 +184,60 @@ export async function listOwnedProducts(db: DbOrTx, userId: string): Promise<Own
     ...r,
     status: status as "published" | "archived",
     hasFile: Boolean(fileKey),
+    expired: Boolean(r.expired),
   }));
+}
+
+/** What a refusal says of an item whose access ended. */
+export function accessEndedMessage(ended: { title: string; expiresAt: Date }): string {
+  return `Your access to "${ended.title}" ended on ${lastAccessDay(ended.expiresAt)}. Renew it from My Courses.`;
+}
+
+export interface EndedAccess {
+  id: number;
+  kind: ProductKind;
+  title: string;
+  slug: string;
+  status: "published" | "archived";
+  pricePaise: number;
+  /** The instant access ended. */
+  expiresAt: Date;
+}
+
+/**
+ * The item whose access this user had and which has ended (a live enrolment past its end), for the
+ * lock screen with the renewal offer; null when they never had it, it was revoked, or it still gives
+ * access. Drafts are nobody's.
+ */
+export async function getEndedAccess(
+  db: DbOrTx,
+  userId: string,
+  productId: number,
+  kinds?: ProductKind[],
+): Promise<EndedAccess | null> {
+  if (!Number.isSafeInteger(productId) || productId <= 0 || productId > MAX_ID) return null;
+  const filters = [
+    eq(enrolments.userId, userId),
+    eq(enrolments.productId, productId),
+    isNull(enrolments.revokedAt),
+    sql`${enrolments.expiresAt} <= now()`,
+    ne(products.status, "draft"),
+  ];
+  if (kinds) filters.push(inArray(products.kind, kinds));
+  const [row] = await db
+    .select({
+      id: products.id,
+      kind: products.kind,
+      title: products.title,
+      slug: products.slug,
+      status: products.status,
+      pricePaise: products.pricePaise,
+      expiresAt: enrolments.expiresAt,
+    })
+    .from(enrolments)
+    .innerJoin(products, eq(products.id, enrolments.productId))
+    .where(and(...filters))
+    .limit(1);
+  if (!row?.expiresAt) return null;
+  return { ...row, status: row.status as EndedAccess["status"], expiresAt: row.expiresAt };
 }

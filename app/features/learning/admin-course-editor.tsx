@@ -14,6 +14,7 @@ import {
   SUBJECTS,
 } from "~/features/catalog/labels";
 import { LessonVideoPanel, type LessonVideoState } from "~/features/video/admin-lesson-video";
+import { istToday } from "~/lib/dates";
 import { ratingStars } from "~/lib/display";
 import type { FieldErrors, FormValues } from "~/lib/form.server";
 import { paiseToDecimal } from "~/lib/money";
@@ -41,6 +42,9 @@ export interface EditedProduct {
   fileKey: string | null;
   description: string;
   modules: string[];
+  /** The access period (issue 36): until the end of this day (IST), or this many months; neither: lifetime. */
+  accessUntil: string | null;
+  accessMonths: number | null;
 }
 
 export interface OutlineModule {
@@ -79,6 +83,11 @@ function TestOptions({ tests }: { tests: LessonTestOption[] }) {
 
 type Instructor = { id: number; name: string };
 
+/** The first day an "until" date may be (the date input's minimum): tomorrow in India. */
+function tomorrowIst() {
+  return istToday(new Date(Date.now() + 86_400_000));
+}
+
 /** The value to show: what was sent (after a refusal), else the stored one. */
 function sentOr(values: FormValues, key: string, fallback: string) {
   return values[key] ?? fallback;
@@ -106,6 +115,68 @@ function PriceFields({ price, free, errors }: { price: string; free: boolean; er
         onChange={(e) => setFree(e.currentTarget.checked)}
       />
     </>
+  );
+}
+
+const ACCESS_LABELS = {
+  lifetime: "Lifetime (Full Lifetime Access)",
+  until: "Until a date",
+  months: "A number of months",
+};
+
+/**
+ * How long a purchase gives access (issue 36): for life, until the end of a day (India time), or a
+ * number of months from the purchase. Only the field of the chosen rule counts; it shows first.
+ */
+function AccessFields({
+  access,
+  until,
+  months,
+  errors,
+}: {
+  access: string;
+  until: string;
+  months: string;
+  errors: FieldErrors;
+}) {
+  const [rule, setRule] = useState(access);
+  return (
+    <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:col-span-2 sm:grid-cols-3">
+      <legend className="px-1 text-sm font-semibold text-slate-800">Access after purchase</legend>
+      <SelectField
+        label="Access"
+        name="access"
+        error={errors.access}
+        defaultValue={rule}
+        onChange={(e) => setRule(e.currentTarget.value)}
+      >
+        {(["lifetime", "until", "months"] as const).map((k) => (
+          <option key={k} value={k}>
+            {ACCESS_LABELS[k]}
+          </option>
+        ))}
+      </SelectField>
+      <Field
+        label="Last day of access"
+        name="accessUntil"
+        type="date"
+        min={tomorrowIst()}
+        error={errors.accessUntil}
+        hint={rule === "until" ? "Access ends at midnight after this day, India time." : "Used with “Until a date”."}
+        defaultValue={until}
+      />
+      <Field
+        label="Months of access"
+        name="accessMonths"
+        type="number"
+        min={1}
+        max={36}
+        inputMode="numeric"
+        error={errors.accessMonths}
+        hint={rule === "months" ? "From each purchase, 1 to 36." : "Used with “A number of months”."}
+        defaultValue={months}
+      />
+    </fieldset>
   );
 }
 
@@ -278,6 +349,12 @@ export function CourseDetailsForm({
         <PriceFields
           price={v("price", product.pricePaise > 0 ? paiseToDecimal(product.pricePaise) : "")}
           free={values.intent === "save" ? values.free === "on" : product.isFree}
+          errors={errors}
+        />
+        <AccessFields
+          access={v("access", product.accessUntil ? "until" : product.accessMonths ? "months" : "lifetime")}
+          until={v("accessUntil", product.accessUntil ?? "")}
+          months={v("accessMonths", product.accessMonths ? String(product.accessMonths) : "")}
           errors={errors}
         />
         <div>

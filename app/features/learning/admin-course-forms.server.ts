@@ -16,6 +16,7 @@ import {
 import { STATUS_LABELS } from "~/features/catalog/labels";
 import { missingForItem, publishRefusal } from "~/features/catalog/publishing.server";
 import {
+  accessRuleOf,
   instructorInput,
   KINDS,
   newProductSchema,
@@ -245,6 +246,7 @@ export async function applyCourseEditorForm(
       modules: v.modules,
       image,
       ...(fileKey ? { fileKey } : {}),
+      ...accessRuleOf(v),
     },
     assertScopeKept,
   );

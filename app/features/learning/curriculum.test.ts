@@ -41,6 +41,22 @@ describe("a course page's features", () => {
     expect(courseFeatures(modules).join(" ")).not.toMatch(/notes/i);
   });
 
+  it("says the course's access period in place of lifetime access when one is set (issue 36)", () => {
+    const one = [module(1, [lesson(60, 1)])];
+    expect(courseFeatures(one, { accessUntil: "2027-03-31", accessMonths: null })).toEqual([
+      "1 Video Lecture",
+      "Access till 31 Mar 2027",
+    ]);
+    expect(courseFeatures(one, { accessUntil: null, accessMonths: 12 })).toEqual([
+      "1 Video Lecture",
+      "12 months access",
+    ]);
+    expect(courseFeatures(one, { accessUntil: null, accessMonths: null })).toEqual([
+      "1 Video Lecture",
+      "Full Lifetime Access",
+    ]);
+  });
+
   it("a course of tests only lists no video lectures", () => {
     expect(courseFeatures([module(1, [{ ...lesson(900, 1), test: true }])])).toEqual([
       "1 Practice Test",

@@ -1,5 +1,6 @@
 /** The public curriculum of a course page: modules, lesson titles and lengths (never a video link). */
 
+import { type AccessRule, accessLabel, LIFETIME_ACCESS } from "~/lib/access-period";
 import { countOf, formatDuration } from "~/lib/numbers";
 
 export interface CurriculumLesson {
@@ -43,16 +44,18 @@ export function lessonsSummary(lessons: CurriculumLesson[]): string {
 /**
  * A course page's "This includes" (issue 32): what the course's lessons really hold, never fixed
  * text. Video lessons and practice tests are counted from the outline; a course promises no
- * downloadable notes, as its lessons carry none (notes are sold as items of their own).
+ * downloadable notes, as its lessons carry none (notes are sold as items of their own). The last
+ * line is the access: "Full Lifetime Access", "Access till 31 Mar 2027" or "12 months access".
  */
-export function courseFeatures(modules: CurriculumModule[]): string[] {
+export function courseFeatures(modules: CurriculumModule[], access?: AccessRule): string[] {
   const lessons = modules.flatMap((m) => m.lessons);
   const tests = lessons.filter((l) => l.test).length;
   const videos = lessons.length - tests;
   const features: string[] = [];
   if (videos > 0) features.push(countOf(videos, "Video Lecture"));
   if (tests > 0) features.push(countOf(tests, "Practice Test"));
-  features.push("Full Lifetime Access");
+  // "Full Lifetime Access" (seed spec), or the course's access period (issue 36).
+  features.push(access ? accessLabel(access) : LIFETIME_ACCESS);
   return features;
 }
 

@@ -4,10 +4,11 @@
  * worker threads, so a long stamping job holds up no other request).
  */
 import type { Db } from "~/db/client.server";
+import { HttpError } from "~/lib/errors";
 import { runPdfJob } from "~/lib/pdf-pool.server";
 import type { stampPdf } from "~/platform/files/stamp.server";
 import { type FileStorage, getBytes, getFileStorage } from "~/platform/files/storage.server";
-import { getAccessibleProduct } from "./access.server";
+import { accessEndedMessage, getAccessibleProduct, getEndedAccess } from "./access.server";
 import { isSeedFileKey } from "./sample-pdf.server";
 import { loadSampleSource, samplePdf } from "./seed-files.server";
 
@@ -24,6 +25,7 @@ export interface PreparedDownload {
 
 /**
  * The stamped PDF for this user, or null (→ 404) when they may not have it or it has no file.
+ * Throws HttpError 403 when their access has ended (issue 36).
  * Throws HttpError 503 when stamping passes the time limit (PDF_TIMEOUT_SECONDS).
  */
 export async function prepareDownload(
@@ -33,6 +35,10 @@ export async function prepareDownload(
   storage: FileStorage = getFileStorage(),
 ): Promise<PreparedDownload | null> {
   const product = await getAccessibleProduct(db, user.id, productId, ["note", "pyq"]);
+  if (!product) {
+    const ended = await getEndedAccess(db, user.id, productId, ["note", "pyq"]);
+    if (ended) throw new HttpError(403, accessEndedMessage(ended));
+  }
   if (!product?.fileKey) return null;
   let bytes = await getBytes(storage, product.fileKey);
   if (!bytes && isSeedFileKey(product.fileKey)) {

@@ -1,16 +1,21 @@
 import { BookOpen, Download, PlayCircle } from "lucide-react";
 import { Link } from "react-router";
 import { KIND_BASE_ROUTE, SUBJECT_LABELS } from "~/features/catalog/labels";
+import { enrolmentAccessLabel } from "~/lib/access-period";
 import { isTitleShortened, shortenTitle } from "~/lib/display";
 import { Button } from "~/ui/button";
 import { ProgressBar } from "~/ui/progress-bar";
 import { Tooltip } from "~/ui/tooltip";
 import type { OwnedProduct } from "./access.server";
+import { RenewButton } from "./access-ended";
 import { coursePercent } from "./progress";
 
 const KIND_LABELS = { course: "Course", note: "Notes", pyq: "PYQ", test: "Test", bundle: "Bundle" } as const;
 
-/** A card of My Courses: courses show progress and open the player; notes and PYQ download their PDF. */
+/**
+ * A card of My Courses: courses show progress and open the player; notes and PYQ download their PDF.
+ * An item with an access period says until when; one whose access ended says so and offers "Renew".
+ */
 export function OwnedCard({ item }: { item: OwnedProduct }) {
   const percent = coursePercent(item.completedLessons, item.totalLessons);
   const shortened = isTitleShortened(item.title);
@@ -45,7 +50,7 @@ export function OwnedCard({ item }: { item: OwnedProduct }) {
           </span>
           {item.status === "archived" ? (
             <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-800">
-              No longer sold · yours to keep
+              {item.expired ? "No longer sold" : "No longer sold · yours to keep"}
             </span>
           ) : null}
         </div>
@@ -53,7 +58,20 @@ export function OwnedCard({ item }: { item: OwnedProduct }) {
           {shortened ? <Tooltip content={item.title}>{title}</Tooltip> : title}
         </h2>
         <p className="text-sm text-slate-600">{item.instructor}</p>
-        {item.kind === "course" ? (
+        {item.expiresAt ? (
+          <p className={item.expired ? "text-sm font-semibold text-amber-800" : "text-sm font-medium text-slate-700"}>
+            {enrolmentAccessLabel(item.expiresAt, item.expired)}
+          </p>
+        ) : null}
+        {item.expired ? (
+          <div className="mt-auto pt-1">
+            {item.status === "published" ? (
+              <RenewButton productId={item.id} title={item.title} className="w-full" />
+            ) : (
+              <p className="text-sm text-slate-600">No longer sold, so it cannot be renewed.</p>
+            )}
+          </div>
+        ) : item.kind === "course" ? (
           <div className="mt-auto flex flex-col gap-3 pt-1">
             <div>
               <div className="mb-1 flex justify-between text-sm text-slate-600">

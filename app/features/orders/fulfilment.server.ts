@@ -4,11 +4,12 @@
  * through. Each step locks the order row (SELECT … FOR UPDATE) and checks its
  * status, so the same payment confirmed many times, by several app instances
  * at once, marks the order paid once, takes one invoice number and grants each
- * enrolment once (the enrolments' unique index is the last line of defence).
+ * enrolment once (the enrolments' unique index is the last line of defence; an expired one is renewed).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { auditLog, cartItems, enrolments, orderItems, orders } from "~/db/schema";
+import { renewExpiredEnrolment, withAccessExpiry } from "~/features/accounts/access-period.server";
 import { log } from "~/lib/log.server";
 import { formatPaise } from "~/lib/money";
 import { PAYMENT_ALERT, recordEvent } from "~/platform/audit/audit.server";
@@ -170,8 +171,12 @@ export async function fulfilOrder(db: DbOrTx, orderId: string): Promise<boolean>
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     if (items.length > 0) {
       const rows = enrolmentRowsFor(order, items);
-      // What the buyer owns already keeps its own enrolment (the live unique index): nothing granted twice.
-      await tx.insert(enrolments).values(rows).onConflictDoNothing();
+      // What the buyer owns already keeps its own enrolment (the live unique index): nothing granted
+      // twice; one whose access period ended is renewed (renewExpiredEnrolment).
+      await tx
+        .insert(enrolments)
+        .values(await withAccessExpiry(tx, rows, order.paidAt ?? undefined))
+        .onConflictDoUpdate(renewExpiredEnrolment);
       await tx.delete(cartItems).where(
         and(
           eq(cartItems.userId, order.userId),

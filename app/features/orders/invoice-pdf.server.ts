@@ -30,6 +30,8 @@ export interface TaxDocumentLine {
   sacCode?: string;
   /** Its official description (gst/sac.ts), as printed. */
   sacDescription?: string;
+  /** The access it sells when not for life (issue 36): "Access till 31 Mar 2027". */
+  access?: string;
   pricePaise: number;
   taxablePaise: number;
   cgstPaise: number;
@@ -261,6 +263,7 @@ export async function renderInvoicePdf({
   header();
   doc.lines.forEach((line, i) => {
     const titleLines = wrap(line.title, regular, size, descWidth);
+    if (line.access) titleLines.push(...wrap(line.access, regular, size, descWidth));
     if (line.includes?.length) titleLines.push(...wrap(includesText(line.includes), regular, size, descWidth));
     if (line.taxablePaise !== line.pricePaise) {
       titleLines.push(

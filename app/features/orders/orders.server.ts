@@ -12,6 +12,7 @@ import { orderItems, orders, products, users } from "~/db/schema";
 import { sacDescription } from "~/features/gst/sac";
 import { allocateDiscount } from "~/features/gst/tax";
 import { getSettings, type SiteSettings } from "~/features/settings/settings.server";
+import { invoiceAccessText } from "~/lib/access-period";
 import { runPdfJob } from "~/lib/pdf-pool.server";
 import type { InvoiceData, renderInvoicePdf, TaxDocumentLine } from "./invoice-pdf.server";
 import { invoicePdfInput } from "./signing.server";
@@ -72,6 +73,8 @@ export async function loadOrder(db: DbOrTx, orderId: string) {
       includes: orderItems.includes,
       kind: products.kind,
       image: products.image,
+      accessUntil: products.accessUntil,
+      accessMonths: products.accessMonths,
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
@@ -190,7 +193,11 @@ export async function buildInvoiceData(db: DbOrTx, order: OrderDetail): Promise<
     },
     placeOfSupply,
     intraState: placeOfSupply === supplierStateCode,
-    lines: taxLinesOf(order),
+    // Each line says the access it sells when it is not for life (issue 36), counted from the payment.
+    lines: taxLinesOf(order).map((line, i) => {
+      const access = invoiceAccessText(order.items[i]!, order.paidAt!);
+      return access ? { ...line, access } : line;
+    }),
     subtotalPaise: order.subtotalPaise,
     discountPaise: order.discountPaise,
     couponCode: order.couponCode,

@@ -27,7 +27,7 @@ async function firstQuestion(attemptId: number, userId: string) {
   const db = await getDb();
   const paper = await loadPaper(db, userId, attemptId);
   if ("submitted" in paper) throw new Error("expected an open paper");
-  return paper.questions.find((q) => q.options.length > 0)!;
+  return paper.questions.find((q) => q.optionsHtml.length > 0)!;
 }
 
 /** The user's enrolment in the item, as a purchase gives it. */

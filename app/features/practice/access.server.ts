@@ -16,6 +16,7 @@ import {
   products,
   users,
 } from "~/db/schema";
+import { givesAccess } from "~/features/accounts/access-period.server";
 import type { SessionUser } from "~/features/accounts/guards.server";
 import type { ClassLevel } from "~/features/catalog/class-levels";
 import type { Subject } from "~/features/catalog/labels";
@@ -120,14 +121,14 @@ export async function requireTestAccess(db: DbOrTx, userId: string, productId: n
   if (!(await mayTakeTest(db, userId, productId))) throw new HttpError(403, ACCESS_ENDED);
 }
 
-/** Whether the user owns a course (live enrolment, not a draft) with a lesson that opens this test. */
+/** Whether the user owns a course (live enrolment not past its end, not a draft) with a lesson that opens this test. */
 export async function inOwnedCourse(db: DbOrTx, userId: string, testProductId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: lessons.id })
     .from(lessons)
     .innerJoin(enrolments, and(eq(enrolments.productId, lessons.productId), eq(enrolments.userId, userId)))
     .innerJoin(products, eq(products.id, lessons.productId))
-    .where(and(eq(lessons.testProductId, testProductId), isNull(enrolments.revokedAt), ne(products.status, "draft")))
+    .where(and(eq(lessons.testProductId, testProductId), givesAccess(), ne(products.status, "draft")))
     .limit(1);
   return Boolean(row);
 }

@@ -4,8 +4,10 @@ import { Form, useNavigation } from "react-router";
 import { Card } from "~/features/admin/ui";
 import { SUBJECT_LABELS, type Subject } from "~/features/catalog/labels";
 import type { FieldErrors, FormValues } from "~/lib/form.server";
+import { renderMarkdown, renderMarkdownInline } from "~/lib/markdown";
 import { Button } from "~/ui/button";
 import { Field, FormAlert, LabelledOptions, SelectField, TextareaField } from "~/ui/field";
+import { Markdown } from "~/ui/markdown";
 import {
   ASSERTION_REASON_OPTIONS,
   DIFFICULTIES,
@@ -15,7 +17,11 @@ import {
   QUESTION_TYPE_LABELS,
   QUESTION_TYPES,
   type QuestionType,
+  wordLimitLabel,
 } from "./labels";
+
+const MARKDOWN_HINT =
+  "Markdown: **bold**, *italic*, lists (- item), tables (| Particulars | Dr (₹) | Cr (₹) |, then |---|--:|--:|).";
 
 export interface ChapterOption {
   id: number;
@@ -50,7 +56,7 @@ export function QuestionForm({
   return (
     <div className="grid gap-6 xl:grid-cols-[1fr_24rem]">
       <Card>
-        <Form method="post" className="grid gap-4 sm:grid-cols-2">
+        <Form method="post" encType="multipart/form-data" className="grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="save" />
           {v.parentId ? <input type="hidden" name="parentId" value={v.parentId} /> : null}
           {formError ? <FormAlert>{formError}</FormAlert> : null}
@@ -90,12 +96,45 @@ export function QuestionForm({
             error={errors.prompt}
             className="sm:col-span-2"
             hint={
-              type === "assertion_reason" ? "Write “Assertion (A): …” and “Reason (R): …” on two lines." : undefined
+              type === "assertion_reason"
+                ? `Write “Assertion (A): …” and “Reason (R): …” on two lines. ${MARKDOWN_HINT}`
+                : MARKDOWN_HINT
             }
             rows={5}
             value={v.prompt ?? ""}
             onChange={set("prompt")}
           />
+          <Field
+            label="Add a diagram or image (optional)"
+            name="image"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+            error={errors.image}
+            className="sm:col-span-2"
+            hint="PNG, JPEG, WebP, GIF or AVIF up to 5 MB; saved with the question and shown below its text."
+          />
+          {type === "numeric" ? (
+            <>
+              <Field
+                label="Answer (a number)"
+                name="answerNumber"
+                inputMode="decimal"
+                error={errors.answerNumber}
+                value={v.answerNumber ?? ""}
+                onChange={set("answerNumber")}
+                hint="e.g. 45000, 2.5 or 2:1 (a ratio is kept as 2)."
+              />
+              <Field
+                label="Accepted either side (tolerance)"
+                name="answerTolerance"
+                inputMode="decimal"
+                error={errors.answerTolerance}
+                value={v.answerTolerance ?? ""}
+                onChange={set("answerTolerance")}
+                hint="0 for exactly the answer; 0.01 accepts rounding."
+              />
+            </>
+          ) : null}
           {isObjective(type) ? (
             <>
               {(["A", "B", "C", "D"] as const).map((letter) => (
@@ -149,6 +188,27 @@ export function QuestionForm({
                 value={v.markingPoints ?? ""}
                 onChange={set("markingPoints")}
               />
+              <Field
+                label="Least words (optional)"
+                name="minWords"
+                type="number"
+                min={1}
+                max={2000}
+                error={errors.minWords}
+                value={v.minWords ?? ""}
+                onChange={set("minWords")}
+              />
+              <Field
+                label="Most words (optional)"
+                name="maxWords"
+                type="number"
+                min={1}
+                max={2000}
+                error={errors.maxWords}
+                value={v.maxWords ?? ""}
+                onChange={set("maxWords")}
+                hint="Shown as “50–75 words” with the question."
+              />
             </>
           ) : null}
           {type !== "case_based" ? (
@@ -195,7 +255,19 @@ export function QuestionForm({
             {QUESTION_TYPE_LABELS[type]}
             {type !== "case_based" ? ` · ${v.marks || 0} mark${v.marks === "1" ? "" : "s"}` : ""}
           </p>
-          <p className="whitespace-pre-line font-medium text-slate-900">{v.prompt || "The question appears here."}</p>
+          <Markdown
+            html={renderMarkdown(v.prompt || "The question appears here.")}
+            className="font-medium text-slate-900"
+          />
+          {isWritten(type) && wordLimitLabel(Number(v.minWords) || null, Number(v.maxWords) || null) ? (
+            <p className="text-slate-600">{wordLimitLabel(Number(v.minWords) || null, Number(v.maxWords) || null)}</p>
+          ) : null}
+          {type === "numeric" ? (
+            <p className="rounded border border-emerald-600 bg-emerald-50 p-2">
+              Answer: {v.answerNumber || "—"}
+              {Number(v.answerTolerance) > 0 ? ` (± ${v.answerTolerance})` : ""}
+            </p>
+          ) : null}
           {isObjective(type) ? (
             <ul className="space-y-1">
               {options.map((o, i) => (
@@ -207,7 +279,8 @@ export function QuestionForm({
                       : "rounded border border-slate-200 p-2"
                   }
                 >
-                  <span className="font-semibold">{String.fromCharCode(65 + i)}.</span> {o}
+                  <span className="font-semibold">{String.fromCharCode(65 + i)}.</span>{" "}
+                  <Markdown html={renderMarkdownInline(o)} inline />
                   {i === correct ? <span className="ml-1 text-emerald-800">(correct)</span> : null}
                 </li>
               ))}
@@ -215,7 +288,7 @@ export function QuestionForm({
           ) : null}
           {isWritten(type) ? (
             <>
-              <p className="whitespace-pre-line rounded bg-emerald-50 p-2">{v.modelAnswer || "Model answer"}</p>
+              <Markdown html={renderMarkdown(v.modelAnswer || "Model answer")} className="rounded bg-emerald-50 p-2" />
               <ul className="list-disc pl-5">
                 {(v.markingPoints ?? "")
                   .split("\n")
@@ -226,7 +299,12 @@ export function QuestionForm({
               </ul>
             </>
           ) : null}
-          {v.explanation ? <p className="rounded bg-brand-50 p-2">Explanation: {v.explanation}</p> : null}
+          {v.explanation ? (
+            <div className="rounded bg-brand-50 p-2">
+              <p className="font-semibold">Explanation</p>
+              <Markdown html={renderMarkdown(v.explanation)} />
+            </div>
+          ) : null}
           {type === "case_based" ? (
             <p className="text-slate-600">Save the set, then add its questions from its page.</p>
           ) : null}

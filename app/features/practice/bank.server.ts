@@ -96,6 +96,10 @@ export type QuestionInput = Pick<
   | "correctOption"
   | "modelAnswer"
   | "markingPoints"
+  | "answerNumber"
+  | "answerTolerance"
+  | "minWords"
+  | "maxWords"
   | "marks"
   | "difficulty"
   | "explanation"
@@ -118,10 +122,16 @@ export function questionProblems(q: QuestionInput): string[] {
     if (!q.markingPoints.length) problems.push("a written question needs marking points");
     if (q.marks < 1) problems.push("marks must be at least 1");
   }
-  if (q.type === "case_based" && q.parentId !== null) problems.push("a case-based set cannot be inside another set");
-  if (q.parentId !== null && q.type !== "mcq" && q.type !== "assertion_reason" && !isWritten(q.type)) {
-    problems.push("a part of a case set must be a multiple choice, assertion–reason or written question");
+  if (q.type === "numeric") {
+    if (q.answerNumber === null || !Number.isFinite(q.answerNumber))
+      problems.push("a numerical question needs its answer");
+    if (!Number.isFinite(q.answerTolerance) || q.answerTolerance < 0) problems.push("the tolerance must be 0 or more");
+    if (q.marks < 1) problems.push("marks must be at least 1");
   }
+  if (isWritten(q.type) && q.minWords !== null && q.maxWords !== null && q.maxWords < q.minWords) {
+    problems.push("the word limit's maximum must not be below its minimum");
+  }
+  if (q.type === "case_based" && q.parentId !== null) problems.push("a case-based set cannot be inside another set");
   if (q.marks < 0 || q.marks > 20) problems.push("marks must be between 0 and 20");
   return problems;
 }
@@ -134,6 +144,10 @@ export function normalise(q: QuestionInput): QuestionInput {
     correctOption: isObjective(q.type) ? q.correctOption : null,
     modelAnswer: isWritten(q.type) ? q.modelAnswer : null,
     markingPoints: isWritten(q.type) ? q.markingPoints : [],
+    answerNumber: q.type === "numeric" ? q.answerNumber : null,
+    answerTolerance: q.type === "numeric" ? q.answerTolerance : 0,
+    minWords: isWritten(q.type) ? q.minWords : null,
+    maxWords: isWritten(q.type) ? q.maxWords : null,
     marks: q.type === "case_based" ? 0 : q.marks,
   };
 }

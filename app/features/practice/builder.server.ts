@@ -1,9 +1,18 @@
 /** The test builder: a test's settings, its chosen questions and its rules, kept within its subject and class. */
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { type PracticeRule, practiceQuestions, practiceTestQuestions, practiceTests, products } from "~/db/schema";
+import {
+  type PaperLayout,
+  type PracticeRule,
+  practiceQuestions,
+  practiceTestQuestions,
+  practiceTests,
+  products,
+} from "~/db/schema";
 import { HttpError } from "~/lib/errors";
 import { recordEvent } from "~/platform/audit/audit.server";
+import { layoutMarkProblems, layoutQuestionIds } from "./layout";
+import { topLevelMarks } from "./paper.server";
 import { chaptersOutOfScope, getTestScope, questionsOutOfScope, scopeLabel } from "./tests.server";
 
 /* ------------------------------------------------------------ test builder */
@@ -14,6 +23,8 @@ export interface TestSettingsInput {
   instructions: string;
   questionIds: number[];
   rules: PracticeRule[];
+  /** Sections and choices (layout.ts); when given, its questions are the chosen ones, in its order. */
+  layout?: PaperLayout | null;
 }
 
 export async function getTestBuilder(db: DbOrTx, productId: number) {
@@ -37,7 +48,14 @@ export async function getTestBuilder(db: DbOrTx, productId: number) {
     .orderBy(asc(practiceTestQuestions.position));
   return {
     product,
-    settings: settings ?? { productId, timeLimitMinutes: 60, negativePercent: 0, rules: [], instructions: "" },
+    settings: settings ?? {
+      productId,
+      timeLimitMinutes: 60,
+      negativePercent: 0,
+      rules: [],
+      instructions: "",
+      layout: null,
+    },
     questionIds: chosen.map((c) => c.id),
   };
 }
@@ -49,7 +67,9 @@ export async function saveTestSettings(db: Db, actorId: string, productId: numbe
       .from(products)
       .where(eq(products.id, productId));
     if (product?.kind !== "test") throw new HttpError(404, "Test not found.");
-    const ids = [...new Set(input.questionIds)];
+    const layout = input.layout ?? null;
+    const ids = layout ? layoutQuestionIds(layout) : [...new Set(input.questionIds)];
+    const field = layout ? "layout" : "questionIds";
     if (ids.length) {
       const found = await tx
         .select({ id: practiceQuestions.id })
@@ -60,7 +80,7 @@ export async function saveTestSettings(db: Db, actorId: string, productId: numbe
         throw new HttpError(
           400,
           `No such question (or it is a part of a set): ${unknown.map((i) => `#${i}`).join(", ")}.`,
-          { field: "questionIds" },
+          { field },
         );
     }
     // A test's questions are of its subject and class (issue 32): chosen ones and the rules' chapters.
@@ -70,8 +90,13 @@ export async function saveTestSettings(db: Db, actorId: string, productId: numbe
       throw new HttpError(
         400,
         `Not ${scopeLabel(scope)}: ${foreign.map((i) => `#${i}`).join(", ")}. A test's questions are of its subject and class.`,
-        { field: "questionIds" },
+        { field },
       );
+    if (layout) {
+      const marks = await topLevelMarks(tx, ids);
+      const problems = layoutMarkProblems(layout, (id) => marks.get(id) ?? 0);
+      if (problems.length) throw new HttpError(400, `Please fix: ${problems.join("; ")}.`, { field });
+    }
     const foreignChapters = await chaptersOutOfScope(
       tx,
       scope,
@@ -91,6 +116,7 @@ export async function saveTestSettings(db: Db, actorId: string, productId: numbe
       negativePercent: input.negativePercent,
       instructions: input.instructions,
       rules: input.rules,
+      layout,
     };
     await tx
       .insert(practiceTests)
@@ -107,7 +133,7 @@ export async function saveTestSettings(db: Db, actorId: string, productId: numbe
       entityType: "product",
       entityId: String(productId),
       status: "Success",
-      description: `Saved the test builder (${ids.length} questions, ${input.rules.length} rules)`,
+      description: `Saved the test builder (${ids.length} questions${layout ? ` in ${layout.sections.length} sections` : ""}, ${input.rules.length} rules)`,
     });
   });
 }

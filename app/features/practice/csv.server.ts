@@ -13,6 +13,7 @@ import { HttpError } from "~/lib/errors";
 import { recordEvent } from "~/platform/audit/audit.server";
 import { listChapters, normalise, type QuestionInput, questionProblems } from "./bank.server";
 import { ASSERTION_REASON_OPTIONS, DIFFICULTIES, QUESTION_TYPES, type QuestionType } from "./labels";
+import { parseNumericAnswer } from "./scoring";
 
 /* --------------------------------------------------------------------- CSV */
 
@@ -42,6 +43,22 @@ export const CSV_COLUMNS = [
   "explanation",
   "source",
 ] as const;
+/**
+ * Columns a file may leave out (files written before numerical questions and word limits still
+ * import): `answer` and `tolerance` of a numeric row, `word_limit` of a written one ("50-75", "75").
+ * Export writes them.
+ */
+export const OPTIONAL_CSV_COLUMNS = ["answer", "tolerance", "word_limit"] as const;
+
+/** "50-75" / "50–75" → 50 and 75; "75" → up to 75; "" → none. Null when it is not a limit. */
+function parseWordLimit(raw: string): { minWords: number | null; maxWords: number | null } | null {
+  const text = raw.trim();
+  if (!text) return { minWords: null, maxWords: null };
+  const range = /^(\d{1,4})\s*[-–]\s*(\d{1,4})$/.exec(text);
+  if (range) return { minWords: Number(range[1]), maxWords: Number(range[2]) };
+  if (/^\d{1,4}$/.test(text)) return { minWords: null, maxWords: Number(text) };
+  return null;
+}
 
 const LETTERS = ["A", "B", "C", "D"];
 export const MAX_IMPORT_ROWS = 2_000;
@@ -58,7 +75,7 @@ export async function exportQuestionsCsv(db: DbOrTx): Promise<string> {
       asc(practiceQuestions.position),
       asc(practiceQuestions.id),
     );
-  let csv = csvLine(CSV_COLUMNS);
+  let csv = csvLine([...CSV_COLUMNS, ...OPTIONAL_CSV_COLUMNS]);
   for (const { q, chapter } of rows) {
     const arDefault = q.type === "assertion_reason" && q.options.join("\n") === ASSERTION_REASON_OPTIONS.join("\n");
     const options = arDefault ? [] : q.options;
@@ -81,6 +98,9 @@ export async function exportQuestionsCsv(db: DbOrTx): Promise<string> {
       q.difficulty,
       q.explanation,
       q.source,
+      q.answerNumber ?? "",
+      q.type === "numeric" ? q.answerTolerance : "",
+      q.minWords && q.maxWords ? `${q.minWords}-${q.maxWords}` : (q.maxWords ?? ""),
     ]);
   }
   return csv;
@@ -150,6 +170,12 @@ export async function importQuestionsCsv(db: Db, actorId: string, csv: string): 
     const options = [r.option_a, r.option_b, r.option_c, r.option_d].map((o) => o ?? "").filter((o) => o !== "");
     const correct = r.correct ? LETTERS.indexOf(r.correct.toUpperCase()) : -1;
     if (r.correct && correct < 0) fail(`correct must be a letter A to D`);
+    const answerNumber = r.answer ? parseNumericAnswer(r.answer) : null;
+    if (r.answer && answerNumber === null) fail(`answer must be a number, not "${r.answer}"`);
+    const tolerance = r.tolerance ? parseNumericAnswer(r.tolerance) : 0;
+    if (tolerance === null || tolerance < 0) fail(`tolerance must be a number of 0 or more`);
+    const words = parseWordLimit(r.word_limit ?? "");
+    if (!words) fail(`word_limit must be like 50-75 or 75`);
     const ref = r.ref ?? "";
     const parentRef = r.parent_ref ?? "";
     if (ref && refs.has(ref)) fail(`ref "${ref}" is used twice`);
@@ -173,6 +199,10 @@ export async function importQuestionsCsv(db: Db, actorId: string, csv: string): 
         .split("|")
         .map((p) => p.trim())
         .filter(Boolean),
+      answerNumber,
+      answerTolerance: tolerance ?? 0,
+      minWords: words?.minWords ?? null,
+      maxWords: words?.maxWords ?? null,
       marks,
       difficulty,
       explanation: r.explanation ?? "",

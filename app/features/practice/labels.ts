@@ -1,7 +1,14 @@
 /** Names of the practice domain's question types and difficulties (admin and store). */
 import { countOf } from "~/lib/numbers";
 
-export const QUESTION_TYPES = ["mcq", "assertion_reason", "case_based", "short_answer", "long_answer"] as const;
+export const QUESTION_TYPES = [
+  "mcq",
+  "assertion_reason",
+  "case_based",
+  "short_answer",
+  "long_answer",
+  "numeric",
+] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
@@ -12,6 +19,7 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   case_based: "Case-based set",
   short_answer: "Short answer",
   long_answer: "Long answer",
+  numeric: "Numerical answer",
 };
 export const DIFFICULTY_LABELS: Record<Difficulty, string> = { easy: "Easy", medium: "Medium", hard: "Hard" };
 
@@ -28,6 +36,23 @@ export function isObjective(type: QuestionType): boolean {
 }
 export function isWritten(type: QuestionType): boolean {
   return type === "short_answer" || type === "long_answer";
+}
+/** Marked by the server at submission: objective questions and numerical answers. */
+export function isAutoMarked(type: QuestionType): boolean {
+  return isObjective(type) || type === "numeric";
+}
+
+/** A written question's word limit as printed on a board paper: "50–75 words", "About 60 words", "Up to 75 words". */
+export function wordLimitLabel(minWords: number | null, maxWords: number | null): string | null {
+  if (minWords && maxWords) return minWords === maxWords ? `About ${minWords} words` : `${minWords}–${maxWords} words`;
+  if (maxWords) return `Up to ${maxWords} words`;
+  if (minWords) return `At least ${minWords} words`;
+  return null;
+}
+
+/** The words of an answer, as a student counts them (numbers and ₹ amounts are words). */
+export function wordCount(text: string): number {
+  return text.trim() ? text.trim().split(/\s+/).length : 0;
 }
 
 /**

@@ -8,8 +8,9 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { enrolments, lessonCompletions, lessons, practiceAnswers, practiceAttempts, practiceTests } from "~/db/schema";
 import { mayTakeTest, validId } from "./access.server";
 import { isObjective } from "./labels";
-import { answerables, paperOf } from "./paper.server";
-import { markObjective } from "./scoring";
+import { countedQuestions } from "./layout";
+import { answerables, answeredTopLevel, paperOf } from "./paper.server";
+import { markNumeric, markObjective } from "./scoring";
 
 /** A save or submit this soon after the deadline still counts (a request in flight as time ran out). */
 export const DEADLINE_GRACE_MS = 5_000;
@@ -35,14 +36,21 @@ export async function finalize(tx: DbOrTx, attempt: AttemptRow, now: Date, auto:
   const negativePercent = test?.negativePercent ?? 0;
   const questions = answerables(await paperOf(tx, attempt.questionIds));
   const saved = await tx.select().from(practiceAnswers).where(eq(practiceAnswers.attemptId, attempt.id));
+  // Of a part's options and of an internal choice, only what the student chose counts (layout.ts).
+  const counts = countedQuestions(attempt.layout, attempt.questionIds, answeredTopLevel(questions, saved));
   let total = 0;
   const rows = questions.map((q) => {
     const answer = saved.find((a) => a.questionId === q.id);
+    const counted = counts.has(q.parentId ?? q.id);
     const marked = isObjective(q.type)
       ? markObjective(q, answer?.choice ?? null, negativePercent)
-      : { awardedCenti: null, correct: null };
+      : q.type === "numeric"
+        ? markNumeric(q, answer?.text ?? null)
+        : { awardedCenti: null, correct: null };
+    if (!counted) marked.awardedCenti = null;
     total += marked.awardedCenti ?? 0;
     return {
+      counted,
       attemptId: attempt.id,
       questionId: q.id,
       choice: answer?.choice ?? null,
@@ -58,7 +66,11 @@ export async function finalize(tx: DbOrTx, attempt: AttemptRow, now: Date, auto:
       .values(rows)
       .onConflictDoUpdate({
         target: [practiceAnswers.attemptId, practiceAnswers.questionId],
-        set: { awardedCenti: sql`excluded.awarded_centi`, correct: sql`excluded.correct` },
+        set: {
+          awardedCenti: sql`excluded.awarded_centi`,
+          correct: sql`excluded.correct`,
+          counted: sql`excluded.counted`,
+        },
       });
   }
   const submittedAt = now.getTime() > attempt.deadlineAt.getTime() ? attempt.deadlineAt : now;

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { practiceQuestions, practiceTestQuestions, practiceTests } from "~/db/schema";
+import { type PaperLayout, practiceQuestions, practiceTestQuestions, practiceTests } from "~/db/schema";
 import type { QuestionInput } from "./bank.server";
 import { getTestScope, questionInScope } from "./tests.server";
 
@@ -77,6 +77,10 @@ export async function paperOf(
     correctOption: practiceQuestions.correctOption,
     modelAnswer: practiceQuestions.modelAnswer,
     markingPoints: practiceQuestions.markingPoints,
+    answerNumber: practiceQuestions.answerNumber,
+    answerTolerance: practiceQuestions.answerTolerance,
+    minWords: practiceQuestions.minWords,
+    maxWords: practiceQuestions.maxWords,
     marks: practiceQuestions.marks,
     explanation: practiceQuestions.explanation,
     source: practiceQuestions.source,
@@ -97,6 +101,53 @@ export async function paperOf(
 /** The questions a student answers: every top-level question except case sets, which are answered by their parts. */
 export function answerables(paper: { top: AnswerableRow[]; subs: AnswerableRow[] }): AnswerableRow[] {
   return paper.top.flatMap((q) => (q.type === "case_based" ? paper.subs.filter((s) => s.parentId === q.id) : [q]));
+}
+
+/**
+ * The test's layout for a paper just dealt: its sections keep the questions that were dealt (a
+ * question of another subject left out by the scope drops out, an emptied section or choice with it);
+ * null when the test has none.
+ */
+export async function dealtLayout(db: DbOrTx, productId: number, questionIds: number[]): Promise<PaperLayout | null> {
+  const [test] = await db
+    .select({ layout: practiceTests.layout })
+    .from(practiceTests)
+    .where(eq(practiceTests.productId, productId));
+  if (!test?.layout) return null;
+  const dealt = new Set(questionIds);
+  const sections = test.layout.sections
+    .map((s) => ({ ...s, items: s.items.map((ids) => ids.filter((id) => dealt.has(id))).filter((ids) => ids.length) }))
+    .filter((s) => s.items.length);
+  return sections.length ? { sections } : null;
+}
+
+/** The marks of top-level questions (a case set's: the sum of its parts'). */
+export async function topLevelMarks(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({
+      id: practiceQuestions.id,
+      marks:
+        sql<number>`case when ${practiceQuestions.type} = 'case_based' then coalesce((select sum(p.marks) from ${practiceQuestions} p where p.parent_id = ${practiceQuestions.id}), 0) else ${practiceQuestions.marks} end`.mapWith(
+          Number,
+        ),
+    })
+    .from(practiceQuestions)
+    .where(inArray(practiceQuestions.id, ids));
+  return new Map(rows.map((r) => [r.id, r.marks]));
+}
+
+/** The top-level questions answered in an attempt: a case set when any of its parts is. */
+export function answeredTopLevel(
+  questions: AnswerableRow[],
+  answers: { questionId: number; choice: number | null; text: string | null }[],
+): Set<number> {
+  const answered = new Set<number>();
+  for (const q of questions) {
+    const a = answers.find((x) => x.questionId === q.id);
+    if (a && (a.choice !== null || Boolean(a.text?.trim()))) answered.add(q.parentId ?? q.id);
+  }
+  return answered;
 }
 
 /** The title of an attempt: the test's, and the chapter practised, if any. */

@@ -55,7 +55,7 @@ describe("practice tests: results", () => {
     >;
     expect(result.scoreCenti).toBe(4 * 100 - 2 * 25);
     expect(result.unmarkedWritten).toBe(1);
-    expect(result.questions.every((q) => q.explanation.length > 0)).toBe(true);
+    expect(result.questions.every((q) => q.explanationHtml.length > 0)).toBe(true);
     expect(result.questions.find((q) => q.id === written.id)).toMatchObject({
       text: "Cash Dr 50,000 …",
       awardedCenti: null,

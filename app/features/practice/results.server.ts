@@ -7,17 +7,32 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { practiceAnswers, practiceAttempts, practiceChapters, practiceTests, products } from "~/db/schema";
 import { HttpError } from "~/lib/errors";
+import { renderMarkdown, renderMarkdownInline } from "~/lib/markdown";
 import { NOT_FOUND, requireTestAccess, type Viewer, validId } from "./access.server";
-import { isWritten } from "./labels";
+import { isWritten, wordLimitLabel } from "./labels";
+import { type PaperPlace, placesOf } from "./layout";
 import { lockAttempt, settleIfExpired } from "./marking.server";
 import { type AnswerableRow, answerables, attemptTitle, paperOf } from "./paper.server";
 import { percentOf } from "./scoring";
 
+/** A question of a result: its Markdown texts as safe HTML (lib/markdown.ts), the answer and its marks. */
 export interface ResultQuestion
-  extends Omit<AnswerableRow, "parentId" | "chapterId" | "position">,
+  extends Pick<
+      AnswerableRow,
+      "id" | "type" | "correctOption" | "answerNumber" | "answerTolerance" | "marks" | "source"
+    >,
     Pick<typeof practiceAnswers.$inferSelect, "choice" | "text" | "awardedCenti" | "correct"> {
-  passage: string | null;
+  passageHtml: string | null;
   chapter: string;
+  promptHtml: string;
+  optionsHtml: string[];
+  modelAnswerHtml: string | null;
+  markingPointsHtml: string[];
+  explanationHtml: string;
+  wordLimit: string | null;
+  /** Its place in a sectioned paper (layout.ts), and false when the student chose the other side of a choice. */
+  place: PaperPlace | null;
+  counted: boolean;
 }
 
 export interface AttemptResult {
@@ -85,20 +100,34 @@ export async function getResult(
       ),
   ]);
   const submittedAt = attempt.submittedAt!;
+  const passages = new Map<number, string>();
+  const passageHtml = (parentId: number | null) => {
+    if (parentId === null) return null;
+    const source = paper.top.find((t) => t.id === parentId)?.prompt;
+    if (source === undefined) return null;
+    if (!passages.has(parentId)) passages.set(parentId, renderMarkdown(source));
+    return passages.get(parentId)!;
+  };
+  const places = placesOf(attempt.layout, questions);
   const rows = questions.map((q) => {
     const a = answers.find((x) => x.questionId === q.id);
     return {
       id: q.id,
-      passage: q.parentId ? (paper.top.find((t) => t.id === q.parentId)?.prompt ?? null) : null,
+      passageHtml: passageHtml(q.parentId),
       chapter: chapters.find((c) => c.id === q.chapterId)?.title ?? "",
       type: q.type,
-      prompt: q.prompt,
-      options: q.options,
+      promptHtml: renderMarkdown(q.prompt),
+      optionsHtml: q.options.map(renderMarkdownInline),
       correctOption: q.correctOption,
-      modelAnswer: q.modelAnswer,
-      markingPoints: q.markingPoints,
+      answerNumber: q.answerNumber,
+      answerTolerance: q.answerTolerance,
+      modelAnswerHtml: q.modelAnswer ? renderMarkdown(q.modelAnswer) : null,
+      markingPointsHtml: q.markingPoints.map(renderMarkdownInline),
+      wordLimit: wordLimitLabel(q.minWords, q.maxWords),
+      place: places.get(q.id) ?? null,
+      counted: a?.counted ?? true,
       marks: q.marks,
-      explanation: q.explanation,
+      explanationHtml: q.explanation ? renderMarkdown(q.explanation) : "",
       source: q.source,
       choice: a?.choice ?? null,
       text: a?.text ?? null,
@@ -121,7 +150,7 @@ export async function getResult(
     maxMarks: attempt.maxMarks,
     percent: percentOf(scoreCenti, attempt.maxMarks),
     negativePercent: meta?.negativePercent ?? 0,
-    unmarkedWritten: rows.filter((r) => isWritten(r.type) && r.awardedCenti === null).length,
+    unmarkedWritten: rows.filter((r) => r.counted && isWritten(r.type) && r.awardedCenti === null).length,
     questions: rows,
   };
 }
@@ -135,6 +164,15 @@ export async function selfMark(db: Db, userId: string, attemptId: number, questi
     if (!attempt.submittedAt) throw new HttpError(409, "Submit the test before marking your answers.");
     const question = answerables(await paperOf(tx, attempt.questionIds)).find((q) => q.id === questionId);
     if (!question || !isWritten(question.type)) throw new HttpError(400, "Only written answers are marked by you.");
+    const [saved] = await tx
+      .select({ counted: practiceAnswers.counted })
+      .from(practiceAnswers)
+      .where(and(eq(practiceAnswers.attemptId, attemptId), eq(practiceAnswers.questionId, questionId)));
+    if (saved && !saved.counted) {
+      throw new HttpError(400, "This answer does not count: you chose the other side of the choice.", {
+        field: "marks",
+      });
+    }
     if (!Number.isInteger(marks * 2) || marks < 0 || marks > question.marks) {
       throw new HttpError(400, `Give between 0 and ${question.marks} marks, in whole or half marks.`, {
         field: "marks",
@@ -152,7 +190,7 @@ export async function selfMark(db: Db, userId: string, attemptId: number, questi
     const [sum] = await tx
       .select({ total: sql<number>`coalesce(sum(${practiceAnswers.awardedCenti}), 0)`.mapWith(Number) })
       .from(practiceAnswers)
-      .where(eq(practiceAnswers.attemptId, attemptId));
+      .where(and(eq(practiceAnswers.attemptId, attemptId), eq(practiceAnswers.counted, true)));
     await tx
       .update(practiceAttempts)
       .set({ scoreCenti: sum?.total ?? 0 })

@@ -4,7 +4,9 @@ import { SUBJECTS } from "~/features/catalog/labels";
 import { idSchema } from "~/lib/id";
 import { formatCount } from "~/lib/numbers";
 import { DIFFICULTIES, QUESTION_TYPES } from "./labels";
+import { parseLayout } from "./layout";
 import { MAX_WRITTEN_ANSWER } from "./limits";
+import { parseNumericAnswer } from "./scoring";
 
 const checkbox = z
   .union([z.literal("on"), z.literal("true"), z.literal("1"), z.literal("false"), z.literal("0"), z.literal("")])
@@ -48,6 +50,29 @@ const text = (max: number, what: string) =>
     .string()
     .trim()
     .max(max, `Keep ${what} under ${formatCount(max)} characters.`);
+/** An optional number field as an owner types it ("1,20,000", "₹ 45,000", "2.5"); "" is none. */
+const optionalNumber = (message: string) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .transform((v, ctx) => {
+      if (v === "") return null;
+      const n = parseNumericAnswer(v);
+      if (n === null) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return n;
+    });
+const optionalWords = z
+  .union([
+    z.literal(""),
+    z.coerce.number().int("Give whole words.").min(1, "At least 1 word.").max(2000, "At most 2,000 words."),
+  ])
+  .optional()
+  .transform((v) => (v === "" || v === undefined ? null : v));
+
 const optionalId = z
   .union([z.literal(""), idSchema])
   .optional()
@@ -67,10 +92,25 @@ export const questionFormSchema = z
     correct: z.enum(["", "A", "B", "C", "D"]).default(""),
     modelAnswer: text(5000, "the model answer").default(""),
     markingPoints: text(5000, "the marking points").default(""),
+    answerNumber: optionalNumber("Write the answer as a number, e.g. 45000 or 2.5."),
+    answerTolerance: optionalNumber("Write the tolerance as a number, e.g. 0 or 0.5.").refine(
+      (v) => v === null || v >= 0,
+      "The tolerance cannot be negative.",
+    ),
+    minWords: optionalWords,
+    maxWords: optionalWords,
     marks: z.coerce.number({ error: "Give the marks." }).int("Give whole marks.").min(0).max(20, "At most 20 marks."),
     difficulty: z.enum(DIFFICULTIES, { error: "Choose a difficulty." }),
     explanation: text(5000, "the explanation").default(""),
     source: text(200, "the source").default(""),
+  })
+  .refine((v) => v.type !== "numeric" || v.answerNumber !== null, {
+    message: "Give the answer of a numerical question.",
+    path: ["answerNumber"],
+  })
+  .refine((v) => v.minWords === null || v.maxWords === null || v.maxWords >= v.minWords, {
+    message: "The most words cannot be fewer than the least.",
+    path: ["maxWords"],
   })
   .transform((v) => ({
     chapterId: v.chapterId,
@@ -84,6 +124,10 @@ export const questionFormSchema = z
       .split("\n")
       .map((p) => p.trim())
       .filter(Boolean),
+    answerNumber: v.answerNumber,
+    answerTolerance: v.answerTolerance ?? 0,
+    minWords: v.minWords,
+    maxWords: v.maxWords,
     marks: v.marks,
     difficulty: v.difficulty,
     explanation: v.explanation,
@@ -123,6 +167,18 @@ export const testBuilderSchema = z.object({
         return z.NEVER;
       }
       return ids;
+    }),
+  layout: z
+    .string()
+    .max(20_000, "Keep the layout under 20,000 characters.")
+    .default("")
+    .transform((v, ctx) => {
+      const parsed = parseLayout(v);
+      if ("error" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.layout;
     }),
   rules: z
     .string()

@@ -8,6 +8,8 @@ export interface MarkedQuestion {
   type: QuestionType;
   marks: number;
   correctOption: number | null;
+  answerNumber?: number | null;
+  answerTolerance?: number;
 }
 
 /** An objective answer's marks: full for the right option, minus `negativePercent` of them for a wrong one, 0 unanswered. */
@@ -20,6 +22,47 @@ export function markObjective(
   if (choice === null) return { awardedCenti: 0, correct: null };
   if (choice === question.correctOption) return { awardedCenti: question.marks * 100, correct: true };
   return { awardedCenti: -question.marks * negativePercent, correct: false };
+}
+
+/**
+ * The number a student typed for a numerical question, as they would write it: "₹ 1,20,000",
+ * "Rs. 45,000.50", "-3.5", "12%" (12) or a ratio "2:1" (2). Null when it is not a number.
+ */
+export function parseNumericAnswer(raw: string | null | undefined): number | null {
+  if (!raw) return null;
+  const text = raw
+    .trim()
+    .replace(/^(₹|rs\.?|inr)\s*/i, "")
+    .replace(/\s*%$/, "")
+    .replace(/(\d),(?=\d)/g, "$1")
+    .replace(/\s+/g, "");
+  const ratio = /^(-?\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$/.exec(text);
+  if (ratio) {
+    const [a, b] = [Number(ratio[1]), Number(ratio[2])];
+    return b === 0 ? null : a / b;
+  }
+  if (!/^-?(\d+(\.\d*)?|\.\d+)$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * A numerical answer's marks: full when it is within the tolerance of the expected number, else 0
+ * (no negative marking: a board paper takes nothing off a wrong calculation); 0 unanswered.
+ */
+export function markNumeric(
+  question: MarkedQuestion,
+  text: string | null,
+): { awardedCenti: number; correct: boolean | null } {
+  if (question.type !== "numeric" || question.answerNumber == null) {
+    throw new Error("Only numerical questions with an answer are marked this way.");
+  }
+  if (!text?.trim()) return { awardedCenti: 0, correct: null };
+  const given = parseNumericAnswer(text);
+  // A hair of slack for binary fractions: 0.1 + 0.2 is within 0 of 0.3.
+  const slack = (question.answerTolerance ?? 0) + 1e-9 * Math.max(1, Math.abs(question.answerNumber));
+  const correct = given !== null && Math.abs(given - question.answerNumber) <= slack;
+  return { awardedCenti: correct ? question.marks * 100 : 0, correct };
 }
 
 /** "12.75" for 1275 hundredths; whole marks without decimals ("12"). */

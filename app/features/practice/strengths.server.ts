@@ -43,6 +43,7 @@ export async function chapterStrengths(db: DbOrTx, userId: string): Promise<Chap
         eq(practiceAttempts.userId, userId),
         isNotNull(practiceAttempts.submittedAt),
         isNotNull(practiceAnswers.awardedCenti),
+        eq(practiceAnswers.counted, true),
       ),
     )
     .groupBy(practiceChapters.id);

@@ -11,15 +11,32 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { practiceAnswers, practiceAttempts, practiceChapters, practiceTests, products } from "~/db/schema";
+import {
+  type PaperLayout,
+  practiceAnswers,
+  practiceAttempts,
+  practiceChapters,
+  practiceTests,
+  products,
+} from "~/db/schema";
 import { HttpError } from "~/lib/errors";
+import { renderMarkdown, renderMarkdownInline } from "~/lib/markdown";
 import { formatCount } from "~/lib/numbers";
 import { getTakeableTest, NOT_FOUND, requireTestAccess, type Viewer, validId } from "./access.server";
 import { planChapterPractice } from "./chapter-practice.server";
-import { isObjective, isWritten, type QuestionType } from "./labels";
-import { MAX_WRITTEN_ANSWER } from "./limits";
+import { isObjective, isWritten, type QuestionType, wordLimitLabel } from "./labels";
+import { layoutMaxMarks, layoutQuestionIds, type PaperPlace, placesOf } from "./layout";
+import { MAX_NUMERIC_ANSWER, MAX_WRITTEN_ANSWER } from "./limits";
 import { expired, finalize, lockAttempt, settleIfExpired } from "./marking.server";
-import { type AnswerableRow, answerables, attemptTitle, dealPaper, paperOf } from "./paper.server";
+import {
+  type AnswerableRow,
+  answerables,
+  attemptTitle,
+  dealPaper,
+  dealtLayout,
+  paperOf,
+  topLevelMarks,
+} from "./paper.server";
 
 export const SUBMITTED = "This attempt is submitted; its answers can no longer change.";
 export const TIME_UP = "Time is up: the test was submitted with the answers saved until then.";
@@ -42,11 +59,19 @@ export async function startAttempt(
   }
   let questionIds: number[];
   let maxMarks: number;
+  let layout: PaperLayout | null = null;
   let minutes = test.timeLimitMinutes;
   if (chapterId === null) {
     questionIds = await dealPaper(db, productId);
     if (!questionIds.length) throw new HttpError(409, "This test has no questions yet.");
-    maxMarks = answerables(await paperOf(db, questionIds)).reduce((n, q) => n + q.marks, 0);
+    layout = await dealtLayout(db, productId, questionIds);
+    const marks = await topLevelMarks(db, questionIds);
+    const marksOf = (id: number) => marks.get(id) ?? 0;
+    // The paper is out of each part once and each internal choice once; what the rules add, in full.
+    const inLayout = new Set(layout ? layoutQuestionIds(layout) : []);
+    maxMarks =
+      (layout ? layoutMaxMarks(layout, marksOf) : 0) +
+      questionIds.filter((id) => !inLayout.has(id)).reduce((n, id) => n + marksOf(id), 0);
   } else {
     const plan = await planChapterPractice(db, test, chapterId);
     ({ questionIds, maxMarks } = plan);
@@ -59,6 +84,7 @@ export async function startAttempt(
       productId,
       chapterId,
       questionIds,
+      layout,
       startedAt: now,
       deadlineAt: new Date(now.getTime() + minutes * 60_000),
       maxMarks,
@@ -84,11 +110,16 @@ export async function attemptOwner(db: DbOrTx, attemptId: number): Promise<strin
 
 export interface TakingQuestion {
   id: number;
-  /** The case set's passage this question belongs to (shown above it), if any. */
-  passage: string | null;
+  /** The case set's passage this question belongs to (shown above it, as safe HTML), if any. */
+  passageHtml: string | null;
   type: QuestionType;
-  prompt: string;
-  options: string[];
+  /** The question and its options as safe HTML of their Markdown (lib/markdown.ts). */
+  promptHtml: string;
+  optionsHtml: string[];
+  /** Written answers: "50–75 words", if the question sets a limit. */
+  wordLimit: string | null;
+  /** Its place in a sectioned paper: a section heading before it, an "OR" before it (layout.ts). */
+  place: PaperPlace | null;
   marks: number;
   source: string;
   choice: number | null;
@@ -134,8 +165,11 @@ export async function loadPaper(
     .where(eq(products.id, attempt.productId));
   const paper = await paperOf(db, attempt.questionIds);
   const saved = await db.select().from(practiceAnswers).where(eq(practiceAnswers.attemptId, attemptId));
-  const passageOf = (q: AnswerableRow) =>
-    q.parentId ? (paper.top.find((t) => t.id === q.parentId)?.prompt ?? null) : null;
+  const passageOf = (q: AnswerableRow) => {
+    const passage = q.parentId ? paper.top.find((t) => t.id === q.parentId)?.prompt : undefined;
+    return passage === undefined ? null : renderMarkdown(passage);
+  };
+  const places = placesOf(attempt.layout, answerables(paper));
   return {
     attemptId,
     productId: attempt.productId,
@@ -149,10 +183,12 @@ export async function loadPaper(
       const answer = saved.find((a) => a.questionId === q.id);
       return {
         id: q.id,
-        passage: passageOf(q),
+        passageHtml: passageOf(q),
         type: q.type,
-        prompt: q.prompt,
-        options: q.options,
+        promptHtml: renderMarkdown(q.prompt),
+        optionsHtml: q.options.map(renderMarkdownInline),
+        wordLimit: wordLimitLabel(q.minWords, q.maxWords),
+        place: places.get(q.id) ?? null,
         marks: q.marks,
         source: q.source,
         choice: answer?.choice ?? null,
@@ -199,6 +235,12 @@ export async function saveAnswer(db: Db, userId: string, attemptId: number, inpu
         throw new HttpError(400, `Keep the answer under ${formatCount(MAX_WRITTEN_ANSWER)} characters.`);
       }
       text = input.text?.trim() ? input.text : null;
+    } else if (question.type === "numeric") {
+      // Kept as typed ("₹ 1,20,000"); marked at submission. A half-typed "1," is saved, not refused.
+      if (input.text !== null && input.text.length > MAX_NUMERIC_ANSWER) {
+        throw new HttpError(400, `Write the number in at most ${MAX_NUMERIC_ANSWER} characters.`);
+      }
+      text = input.text?.trim() ? input.text.trim() : null;
     }
     await tx
       .insert(practiceAnswers)

@@ -1,9 +1,12 @@
 /** The explained result of a submitted attempt: score, time, each answer against the correct one, self-marking. */
 import { Form, Link, useNavigation } from "react-router";
 import { formatDateTime } from "~/lib/dates";
+import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
+import { Markdown } from "~/ui/markdown";
 import { isWritten, QUESTION_TYPE_LABELS } from "./labels";
+import { PaperPlaceMarks } from "./paper-place";
 import type { AttemptResult, ResultQuestion } from "./results.server";
 import { formatMarks } from "./scoring";
 
@@ -97,22 +100,25 @@ function ResultCard({
 }) {
   const written = isWritten(q.type);
   const busy = useNavigation().state !== "idle";
-  const status = written
-    ? q.awardedCenti === null
-      ? "To mark"
-      : `${formatMarks(q.awardedCenti)} / ${q.marks} (self-marked)`
-    : q.correct === true
-      ? `Right · +${formatMarks(q.awardedCenti ?? 0)}`
-      : q.correct === false
-        ? `Wrong · ${formatMarks(q.awardedCenti ?? 0)}`
-        : "Not answered · 0";
+  const status = !q.counted
+    ? "Not counted: you chose the other side of the choice"
+    : written
+      ? q.awardedCenti === null
+        ? "To mark"
+        : `${formatMarks(q.awardedCenti)} / ${q.marks} (self-marked)`
+      : q.correct === true
+        ? `Right · +${formatMarks(q.awardedCenti ?? 0)}`
+        : q.correct === false
+          ? `Wrong · ${formatMarks(q.awardedCenti ?? 0)}`
+          : "Not answered · 0";
   return (
     <article
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
       aria-labelledby={`rq-${q.id}`}
     >
-      {q.passage ? (
-        <p className="mb-3 whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm text-slate-800">{q.passage}</p>
+      <PaperPlaceMarks place={q.place} />
+      {q.passageHtml ? (
+        <Markdown html={q.passageHtml} className="mb-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-800" />
       ) : null}
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
         <span className="text-sm text-brand-700">Q{number}</span>
@@ -127,9 +133,11 @@ function ResultCard({
           {status}
         </span>
       </p>
-      <h2 id={`rq-${q.id}`} className="mt-2 whitespace-pre-line font-medium text-slate-900">
-        {q.prompt}
+      <h2 id={`rq-${q.id}`} className="sr-only">
+        Question {number}
       </h2>
+      <Markdown html={q.promptHtml} className="mt-2 font-medium text-slate-900" />
+      {q.wordLimit ? <p className="mt-1 text-sm text-slate-600">{q.wordLimit}</p> : null}
       {written ? (
         <>
           <h3 className="mt-3 text-sm font-semibold text-slate-700">Your answer</h3>
@@ -137,14 +145,16 @@ function ResultCard({
             {q.text ?? <span className="text-slate-500">Not answered</span>}
           </p>
           <h3 className="mt-3 text-sm font-semibold text-slate-700">Model answer</h3>
-          <p className="mt-1 whitespace-pre-line rounded-lg bg-emerald-50 p-3 text-slate-800">{q.modelAnswer}</p>
+          <Markdown html={q.modelAnswerHtml ?? ""} className="mt-1 rounded-lg bg-emerald-50 p-3 text-slate-800" />
           <h3 className="mt-3 text-sm font-semibold text-slate-700">Marking points</h3>
           <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-800">
-            {q.markingPoints.map((p) => (
-              <li key={p}>{p}</li>
+            {q.markingPointsHtml.map((p) => (
+              <li key={p}>
+                <Markdown html={p} inline />
+              </li>
             ))}
           </ul>
-          {canMark ? (
+          {canMark && q.counted ? (
             <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
               <input type="hidden" name="intent" value="selfmark" />
               <input type="hidden" name="questionId" value={q.id} />
@@ -175,9 +185,34 @@ function ResultCard({
             </Form>
           ) : null}
         </>
+      ) : q.type === "numeric" ? (
+        <dl className="mt-3 grid gap-2 sm:grid-cols-2">
+          <div
+            className={cn(
+              "rounded-lg border p-3",
+              q.correct === true
+                ? "border-emerald-600 bg-emerald-50"
+                : q.text
+                  ? "border-red-500 bg-red-50"
+                  : "border-slate-200",
+            )}
+          >
+            <dt className="text-sm font-semibold text-slate-700">Your answer</dt>
+            <dd className="mt-1 text-slate-900 tabular-nums">
+              {q.text ?? <span className="text-slate-500">Not answered</span>}
+            </dd>
+          </div>
+          <div className="rounded-lg border border-emerald-600 bg-emerald-50 p-3">
+            <dt className="text-sm font-semibold text-emerald-800">Correct answer</dt>
+            <dd className="mt-1 text-slate-900 tabular-nums">
+              {formatCount(q.answerNumber ?? 0)}
+              {q.answerTolerance ? ` (± ${formatCount(q.answerTolerance)} accepted)` : ""}
+            </dd>
+          </div>
+        </dl>
       ) : (
         <ul className="mt-3 space-y-2">
-          {q.options.map((option, i) => (
+          {q.optionsHtml.map((option, i) => (
             <li
               key={option}
               className={cn(
@@ -189,7 +224,7 @@ function ResultCard({
                     : "border-slate-200",
               )}
             >
-              <span className="font-semibold">{String.fromCharCode(65 + i)}.</span> {option}
+              <span className="font-semibold">{String.fromCharCode(65 + i)}.</span> <Markdown html={option} inline />
               {i === q.correctOption ? (
                 <span className="ml-2 text-sm font-semibold text-emerald-800">Correct answer</span>
               ) : null}
@@ -198,10 +233,10 @@ function ResultCard({
           ))}
         </ul>
       )}
-      {q.explanation ? (
+      {q.explanationHtml ? (
         <div className="mt-3 rounded-lg bg-brand-50 p-3 text-sm text-slate-800">
-          <span className="font-semibold">Explanation: </span>
-          {q.explanation}
+          <p className="font-semibold">Explanation</p>
+          <Markdown html={q.explanationHtml} className="mt-1" />
         </div>
       ) : null}
       {q.source ? <p className="mt-2 text-xs text-slate-500">Source: {q.source}</p> : null}

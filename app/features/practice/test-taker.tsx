@@ -11,8 +11,11 @@ import { Form, useRevalidator, useSubmit } from "react-router";
 import { type ApiError, apiFetch } from "~/lib/api-client";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { isWritten, QUESTION_TYPE_LABELS } from "./labels";
-import { MAX_WRITTEN_ANSWER } from "./limits";
+import { Markdown } from "~/ui/markdown";
+import { isWritten, QUESTION_TYPE_LABELS, wordCount } from "./labels";
+import { MAX_NUMERIC_ANSWER, MAX_WRITTEN_ANSWER } from "./limits";
+import { PaperPlaceMarks } from "./paper-place";
+import { parseNumericAnswer } from "./scoring";
 import type { TakingPaper, TakingQuestion } from "./taking.server";
 
 type Answer = Pick<TakingQuestion, "choice" | "text" | "markedForReview">;
@@ -286,9 +289,10 @@ function QuestionCard({
   const name = `q-${q.id}`;
   const textTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   return (
-    <fieldset className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      {q.passage ? (
-        <p className="mb-3 whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm text-slate-800">{q.passage}</p>
+    <fieldset className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <PaperPlaceMarks place={q.place} />
+      {q.passageHtml ? (
+        <Markdown html={q.passageHtml} className="mb-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-800" />
       ) : null}
       <legend className="sr-only">Question {number}</legend>
       <p className="flex flex-wrap items-baseline gap-x-3 text-xs font-semibold uppercase tracking-wide text-slate-500">
@@ -298,12 +302,22 @@ function QuestionCard({
           {q.marks} mark{q.marks === 1 ? "" : "s"}
         </span>
       </p>
-      <p className="mt-2 whitespace-pre-line font-medium text-slate-900">{q.prompt}</p>
-      {isWritten(q.type) ? (
+      <Markdown html={q.promptHtml} className="mt-2 font-medium text-slate-900" />
+      {q.type === "numeric" ? (
+        <NumericAnswer name={name} value={answer.text ?? ""} onChange={onChange} />
+      ) : isWritten(q.type) ? (
         <label className="mt-3 block">
           <span className="text-sm text-slate-700">
             Your answer (you mark it against the marking points after submitting)
           </span>
+          {q.wordLimit ? (
+            <span className="mt-1 flex justify-between gap-2 text-sm">
+              <span className="font-medium text-slate-800">{q.wordLimit}</span>
+              <span className="text-slate-600" aria-live="polite">
+                {wordCount(answer.text ?? "")} words
+              </span>
+            </span>
+          ) : null}
           <textarea
             name={name}
             rows={q.type === "long_answer" ? 8 : 4}
@@ -324,7 +338,7 @@ function QuestionCard({
         </label>
       ) : (
         <div className="mt-3 space-y-2" role="radiogroup" aria-label={`Options of question ${number}`}>
-          {q.options.map((option, i) => (
+          {q.optionsHtml.map((option, i) => (
             <label
               key={option}
               className={cn(
@@ -341,7 +355,7 @@ function QuestionCard({
                 className="mt-1 h-4 w-4 shrink-0 accent-brand-600"
               />
               <span>
-                <span className="font-semibold">{String.fromCharCode(65 + i)}.</span> {option}
+                <span className="font-semibold">{String.fromCharCode(65 + i)}.</span> <Markdown html={option} inline />
               </span>
             </label>
           ))}
@@ -366,5 +380,51 @@ function QuestionCard({
         <Flag className="h-4 w-4" aria-hidden /> Mark for review
       </label>
     </fieldset>
+  );
+}
+
+/** A numerical answer: typed as a student writes it ("₹ 1,20,000", "2:1"), saved after a pause, marked at submission. */
+function NumericAnswer({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: string;
+  onChange: (change: Partial<Answer>, save?: boolean) => void;
+}) {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const hintId = `${name}-hint`;
+  const notANumber = value.trim() !== "" && parseNumericAnswer(value) === null;
+  return (
+    <label className="mt-3 block">
+      <span className="text-sm text-slate-700">
+        Your answer (a number: an amount, a ratio such as 2:1, a percentage)
+      </span>
+      <input
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        name={name}
+        maxLength={MAX_NUMERIC_ANSWER}
+        defaultValue={value}
+        aria-describedby={hintId}
+        aria-invalid={notANumber || undefined}
+        className="mt-1 block h-11 w-full max-w-xs rounded-lg border border-slate-300 px-3 text-base tabular-nums focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
+        onChange={(e) => {
+          const text = e.currentTarget.value;
+          onChange({ text }, false);
+          if (timer.current) clearTimeout(timer.current);
+          timer.current = setTimeout(() => onChange({ text }), 800);
+        }}
+        onBlur={(e) => {
+          if (timer.current) clearTimeout(timer.current);
+          onChange({ text: e.currentTarget.value });
+        }}
+      />
+      <span id={hintId} className={cn("mt-1 block text-sm", notANumber ? "text-red-700" : "text-slate-600")}>
+        {notANumber ? "This is not a number yet: write digits, e.g. 1,20,000 or 2.5." : "Commas and ₹ are fine."}
+      </span>
+    </label>
   );
 }

@@ -6,9 +6,10 @@
  * the next key request is refused).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { enrolments, lessons, lessonVideos, products, videoPositions } from "~/db/schema";
+import { givesAccess } from "~/features/accounts/access-period.server";
 import type { SessionUser } from "~/features/accounts/guards.server";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/errors";
@@ -84,7 +85,7 @@ export function viewerOf(user: SessionUser | null): string {
 /**
  * The ready video of a lesson this user may watch: anyone (signed in or not) for a free preview
  * lesson of a published course, else an admin or the holder of a live enrolment in the lesson's
- * course. Refuses with 404 (no such video), 401 (signed out) or 403 (not theirs). The one access
+ * course that has not ended. Refuses with 404 (no such video), 401 (signed out) or 403 (not theirs). The one access
  * check of every /api/video answer (playlists, segments, poster, captions, key, position).
  */
 export async function watchableVideo(db: DbOrTx, user: SessionUser | null, lessonId: number) {
@@ -105,9 +106,10 @@ export async function watchableVideo(db: DbOrTx, user: SessionUser | null, lesso
     const [live] = await db
       .select({ id: enrolments.id })
       .from(enrolments)
-      .where(and(eq(enrolments.userId, user.id), eq(enrolments.productId, row.productId), isNull(enrolments.revokedAt)))
+      .where(and(eq(enrolments.userId, user.id), eq(enrolments.productId, row.productId), givesAccess()))
       .limit(1);
-    if (!live) throw new HttpError(403, "This lesson is part of a course you do not own.");
+    // An enrolment past its end (issue 36) is no access: no key, playlist or segment.
+    if (!live) throw new HttpError(403, "This lesson is part of a course you do not own, or your access has ended.");
   }
   return { ...row.video, productId: row.productId, preview: false };
 }

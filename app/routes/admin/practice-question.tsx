@@ -6,10 +6,11 @@ import { QuestionForm } from "~/features/practice/admin-question-form";
 import { getQuestion, listChapters, saveQuestion } from "~/features/practice/bank.server";
 import { QUESTION_TYPE_LABELS } from "~/features/practice/labels";
 import { questionFormSchema } from "~/features/practice/schema";
-import { invariantResponse } from "~/lib/errors";
+import { HttpError, invariantResponse } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
+import { FORM_MAX_BYTES, failureFrom, formFailure, readFormData, validate } from "~/lib/form.server";
 import { paramId, parseId } from "~/lib/id";
+import { imageUrlForKey, storeUpload, UPLOAD_LIMITS } from "~/platform/files/upload.server";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/practice-question";
 
@@ -36,15 +37,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { chapters, question, parent: parentQuestion?.type === "case_based" ? parentQuestion : null };
 }
 
+/** The question's Markdown with an uploaded diagram below it (a refused file is an error on its field). */
+async function withImage(prompt: string, file: File) {
+  try {
+    const key = await storeUpload(file, "image");
+    return `${prompt}\n\n![Figure](${imageUrlForKey(key)})`;
+  } catch (error) {
+    if (error instanceof HttpError) throw new HttpError(error.status, error.message, { field: "image" });
+    throw error;
+  }
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
   const admin = context.get(userContext);
   const id = questionId(params.id);
-  const form = await readForm(request);
+  const form = Object.fromEntries(await readFormData(request, { maxBytes: UPLOAD_LIMITS.image + FORM_MAX_BYTES }));
   const v = validate(questionFormSchema, form);
   if (!v.ok) return formFailure(v);
   try {
-    const row = await saveQuestion(db, admin.id, id, v.data);
+    const image = form.image instanceof File && form.image.size > 0 ? form.image : null;
+    const input = image ? { ...v.data, prompt: await withImage(v.data.prompt, image) } : v.data;
+    const row = await saveQuestion(db, admin.id, id, input);
     const to = row.parentId ? `/admin/practice/questions/${row.parentId}` : `/admin/practice/questions/${row.id}`;
     return redirectWithFlash(to, `Question #${row.id} saved.`);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
@@ -7,6 +8,7 @@ import { SUBJECT_LABELS } from "~/features/catalog/labels";
 import { listChapters, listQuestions } from "~/features/practice/bank.server";
 import { getTestBuilder, saveTestSettings } from "~/features/practice/builder.server";
 import { DIFFICULTIES, DIFFICULTY_LABELS, QUESTION_TYPE_LABELS, QUESTION_TYPES } from "~/features/practice/labels";
+import { layoutText } from "~/features/practice/layout";
 import { testReport } from "~/features/practice/report.server";
 import { testBuilderSchema } from "~/features/practice/schema";
 import { asResponse } from "~/lib/errors";
@@ -72,6 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     negativePercent: form.get("negativePercent"),
     instructions: form.get("instructions") ?? "",
     questionIds: form.getAll("questionIds").join(","),
+    layout: form.get("layout") ?? "",
     rules: JSON.stringify(rules),
   };
   const v = validate(testBuilderSchema, values);
@@ -90,6 +93,8 @@ export default function PracticeTestBuilder({ loaderData, actionData }: Route.Co
   const errors = actionData?.fieldErrors ?? {};
   const busy = useNavigation().state !== "idle";
   const chosen = new Set(questionIds);
+  const [layout, setLayout] = useState(actionData?.values?.layout ?? layoutText(settings.layout));
+  const sectioned = layout.trim() !== "";
   return (
     <div className="space-y-6">
       <BackLink to="/admin/practice">Question Bank</BackLink>
@@ -183,7 +188,27 @@ export default function PracticeTestBuilder({ loaderData, actionData }: Route.Co
             />
           </div>
         </Card>
-        <Card title={`Chosen questions (${questionIds.length})`}>
+        <Card title="Sections and choices (a board paper)">
+          <TextareaField
+            label="Paper layout"
+            name="layout"
+            error={errors.layout}
+            rows={6}
+            value={layout}
+            onChange={(e) => setLayout(e.currentTarget.value)}
+            hint={
+              "Optional. One “## Title: instructions” line per section, then its question numbers. “31 or 32” is an internal choice (the student answers one); sections named “Part B, Option I” and “Part B, Option II” are options (the student attempts one). With a layout, it lists the paper's questions and the ticks below are not used."
+            }
+            placeholder={
+              "## Part A: Attempt all questions.\n12, 15, 31 or 32, 40\n## Part B, Option I: Analysis of Financial Statements\n50, 51\n## Part B, Option II: Computerised Accounting\n60, 61"
+            }
+          />
+        </Card>
+        <Card
+          title={
+            sectioned ? "Question bank (the layout above lists the paper)" : `Chosen questions (${questionIds.length})`
+          }
+        >
           {errors.questionIds ? (
             <p role="alert" className="mb-2 text-sm text-red-700">
               {errors.questionIds}
@@ -194,7 +219,7 @@ export default function PracticeTestBuilder({ loaderData, actionData }: Route.Co
               No questions for this class and subject yet. Write or import some first.
             </p>
           ) : (
-            <ul className="max-h-[32rem] space-y-1 overflow-y-auto">
+            <ul className="max-h-[32rem] space-y-1 overflow-y-auto" aria-disabled={sectioned || undefined}>
               {bank.map((q) => (
                 <li key={q.id}>
                   <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg p-2 text-sm hover:bg-slate-50">
@@ -203,6 +228,7 @@ export default function PracticeTestBuilder({ loaderData, actionData }: Route.Co
                       name="questionIds"
                       value={q.id}
                       defaultChecked={chosen.has(q.id)}
+                      disabled={sectioned}
                       className="mt-1 h-4 w-4"
                     />
                     <span className="min-w-0">

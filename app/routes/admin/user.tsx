@@ -2,13 +2,20 @@ import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { roleSchema } from "~/features/accounts/schema";
-import { changeUserRole, getUserDetail, grantAccess, revokeAccess } from "~/features/accounts/users.server";
+import {
+  changeUserRole,
+  extendAccess,
+  getUserDetail,
+  grantAccess,
+  revokeAccess,
+} from "~/features/accounts/users.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { BackLink, Badge, Card, PageHeader } from "~/features/admin/ui";
 import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
 import { listOrdersForUser } from "~/features/orders/orders.server";
 import { closeAttemptsWithoutAccess } from "~/features/practice/marking.server";
-import { formatDateTime } from "~/lib/dates";
+import { enrolmentAccessLabel } from "~/lib/access-period";
+import { formatDateTime, isCalendarDay, istToday } from "~/lib/dates";
 import { asResponse, HttpError } from "~/lib/errors";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
@@ -47,6 +54,13 @@ const actionSchema = z.discriminatedUnion("intent", [
     productId: idSchema.catch(0).pipe(z.number().positive("Choose an item to grant.")),
   }),
   z.object({ intent: z.literal("revoke"), enrolmentId: idSchema }),
+  // Access periods (issue 36): a new last day of access for one student, or access for life.
+  z.object({
+    intent: z.literal("extend"),
+    enrolmentId: idSchema,
+    until: z.string().trim().refine(isCalendarDay, "Choose the new last day of access."),
+  }),
+  z.object({ intent: z.literal("lifetime"), enrolmentId: idSchema }),
 ]);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -66,6 +80,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (input.intent === "grant") {
       await grantAccess(db, admin.id, userId, input.productId);
       return redirectWithFlash(here, "Access granted.");
+    }
+    if (input.intent === "extend" || input.intent === "lifetime") {
+      const done = await extendAccess(
+        db,
+        admin.id,
+        userId,
+        input.enrolmentId,
+        input.intent === "extend" ? input.until : null,
+      );
+      return redirectWithFlash(here, `Access to "${done.title}" extended ${done.to}.`);
     }
     await revokeAccess(db, admin.id, userId, input.enrolmentId, closeAttemptsWithoutAccess);
     return redirectWithFlash(here, "Access revoked.");
@@ -144,7 +168,13 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
                   <span className="text-slate-500">
                     ({KIND_LABELS[e.kind]}, {e.source}, {formatDateTime(e.grantedAt)})
                   </span>
+                  {!e.revokedAt && e.expiresAt ? (
+                    <span className={e.ended ? "block font-medium text-amber-800" : "block text-slate-700"}>
+                      {enrolmentAccessLabel(e.expiresAt, e.ended)}
+                    </span>
+                  ) : null}
                 </span>
+                {!e.revokedAt && e.expiresAt ? <ExtendForm enrolment={e} busy={busy} /> : null}
                 {e.revokedAt ? (
                   <Badge tone="refunded">Revoked</Badge>
                 ) : (
@@ -186,6 +216,32 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
         )}
       </Card>
     </div>
+  );
+}
+
+/** A new last day of access for this student (after today), or access for life; audited. */
+function ExtendForm({ enrolment, busy }: { enrolment: { id: number; title: string }; busy: boolean }) {
+  const inputId = `extend-${enrolment.id}`;
+  return (
+    <Form method="post" className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
+      <input type="hidden" name="enrolmentId" value={enrolment.id} />
+      <label htmlFor={inputId} className="sr-only">
+        New last day of access to {enrolment.title}
+      </label>
+      <input
+        id={inputId}
+        name="until"
+        type="date"
+        min={istToday(new Date(Date.now() + 86_400_000))}
+        className={`${inputClass} w-auto`}
+      />
+      <Button type="submit" name="intent" value="extend" size="sm" variant="secondary" disabled={busy}>
+        Extend<span className="sr-only"> {enrolment.title}</span>
+      </Button>
+      <Button type="submit" name="intent" value="lifetime" size="sm" variant="ghost" disabled={busy}>
+        Make lifetime<span className="sr-only"> for {enrolment.title}</span>
+      </Button>
+    </Form>
   );
 }
 

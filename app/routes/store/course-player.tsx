@@ -3,6 +3,8 @@ import { useEffect, useRef } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation, useRevalidator } from "react-router";
 import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
+import { accessEndedMessage, getEndedAccess } from "~/features/learning/access.server";
+import { AccessEndedPanel, type EndedItem } from "~/features/learning/access-ended";
 import { LessonEmbed } from "~/features/learning/lesson-embed";
 import { getCoursePlayer, setLessonCompleted } from "~/features/learning/player.server";
 import { lessonProgressForm, playerQuery } from "~/features/learning/schema";
@@ -43,6 +45,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!player) {
     // "Open" on a practice test leads here like a course's: its start page (which checks access).
     if (await isTestProduct(db, id)) throw redirect(`/my-courses/tests/start/${id}`);
+    // A course whose access ended: the lock screen with the renewal offer, and no lesson.
+    const ended = await getEndedAccess(db, user.id, id, ["course"]);
+    if (ended) throw data({ message: accessEndedMessage(ended), ended }, { status: 403 });
     notFound();
   }
   const testId = player.current?.testProductId ?? null;
@@ -292,6 +297,9 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 403 && error.data?.ended) {
+    return <AccessEndedPanel item={error.data.ended as EndedItem} />;
+  }
   const message =
     isRouteErrorResponse(error) && error.status === 400
       ? "That lesson is not part of this course."

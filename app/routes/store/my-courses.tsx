@@ -1,10 +1,16 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
+import { z } from "zod";
 import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
-import { listOwnedProducts } from "~/features/learning/access.server";
+import { addToCart } from "~/features/cart/cart.server";
+import { getEndedAccess, listOwnedProducts } from "~/features/learning/access.server";
 import { OwnedCard } from "~/features/learning/owned-card";
 import { AnnouncementList } from "~/features/marketing/announcement-list";
 import { announcementsForStudent } from "~/features/marketing/announcements.server";
+import { invariantResponse, methodNotAllowed } from "~/lib/errors";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { parseForm } from "~/lib/form.server";
+import { idSchema } from "~/lib/id";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import { NotFoundPage } from "~/ui/not-found";
@@ -24,6 +30,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     announcementsForStudent(db, user.id),
   ]);
   return { items, announcements };
+}
+
+const renewForm = z.object({ intent: z.literal("renew"), productId: idSchema });
+
+/**
+ * "Renew" on an item whose access ended (issue 36): it goes into the cart and the student to
+ * checkout, where buying it again renews the same enrolment (accounts/access-period.server.ts).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") throw methodNotAllowed(["POST"]);
+  const db = context.get(dbContext);
+  const user = await requireUser(db, request);
+  const form = await parseForm(request, renewForm);
+  invariantResponse(form.ok, "Choose an item to renew.");
+  const { productId } = form.data;
+  const ended = await getEndedAccess(db, user.id, productId);
+  invariantResponse(ended, "Only an item whose access has ended can be renewed here.", 400);
+  const { items, notices } = await addToCart(db, user.id, productId);
+  if (!items.some((item) => item.id === productId)) {
+    return redirectWithFlash("/my-courses", {
+      kind: "error",
+      message: notices[0] ?? `"${ended.title}" cannot be renewed.`,
+    });
+  }
+  return redirect("/checkout");
 }
 
 export default function MyCourses({ loaderData }: Route.ComponentProps) {

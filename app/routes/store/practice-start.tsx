@@ -1,7 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Db } from "~/db/client.server";
 import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { KIND_BASE_ROUTE } from "~/features/catalog/labels";
+import { accessEndedMessage, getEndedAccess } from "~/features/learning/access.server";
 import { getTakeableTest } from "~/features/practice/access.server";
 import { getChapterPractice } from "~/features/practice/chapter-practice.server";
 import { startQuery } from "~/features/practice/schema";
@@ -23,10 +25,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-/** A paid test not bought goes back to its store page to be bought; anything unknown is the 404 page. */
-async function refusal(error: unknown, productId: number) {
+/**
+ * A paid test not bought goes back to its store page to be bought (one whose access ended says so:
+ * buying it again renews it); anything unknown is the 404 page.
+ */
+async function refusal(error: unknown, productId: number, db: Db, userId: string) {
   if (error instanceof HttpError && error.status === 403) {
-    return redirectWithFlash(`${KIND_BASE_ROUTE.test}/${productId}`, { kind: "error", message: error.message });
+    const ended = await getEndedAccess(db, userId, productId, ["test"]);
+    const message = ended ? accessEndedMessage(ended) : error.message;
+    return redirectWithFlash(`${KIND_BASE_ROUTE.test}/${productId}`, { kind: "error", message });
   }
   throw asResponse(error);
 }
@@ -52,7 +59,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const facts = await getTestFacts(db, productId);
     return { test, practice: null, facts };
   } catch (error) {
-    throw await refusal(error, productId);
+    throw await refusal(error, productId, db, user.id);
   }
 }
 
@@ -64,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const attemptId = await startAttempt(db, user, productId, new Date(), chapterId);
     return redirect(`/my-courses/tests/${attemptId}`);
   } catch (error) {
-    return refusal(error, productId);
+    return refusal(error, productId, db, user.id);
   }
 }
 

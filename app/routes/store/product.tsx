@@ -37,6 +37,7 @@ import { reportSchema, reviewFormSchema, reviewIntentSchema } from "~/features/r
 import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
 import { usePersonal } from "~/features/site/personal";
+import { accessLabel } from "~/lib/access-period";
 import { descriptionPreview } from "~/lib/description";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, formValues, readForm, validate } from "~/lib/form.server";
@@ -176,14 +177,15 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const claimed = actionData && "intent" in actionData && actionData.intent === "claim" ? actionData : undefined;
   const claimError = claimed?.formError;
   const std = p.classLevel === "both" ? null : p.classLevel;
+  const limited = p.accessUntil || p.accessMonths ? accessLabel(p) : null;
   const features =
     p.kind === "test"
-      ? TEST_FEATURES
+      ? [...TEST_FEATURES, ...(limited ? [limited] : [])]
       : p.kind === "course"
-        ? courseFeatures(curriculum)
+        ? courseFeatures(curriculum, p)
         : p.kind === "bundle"
           ? [`${loaderData.bundleItems.length} items in one purchase`, "Each item unlocked on My Courses"]
-          : fileFeatures(p.kind, p.hasFile);
+          : [...fileFeatures(p.kind, p.hasFile), ...(limited ? [limited] : [])];
   return (
     <main id="main">
       <Container className="py-6 sm:py-10">
