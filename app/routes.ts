@@ -13,8 +13,8 @@ export default [
     route("about", "routes/store/about.tsx"),
     route("contact", "routes/store/contact.tsx"),
     route("toppers", "routes/store/toppers.tsx"),
-    // Courses, notes and PYQ share their modules; the first path segment names the kind.
-    ...(["courses", "notes", "pyq", "tests"] as const).flatMap((base) => [
+    // Courses, notes, PYQ, tests and bundles share their modules; the first path segment names the kind.
+    ...(["courses", "notes", "pyq", "tests", "bundles"] as const).flatMap((base) => [
       route(base, "routes/store/catalog-index.tsx", { id: `${base}-index` }),
       route(`${base}/std/:std`, "routes/store/catalog-class.tsx", { id: `${base}-class` }),
       route(`${base}/:id`, "routes/store/product.tsx", { id: `${base}-detail` }),
@@ -71,6 +71,9 @@ export default [
     route("courses", "routes/admin/courses.tsx"),
     route("courses/:id", "routes/admin/course-edit.tsx"),
     route("courses/:id/report", "routes/admin/course-report.tsx"),
+    // Bundles (issue 36): listed in Course Management's Bundles tab, made and edited here.
+    route("bundles/new", "routes/admin/bundle-edit.tsx", { id: "routes/admin/bundle-new" }),
+    route("bundles/:id", "routes/admin/bundle-edit.tsx"),
     route("videos/:lessonId", "routes/admin/lesson-video.ts"),
     route("users", "routes/admin/users.tsx"),
     route("users/:id", "routes/admin/user.tsx"),

@@ -26,6 +26,7 @@ const kinds = {
   note: "Study Notes",
   pyq: "Previous-Year Papers",
   test: "Practice Test",
+  bundle: "Complete Bundle",
 } as const;
 
 for (const [key, s] of Object.entries(subjects)) {

@@ -12,9 +12,10 @@
 import { describe, expect, it } from "vitest";
 import { seedNotes } from "~/db/seed/data";
 import { renderAnalyticsPdf, renderQuarterReportPdf } from "~/features/analytics/report-pdf.server";
+import { includesText } from "~/features/catalog/bundles";
 import { DEFAULT_SAC } from "~/features/gst/sac";
 import { stateLabel } from "~/features/gst/states";
-import { GST_RATE_PERCENT, HALF_RATE_PERCENT } from "~/features/gst/tax";
+import { GST_RATE_PERCENT, HALF_RATE_PERCENT, lineTaxes, sumTaxes } from "~/features/gst/tax";
 import { sampleDocumentFor } from "~/features/learning/sample-content";
 import { SAMPLE_PAPER_LABEL } from "~/features/learning/sample-content/types";
 import { generateSamplePdf, type SampleSource } from "~/features/learning/sample-pdf.server";
@@ -245,6 +246,32 @@ describe.concurrent("every PDF the app makes reads right when rendered (OCR)", {
       checkTaxDocument(ocr[0]!, doc);
     });
   }
+
+  it("a tax invoice of a bundle (issue 36): one line, its items listed under its title (Includes: …)", async () => {
+    const base = taxDocument("invoice", false);
+    // The bundle beside a note bought on its own: the bundle is one line, the note another.
+    const taxes = lineTaxes([249_900, 2_499], 25_240, false);
+    const sum = sumTaxes(taxes);
+    const includes = ["Accountancy Class 12", "Economics Class 12", "Macroeconomics Quick Revision"];
+    const doc: InvoiceData = {
+      ...base,
+      lines: [
+        { title: "Class 12 Commerce Complete", includes, sacCode: "999293", pricePaise: 249_900, ...taxes[0]! },
+        { title: "English Core Writing Skills", sacCode: "999293", pricePaise: 2_499, ...taxes[1]! },
+      ],
+      subtotalPaise: 252_399,
+      discountPaise: 25_240,
+      taxablePaise: sum.taxablePaise,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: sum.igstPaise,
+      totalPaise: sum.taxablePaise + sum.igstPaise,
+    };
+    const ocr = await readPages(await renderInvoicePdf({ document: doc }), "rows");
+    expect(ocr).toHaveLength(1);
+    checkTaxDocument(ocr[0]!, doc);
+    expect(ocrShowsWords(ocr[0]!, includesText(includes)), `"Includes: …" on the page\n${ocr[0]}`).toBe(true);
+  });
 
   it("a tax invoice whose lines sell access until a date and for months: each line says it", async () => {
     const base = taxDocument("invoice", true);

@@ -32,7 +32,7 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-export const productKind = pgEnum("product_kind", ["course", "note", "pyq", "test"]);
+export const productKind = pgEnum("product_kind", ["course", "note", "pyq", "test", "bundle"]);
 export const productStatus = pgEnum("product_status", ["draft", "published", "archived"]);
 export const subject = pgEnum("subject", ["accountancy", "economics", "business_studies", "english"]);
 /** An item is for Class 11, Class 12 or both. */
@@ -213,6 +213,29 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * The items of a bundle (issue 36): several products sold together at the bundle's own price (below
+ * their sum). A bundle never contains a bundle (catalog/bundles.server.ts refuses it when saving).
+ */
+export const bundleItems = pgTable(
+  "bundle_items",
+  {
+    bundleId: integer("bundle_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    // No action (checked at the end of the statement): a bundle and its items may go in one delete.
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bundleId, t.productId] }),
+    index("bundle_items_product_id_idx").on(t.productId),
+    check("bundle_items_not_itself", sql`${t.bundleId} <> ${t.productId}`),
+  ],
+);
+
 /* ----------------------------------------------------------- cart and orders */
 
 export const cartItems = pgTable(
@@ -324,6 +347,12 @@ export const orderItems = pgTable(
     /** Refunded on its own or with the rest of the order: its access ended, its credit note issued. */
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     creditNoteId: uuid("credit_note_id").references((): AnyPgColumn => creditNotes.id, { onDelete: "restrict" }),
+    /**
+     * A bundle's line (issue 36): the items it supplies, snapshot at checkout (the bundle's items the
+     * buyer did not own then). Fulfilment grants them, a refund of the line revokes them, the invoice
+     * lists them ("Includes: A; B"). Null on every other line.
+     */
+    includes: jsonb("includes").$type<{ productId: number; title: string }[]>(),
   },
   (t) => [
     index("order_items_order_id_idx").on(t.orderId),

@@ -49,6 +49,8 @@ export interface ScreenIds {
   markingQuestion: number;
   /** A free preview lesson of `course` (the seed makes each course's first lesson one). */
   previewLesson: number;
+  /** The seed's bundle (issue 36); the student owns one of its courses. */
+  bundle: number;
 }
 
 export interface ScreenInstall {
@@ -80,6 +82,8 @@ export function fillPattern(pattern: string, ids: ScreenIds): string {
     .replace(/^\/notes\/:id$/, `/notes/${ids.note}`)
     .replace(/^\/pyq\/:id$/, `/pyq/${ids.pyq}`)
     .replace(/^\/tests\/:id$/, `/tests/${ids.test}`)
+    .replace(/^\/bundles\/:id$/, `/bundles/${ids.bundle}`)
+    .replace(/^\/admin\/bundles\/:id$/, `/admin/bundles/${ids.bundle}`)
     .replace(/^\/my-courses\/tests\/start\/:productId$/, `/my-courses/tests/start/${ids.test}`)
     .replace(/^\/my-courses\/tests\/:attemptId$/, `/my-courses/tests/${ids.attempt}`)
     .replace(/^\/admin\/practice\/tests\/:productId/, `/admin/practice/tests/${ids.test}`)
@@ -189,6 +193,7 @@ export async function prepareScreenInstall(opts: { template?: string } = {}): Pr
         markingAttempt: submitted,
         markingQuestion: written.id,
         previewLesson: preview.id,
+        bundle: first("bundle").id,
       },
     };
   } finally {

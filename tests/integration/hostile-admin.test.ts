@@ -11,6 +11,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import * as announcementsRoute from "~/routes/admin/announcements";
+import * as bundleEditRoute from "~/routes/admin/bundle-edit";
 import * as couponsRoute from "~/routes/admin/coupons";
 import * as courseEditRoute from "~/routes/admin/course-edit";
 import * as coursesRoute from "~/routes/admin/courses";
@@ -360,6 +361,34 @@ describe("admin users, coupons, sales, notifications", () => {
         });
         if (s.encoding === "urlencoded" && (s.fields.title === "" || s.fields.body === ""))
           expect(answer.status).toBe(400);
+      }),
+      run(),
+    );
+  });
+
+  it("POST /admin/bundles/new and /admin/bundles/:id (a bundle of existing items)", async () => {
+    const a = await createProduct({ title: "Bundle item A", kind: "course", pricePaise: 50_000 });
+    const b = await createProduct({ title: "Bundle item B", kind: "note", pricePaise: 5_000 });
+    const draft = await createProduct({ title: "Bundle draft", kind: "note", status: "draft", pricePaise: 1_000 });
+    const body = submission({
+      title: fc.constantFrom("Pair", "", "t".repeat(201)),
+      category: fc.constantFrom("accountancy", "physics"),
+      classLevel: fc.constantFrom("12", "13", ""),
+      status: fc.constantFrom("draft", "published", "gone"),
+      price: fc.constantFrom("499", "550", "0", "-1", "abc", "99999999"),
+      [`item_${a.id}`]: fc.constantFrom("on"),
+      [`item_${b.id}`]: fc.constantFrom("on"),
+      [`item_${draft.id}`]: fc.constantFrom("on"),
+      item_99999999999: fc.constantFrom("on"),
+      item_2147483647: fc.constantFrom("on"),
+    });
+    await fc.assert(
+      fc.asyncProperty(body, fc.constantFrom(undefined, "1", "2147483647", "x"), async (s, id) => {
+        const path = id === undefined ? "/admin/bundles/new" : `/admin/bundles/${id}`;
+        await check(bundleEditRoute.action, path, s, {
+          params: id === undefined ? {} : { id },
+          required: ["title", "category", "classLevel", "status", "price"],
+        });
       }),
       run(),
     );

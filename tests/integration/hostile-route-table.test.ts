@@ -160,6 +160,7 @@ describe("the route table", () => {
       [
         "routes/account/account.tsx",
         "routes/admin/announcements.tsx",
+        "routes/admin/bundle-edit.tsx",
         "routes/admin/coupons.tsx",
         "routes/admin/course-edit.tsx",
         "routes/admin/courses.tsx",

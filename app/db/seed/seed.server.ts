@@ -144,6 +144,7 @@ export async function seedDatabase(
     );
     await tx.insert(schema.courseHighlights).values({ ...seedCourseHighlight, isSample: true });
     await seedPracticeContent(tx, { courseLesson: true });
+    await seedSampleBundle(tx);
     await seedQuestionBank(tx);
     await tx.insert(schema.appMeta).values([
       { key: SEED_KEY, value: SEED_VERSION },
@@ -195,6 +196,61 @@ async function seedCourseLessons(tx: DbOrTx, courses: SeedProduct[]) {
   // install plays video offline; the lesson's stated length is the lecture's real length.
   const subjectOf = new Map(outlines.map((o) => [o.productId, o.subject]));
   await tx.insert(schema.lessonVideos).values(inserted.map((l) => sampleVideoRow(l.id, subjectOf.get(l.productId)!)));
+}
+
+/**
+ * The sample bundle (issue 36): the Class 12 courses with their notes and sample papers at one price
+ * below their sum. The mock paper is not an item: it comes with the Accountancy course (a lesson).
+ */
+export const SEED_BUNDLE = {
+  title: "Class 12 Commerce — complete",
+  price: 2499,
+  items: [
+    "Accountancy Class 12",
+    "Economics Class 12",
+    "Business Studies Class 12",
+    "Partnership Accounts: Complete Handwritten Notes with Solved Examples",
+    "Macroeconomics Quick Revision",
+    "Business Studies Case Study Guide",
+    "Accountancy Class 12 Sample Papers (Board Pattern)",
+    "Economics Class 12 Sample Papers (Board Pattern)",
+    "Business Studies Class 12 Sample Papers (Board Pattern)",
+  ],
+};
+
+async function seedSampleBundle(tx: DbOrTx) {
+  const idOf = await seededProductIds(tx, SEED_BUNDLE.items);
+  const [first] = await tx
+    .select({ instructorId: schema.products.instructorId })
+    .from(schema.products)
+    .where(eq(schema.products.id, idOf(SEED_BUNDLE.items[0]!)));
+  const [maxPos] = await tx
+    .select({ p: sql<number>`coalesce(max(${schema.products.position}), 0)` })
+    .from(schema.products);
+  const [bundle] = await tx
+    .insert(schema.products)
+    .values(
+      buildProduct({
+        kind: "bundle",
+        title: SEED_BUNDLE.title,
+        slug: slugify(SEED_BUNDLE.title),
+        subject: "accountancy",
+        classLevel: "12",
+        status: "published",
+        pricePaise: rupeesToPaise(SEED_BUNDLE.price),
+        instructorId: first!.instructorId,
+        image: coverImage("accountancy", "bundle"),
+        description:
+          "Everything for the Class 12 commerce boards in one purchase: the Accountancy, Economics and Business Studies video courses (the Accountancy course includes its timed mock paper), their handwritten notes and revision guides, and the board-pattern sample papers with solutions.",
+        modules: [],
+        position: Number(maxPos?.p ?? 0) + 1,
+        isSample: true,
+      }),
+    )
+    .returning({ id: schema.products.id });
+  await tx
+    .insert(schema.bundleItems)
+    .values(SEED_BUNDLE.items.map((title, position) => ({ bundleId: bundle!.id, productId: idOf(title), position })));
 }
 
 const PRACTICE_INSTRUCTOR = {
@@ -391,7 +447,7 @@ async function seedTestLesson(tx: DbOrTx) {
 export async function markSampleContent(tx: DbOrTx) {
   const [marker] = await tx.select().from(schema.appMeta).where(eq(schema.appMeta.key, SAMPLE_MARK_KEY));
   if (marker) return;
-  const items = [...seedCourses, ...seedNotes, ...seedPyqs, ...seedTests];
+  const items = [...seedCourses, ...seedNotes, ...seedPyqs, ...seedTests, SEED_BUNDLE];
   await tx.update(schema.users).set({ isSample: true }).where(like(schema.users.id, "seed-student-%"));
   await tx
     .update(schema.instructors)

@@ -9,7 +9,7 @@ export const CART_SYNC_KEY = "cart-sync";
 export const CART_STORAGE_VERSION = 0;
 export const TOAST_DURATION_MS = 3000;
 
-export type CartKind = "course" | "note" | "pyq" | "test";
+export type CartKind = "course" | "note" | "pyq" | "test" | "bundle";
 
 export interface CartItem {
   /** The product id. */
@@ -23,7 +23,7 @@ export interface CartItem {
 
 export type NewCartItem = Omit<CartItem, "quantity"> & { quantity?: number };
 
-const KINDS = new Set<CartKind>(["course", "note", "pyq", "test"]);
+const KINDS = new Set<CartKind>(["course", "note", "pyq", "test", "bundle"]);
 
 /** One item from untrusted data, or null when it is not a valid cart item. */
 export function normalizeCartItem(value: unknown): CartItem | null {

@@ -6,10 +6,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { cartItems, products } from "~/db/schema";
+import { bundleItemsOf, priceBundleLines } from "~/features/catalog/bundles.server";
 import { ownedProductIds, ownedProductsSql } from "~/features/learning/access.server";
 import { istToday } from "~/lib/dates";
 
-export type ProductKind = "course" | "note" | "pyq" | "test";
+export type ProductKind = "course" | "note" | "pyq" | "test" | "bundle";
 
 export interface CartItem {
   /** The product id. */
@@ -49,9 +50,12 @@ export async function getCartAndOwned(db: DbOrTx, userId: string): Promise<{ car
         where c.user_id = ${userId}) as cart`);
   const row = result.rows[0];
   const owned = new Set((row?.owned ?? []).map(Number));
-  const cart = (row?.cart ?? [])
+  const lines = (row?.cart ?? [])
     .filter((r) => r.status === "published" && !owned.has(r.id))
-    .map(({ status: _status, ...r }) => ({ ...r, quantity: 1 as const }));
+    .map(({ status: _status, ...r }) => ({ ...r, productId: r.id, quantity: 1 as const }));
+  // A bundle's line costs what this buyer pays for it (catalog/bundles.ts); one they own entirely is not sold.
+  const priced = await priceBundleLines(db, lines, async () => owned);
+  const cart = priced.filter((l) => !l.bundle?.offer.allOwned).map(({ productId: _id, bundle: _bundle, ...r }) => r);
   return { cart, owned };
 }
 
@@ -65,15 +69,29 @@ async function addMany(db: DbOrTx, userId: string, productIds: number[]): Promis
   if (!ids.length) return [];
   const notices: string[] = [];
   const found = await db
-    .select({ id: products.id, title: products.title, status: products.status, accessUntil: products.accessUntil })
+    .select({
+      id: products.id,
+      title: products.title,
+      status: products.status,
+      kind: products.kind,
+      accessUntil: products.accessUntil,
+    })
     .from(products)
     .where(inArray(products.id, ids));
   const byId = new Map(found.map((p) => [p.id, p]));
-  const owned = await ownedProductIds(db, userId, ids);
   const current = await db
-    .select({ productId: cartItems.productId })
+    .select({ productId: cartItems.productId, kind: products.kind, title: products.title })
     .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId));
+  // Bundles (issue 36) being added or in the cart, with their items: a bundle is never in a cart with
+  // one of its own items, and one whose items the user owns entirely is not sold to them.
+  const bundleIds = [...found.filter((p) => p.kind === "bundle"), ...current.filter((c) => c.kind === "bundle")].map(
+    (p) => ("id" in p ? p.id : p.productId),
+  );
+  const bundles = await bundleItemsOf(db, [...new Set(bundleIds)]);
+  const bundleItemIds = [...bundles.values()].flat().map((i) => i.id);
+  const owned = await ownedProductIds(db, userId, [...ids, ...bundleItemIds]);
   let room = MAX_CART_ITEMS - current.length;
   const existing = new Set(current.map((c) => c.productId));
   const toInsert: number[] = [];
@@ -93,6 +111,35 @@ async function addMany(db: DbOrTx, userId: string, productIds: number[]): Promis
       continue;
     }
     if (existing.has(id)) continue;
+    const items = bundles.get(id);
+    if (items?.length && items.every((i) => owned.has(i.id))) {
+      notices.push(`You already own everything in "${product.title}".`);
+      continue;
+    }
+    const inBundle = current.find((c) => bundles.get(c.productId)?.some((i) => i.id === id));
+    if (inBundle) {
+      notices.push(`"${product.title}" is part of "${inBundle.title}" in your cart.`);
+      continue;
+    }
+    if (items) {
+      const replaced = current.filter((c) => items.some((i) => i.id === c.productId));
+      if (replaced.length) {
+        await db.delete(cartItems).where(
+          and(
+            eq(cartItems.userId, userId),
+            inArray(
+              cartItems.productId,
+              replaced.map((r) => r.productId),
+            ),
+          ),
+        );
+        for (const r of replaced) {
+          notices.push(`"${r.title}" is part of "${product.title}", so it was removed from your cart.`);
+          existing.delete(r.productId);
+          room++;
+        }
+      }
+    }
     if (room <= 0) {
       notices.push("Your cart is full.");
       break;

@@ -30,13 +30,21 @@ export interface CourseRow {
 }
 
 export function kindPlural(kind: Kind) {
-  return kind === "course" ? "Courses" : kind === "note" ? "Notes" : kind === "test" ? "Tests" : "PYQ";
+  return kind === "course"
+    ? "Courses"
+    : kind === "note"
+      ? "Notes"
+      : kind === "test"
+        ? "Tests"
+        : kind === "bundle"
+          ? "Bundles"
+          : "PYQ";
 }
 
-/** Courses / Notes / PYQ / Tests. */
+/** Courses / Notes / PYQ / Tests / Bundles. */
 export function CourseKindTabs({ query }: { query: CourseListQuery }) {
   return (
-    <nav aria-label="Item type" className="flex gap-2">
+    <nav aria-label="Item type" className="flex flex-wrap gap-2">
       {KINDS.map((k) => (
         <Link
           key={k}
@@ -85,15 +93,17 @@ export function CourseFilters({ query }: { query: CourseListQuery }) {
 }
 
 /** The items with their instructor, enrolments, status and actions (edit, report, delete). */
-export function CourseTable({ rows, busy }: { rows: CourseRow[]; busy: boolean }) {
+export function CourseTable({ rows, busy, kind }: { rows: CourseRow[]; busy: boolean; kind?: Kind }) {
   const submit = useSubmit();
+  // A bundle has its own editor (issue 36).
+  const editBase = kind === "bundle" ? "/admin/bundles" : "/admin/courses";
   const columns: AdminColumn<CourseRow>[] = [
     {
       header: "Title",
       role: "title",
       cell: (r) => (
         <>
-          <Link to={`/admin/courses/${r.id}`} className="font-medium text-slate-900 hover:underline">
+          <Link to={`${editBase}/${r.id}`} className="font-medium text-slate-900 hover:underline">
             {r.title}
           </Link>
           <span className="block text-xs font-normal text-slate-500">{SUBJECT_LABELS[r.subject]}</span>
@@ -109,7 +119,7 @@ export function CourseTable({ rows, busy }: { rows: CourseRow[]; busy: boolean }
       role: "actions",
       cell: (r) => (
         <>
-          <Link to={`/admin/courses/${r.id}`} className="rounded p-2 hover:bg-slate-100" aria-label={`Edit ${r.title}`}>
+          <Link to={`${editBase}/${r.id}`} className="rounded p-2 hover:bg-slate-100" aria-label={`Edit ${r.title}`}>
             <Pencil className="h-4 w-4" aria-hidden />
           </Link>
           <Link

@@ -5,7 +5,16 @@
  */
 import { and, asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { enrolments, instructors, lessons, orderItems, orders, productRatings, products } from "~/db/schema";
+import {
+  bundleItems,
+  enrolments,
+  instructors,
+  lessons,
+  orderItems,
+  orders,
+  productRatings,
+  products,
+} from "~/db/schema";
 import { FEATURED_NOTES } from "~/lib/display";
 import { HttpError } from "~/lib/errors";
 import { slugify } from "~/lib/slug";
@@ -17,7 +26,7 @@ import { coverImage } from "./covers";
 import { KIND_SHORT_LABELS, type Kind, STATUS_LABELS, type Status, type Subject } from "./labels";
 import { assertPublishable } from "./publishing.server";
 
-export type ProductKind = "course" | "note" | "pyq" | "test";
+export type ProductKind = "course" | "note" | "pyq" | "test" | "bundle";
 
 /**
  * An item's rating figures from the stored per-item counts (product_ratings, kept by triggers; see
@@ -225,6 +234,8 @@ export interface NewProductInput {
 
 export async function createAdminProduct(db: Db, actorId: string, input: NewProductInput) {
   const status = input.status ?? "draft";
+  // A bundle is made from its items in the bundle editor (bundles.server.ts saveBundle).
+  if (input.kind === "bundle") throw new HttpError(400, "Make a bundle in the bundle editor: Add New Bundle.");
   return db.transaction(async (tx) => {
     if (status === "published") await assertPublishable(tx, undefined, input);
     const instructorId = await resolveInstructor(tx, input);
@@ -390,6 +401,18 @@ export async function deleteAdminProduct(db: Db, actorId: string, id: number) {
       throw new HttpError(
         409,
         `"${before.title}" is a lesson of the course "${usedBy.course}", so it cannot be deleted. Remove that lesson first.`,
+      );
+    }
+    const [inBundle] = await tx
+      .select({ bundle: products.title })
+      .from(bundleItems)
+      .innerJoin(products, eq(products.id, bundleItems.bundleId))
+      .where(eq(bundleItems.productId, id))
+      .limit(1);
+    if (inBundle) {
+      throw new HttpError(
+        409,
+        `"${before.title}" is in the bundle "${inBundle.bundle}", so it cannot be deleted. Take it out of the bundle first.`,
       );
     }
     await tx.delete(products).where(eq(products.id, id));

@@ -16,18 +16,36 @@ export const SUBJECTS = [
   "english",
 ] as const satisfies readonly Subject[];
 
-export type Kind = "course" | "note" | "pyq" | "test";
+export type Kind = "course" | "note" | "pyq" | "test" | "bundle";
 export type Status = "draft" | "published" | "archived";
-export const KINDS = ["course", "note", "pyq", "test"] as const satisfies readonly Kind[];
+export const KINDS = ["course", "note", "pyq", "test", "bundle"] as const satisfies readonly Kind[];
 export const STATUSES = ["draft", "published", "archived"] as const satisfies readonly Status[];
 
 /** Store base route of each product kind: a card links to {baseRoute}/{id}. */
-export const KIND_BASE_ROUTE = { course: "/courses", note: "/notes", pyq: "/pyq", test: "/tests" } as const;
+export const KIND_BASE_ROUTE = {
+  course: "/courses",
+  note: "/notes",
+  pyq: "/pyq",
+  test: "/tests",
+  bundle: "/bundles",
+} as const;
 
-export const KIND_LABELS = { course: "Courses", note: "Notes", pyq: "PYQ", test: "Tests" } as const;
-export const KIND_SINGULAR = { course: "Course", note: "Note", pyq: "PYQ paper", test: "Test" } as const;
+export const KIND_LABELS = { course: "Courses", note: "Notes", pyq: "PYQ", test: "Tests", bundle: "Bundles" } as const;
+export const KIND_SINGULAR = {
+  course: "Course",
+  note: "Note",
+  pyq: "PYQ paper",
+  test: "Test",
+  bundle: "Bundle",
+} as const;
 /** The admin tables' short kind names. */
-export const KIND_SHORT_LABELS: Record<Kind, string> = { course: "Course", note: "Note", pyq: "PYQ", test: "Test" };
+export const KIND_SHORT_LABELS: Record<Kind, string> = {
+  course: "Course",
+  note: "Note",
+  pyq: "PYQ",
+  test: "Test",
+  bundle: "Bundle",
+};
 export const STATUS_LABELS: Record<Status, string> = { draft: "Draft", published: "Published", archived: "Archived" };
 
 /**
@@ -52,6 +70,7 @@ export function kindFromPath(pathname: string): keyof typeof KIND_BASE_ROUTE | n
   if (segment === "notes") return "note";
   if (segment === "pyq") return "pyq";
   if (segment === "tests") return "test";
+  if (segment === "bundles") return "bundle";
   return null;
 }
 

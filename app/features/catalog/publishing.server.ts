@@ -9,6 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { lessons, lessonVideos, practiceTestQuestions, practiceTests } from "~/db/schema";
 import { HttpError } from "~/lib/errors";
+import { bundlePublishProblems } from "./bundles.server";
 import type { ClassLevel } from "./class-levels";
 import type { Kind, Subject } from "./labels";
 
@@ -85,4 +86,9 @@ export async function missingForItem(db: DbOrTx, productId: number | undefined, 
 export async function assertPublishable(db: DbOrTx, productId: number | undefined, item: PublishCandidate) {
   const missing = await missingForItem(db, productId, item);
   if (missing.length) throw new HttpError(400, publishRefusal(missing));
+  // A bundle (issue 36) also keeps the bundle rules: two items or more, all published, a price below their sum.
+  if (item.kind === "bundle") {
+    const [problem] = await bundlePublishProblems(db, productId, item.pricePaise);
+    if (problem) throw new HttpError(400, problem);
+  }
 }

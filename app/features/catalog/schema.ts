@@ -149,3 +149,28 @@ export const productUpdateSchema = z
     refineProduct(v, ctx);
     refineAccess(v, ctx);
   });
+
+/** Most items one bundle may hold. */
+export const MAX_BUNDLE_ITEMS = 50;
+
+/**
+ * The bundle editor (issue 36): its own fields; the items are checkboxes named `item_<id>`
+ * (`bundleItemIds`), the rules on them and the price are catalog/bundles.ts `bundleProblems`.
+ */
+export const bundleFormSchema = z.object({
+  title: z.string().trim().min(1, "Title is required.").max(200, "Keep the title under 200 characters."),
+  category: z.enum(SUBJECTS, { error: "Choose a category." }),
+  classLevel,
+  status: z.enum(STATUSES, { error: "Choose Draft, Published or Archived." }),
+  price: rupees,
+  description: z.string().trim().max(5000).default(""),
+});
+
+/** The ids of the items ticked in the bundle editor, in the form's order. */
+export function bundleItemIds(form: Record<string, unknown>): number[] {
+  return Object.keys(form)
+    .map((key) => /^item_([1-9]\d{0,9})$/.exec(key)?.[1])
+    .filter((id): id is string => id !== undefined && Number(id) <= MAX_ID)
+    .map(Number)
+    .slice(0, MAX_BUNDLE_ITEMS + 1);
+}

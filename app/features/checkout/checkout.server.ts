@@ -6,11 +6,12 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/client.server";
 import { cartItems, orderItems, orders, products, settings, users } from "~/db/schema";
+import { duplicateInCart, priceBundleLines } from "~/features/catalog/bundles.server";
 import { BUYER_MESSAGES, type BuyerDetails, buyerDetailsProblems, needsB2cAddress } from "~/features/gst/buyer";
 import { sacForKind } from "~/features/gst/sac";
 import { assertLivePaymentsAllowed } from "~/features/gst/setup.server";
 import { stateByCode } from "~/features/gst/states";
-import { isOwned, ownedProductsSql } from "~/features/learning/access.server";
+import { isOwned, ownedProductIds, ownedProductsSql } from "~/features/learning/access.server";
 import { releaseCoupon } from "~/features/orders/coupon-uses.server";
 import { confirmPayment } from "~/features/orders/fulfilment.server";
 import { getSettings } from "~/features/settings/settings.server";
@@ -92,6 +93,8 @@ export interface CartContents {
   owned: PricedLine[];
   /** Items no longer on sale (draft or archived). */
   unavailable: PricedLine[];
+  /** An item that is also part of a bundle in the cart: why checkout refuses (catalog/bundles.server.ts). */
+  duplicate?: string;
 }
 
 /** The user's server cart, split into what can be bought, what is owned and what is off sale. */
@@ -115,13 +118,18 @@ export async function readCart(db: DbOrTx, userId: string): Promise<CartContents
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.addedAt), asc(products.id));
+  // A bundle's line is priced for this buyer (catalog/bundles.ts): less what they own of it; one they
+  // own entirely is with the owned lines, not sold.
+  const priced = await priceBundleLines(db, rows, (ids) => ownedProductIds(db, userId, ids));
   const contents: CartContents = { lines: [], owned: [], unavailable: [] };
-  for (const { status, owned, ...line } of rows) {
-    if (owned) contents.owned.push(line);
-    else if (status !== "published") contents.unavailable.push(line);
-    else contents.lines.push(line);
+  for (const { status, owned, bundle, ...line } of priced) {
+    const withIncludes = bundle ? { ...line, includes: bundle.includes } : line;
+    if (owned || bundle?.offer.allOwned) contents.owned.push(withIncludes);
+    else if (status !== "published") contents.unavailable.push(withIncludes);
+    else contents.lines.push(withIncludes);
   }
-  return contents;
+  const duplicate = duplicateInCart(priced.filter((l) => !l.owned && l.status === "published"));
+  return duplicate ? { ...contents, duplicate } : contents;
 }
 
 export interface CheckoutSummary extends CartContents {
@@ -268,6 +276,7 @@ export async function placeOrder(
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     await cancelPendingOrders(tx, userId);
     const cart = await readCart(tx, userId);
+    if (cart.duplicate) throw new HttpError(409, cart.duplicate);
     if (cart.lines.length === 0) {
       throw new HttpError(
         409,
@@ -410,7 +419,7 @@ async function insertPendingOrder(
   tx: Tx,
   o: {
     userId: string;
-    lines: Pick<PricedLine, "productId" | "title" | "pricePaise" | "kind">[];
+    lines: Pick<PricedLine, "productId" | "title" | "pricePaise" | "kind" | "includes">[];
     totals: Totals;
     supply: Supply | null;
     buyer: ReturnType<typeof orderBuyer> | null;
@@ -449,6 +458,7 @@ async function insertPendingOrder(
       title: l.title,
       pricePaise: l.pricePaise,
       sacCode: sacForKind(sacCodes, l.kind),
+      includes: l.includes ?? null,
       ...totals.lineTaxes[i]!,
     })),
   );

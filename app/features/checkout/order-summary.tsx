@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { includesText } from "~/features/catalog/bundles";
 import { stateLabel } from "~/features/gst/states";
 import { taxRows } from "~/features/gst/tax";
 import { formatPaise } from "~/lib/money";
@@ -10,6 +11,8 @@ export interface SummaryLine {
   pricePaise: number;
   /** An order's line refunded on its own or with the order: shown as "Refunded". */
   refundedAt?: Date | string | null;
+  /** A bundle's line (issue 36): the items it supplies, listed under its title. */
+  includes?: { title: string }[] | null;
 }
 
 export interface SummaryTotals {
@@ -35,6 +38,11 @@ export function SummaryLines({ lines }: { lines: SummaryLine[] }) {
             {line.refundedAt ? (
               <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
                 Refunded
+              </span>
+            ) : null}
+            {line.includes?.length ? (
+              <span className="block text-xs font-normal text-slate-600">
+                {includesText(line.includes.map((i) => i.title))}
               </span>
             ) : null}
           </span>

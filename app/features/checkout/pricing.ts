@@ -7,14 +7,17 @@
 import { isIntraState, type LineTax, lineTaxes, sumTaxes } from "~/features/gst/tax";
 import { formatPaise } from "~/lib/money";
 
-export type ProductKind = "course" | "note" | "pyq" | "test";
+export type ProductKind = "course" | "note" | "pyq" | "test" | "bundle";
 
 export interface PricedLine {
   productId: number;
   title: string;
   kind: ProductKind;
   image: string;
+  /** What this buyer pays for it (a bundle: less what they own of it, catalog/bundles.ts `bundleOffer`). */
   pricePaise: number;
+  /** A bundle's line: the items it supplies (those the buyer does not own yet). */
+  includes?: { productId: number; title: string }[];
 }
 
 export interface CouponRule {
@@ -54,7 +57,13 @@ export interface Supply {
 
 export type CouponProblem = "unknown" | "expired" | "not_started" | "exhausted" | "already_used" | "not_applicable";
 
-const KIND_PLURAL: Record<ProductKind, string> = { course: "courses", note: "notes", pyq: "PYQ papers", test: "tests" };
+const KIND_PLURAL: Record<ProductKind, string> = {
+  course: "courses",
+  note: "notes",
+  pyq: "PYQ papers",
+  test: "tests",
+  bundle: "bundles",
+};
 
 /** The message a customer sees for each coupon problem. */
 export function couponMessage(

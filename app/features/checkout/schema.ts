@@ -63,7 +63,7 @@ export const couponSchema = z
       .string()
       .trim()
       .regex(/^\d{1,7}(\.\d{1,2})?$/, "Enter a number."),
-    productKind: z.enum(["any", "course", "note", "pyq", "test"]).default("any"),
+    productKind: z.enum(["any", "course", "note", "pyq", "test", "bundle"]).default("any"),
     minSubtotal: z
       .string()
       .trim()

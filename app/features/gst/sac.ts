@@ -59,5 +59,6 @@ export interface SacSettings {
 export function sacForKind(settings: SacSettings, kind: (typeof productKind.enumValues)[number]): string {
   if (kind === "note" || kind === "pyq") return settings.sacCodeNotes;
   if (kind === "test") return settings.sacCodeTests;
+  // A course, and a bundle (issue 36): one supply whose principal part is the coaching of its courses.
   return settings.sacCode;
 }

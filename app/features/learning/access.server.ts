@@ -12,7 +12,7 @@ import { givesAccess } from "~/features/accounts/access-period.server";
 import { lastAccessDay } from "~/lib/access-period";
 import { MAX_ID } from "~/lib/id";
 
-export type ProductKind = "course" | "note" | "pyq" | "test";
+export type ProductKind = "course" | "note" | "pyq" | "test" | "bundle";
 
 /**
  * What the user owns, as an SQL set of product ids (`product_id`): their live enrolments, and the
@@ -170,7 +170,15 @@ export async function listOwnedProducts(db: DbOrTx, userId: string): Promise<Own
     .from(enrolments)
     .innerJoin(products, eq(products.id, enrolments.productId))
     .innerJoin(instructors, eq(instructors.id, products.instructorId))
-    .where(and(eq(enrolments.userId, userId), isNull(enrolments.revokedAt), ne(products.status, "draft")))
+    .where(
+      and(
+        eq(enrolments.userId, userId),
+        isNull(enrolments.revokedAt),
+        ne(products.status, "draft"),
+        // A bundle's items are listed one by one (issue 36), not the bundle.
+        ne(products.kind, "bundle"),
+      ),
+    )
     .orderBy(desc(enrolments.grantedAt), desc(enrolments.id));
   return rows.map(({ fileKey, status, ...r }) => ({
     ...r,

@@ -10,12 +10,17 @@ export function OpenButton({
   item,
   size = "sm",
   ...props
-}: { item: { id: number; kind: "course" | "note" | "pyq" | "test" } } & Omit<ButtonProps, "asChild" | "type">) {
+}: { item: { id: number; kind: "course" | "note" | "pyq" | "test" | "bundle" } } & Omit<
+  ButtonProps,
+  "asChild" | "type"
+>) {
   // A course or a test opens under /my-courses (a test's player route sends it to its start page).
   const file = item.kind === "note" || item.kind === "pyq";
+  // A bundle's items are each on My Courses (issue 36): "Open" leads there.
+  const to = item.kind === "bundle" ? "/my-courses" : `/${file ? "downloads" : "my-courses"}/${item.id}`;
   return (
     <Button asChild size={size} {...props}>
-      <Link to={`/${file ? "downloads" : "my-courses"}/${item.id}`} reloadDocument={file} download={file || undefined}>
+      <Link to={to} reloadDocument={file} download={file || undefined}>
         Open
       </Link>
     </Button>

@@ -10,7 +10,7 @@ import type { OwnedProduct } from "./access.server";
 import { RenewButton } from "./access-ended";
 import { coursePercent } from "./progress";
 
-const KIND_LABELS = { course: "Course", note: "Notes", pyq: "PYQ", test: "Test" } as const;
+const KIND_LABELS = { course: "Course", note: "Notes", pyq: "PYQ", test: "Test", bundle: "Bundle" } as const;
 
 /**
  * A card of My Courses: courses show progress and open the player; notes and PYQ download their PDF.

@@ -19,7 +19,7 @@ export function isSeedFileKey(key: string): boolean {
 }
 
 export interface SampleSource {
-  kind: "course" | "note" | "pyq" | "test";
+  kind: "course" | "note" | "pyq" | "test" | "bundle";
   title: string;
   subject: Subject;
   classLevel: "11" | "12" | "both";

@@ -145,6 +145,22 @@ async function alertExtraPayment(tx: DbOrTx, order: typeof orders.$inferSelect, 
 }
 
 /**
+ * The enrolments an order grants: one per line, and for a bundle's line (issue 36) one per item it
+ * supplies (`includes`, snapshot at checkout), all with the order's id, so a refund of the line finds
+ * exactly what it granted.
+ */
+export function enrolmentRowsFor(
+  order: Pick<typeof orders.$inferSelect, "id" | "userId">,
+  items: Pick<typeof orderItems.$inferSelect, "productId" | "pricePaise" | "includes">[],
+): (typeof enrolments.$inferInsert)[] {
+  return items.flatMap((item) => {
+    const source = item.pricePaise === 0 ? ("free" as const) : ("purchase" as const);
+    const productIds = [item.productId, ...(item.includes ?? []).map((i) => i.productId)];
+    return productIds.map((productId) => ({ userId: order.userId, productId, orderId: order.id, source }));
+  });
+}
+
+/**
  * paid → fulfilled: grants the enrolments and takes the items out of the cart.
  * Returns true when this call did it (and sends the confirmation email).
  */
@@ -154,27 +170,19 @@ export async function fulfilOrder(db: DbOrTx, orderId: string): Promise<boolean>
     if (order?.status !== "paid") return false;
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
     if (items.length > 0) {
+      const rows = enrolmentRowsFor(order, items);
+      // What the buyer owns already keeps its own enrolment (the live unique index): nothing granted
+      // twice; one whose access period ended is renewed (renewExpiredEnrolment).
       await tx
         .insert(enrolments)
-        .values(
-          await withAccessExpiry(
-            tx,
-            items.map((item) => ({
-              userId: order.userId,
-              productId: item.productId,
-              orderId,
-              source: item.pricePaise === 0 ? ("free" as const) : ("purchase" as const),
-            })),
-            order.paidAt ?? undefined,
-          ),
-        )
+        .values(await withAccessExpiry(tx, rows, order.paidAt ?? undefined))
         .onConflictDoUpdate(renewExpiredEnrolment);
       await tx.delete(cartItems).where(
         and(
           eq(cartItems.userId, order.userId),
           inArray(
             cartItems.productId,
-            items.map((i) => i.productId),
+            rows.map((r) => r.productId),
           ),
         ),
       );

@@ -12,6 +12,7 @@
  * signing certificate (INVOICE_SIGNING_P12_FILE) the file is digitally signed (files/pdf-sign.server.ts).
  */
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from "pdf-lib";
+import { includesText } from "~/features/catalog/bundles";
 import { DEFAULT_SAC, sacDescription } from "~/features/gst/sac";
 import { stateLabel } from "~/features/gst/states";
 import { GST_RATE_PERCENT, HALF_RATE_PERCENT, stateTaxName } from "~/features/gst/tax";
@@ -23,6 +24,8 @@ import { drawPdfText, needsDevanagari, pdfTextWidth } from "~/platform/files/pdf
 
 export interface TaxDocumentLine {
   title: string;
+  /** A bundle's line (issue 36): the titles of the items it supplies, printed "Includes: A; B; C". */
+  includes?: string[];
   /** The line's SAC as snapshotted at checkout (documents made before it have only InvoiceData.sacCode). */
   sacCode?: string;
   /** Its official description (gst/sac.ts), as printed. */
@@ -261,6 +264,7 @@ export async function renderInvoicePdf({
   doc.lines.forEach((line, i) => {
     const titleLines = wrap(line.title, regular, size, descWidth);
     if (line.access) titleLines.push(...wrap(line.access, regular, size, descWidth));
+    if (line.includes?.length) titleLines.push(...wrap(includesText(line.includes), regular, size, descWidth));
     if (line.taxablePaise !== line.pricePaise) {
       titleLines.push(
         `Price ${formatPaise(line.pricePaise)} less discount ${formatPaise(line.pricePaise - line.taxablePaise)}`,

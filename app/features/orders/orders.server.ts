@@ -70,6 +70,7 @@ export async function loadOrder(db: DbOrTx, orderId: string) {
       igstPaise: orderItems.igstPaise,
       refundedAt: orderItems.refundedAt,
       creditNoteId: orderItems.creditNoteId,
+      includes: orderItems.includes,
       kind: products.kind,
       image: products.image,
       accessUntil: products.accessUntil,
@@ -125,9 +126,13 @@ export function taxLinesOf(order: OrderDetail): TaxDocumentLine[] {
     const description = sacDescription(sacCode);
     return description ? { sacCode, sacDescription: description } : { sacCode };
   };
+  // A bundle is one supply (issue 36): one line whose description lists what it includes.
+  const includes = ({ includes: items }: OrderDetail["items"][number]) =>
+    items?.length ? { includes: items.map((i) => i.title) } : {};
   if (order.items.every((i) => i.taxablePaise !== null)) {
     return order.items.map((i) => ({
       title: i.title,
+      ...includes(i),
       ...sac(i),
       pricePaise: i.pricePaise,
       taxablePaise: i.taxablePaise ?? i.pricePaise,
@@ -144,6 +149,7 @@ export function taxLinesOf(order: OrderDetail): TaxDocumentLine[] {
   const igst = allocateDiscount(taxable, order.igstPaise);
   return order.items.map((i, k) => ({
     title: i.title,
+    ...includes(i),
     ...sac(i),
     pricePaise: i.pricePaise,
     taxablePaise: taxable[k]!,

@@ -70,6 +70,7 @@ export async function refundOrder(
         productId: orderItems.productId,
         title: orderItems.title,
         refundedAt: orderItems.refundedAt,
+        includes: orderItems.includes,
       })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))
@@ -134,9 +135,11 @@ export async function refundOrder(
       .where(
         and(
           eq(enrolments.orderId, orderId),
+          // A bundle's line also ends the items it granted (issue 36): only those of this order, so an
+          // item the buyer owned before keeps its own enrolment.
           inArray(
             enrolments.productId,
-            chosen.map((c) => c.productId),
+            chosen.flatMap((c) => [c.productId, ...(c.includes ?? []).map((i) => i.productId)]),
           ),
           isNull(enrolments.revokedAt),
         ),

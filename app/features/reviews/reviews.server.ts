@@ -31,8 +31,14 @@ import type { AdminReviewFilters, ReviewInput } from "./schema";
 export const REVIEWS_PAGE_SIZE = 5;
 export const ADMIN_REVIEWS_PAGE_SIZE = 50;
 
-type Kind = "course" | "note" | "pyq" | "test";
-const KIND_WORD: Record<Kind, string> = { course: "course", note: "note", pyq: "paper", test: "test" };
+type Kind = "course" | "note" | "pyq" | "test" | "bundle";
+const KIND_WORD: Record<Kind, string> = {
+  course: "course",
+  note: "note",
+  pyq: "paper",
+  test: "test",
+  bundle: "bundle",
+};
 
 export const NOT_OWNED = (kind: Kind) => `Only students who own this ${KIND_WORD[kind]} can review it.`;
 export const NO_LESSON_DONE = "Complete at least one lesson of this course to review it.";

@@ -61,7 +61,7 @@ export function appUrlFromMatches(matches: readonly unknown[]): string | undefin
 
 /** schema.org JSON-LD for a detail page: a Course for courses, a Product otherwise, with an INR offer. */
 export function productJsonLd(p: {
-  kind: "course" | "note" | "pyq" | "test";
+  kind: "course" | "note" | "pyq" | "test" | "bundle";
   title: string;
   description: string;
   pricePaise: number;

@@ -9,7 +9,11 @@ export const STATIC_SITEMAP_PATHS = [
   "/about",
   "/contact",
   "/toppers",
-  ...(["/courses", "/notes", "/pyq", "/tests"] as const).flatMap((base) => [base, `${base}/std/11`, `${base}/std/12`]),
+  ...(["/courses", "/notes", "/pyq", "/tests", "/bundles"] as const).flatMap((base) => [
+    base,
+    `${base}/std/11`,
+    `${base}/std/12`,
+  ]),
 ];
 
 function escapeXml(text: string) {

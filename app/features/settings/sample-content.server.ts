@@ -19,6 +19,7 @@ import { PRACTICE_SEED_KEY, QUESTION_BANK_SEED_KEY } from "~/db/meta-keys";
 import {
   appMeta,
   banners,
+  bundleItems,
   courseHighlights,
   enrolments,
   instructors,
@@ -106,6 +107,14 @@ export async function removeSampleContent(db: Db, actorId: string): Promise<Samp
         .where(inArray(lessons.testProductId, testIds));
       for (const use of usedBy) if (!going.has(use.courseId)) going.delete(use.testId!);
     }
+    // An item of a bundle that stays (ordered, or not sample) stays too: the bundle's buyers hold it.
+    if (going.size) {
+      const inBundles = await tx
+        .select({ itemId: bundleItems.productId, bundleId: bundleItems.bundleId })
+        .from(bundleItems)
+        .where(inArray(bundleItems.productId, [...going]));
+      for (const use of inBundles) if (!going.has(use.bundleId)) going.delete(use.itemId);
+    }
     const kept = sample.filter((p) => !going.has(p.id));
     const goingIds = [...going];
     if (goingIds.length) {
@@ -114,6 +123,8 @@ export async function removeSampleContent(db: Db, actorId: string): Promise<Samp
       // videos, reviews, ratings, cart lines, progress, tests and their attempts).
       await tx.delete(lessons).where(inArray(lessons.testProductId, goingIds));
       await tx.delete(enrolments).where(inArray(enrolments.productId, goingIds));
+      // Bundles' item lists first: their items may be going in the same delete.
+      await tx.delete(bundleItems).where(inArray(bundleItems.bundleId, goingIds));
       await tx.delete(products).where(inArray(products.id, goingIds));
     }
     const archived = kept.filter((p) => ordered.has(p.id)).map((p) => p.id);

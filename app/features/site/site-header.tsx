@@ -13,13 +13,15 @@ export const NAV_LINKS = [
   { to: "/notes", label: "Notes" },
   { to: "/pyq", label: "PYQ" },
   { to: "/tests", label: "Tests" },
+  { to: "/bundles", label: "Bundles" },
   { to: "/toppers", label: "Toppers" },
   { to: "/my-courses", label: "My Courses" },
 ] as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-md px-3 py-2 text-sm font-medium transition-colors",
+    // Tighter below xl: eight links (Bundles since issue 36) beside the account menu at 1024 px.
+    "whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium transition-colors xl:px-3",
     isActive ? "text-brand-700 bg-brand-50" : "text-slate-700 hover:text-brand-700 hover:bg-slate-50",
   );
 
@@ -61,7 +63,7 @@ export function SiteHeader({ user = null }: { user?: MenuUser | null }) {
             Commerce Academy
           </span>
         </Link>
-        <nav aria-label="Main" className="ml-6 hidden items-center gap-1 lg:flex">
+        <nav aria-label="Main" className="ml-2 hidden items-center gap-0.5 lg:flex xl:ml-6 xl:gap-1">
           {NAV_LINKS.map((link) => (
             <NavLink key={link.to} to={link.to} end={link.to === "/"} className={navClass} prefetch="intent">
               {link.label}

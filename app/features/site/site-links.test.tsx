@@ -16,12 +16,13 @@ function footerLinks() {
 }
 
 describe("site links", () => {
-  it("the footer lists every kind of the shop, Tests after PYQ, then the other pages", () => {
+  it("the footer lists every kind of the shop, Tests after PYQ, Bundles after Tests, then the other pages", () => {
     expect(footerLinks()).toEqual([
       "Courses /courses",
       "Notes /notes",
       "PYQ /pyq",
       "Tests /tests",
+      "Bundles /bundles",
       "Toppers /toppers",
       "About /about",
       "Contact /contact",

@@ -1,17 +1,17 @@
-/** The admin top-bar search: courses, notes, PYQ, users and orders. */
+/** The admin top-bar search: courses, notes, PYQ, bundles, users and orders. */
 import { desc, eq, ilike } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders, products, users } from "~/db/schema";
 import { containsPattern, orderSearchFilter, userSearchFilter } from "./text-search.server";
 
 export interface SearchHit {
-  group: "Courses" | "Notes" | "PYQ" | "Users" | "Orders";
+  group: "Courses" | "Notes" | "PYQ" | "Bundles" | "Users" | "Orders";
   label: string;
   detail: string;
   href: string;
 }
 
-const GROUP = { course: "Courses", note: "Notes", pyq: "PYQ" } as const;
+const GROUP = { course: "Courses", note: "Notes", pyq: "PYQ", bundle: "Bundles" } as const;
 
 export async function adminSearch(db: DbOrTx, rawQuery: string, perGroup = 5): Promise<SearchHit[]> {
   const q = rawQuery.trim();
@@ -34,9 +34,10 @@ export async function adminSearch(db: DbOrTx, rawQuery: string, perGroup = 5): P
       .limit(perGroup),
   ]);
   const hits: SearchHit[] = [];
-  for (const kind of ["course", "note", "pyq"] as const) {
+  for (const kind of ["course", "note", "pyq", "bundle"] as const) {
     for (const p of items.filter((i) => i.kind === kind).slice(0, perGroup)) {
-      hits.push({ group: GROUP[kind], label: p.title, detail: p.status, href: `/admin/courses/${p.id}` });
+      const href = kind === "bundle" ? `/admin/bundles/${p.id}` : `/admin/courses/${p.id}`;
+      hits.push({ group: GROUP[kind], label: p.title, detail: p.status, href });
     }
   }
   for (const u of people) hits.push({ group: "Users", label: u.name, detail: u.email, href: `/admin/users/${u.id}` });

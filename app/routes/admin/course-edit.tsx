@@ -1,5 +1,5 @@
 import { ArrowLeft, ExternalLink, FileBarChart } from "lucide-react";
-import { Link, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { PageHeader } from "~/features/admin/ui";
@@ -37,6 +37,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       getOutline(db, id),
       lessonVideoStates(db, id),
     ]);
+    // A bundle has its own editor (issue 36).
+    if (product.kind === "bundle") return redirect(`/admin/bundles/${id}`);
     // Only a course's outline offers tests as lessons.
     const tests = product.kind === "course" ? await listLessonTests(db) : [];
     return { product, instructors, outline, videos, tests, missing: await missingForItem(db, id, product) };

@@ -72,21 +72,30 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
     <div className="space-y-6">
       <PageHeader
         title="Course Management"
-        subtitle="Courses, notes and previous-year papers. Changes show on the store at once."
+        subtitle="Courses, notes, previous-year papers, tests and bundles. Changes show on the store at once."
         actions={
           <div className="flex flex-wrap items-center gap-3">
             <Link to="/admin/reviews" className="text-sm font-semibold text-brand-700 hover:underline">
               Reviews
             </Link>
-            <Button
-              type="button"
-              onClick={() => setFormOpen((o) => !o)}
-              aria-expanded={formOpen}
-              aria-controls="add-course"
-            >
-              <Plus className="h-4 w-4" aria-hidden />{" "}
-              {query.kind === "course" ? "Add New Course" : `Add New ${KIND_LABELS[query.kind]}`}
-            </Button>
+            {query.kind === "bundle" ? (
+              // A bundle is made from existing items in its own editor (issue 36).
+              <Button asChild>
+                <Link to="/admin/bundles/new">
+                  <Plus className="h-4 w-4" aria-hidden /> Add New Bundle
+                </Link>
+              </Button>
+            ) : (
+              <Button
+                type="button"
+                onClick={() => setFormOpen((o) => !o)}
+                aria-expanded={formOpen}
+                aria-controls="add-course"
+              >
+                <Plus className="h-4 w-4" aria-hidden />{" "}
+                {query.kind === "course" ? "Add New Course" : `Add New ${KIND_LABELS[query.kind]}`}
+              </Button>
+            )}
           </div>
         }
       />
@@ -105,11 +114,13 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
           ) : null}
         </FormAlert>
       ) : null}
-      {formOpen ? <NewCourseForm kind={query.kind} instructors={instructors} errors={errors} values={values} /> : null}
+      {formOpen && query.kind !== "bundle" ? (
+        <NewCourseForm kind={query.kind} instructors={instructors} errors={errors} values={values} />
+      ) : null}
       <CourseKindTabs query={query} />
       <Card>
         <CourseFilters query={query} />
-        <CourseTable rows={rows} busy={busy} />
+        <CourseTable rows={rows} busy={busy} kind={query.kind} />
       </Card>
     </div>
   );

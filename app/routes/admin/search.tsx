@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, hits } = loaderData;
-  const groups = ["Courses", "Notes", "PYQ", "Users", "Orders"] as const;
+  const groups = ["Courses", "Notes", "PYQ", "Bundles", "Users", "Orders"] as const;
   return (
     <div className="space-y-6">
       <PageHeader title={q ? `Search: “${q}”` : "Search"} subtitle="Courses, notes, PYQ, users and orders." />

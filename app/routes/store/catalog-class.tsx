@@ -20,6 +20,7 @@ const SUBTITLE = {
   note: "Handwritten notes, formula sheets and summaries",
   pyq: "Previous-year papers with solutions and marking schemes",
   test: "Timed board-pattern tests, scored and explained",
+  bundle: "Complete sets at one price below the sum of their items",
 } as const;
 
 export async function loader({ request, params: raw, context }: Route.LoaderArgs) {

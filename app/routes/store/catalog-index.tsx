@@ -28,6 +28,11 @@ const COPY = {
     description:
       "Timed CBSE board-pattern practice tests and mock papers for Class 11 and Class 12 commerce, with explained answers.",
   },
+  bundle: {
+    title: "Bundles",
+    intro: "Courses, notes, papers and tests together at one price below their sum. Pick your class.",
+    description: "Complete Class 11 and Class 12 commerce sets: courses, notes, PYQ and tests at one bundle price.",
+  },
 } as const;
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -265,6 +265,12 @@ function CheckoutForm({
           No longer on sale, so left out: {summary.unavailable.map((l) => l.title).join(", ")}.
         </p>
       ) : null}
+      {summary.duplicate ? (
+        // An item also in a bundle of the cart (issue 36): placing the order is refused until one goes.
+        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {summary.duplicate}
+        </p>
+      ) : null}
 
       <section
         aria-labelledby="summary-heading"

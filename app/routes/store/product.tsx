@@ -3,6 +3,9 @@ import { data, Form, Link } from "react-router";
 import { dbContext } from "~/features/accounts/context.server";
 import { getOptionalUser, requireUser } from "~/features/accounts/guards.server";
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
+import { BundleContents, BundlePrice } from "~/features/catalog/bundle-contents";
+import { bundleOffer } from "~/features/catalog/bundles";
+import { bundleItemsOf } from "~/features/catalog/bundles.server";
 import { getPublishedProduct } from "~/features/catalog/catalog.server";
 import {
   fileFeatures,
@@ -53,12 +56,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Unknown, malformed, draft, archived or another kind's id: the store has no such page.
   if (!kind || id === null) throw data(null, { status: 404 });
   const reviewPage = Number(new URL(request.url).searchParams.get("reviews") ?? "1");
-  const [product, curriculum, user, summary, testFacts] = await Promise.all([
+  const [product, curriculum, user, summary, testFacts, bundleItems] = await Promise.all([
     getPublishedProduct(db, kind, id),
     kind === "course" ? getCurriculum(db, id) : [],
     getOptionalUser(db, request, context),
     getRatingSummary(db, id),
     kind === "test" ? getTestFacts(db, id) : null,
+    kind === "bundle" ? bundleItemsOf(db, [id]).then((m) => m.get(id) ?? []) : [],
   ]);
   if (!product || !summary) throw data(null, { status: 404 });
   const [owned, reviews] = await Promise.all([
@@ -78,10 +82,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     product,
     curriculum,
     testFacts,
+    bundleItems,
     summary,
     reviews,
     ...(viewer ? { viewer } : {}),
-    ...ownedAmong(owned, [product]),
+    // A bundle's page also knows which of its items the viewer owns: its price for them (bundleOffer).
+    ...ownedAmong(owned, [product, ...bundleItems]),
   };
 }
 
@@ -161,7 +167,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const { product: p, curriculum } = loaderData;
   // A shared page (ADR 0012): what the visitor owns and their side of the reviews come from /api/me.
   const personal = usePersonal();
-  const owned = (loaderData.owned ?? personal?.owned)?.includes(p.id) ?? false;
+  const ownedIds = loaderData.owned ?? personal?.owned;
+  const owned = ownedIds?.includes(p.id) ?? false;
+  // A bundle (issue 36): its price for this viewer, less what they own of it (catalog/bundles.ts).
+  const bundle = p.kind === "bundle" ? bundleOffer(p.pricePaise, loaderData.bundleItems, ownedIds) : null;
   const base = KIND_BASE_ROUTE[p.kind];
   const preview = descriptionPreview(p.description);
   // "Get it free" refused (already yours): said under its button, not in the review form.
@@ -174,7 +183,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       ? [...TEST_FEATURES, ...(limited ? [limited] : [])]
       : p.kind === "course"
         ? courseFeatures(curriculum, p)
-        : [...fileFeatures(p.kind, p.hasFile), ...(limited ? [limited] : [])];
+        : p.kind === "bundle"
+          ? [`${loaderData.bundleItems.length} items in one purchase`, "Each item unlocked on My Courses"]
+          : [...fileFeatures(p.kind, p.hasFile), ...(limited ? [limited] : [])];
   return (
     <main id="main">
       <Container className="py-6 sm:py-10">
@@ -236,17 +247,21 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </div>
           <aside aria-label="Purchase" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
             <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24">
-              <p className="text-3xl font-extrabold text-slate-900" data-testid="detail-price">
-                {formatPrice(p.pricePaise)}
-              </p>
+              {bundle ? (
+                <BundlePrice pricePaise={p.pricePaise} offer={bundle} />
+              ) : (
+                <p className="text-3xl font-extrabold text-slate-900" data-testid="detail-price">
+                  {formatPrice(p.pricePaise)}
+                </p>
+              )}
               {owned ? (
                 <p className="mt-1 text-sm font-semibold text-emerald-700">
                   You own this {KIND_SINGULAR[p.kind].toLowerCase()}.
                 </p>
-              ) : p.pricePaise > 0 ? (
+              ) : p.pricePaise > 0 && !bundle?.allOwned ? (
                 <p className="mt-1 text-sm text-slate-600">+ GST (18%) at checkout</p>
               ) : null}
-              {owned ? (
+              {owned || bundle?.allOwned ? (
                 <OpenButton item={p} size="lg" className="mt-5 w-full" data-main-action />
               ) : p.kind === "test" && p.pricePaise === 0 ? (
                 // A free test is open to every signed-in student without a purchase: its start page.
@@ -267,7 +282,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                   ) : null}
                 </Form>
               ) : (
-                <AddToCartButton item={p} size="lg" className="mt-5 w-full" data-main-action />
+                <AddToCartButton
+                  item={bundle ? { ...p, pricePaise: bundle.pricePaise } : p}
+                  size="lg"
+                  className="mt-5 w-full"
+                  data-main-action
+                />
               )}
               {loaderData.testFacts ? <TestFactsList facts={loaderData.testFacts} /> : null}
               {features.length > 0 ? (
@@ -320,6 +340,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               </section>
             ) : null}
             {curriculum.length > 0 ? <CourseCurriculum courseId={p.id} modules={curriculum} /> : null}
+            {bundle ? <BundleContents items={loaderData.bundleItems} pricePaise={p.pricePaise} offer={bundle} /> : null}
             <ReviewsSection
               summary={loaderData.summary}
               list={loaderData.reviews}
