@@ -163,6 +163,7 @@ describe("the route table", () => {
         "routes/admin/coupons.tsx",
         "routes/admin/course-edit.tsx",
         "routes/admin/courses.tsx",
+        "routes/admin/doubts.tsx",
         "routes/admin/lesson-video.ts",
         "routes/admin/not-found.tsx",
         "routes/admin/notifications.ts",

@@ -256,20 +256,20 @@ export async function doubtsLeftToday(db: DbOrTx, userId: string, now = new Date
 
 /**
  * The photo of a doubt for this viewer: an admin, or a student of its course (the test's, for a
- * practice question) who may see the doubt (theirs, or answered and not hidden). 404 when there is
- * no such photo or the doubt is not visible to them, 403 when they do not own the course.
+ * practice question) who may see the doubt (theirs, or answered and not hidden). 403 when they do
+ * not own the course; 404 when there is no such photo or the doubt is not visible to them.
  */
 export async function doubtPhoto(db: DbOrTx, viewer: Viewer, doubtId: number): Promise<string> {
   const [row] = await db.select().from(doubts).where(eq(doubts.id, doubtId));
   if (!row?.photoKey) throw new HttpError(404, "Photo not found.");
   if (viewer.role === "admin") return row.photoKey;
-  if (row.hiddenAt || (row.userId !== viewer.id && row.status !== "answered")) {
-    throw new HttpError(404, "Photo not found.");
-  }
   const allowed = row.lessonId
     ? await hasAccess(db, viewer.id, row.productId)
     : await mayTakeTest(db, viewer.id, row.productId);
   if (!allowed) throw new HttpError(403, NOT_YOUR_COURSE);
+  if (row.hiddenAt || (row.userId !== viewer.id && row.status !== "answered")) {
+    throw new HttpError(404, "Photo not found.");
+  }
   return row.photoKey;
 }
 
