@@ -9,6 +9,7 @@ import { eq, isNull } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { listNotifications } from "~/features/admin/notifications.server";
 import { DOUBT_LIMIT_REACHED, DOUBTS_PER_DAY, NOT_YOUR_COURSE, startOfIstDay } from "~/features/doubts/doubts.server";
 import * as adminDoubts from "~/routes/admin/doubts";
 import * as player from "~/routes/store/course-player";
@@ -118,6 +119,15 @@ describe("asking", () => {
       status: "open",
       photoKey: null,
     });
+    // The admins' bell lists it until it is answered.
+    const bell = await listNotifications(await getDb(), admin.id);
+    expect(bell.items).toContainEqual(
+      expect.objectContaining({
+        id: `doubt-${row!.id}`,
+        kind: "doubt",
+        href: `/admin/doubts?product=${lesson.productId}`,
+      }),
+    );
     const own = (await lessonPage("asker")).body.doubts;
     expect(own.map((d) => [d.id, d.mine])).toEqual([[row!.id, true]]);
     expect((await lessonPage("classmate")).body.doubts).toEqual([]);

@@ -97,7 +97,7 @@ function Place({ row }: { row: AdminDoubtRowData }) {
 function AnswerForm({ row, error, value }: { row: AdminDoubtRowData; error?: string; value?: string }) {
   const busy = useNavigation().state !== "idle";
   return (
-    <Form method="post" className="mt-2 flex flex-col gap-2 text-left">
+    <Form method="post" className="mt-2 flex w-full flex-col gap-2 text-left">
       <input type="hidden" name="intent" value="answer" />
       <input type="hidden" name="doubtId" value={row.id} />
       <label className="text-xs font-medium text-slate-700" htmlFor={`answer-${row.id}`}>
@@ -147,7 +147,7 @@ export function DoubtQueue({
         {
           header: "Doubt",
           role: "title",
-          className: "md:w-1/2",
+          className: "md:w-2/5",
           cell: (r) => (
             <div className="min-w-0 font-normal">
               <p className="whitespace-pre-line break-words text-slate-900">{r.body}</p>
@@ -173,7 +173,7 @@ export function DoubtQueue({
             </div>
           ),
         },
-        { header: "Where", cell: (r) => <Place row={r} /> },
+        { header: "Where", className: "md:min-w-44", cell: (r) => <Place row={r} /> },
         {
           header: "Student",
           cell: (r) => (
@@ -198,7 +198,7 @@ export function DoubtQueue({
           header: "Actions",
           role: "actions",
           cell: (r) => (
-            <div className="flex w-full flex-col gap-2 md:w-72">
+            <div className="flex w-full flex-col items-start gap-2 md:w-64 md:items-end">
               <details className="group" open={failure?.doubtId === r.id}>
                 <summary className="inline-flex min-h-9 cursor-pointer items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50">
                   {r.answer ? "Edit the answer…" : "Answer…"}
@@ -226,7 +226,7 @@ export function DoubtQueue({
                   disabled={busy}
                   onConfirm={() => submit({ intent: "hide", doubtId: String(r.id) }, { method: "post" })}
                   trigger={
-                    <Button type="button" size="sm" variant="dangerGhost" className="self-start">
+                    <Button type="button" size="sm" variant="dangerGhost">
                       <EyeOff className="h-4 w-4" aria-hidden />
                       Hide<span className="sr-only"> the doubt of {r.studentName}</span>
                     </Button>

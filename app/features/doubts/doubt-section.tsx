@@ -179,7 +179,7 @@ export function LessonDoubts({
           <AskForm place={{ name: "lessonId", value: lessonId }} failure={failure} left={left} idPrefix="doubt" />
         </div>
       </details>
-      <div id="doubt-list" className="mt-6 scroll-mt-4">
+      <div id="doubt-list" className="mt-6 scroll-mt-20">
         <Form method="get" action={`/my-courses/${courseId}`} role="search" className="mb-4 flex gap-2">
           <input type="hidden" name="lesson" value={lessonId} />
           <label htmlFor="doubt-search" className="sr-only">
@@ -191,7 +191,7 @@ export function LessonDoubts({
             name="dq"
             defaultValue={search}
             maxLength={SEARCH_MAX}
-            placeholder="Search doubts, e.g. goodwill"
+            placeholder="Search doubts"
             className={cn(inputClass, "min-w-0 flex-1")}
           />
           <Button type="submit" variant="secondary" aria-label="Search doubts">
