@@ -173,7 +173,7 @@ export function DoubtQueue({
             </div>
           ),
         },
-        { header: "Where", className: "md:min-w-44", cell: (r) => <Place row={r} /> },
+        { header: "Where", className: "lg:min-w-44", cell: (r) => <Place row={r} /> },
         {
           header: "Student",
           cell: (r) => (
@@ -198,7 +198,7 @@ export function DoubtQueue({
           header: "Actions",
           role: "actions",
           cell: (r) => (
-            <div className="flex w-full flex-col items-start gap-2 md:w-64 md:items-end">
+            <div className="flex w-full flex-col items-start gap-2 md:items-end lg:w-64">
               <details className="group" open={failure?.doubtId === r.id}>
                 <summary className="inline-flex min-h-9 cursor-pointer items-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50">
                   {r.answer ? "Edit the answer…" : "Answer…"}
