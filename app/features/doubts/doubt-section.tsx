@@ -171,7 +171,8 @@ export function LessonDoubts({
         Ask the teacher anything you did not follow. Answered doubts are shown to the course's students with your first
         name only.
       </p>
-      <details className="group mt-4" open={Boolean(failure)}>
+      {/* Keyed by the doubts left today: a doubt sent closes and empties the form, a refused one keeps it. */}
+      <details key={left} className="group mt-4" open={Boolean(failure)}>
         <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700 [&::-webkit-details-marker]:hidden">
           <MessageCircleQuestion className="h-4 w-4" aria-hidden /> Ask a doubt
         </summary>
@@ -236,7 +237,7 @@ export function QuestionDoubts({
           <DoubtList doubts={doubts} empty="" />
         </div>
       ) : null}
-      <details open={Boolean(failure)}>
+      <details key={left} open={Boolean(failure)}>
         <summary className="inline-flex min-h-9 cursor-pointer items-center gap-2 rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
           <MessageCircleQuestion className="h-4 w-4" aria-hidden /> Ask a doubt about this question
         </summary>
