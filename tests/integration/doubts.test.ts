@@ -301,6 +301,20 @@ describe("photos", () => {
     expect((refused.body as { fieldErrors: Record<string, string> }).fieldErrors.photo).toMatch(/PNG, JPEG/);
   });
 
+  it("takes a phone photo of a few MB; over 5 MB is refused with a clear message", async () => {
+    const big = new Uint8Array(2 * 1024 * 1024);
+    big.set(PNG);
+    const sent = await ask("asker", { body: "My notebook page, please", photo: new File([big], "page.png") }, true);
+    expect(sent.status).toBe(302);
+    const huge = new Uint8Array(5 * 1024 * 1024 + 1);
+    huge.set(PNG);
+    const refused = await ask("asker", { body: "My notebook page again", photo: new File([huge], "page.png") }, true);
+    expect(refused.status).toBe(400);
+    expect((refused.body as { fieldErrors: Record<string, string> }).fieldErrors.photo).toBe(
+      "The file is too large: the limit is 5 MB.",
+    );
+  });
+
   it("a photo is stored privately and served to the asker, classmates once answered, and admins only", async () => {
     const photo = new File([PNG], "page.png", { type: "image/png" });
     expect((await ask("asker", { body: "Please see my working", photo }, true)).status).toBe(302);

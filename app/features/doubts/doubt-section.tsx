@@ -9,7 +9,7 @@ import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Field, FormAlert, inputClass, TextareaField } from "~/ui/field";
-import { DOUBT_MAX, DOUBT_MIN, SEARCH_MAX } from "./schema";
+import { DOUBT_MAX, DOUBT_MIN, PHOTO_MAX_BYTES, SEARCH_MAX } from "./schema";
 
 export interface DoubtView {
   id: number;
@@ -134,6 +134,13 @@ function AskForm({
             {...p}
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+            onChange={(event) => {
+              // Said before sending: the server refuses a body this big without reading it.
+              const file = event.currentTarget.files?.[0];
+              event.currentTarget.setCustomValidity(
+                file && file.size > PHOTO_MAX_BYTES ? "The photo is too large: the limit is 5 MB." : "",
+              );
+            }}
             className={cn(p.className, "h-auto py-2 text-sm")}
           />
         )}

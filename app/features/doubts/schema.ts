@@ -8,6 +8,8 @@ export const DOUBT_MAX = 2000;
 export const ANSWER_MIN = 2;
 export const ANSWER_MAX = 4000;
 export const SEARCH_MAX = 100;
+/** A doubt's photo: the upload limit of an image (platform/files/upload.server.ts UPLOAD_LIMITS.image). */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Plain text between `min` and `max` characters (counted as people count them: code points). */
 function text(min: number, max: number, what: string) {
