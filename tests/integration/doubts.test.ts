@@ -286,8 +286,10 @@ describe("answering, seeing and hiding", () => {
     expect(await ids("book value")).toEqual([b.id]);
     expect(await ids("goodwill realisation")).toEqual([]);
     expect((await ids("")).sort()).toEqual([a.id, b.id].sort());
-    // %, _ and backslashes match themselves.
+    // %, _ and backslashes match themselves; a NUL (which PostgreSQL cannot take) is dropped, never a 500.
     expect(await ids("100%")).toEqual([]);
+    expect(await ids("good\u0000will")).toEqual([a.id]);
+    expect(await ids("x".repeat(5000))).toEqual([]);
   });
 });
 

@@ -101,6 +101,7 @@ const query = fc.dictionary(
     "token",
     "coupon",
     "sent",
+    "dq",
   ),
   hostileString.map((s) => wellFormed(s.slice(0, 4000))),
   { maxKeys: 3 },

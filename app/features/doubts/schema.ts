@@ -33,7 +33,8 @@ export const questionDoubtSchema = askDoubtSchema.extend({ questionId: idSchema 
 export const doubtSearchSchema = z.object({
   dq: z
     .string()
-    .transform((v) => v.trim().slice(0, SEARCH_MAX))
+    // PostgreSQL cannot take a NUL in text: dropped, as the search box never sends one.
+    .transform((v) => v.replaceAll("\u0000", "").trim().slice(0, SEARCH_MAX))
     .optional()
     .catch(undefined),
 });
