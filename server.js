@@ -20,9 +20,11 @@ const DEVELOPMENT = process.argv.includes("--dev") || process.env.NODE_ENV === "
 if (!process.env.NODE_ENV) process.env.NODE_ENV = DEVELOPMENT ? "development" : "production";
 const SHUTDOWN_TIMEOUT_MS = 4500;
 const BUILD_PATH = path.resolve("build/server/index.js");
-// Request bodies: forms and JSON are small; only admin screens upload files (PDFs up to 50 MB).
+// Request bodies: forms and JSON are small; admin screens upload files (PDFs up to 50 MB), and a
+// student's doubt under a lesson or a practice result (/my-courses/…) carries a photo (up to 5 MB).
 const BODY_LIMIT = 1024 * 1024;
 const ADMIN_BODY_LIMIT = 60 * 1024 * 1024;
+const DOUBT_BODY_LIMIT = 6 * 1024 * 1024;
 
 /** A bad setting stops the start with its one-line message (no stack trace); anything else is thrown on. */
 function stopOnConfigError(error) {
@@ -77,7 +79,12 @@ async function serveHttp() {
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const length = req.headers["content-length"];
-    const limit = req.path.toLowerCase().startsWith("/admin") ? ADMIN_BODY_LIMIT : BODY_LIMIT;
+    const where = req.path.toLowerCase();
+    const limit = where.startsWith("/admin")
+      ? ADMIN_BODY_LIMIT
+      : where.startsWith("/my-courses/")
+        ? DOUBT_BODY_LIMIT
+        : BODY_LIMIT;
     if (length === undefined && req.headers["transfer-encoding"]) {
       res.status(411).set({ Connection: "close", "Cache-Control": "no-store" });
       return res.type("text/plain").send("Please send the request again with its length (Content-Length).");

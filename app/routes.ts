@@ -43,6 +43,8 @@ export default [
       route("my-courses/tests/start/:productId", "routes/store/practice-start.tsx"),
       route("my-courses/tests/:attemptId", "routes/store/practice-attempt.tsx"),
       route("downloads/:productId", "routes/store/download.ts"),
+      // A doubt's photo (issue 36): the course's students who may see the doubt, and admins.
+      route("doubts/:doubtId/photo", "routes/store/doubt-photo.ts"),
     ]),
     // One-click unsubscribe from announcement emails (issue 36): a signed link, works signed out.
     route("unsubscribe", "routes/store/unsubscribe.tsx"),
@@ -104,6 +106,8 @@ export default [
     route("outbox", "routes/admin/outbox.tsx"),
     // Announcements (issue 36): write, confirm and send to a course, a class or every student.
     route("announcements", "routes/admin/announcements.tsx"),
+    // Doubts (issue 36): the queue, unanswered first; answer (emails the student), hide and unhide.
+    route("doubts", "routes/admin/doubts.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

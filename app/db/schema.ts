@@ -1254,3 +1254,58 @@ export const announcementEmails = pgTable(
     index("announcement_emails_pending_idx").on(t.announcementId).where(sql`${t.doneAt} is null`),
   ],
 );
+
+/* ------------------------------------------------------------------ doubts (issue 36) */
+
+export const doubtStatus = pgEnum("doubt_status", ["open", "answered"]);
+
+/**
+ * A student's question under a lesson of a course they own, or under a practice question of a test
+ * they took (product_id is then the test). Admins answer and hide (features/doubts). The course's
+ * other students see answered, non-hidden doubts with the asker's first name only.
+ */
+export const doubts = pgTable(
+  "doubts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    lessonId: integer("lesson_id").references(() => lessons.id, { onDelete: "cascade" }),
+    practiceQuestionId: integer("practice_question_id").references(() => practiceQuestions.id, {
+      onDelete: "cascade",
+    }),
+    body: text("body").notNull(),
+    /** The optional photo: a private storage key (`doubts/<uuid>.<ext>`), served only by /doubts/:id/photo. */
+    photoKey: text("photo_key"),
+    status: doubtStatus("status").notNull().default("open"),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    answer: text("answer"),
+    answeredBy: text("answered_by").references(() => users.id, { onDelete: "set null" }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The admin queue: unanswered first, oldest first.
+    index("doubts_status_created_idx").on(t.status, t.createdAt),
+    index("doubts_lesson_idx").on(t.lessonId, t.createdAt),
+    index("doubts_question_idx").on(t.practiceQuestionId, t.createdAt),
+    index("doubts_product_idx").on(t.productId, t.createdAt),
+    // The daily limit counts a student's doubts since midnight IST.
+    index("doubts_user_created_idx").on(t.userId, t.createdAt),
+    index("doubts_answered_by_idx").on(t.answeredBy),
+    // The search under a lesson: contains-search of the words in the doubt and its answer (pg_trgm).
+    index("doubts_body_trgm_idx").using("gin", sql`${t.body} gin_trgm_ops`),
+    index("doubts_answer_trgm_idx").using("gin", sql`${t.answer} gin_trgm_ops`),
+    check("doubts_one_place", sql`(${t.lessonId} is null) <> (${t.practiceQuestionId} is null)`),
+    check("doubts_body_length", sql`char_length(${t.body}) between 10 and 2000`),
+    check("doubts_answer_length", sql`char_length(${t.answer}) <= 4000`),
+    check(
+      "doubts_answered",
+      sql`(${t.status} = 'open' and ${t.answer} is null) or (${t.status} = 'answered' and ${t.answer} is not null and ${t.answeredAt} is not null)`,
+    ),
+  ],
+);

@@ -145,6 +145,18 @@ describe("production server", () => {
     });
     expect(big.status).toBe(413);
     expect(await big.text()).toBe("The request is too large: the limit is 1 MB.");
+    // A doubt's photo (up to 5 MB) reaches the course player's action (here: signed out, to the login page).
+    const photo = new FormData();
+    photo.append("intent", "ask");
+    photo.append("photo", new Blob([new Uint8Array(3 * 1024 * 1024)], { type: "image/png" }), "page.png");
+    const doubt = await fetch(`${baseUrl}/my-courses/1`, {
+      method: "POST",
+      headers: { origin: baseUrl },
+      body: photo,
+      redirect: "manual",
+    });
+    expect(doubt.status).toBe(302);
+    expect(doubt.headers.get("location")).toMatch(/^\/login/);
     const chunked = await fetch(`${baseUrl}/login`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl },

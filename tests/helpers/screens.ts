@@ -4,6 +4,7 @@
  * people who look at it (a visitor with a guest cart, a student who owns a course and has a pending
  * order and a cart, the owner).
  */
+import fs from "node:fs";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
@@ -143,6 +144,7 @@ export async function prepareScreenInstall(opts: { template?: string } = {}): Pr
       .where(and(eq(schema.courseModules.productId, owned.id)))
       .limit(1);
     if (!lesson) throw new Error(`The seeded course ${owned.id} has no lessons`);
+    await addSampleDoubts(dir, owned.id, lesson.id, student.id, owner.id);
     const course = first("course");
     const [preview] = await db
       .select({ id: schema.lessons.id })
@@ -200,6 +202,50 @@ export async function prepareScreenInstall(opts: { template?: string } = {}): Pr
     setDbHandle(undefined);
     await handle.close();
   }
+}
+
+/**
+ * Doubts under the student's first lesson (issue 36): a classmate's answered one, another with a
+ * photo waiting in the admin's queue, and the student's own open one.
+ */
+async function addSampleDoubts(dir: string, courseId: number, lessonId: number, studentId: string, ownerId: string) {
+  const db = await getDb();
+  const classmate = await createTestUser({ role: "student", name: "Meera Iyer" });
+  await db.insert(schema.enrolments).values({ userId: classmate.id, productId: courseId, source: "grant" });
+  // The photo: the store's own sharing image stands in for a page of a notebook.
+  const photoKey = "doubts/00000000-0000-4000-8000-000000000001.jpg";
+  fs.mkdirSync(path.join(dir, "files", "doubts"), { recursive: true });
+  fs.copyFileSync(path.resolve("public/images/og-default.jpg"), path.join(dir, "files", photoKey));
+  const hour = 3600_000;
+  await db.insert(schema.doubts).values([
+    {
+      userId: classmate.id,
+      productId: courseId,
+      lessonId,
+      body: "Why is goodwill treated as an intangible asset and not written off at once?",
+      status: "answered",
+      answer:
+        "Goodwill brings benefits over several years (the firm's reputation keeps earning), so it stays on the balance sheet as an intangible asset.",
+      answeredBy: ownerId,
+      answeredAt: new Date(Date.now() - 2 * hour),
+      createdAt: new Date(Date.now() - 5 * hour),
+    },
+    {
+      userId: classmate.id,
+      productId: courseId,
+      lessonId,
+      body: "In the sum on the board, where did the ₹12,000 of the revaluation loss go? My working is in the photo.",
+      photoKey,
+      createdAt: new Date(Date.now() - 3 * hour),
+    },
+    {
+      userId: studentId,
+      productId: courseId,
+      lessonId,
+      body: "Can we use the average profit method when the profits of the last year were a loss?",
+      createdAt: new Date(Date.now() - hour),
+    },
+  ]);
 }
 
 export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;

@@ -13,6 +13,7 @@ import * as courseEdit from "~/routes/admin/course-edit";
 import * as courseReport from "~/routes/admin/course-report";
 import * as courses from "~/routes/admin/courses";
 import * as dashboard from "~/routes/admin/dashboard";
+import * as doubts from "~/routes/admin/doubts";
 import * as inbox from "~/routes/admin/inbox";
 import * as adminLayout from "~/routes/admin/layout";
 import * as notifications from "~/routes/admin/notifications";
@@ -104,6 +105,7 @@ describe("every admin loader and action is guarded", () => {
     ["/admin/search?q=a", search.loader, {}],
     ["/admin/inbox", inbox.loader, {}],
     ["/admin/reviews", reviews.loader, {}],
+    ["/admin/doubts", doubts.loader, {}],
   ];
   const actions: [string, Fn, Record<string, string>][] = [
     ["/admin/courses", courses.action, {}],
@@ -113,18 +115,22 @@ describe("every admin loader and action is guarded", () => {
     ["/admin/settings/role", settingsRole.action, {}],
     ["/admin/notifications", notifications.action, {}],
     ["/admin/reviews", reviews.action, {}],
+    ["/admin/doubts", doubts.action, {}],
   ];
 
-  it("sends anonymous visitors to /login and gives students 403", async () => {
+  it("sends anonymous visitors to /login and gives students and instructors 403", async () => {
     const student = await createTestUser();
     const studentCookie = await cookieFor(student);
+    const instructorCookie = await cookieFor(await createTestUser({ role: "instructor" }));
     for (const [path, fn, params] of loaders) {
       expect(await thrownStatus(() => get(fn, path, params, "")), path).toBe(302);
       expect(await thrownStatus(() => get(fn, path, params, studentCookie)), path).toBe(403);
+      expect(await thrownStatus(() => get(fn, path, params, instructorCookie)), path).toBe(403);
     }
     for (const [path, fn, params] of actions) {
       expect(await thrownStatus(() => post(fn, path, { intent: "x" }, params, "")), path).toBe(302);
       expect(await thrownStatus(() => post(fn, path, { intent: "x" }, params, studentCookie)), path).toBe(403);
+      expect(await thrownStatus(() => post(fn, path, { intent: "x" }, params, instructorCookie)), path).toBe(403);
     }
   });
 });

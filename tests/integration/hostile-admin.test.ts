@@ -15,6 +15,7 @@ import * as bundleEditRoute from "~/routes/admin/bundle-edit";
 import * as couponsRoute from "~/routes/admin/coupons";
 import * as courseEditRoute from "~/routes/admin/course-edit";
 import * as coursesRoute from "~/routes/admin/courses";
+import * as doubtsRoute from "~/routes/admin/doubts";
 import * as notificationsRoute from "~/routes/admin/notifications";
 import * as reviewsRoute from "~/routes/admin/reviews";
 import * as salesRoute from "~/routes/admin/sales";
@@ -338,6 +339,28 @@ describe("admin users, coupons, sales, notifications", () => {
       fc.asyncProperty(body, async (s) => {
         const answer = await check(reviewsRoute.action, "/admin/reviews", s, { required: ["intent", "reviewId"] });
         if (s.encoding === "urlencoded" && s.fields.intent === "hide" && s.fields.reason === undefined)
+          expect(answer.status).toBe(400);
+      }),
+      run(),
+    );
+  });
+
+  it("POST /admin/doubts (answer, hide, unhide)", async () => {
+    const db = await getDb();
+    const [lesson] = await db.select().from(schema.lessons).limit(1);
+    const [doubt] = await db
+      .insert(schema.doubts)
+      .values({ userId: student.id, productId: lesson!.productId, lessonId: lesson!.id, body: "What is goodwill?" })
+      .returning();
+    const body = submission({
+      intent: fc.constantFrom("answer", "hide", "unhide"),
+      doubtId: fc.constantFrom(String(doubt!.id), "999999", "99999999999", "x"),
+      answer: fc.constantFrom("Purchased goodwill only.", "a", "", "<b>bold</b>", "z".repeat(4001)),
+    });
+    await fc.assert(
+      fc.asyncProperty(body, async (s) => {
+        const answer = await check(doubtsRoute.action, "/admin/doubts", s, { required: ["intent", "doubtId"] });
+        if (s.encoding === "urlencoded" && s.fields.intent === "answer" && s.fields.answer === undefined)
           expect(answer.status).toBe(400);
       }),
       run(),

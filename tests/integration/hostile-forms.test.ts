@@ -481,7 +481,7 @@ describe("Razorpay webhook", () => {
 });
 
 describe("learning", () => {
-  it("POST /my-courses/:id (lesson progress)", async () => {
+  it("POST /my-courses/:id (lesson progress, ask a doubt)", async () => {
     const db = await getDb();
     const [lesson] = await db
       .select()
@@ -492,8 +492,10 @@ describe("learning", () => {
     const [course] = await db.select().from(schema.products).where(eq(schema.products.id, lesson!.productId));
     await createOrder({ userId: student.id, products: [course!], status: "paid" });
     const body = submission({
-      intent: fc.constantFrom("complete", "incomplete"),
+      intent: fc.constantFrom("complete", "incomplete", "ask"),
       lessonId: fc.constantFrom(String(lesson!.id), String(lesson!.id + 1), "999999"),
+      // A doubt under the lesson (issue 36).
+      body: fc.constantFrom("Why is goodwill an asset?", "short", "d".repeat(2001), "<img src=x>"),
     });
     const ids = fc.constantFrom(String(course!.id), "1", "99999999999", "abc");
     await fc.assert(

@@ -2,7 +2,8 @@
  * The admin notifications dropdown, fed by the real events in their own tables:
  * paid orders, refunds, contact messages, sign-ups, payment alerts (a second
  * payment on a paid order, in the audit log), new reviews and reported reviews (one notification per
- * review, however many reported it). Each admin has a read mark; events after it are unread.
+ * review, however many reported it) and students' doubts still unanswered (issue 36). Each admin has
+ * a read mark; events after it are unread.
  */
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
@@ -19,7 +20,7 @@ const REPORTS_SCANNED = 20;
 
 export interface Notification {
   id: string;
-  kind: "order" | "refund" | "contact" | "signup" | "payment" | "review" | "report";
+  kind: "order" | "refund" | "contact" | "signup" | "payment" | "review" | "report" | "doubt";
   title: string;
   href: string;
   time: Date;
@@ -64,6 +65,11 @@ export async function listNotifications(db: DbOrTx, adminId: string, limit = 10)
             '/admin/reviews?product=' || p.id, r.created_at
        from reviews r join products p on p.id = r.product_id join users u on u.id = r.user_id
       order by r.created_at desc limit ${limit})
+    union all
+    (select 'doubt-' || d.id, 'doubt', 'New doubt on ' || p.title || ' from ' || u.name,
+            '/admin/doubts?product=' || p.id, d.created_at
+       from doubts d join products p on p.id = d.product_id join users u on u.id = d.user_id
+      where d.status = 'open' and d.hidden_at is null order by d.created_at desc limit ${limit})
     union all
     (select 'report-' || g.review_id, 'report',
             'Review of ' || p.title || ' reported by ' ||

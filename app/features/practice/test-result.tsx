@@ -1,4 +1,5 @@
 /** The explained result of a submitted attempt: score, time, each answer against the correct one, self-marking. */
+import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatDateTime } from "~/lib/dates";
 import { formatCount } from "~/lib/numbers";
@@ -19,9 +20,12 @@ function duration(seconds: number) {
 export function TestResult({
   result,
   selfMarkError,
+  questionFooter,
 }: {
   result: AttemptResult;
   selfMarkError?: { questionId: number; message: string };
+  /** What the route shows under each question's result (its doubts: the doubts domain is above practice). */
+  questionFooter?: (questionId: number) => ReactNode;
 }) {
   const objective = result.questions.filter((q) => !isWritten(q.type));
   const right = objective.filter((q) => q.correct === true).length;
@@ -79,6 +83,7 @@ export function TestResult({
               q={q}
               canMark={result.ownAttempt}
               error={selfMarkError?.questionId === q.id ? selfMarkError.message : undefined}
+              footer={questionFooter?.(q.id)}
             />
           </li>
         ))}
@@ -92,11 +97,13 @@ function ResultCard({
   q,
   canMark,
   error,
+  footer,
 }: {
   number: number;
   q: ResultQuestion;
   canMark: boolean;
   error?: string;
+  footer?: ReactNode;
 }) {
   const written = isWritten(q.type);
   const busy = useNavigation().state !== "idle";
@@ -246,6 +253,7 @@ function ResultCard({
         </div>
       ) : null}
       {q.source ? <p className="mt-2 text-xs text-slate-500">Source: {q.source}</p> : null}
+      {footer}
     </article>
   );
 }

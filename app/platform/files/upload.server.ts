@@ -34,11 +34,14 @@ const GENERIC_TYPES = new Set(["", "application/octet-stream"]);
  * Validates and stores an uploaded file; returns its storage key
  * (`images/<uuid>.<ext>` or `pdfs/<uuid>.pdf`). Throws HttpError with a
  * message for the user when the file is missing, too big or not what it claims.
+ * `privateFolder` stores an image elsewhere than `images/` (e.g. `doubts`), so /media never serves
+ * it: its route checks who asks.
  */
 export async function storeUpload(
   file: File | null | undefined,
   kind: UploadKind,
   storage: FileStorage = getFileStorage(),
+  privateFolder?: "doubts",
 ): Promise<string> {
   const what = kind === "image" ? "an image" : "a PDF";
   if (!file || typeof file === "string" || typeof (file as File).arrayBuffer !== "function") {
@@ -61,7 +64,7 @@ export async function storeUpload(
     if (!GENERIC_TYPES.has(declared) && declared !== mime && !(declared === "image/jpg" && ext === "jpg")) {
       throw new HttpError(400, "The file's contents do not match its type.");
     }
-    const key = `images/${randomUUID()}.${ext}`;
+    const key = `${privateFolder ?? "images"}/${randomUUID()}.${ext}`;
     await storage.put(key, bytes, { contentType: mime });
     return key;
   }

@@ -1,4 +1,14 @@
-import { BarChart3, BookOpen, LayoutDashboard, ListChecks, Megaphone, Menu, Settings, Users } from "lucide-react";
+import {
+  BarChart3,
+  BookOpen,
+  LayoutDashboard,
+  ListChecks,
+  Megaphone,
+  Menu,
+  MessageCircleQuestion,
+  Settings,
+  Users,
+} from "lucide-react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { ForbiddenPage } from "~/features/accounts/forbidden";
@@ -16,6 +26,7 @@ export const ADMIN_NAV = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/courses", label: "Course Management", icon: BookOpen, end: false },
   { to: "/admin/practice", label: "Question Bank", icon: ListChecks, end: false },
+  { to: "/admin/doubts", label: "Doubts", icon: MessageCircleQuestion, end: false },
   { to: "/admin/users", label: "User Analytics", icon: Users, end: false },
   { to: "/admin/sales", label: "Sales & Reports", icon: BarChart3, end: false },
   { to: "/admin/announcements", label: "Announcements", icon: Megaphone, end: false },

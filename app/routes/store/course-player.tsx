@@ -3,6 +3,9 @@ import { useEffect, useRef } from "react";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation, useRevalidator } from "react-router";
 import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
+import { LessonDoubts } from "~/features/doubts/doubt-section";
+import { askDoubt, doubtFormLimits, doubtsLeftToday, lessonDoubts } from "~/features/doubts/doubts.server";
+import { doubtSearchSchema, lessonDoubtSchema } from "~/features/doubts/schema";
 import { accessEndedMessage, getEndedAccess } from "~/features/learning/access.server";
 import { AccessEndedPanel, type EndedItem } from "~/features/learning/access-ended";
 import { LessonEmbed } from "~/features/learning/lesson-embed";
@@ -15,7 +18,8 @@ import { getTestFacts, isTestProduct } from "~/features/practice/tests.server";
 import { HostedVideoPlayer } from "~/features/video/hosted-player";
 import { hostedVideoFor } from "~/features/video/playback.server";
 import { asResponse, invariantResponse } from "~/lib/errors";
-import { readForm } from "~/lib/form.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { paramId } from "~/lib/id";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -39,7 +43,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const user = await requireUser(db, request, context);
   const id = paramId(params.id, "Course not found.");
-  const query = playerQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const searchParams = Object.fromEntries(new URL(request.url).searchParams);
+  const query = playerQuery.safeParse(searchParams);
   if (!query.success) notFound();
   const player = await getCoursePlayer(db, user.id, id, query.data.lesson);
   if (!player) {
@@ -50,22 +55,47 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (ended) throw data({ message: accessEndedMessage(ended), ended }, { status: 403 });
     notFound();
   }
+  // The lesson's doubts (issue 36): the player above has checked that this student owns the course.
+  const search = doubtSearchSchema.parse(searchParams).dq ?? "";
+  const [doubts, doubtsLeft] = player.current
+    ? await Promise.all([lessonDoubts(db, user, id, player.current.id, search), doubtsLeftToday(db, user.id)])
+    : [[], 0];
+  const asked = { doubts, doubtSearch: search, doubtsLeft };
   const testId = player.current?.testProductId ?? null;
   if (testId !== null) {
     // A lesson of type test: the test, the student's open attempt and latest result, and its facts.
     const [test, facts] = await Promise.all([testLessonState(db, user.id, testId), getTestFacts(db, testId)]);
-    return { ...player, video: null, watermark: null, test: test && { ...test, facts } };
+    return { ...player, ...asked, video: null, watermark: null, test: test && { ...test, facts } };
   }
   // A lesson with a ready hosted video plays it (watermarked with the student's email); else its embed.
   const video = player.current ? await hostedVideoFor(db, user, player.current.id) : null;
-  return { ...player, video, watermark: video ? user.email : null, test: null };
+  return { ...player, ...asked, video, watermark: video ? user.email : null, test: null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
   const user = await requireUser(db, request);
   const id = paramId(params.id, "Course not found.");
-  const form = lessonProgressForm.safeParse(await readForm(request));
+  const body = await readForm(request, doubtFormLimits(request));
+  if (body.intent === "ask") {
+    // A doubt under the lesson (issue 36): text and an optional photo.
+    const v = validate(lessonDoubtSchema, body);
+    if (!v.ok) return formFailure(v);
+    try {
+      await askDoubt(db, user, {
+        place: { productId: id, lessonId: v.data.lessonId },
+        body: v.data.body,
+        photo: body.photo instanceof File ? body.photo : null,
+      });
+    } catch (error) {
+      return failureFrom(error, v.values);
+    }
+    return redirectWithFlash(
+      `/my-courses/${id}?lesson=${v.data.lessonId}#doubt-list`,
+      "Your doubt is sent. You will get an email when the teacher answers.",
+    );
+  }
+  const form = lessonProgressForm.safeParse(body);
   invariantResponse(form.success, "Choose a lesson of this course.");
   const { intent, lessonId } = form.data;
   let result: Awaited<ReturnType<typeof setLessonCompleted>>;
@@ -123,7 +153,7 @@ function TestLessonCard({ test }: { test: Route.ComponentProps["loaderData"]["te
   );
 }
 
-export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
+export default function CoursePlayer({ loaderData, actionData }: Route.ComponentProps) {
   const { course, outline, current, previousLessonId, nextLessonId, progress, video, watermark, test } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -271,6 +301,19 @@ export default function CoursePlayer({ loaderData }: Route.ComponentProps) {
         </aside>
 
         <div className="min-w-0 lg:col-start-1">
+          {current ? (
+            <div className="mb-6">
+              <LessonDoubts
+                key={current.id}
+                courseId={course.id}
+                lessonId={current.id}
+                doubts={loaderData.doubts}
+                search={loaderData.doubtSearch}
+                left={loaderData.doubtsLeft}
+                failure={actionData ?? undefined}
+              />
+            </div>
+          ) : null}
           {/* A new course may have no topics yet: no empty box. */}
           {course.topics.length > 0 ? (
             <section className="mb-6 rounded-xl border border-slate-200 bg-white p-5">

@@ -1,6 +1,9 @@
 import { data, redirect } from "react-router";
 import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
+import { type DoubtView, QuestionDoubts } from "~/features/doubts/doubt-section";
+import { askDoubt, doubtFormLimits, doubtsLeftToday, questionDoubts } from "~/features/doubts/doubts.server";
+import { questionDoubtSchema } from "~/features/doubts/schema";
 import { getResult, selfMark } from "~/features/practice/results.server";
 import { attemptIntentSchema } from "~/features/practice/schema";
 import { attemptOwner, loadPaper, submitAttempt } from "~/features/practice/taking.server";
@@ -29,11 +32,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     if ((await attemptOwner(db, id)) === user.id) {
       const paper = await loadPaper(db, user.id, id);
-      if (!("submitted" in paper)) return { paper, result: null };
+      if (!("submitted" in paper)) return { paper, result: null, doubts: null };
     }
     const result = await getResult(db, user, id);
     if ("open" in result) throw data(null, { status: 404 });
-    return { paper: null, result };
+    // The doubts under each question (issue 36), on the student's own result.
+    if (!result.ownAttempt) return { paper: null, result, doubts: null };
+    const ids = result.questions.map((q) => q.id);
+    const [list, left] = await Promise.all([
+      questionDoubts(db, user, result.productId, ids),
+      doubtsLeftToday(db, user.id),
+    ]);
+    return { paper: null, result, doubts: { list, left } };
   } catch (error) {
     throw asResponse(error);
   }
@@ -43,11 +53,30 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = context.get(dbContext);
   const user = await requireUser(db, request, context);
   const id = paramId(params.attemptId, "Attempt not found.");
-  const form = await readForm(request);
+  const form = await readForm(request, doubtFormLimits(request));
+  const back = `/my-courses/tests/${id}`;
+  if (form.intent === "ask") {
+    // A doubt about one question of the result (issue 36): text and an optional photo.
+    const questionId = Number(form.questionId) || 0;
+    const ask = validate(questionDoubtSchema, form);
+    if (!ask.ok) return formFailure({ ...ask, intent: "ask" as const, questionId });
+    try {
+      await askDoubt(db, user, {
+        place: { attemptId: id, questionId: ask.data.questionId },
+        body: ask.data.body,
+        photo: form.photo instanceof File ? form.photo : null,
+      });
+    } catch (error) {
+      return failureFrom(error, ask.values, { intent: "ask" as const, questionId });
+    }
+    return redirectWithFlash(
+      `${back}#rq-${ask.data.questionId}`,
+      "Your doubt is sent. You will get an email when the teacher answers.",
+    );
+  }
   const v = validate(attemptIntentSchema, form);
   invariantResponse(v.ok || form.intent === "selfmark", "Send intent=submit or intent=selfmark.");
   if (!v.ok) return formFailure({ ...v, questionId: Number(form.questionId) || 0 });
-  const back = `/my-courses/tests/${id}`;
   try {
     if (v.data.intent === "submit") {
       await submitAttempt(db, user.id, id);
@@ -60,9 +89,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+function doubtsOf(list: DoubtView[], questionId: number) {
+  return list.filter((d) => d.questionId === questionId);
+}
+
 export default function PracticeAttempt({ loaderData, actionData }: Route.ComponentProps) {
+  const askFailure = actionData && "intent" in actionData ? actionData : undefined;
   const failure =
-    actionData && "questionId" in actionData
+    actionData && "questionId" in actionData && !askFailure
       ? {
           questionId: actionData.questionId,
           message: actionData.fieldErrors?.marks ?? actionData.formError ?? "Please check the marks.",
@@ -73,7 +107,22 @@ export default function PracticeAttempt({ loaderData, actionData }: Route.Compon
       {loaderData.paper ? (
         <TestTaker key={loaderData.paper.attemptId} paper={loaderData.paper} />
       ) : loaderData.result ? (
-        <TestResult result={loaderData.result} selfMarkError={failure} />
+        <TestResult
+          result={loaderData.result}
+          selfMarkError={failure}
+          questionFooter={
+            loaderData.doubts
+              ? (questionId) => (
+                  <QuestionDoubts
+                    questionId={questionId}
+                    doubts={doubtsOf(loaderData.doubts?.list ?? [], questionId)}
+                    left={loaderData.doubts?.left ?? 0}
+                    failure={askFailure?.questionId === questionId ? askFailure : undefined}
+                  />
+                )
+              : undefined
+          }
+        />
       ) : null}
     </main>
   );
