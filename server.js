@@ -25,6 +25,9 @@ const BUILD_PATH = path.resolve("build/server/index.js");
 const BODY_LIMIT = 1024 * 1024;
 const ADMIN_BODY_LIMIT = 60 * 1024 * 1024;
 const DOUBT_BODY_LIMIT = 6 * 1024 * 1024;
+// A photo (5 MB) or a PDF (10 MB) of a handwritten answer: /api/practice/attempts/:id/files.
+const ANSWER_FILE_BODY_LIMIT = 11 * 1024 * 1024;
+const ANSWER_FILES_PATH = /^\/api\/practice\/attempts\/\d+\/files$/;
 
 /** A bad setting stops the start with its one-line message (no stack trace); anything else is thrown on. */
 function stopOnConfigError(error) {
@@ -84,7 +87,9 @@ async function serveHttp() {
       ? ADMIN_BODY_LIMIT
       : where.startsWith("/my-courses/")
         ? DOUBT_BODY_LIMIT
-        : BODY_LIMIT;
+        : ANSWER_FILES_PATH.test(where)
+          ? ANSWER_FILE_BODY_LIMIT
+          : BODY_LIMIT;
     if (length === undefined && req.headers["transfer-encoding"]) {
       res.status(411).set({ Connection: "close", "Cache-Control": "no-store" });
       return res.type("text/plain").send("Please send the request again with its length (Content-Length).");

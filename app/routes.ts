@@ -42,6 +42,8 @@ export default [
       route("my-courses/tests", "routes/store/practice-attempts.tsx"),
       route("my-courses/tests/start/:productId", "routes/store/practice-start.tsx"),
       route("my-courses/tests/:attemptId", "routes/store/practice-attempt.tsx"),
+      // A photo or PDF of a handwritten answer (issue 35): its student and admins only.
+      route("my-courses/tests/:attemptId/files/:fileId", "routes/store/practice-answer-file.ts"),
       route("downloads/:productId", "routes/store/download.ts"),
       // A doubt's photo (issue 36): the course's students who may see the doubt, and admins.
       route("doubts/:doubtId/photo", "routes/store/doubt-photo.ts"),
@@ -57,6 +59,7 @@ export default [
     route("me", "routes/api/me.ts"),
     route("auth/*", "routes/api/auth.ts"),
     route("practice/attempts/:attemptId/answers", "routes/api/practice-answer.ts"),
+    route("practice/attempts/:attemptId/files", "routes/api/practice-answer-files.ts"),
     route("video/:lessonId/*", "routes/api/video.ts"),
   ]),
   // Resource routes of orders (issue 5), under the account pages' middleware (outside the store's layout).

@@ -1188,6 +1188,29 @@ export const practiceAnswers = pgTable(
   ],
 );
 
+/**
+ * Photos or a PDF of a handwritten written answer (issue 35), uploaded while the attempt is open and
+ * shown to the teacher who marks it. Stored privately (`answers/<uuid>.<ext>`), served only to the
+ * attempt's student and admins.
+ */
+export const practiceAnswerFiles = pgTable(
+  "practice_answer_files",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    attemptId: integer("attempt_id")
+      .notNull()
+      .references(() => practiceAttempts.id, { onDelete: "cascade" }),
+    questionId: integer("question_id")
+      .notNull()
+      .references(() => practiceQuestions.id, { onDelete: "restrict" }),
+    fileKey: text("file_key").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("practice_answer_files_answer_idx").on(t.attemptId, t.questionId)],
+);
+
 /* ------------------------------------------------------------------ announcements (issue 36) */
 
 /**

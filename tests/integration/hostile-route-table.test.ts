@@ -182,6 +182,7 @@ describe("the route table", () => {
         "routes/api/auth.ts",
         "routes/api/cart.ts",
         "routes/api/practice-answer.ts",
+        "routes/api/practice-answer-files.ts",
         "routes/api/razorpay-webhook.ts",
         "routes/api/video.ts",
         "routes/auth/forgot-password.tsx",

@@ -429,3 +429,14 @@ describe("sections, part options and internal choices", () => {
     expect(await getTestBuilder(db, sample)).toEqual(before);
   });
 });
+
+describe("what a paper is out of", () => {
+  it("a plain paper with a case set is out of every answer's marks, the set's parts included", async () => {
+    const db = await getDb();
+    const user = await newStudent();
+    const attemptId = await startAttempt(db, user, await productIdBySlug(SAMPLE));
+    const paper = (await loadPaper(db, user.id, attemptId)) as TakingPaper;
+    expect(paper.questions.some((q) => q.passageHtml)).toBe(true);
+    expect(paper.maxMarks).toBe(paper.questions.reduce((n, q) => n + q.marks, 0));
+  });
+});

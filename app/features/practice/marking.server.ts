@@ -5,12 +5,23 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { enrolments, lessonCompletions, lessons, practiceAnswers, practiceAttempts, practiceTests } from "~/db/schema";
+import {
+  enrolments,
+  lessonCompletions,
+  lessons,
+  practiceAnswerFiles,
+  practiceAnswers,
+  practiceAttempts,
+  practiceTests,
+} from "~/db/schema";
 import { mayTakeTest, validId } from "./access.server";
 import { isObjective } from "./labels";
 import { countedQuestions } from "./layout";
 import { answerables, answeredTopLevel, paperOf } from "./paper.server";
 import { markNumeric, markObjective } from "./scoring";
+
+export const SUBMITTED = "This attempt is submitted; its answers can no longer change.";
+export const TIME_UP = "Time is up: the test was submitted with the answers saved until then.";
 
 /** A save or submit this soon after the deadline still counts (a request in flight as time ran out). */
 export const DEADLINE_GRACE_MS = 5_000;
@@ -37,7 +48,12 @@ export async function finalize(tx: DbOrTx, attempt: AttemptRow, now: Date, auto:
   const questions = answerables(await paperOf(tx, attempt.questionIds));
   const saved = await tx.select().from(practiceAnswers).where(eq(practiceAnswers.attemptId, attempt.id));
   // Of a part's options and of an internal choice, only what the student chose counts (layout.ts).
-  const counts = countedQuestions(attempt.layout, attempt.questionIds, answeredTopLevel(questions, saved));
+  const files = await tx
+    .select({ questionId: practiceAnswerFiles.questionId })
+    .from(practiceAnswerFiles)
+    .where(eq(practiceAnswerFiles.attemptId, attempt.id));
+  const withFiles = new Set(files.map((f) => f.questionId));
+  const counts = countedQuestions(attempt.layout, attempt.questionIds, answeredTopLevel(questions, saved, withFiles));
   let total = 0;
   const rows = questions.map((q) => {
     const answer = saved.find((a) => a.questionId === q.id);

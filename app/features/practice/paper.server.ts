@@ -124,28 +124,36 @@ export async function dealtLayout(db: DbOrTx, productId: number, questionIds: nu
 /** The marks of top-level questions (a case set's: the sum of its parts'). */
 export async function topLevelMarks(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
-  const rows = await db
-    .select({
-      id: practiceQuestions.id,
-      marks:
-        sql<number>`case when ${practiceQuestions.type} = 'case_based' then coalesce((select sum(p.marks) from ${practiceQuestions} p where p.parent_id = ${practiceQuestions.id}), 0) else ${practiceQuestions.marks} end`.mapWith(
-          Number,
-        ),
-    })
-    .from(practiceQuestions)
-    .where(inArray(practiceQuestions.id, ids));
-  return new Map(rows.map((r) => [r.id, r.marks]));
+  const [top, parts] = await Promise.all([
+    db
+      .select({ id: practiceQuestions.id, type: practiceQuestions.type, marks: practiceQuestions.marks })
+      .from(practiceQuestions)
+      .where(inArray(practiceQuestions.id, ids)),
+    db
+      .select({ parentId: practiceQuestions.parentId, marks: practiceQuestions.marks })
+      .from(practiceQuestions)
+      .where(inArray(practiceQuestions.parentId, ids)),
+  ]);
+  const marks = new Map<number, number>();
+  for (const q of top) {
+    marks.set(
+      q.id,
+      q.type === "case_based" ? parts.filter((p) => p.parentId === q.id).reduce((n, p) => n + p.marks, 0) : q.marks,
+    );
+  }
+  return marks;
 }
 
-/** The top-level questions answered in an attempt: a case set when any of its parts is. */
+/** The top-level questions answered in an attempt (by text, choice or a photo of the answer): a case set when any of its parts is. */
 export function answeredTopLevel(
   questions: AnswerableRow[],
   answers: { questionId: number; choice: number | null; text: string | null }[],
+  withFiles: Set<number> = new Set(),
 ): Set<number> {
   const answered = new Set<number>();
   for (const q of questions) {
     const a = answers.find((x) => x.questionId === q.id);
-    if (a && (a.choice !== null || Boolean(a.text?.trim()))) answered.add(q.parentId ?? q.id);
+    if (withFiles.has(q.id) || (a && (a.choice !== null || Boolean(a.text?.trim())))) answered.add(q.parentId ?? q.id);
   }
   return answered;
 }

@@ -9,6 +9,7 @@ import { practiceAnswers, practiceAttempts, practiceChapters, practiceTests, pro
 import { HttpError } from "~/lib/errors";
 import { renderMarkdown, renderMarkdownInline } from "~/lib/markdown";
 import { NOT_FOUND, requireTestAccess, type Viewer, validId } from "./access.server";
+import { type AnswerFile, listAnswerFiles } from "./answer-files.server";
 import { isWritten, wordLimitLabel } from "./labels";
 import { type PaperPlace, placesOf } from "./layout";
 import { lockAttempt, settleIfExpired } from "./marking.server";
@@ -36,6 +37,8 @@ export interface ResultQuestion
   /** Marked by the teacher (their marks are `awardedCenti`), with their comment. */
   teacherMarked: boolean;
   teacherComment: string | null;
+  /** Photos or PDFs of a handwritten answer. */
+  files: AnswerFile[];
 }
 
 export interface AttemptResult {
@@ -90,7 +93,7 @@ export async function getResult(
     .where(eq(products.id, attempt.productId));
   const paper = await paperOf(db, attempt.questionIds);
   const questions = answerables(paper);
-  const [answers, chapters] = await Promise.all([
+  const [answers, chapters, files] = await Promise.all([
     db.select().from(practiceAnswers).where(eq(practiceAnswers.attemptId, attemptId)),
     db
       .select({ id: practiceChapters.id, title: practiceChapters.title })
@@ -101,6 +104,7 @@ export async function getResult(
           questions.map((q) => q.chapterId),
         ),
       ),
+    listAnswerFiles(db, attemptId),
   ]);
   const submittedAt = attempt.submittedAt!;
   const passages = new Map<number, string>();
@@ -131,6 +135,7 @@ export async function getResult(
       counted: a?.counted ?? true,
       teacherMarked: Boolean(a?.markedAt),
       teacherComment: a?.teacherComment ?? null,
+      files: files.filter((f) => f.questionId === q.id),
       marks: q.marks,
       explanationHtml: q.explanation ? renderMarkdown(q.explanation) : "",
       source: q.source,

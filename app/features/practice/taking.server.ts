@@ -23,11 +23,12 @@ import { HttpError } from "~/lib/errors";
 import { renderMarkdown, renderMarkdownInline } from "~/lib/markdown";
 import { formatCount } from "~/lib/numbers";
 import { getTakeableTest, NOT_FOUND, requireTestAccess, type Viewer, validId } from "./access.server";
+import { type AnswerFile, listAnswerFiles } from "./answer-files.server";
 import { planChapterPractice } from "./chapter-practice.server";
 import { isObjective, isWritten, type QuestionType, wordLimitLabel } from "./labels";
 import { layoutMaxMarks, layoutQuestionIds, type PaperPlace, placesOf } from "./layout";
 import { MAX_NUMERIC_ANSWER, MAX_WRITTEN_ANSWER } from "./limits";
-import { expired, finalize, lockAttempt, settleIfExpired } from "./marking.server";
+import { expired, finalize, lockAttempt, SUBMITTED, settleIfExpired, TIME_UP } from "./marking.server";
 import {
   type AnswerableRow,
   answerables,
@@ -38,8 +39,7 @@ import {
   topLevelMarks,
 } from "./paper.server";
 
-export const SUBMITTED = "This attempt is submitted; its answers can no longer change.";
-export const TIME_UP = "Time is up: the test was submitted with the answers saved until then.";
+export { SUBMITTED, TIME_UP } from "./marking.server";
 
 /**
  * Starts an attempt of a test the user may take (of one chapter of it with `chapterId`), or returns
@@ -120,6 +120,8 @@ export interface TakingQuestion {
   wordLimit: string | null;
   /** Its place in a sectioned paper: a section heading before it, an "OR" before it (layout.ts). */
   place: PaperPlace | null;
+  /** Written answers: photos or PDFs of a handwritten answer added so far. */
+  files: AnswerFile[];
   marks: number;
   source: string;
   choice: number | null;
@@ -164,7 +166,10 @@ export async function loadPaper(
     .innerJoin(practiceTests, eq(practiceTests.productId, products.id))
     .where(eq(products.id, attempt.productId));
   const paper = await paperOf(db, attempt.questionIds);
-  const saved = await db.select().from(practiceAnswers).where(eq(practiceAnswers.attemptId, attemptId));
+  const [saved, files] = await Promise.all([
+    db.select().from(practiceAnswers).where(eq(practiceAnswers.attemptId, attemptId)),
+    listAnswerFiles(db, attemptId),
+  ]);
   const passageOf = (q: AnswerableRow) => {
     const passage = q.parentId ? paper.top.find((t) => t.id === q.parentId)?.prompt : undefined;
     return passage === undefined ? null : renderMarkdown(passage);
@@ -189,6 +194,7 @@ export async function loadPaper(
         optionsHtml: q.options.map(renderMarkdownInline),
         wordLimit: wordLimitLabel(q.minWords, q.maxWords),
         place: places.get(q.id) ?? null,
+        files: files.filter((f) => f.questionId === q.id),
         marks: q.marks,
         source: q.source,
         choice: answer?.choice ?? null,

@@ -6,7 +6,14 @@
  */
 import { and, asc, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { practiceAnswers, practiceAttempts, practiceQuestions, products, users } from "~/db/schema";
+import {
+  practiceAnswerFiles,
+  practiceAnswers,
+  practiceAttempts,
+  practiceQuestions,
+  products,
+  users,
+} from "~/db/schema";
 import { formatDateTime } from "~/lib/dates";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/errors";
@@ -15,6 +22,7 @@ import { renderMarkdown, renderMarkdownInline } from "~/lib/markdown";
 import { recordEvent } from "~/platform/audit/audit.server";
 import { sendEmail } from "~/platform/email/email.server";
 import { validId } from "./access.server";
+import { type AnswerFile, listAnswerFiles } from "./answer-files.server";
 import { isWritten, QUESTION_TYPE_LABELS, type QuestionType } from "./labels";
 import { lockAttempt } from "./marking.server";
 import { answerables, paperOf } from "./paper.server";
@@ -26,7 +34,7 @@ export const MAX_TEACHER_COMMENT = 2_000;
 const unmarkedWritten = and(
   isNotNull(practiceAttempts.submittedAt),
   isNull(practiceAnswers.markedAt),
-  isNotNull(practiceAnswers.text),
+  sql`(${practiceAnswers.text} is not null or exists (select 1 from ${practiceAnswerFiles} f where f.attempt_id = ${practiceAnswers.attemptId} and f.question_id = ${practiceAnswers.questionId}))`,
   eq(practiceAnswers.counted, true),
   sql`${practiceQuestions.type} in ('short_answer', 'long_answer')`,
 );
@@ -119,6 +127,7 @@ export interface MarkingItem {
   modelAnswerHtml: string;
   markingPointsHtml: string[];
   answer: string;
+  files: AnswerFile[];
   selfCenti: number | null;
   teacherCenti: number | null;
   teacherComment: string | null;
@@ -162,6 +171,7 @@ export async function getMarkingItem(db: DbOrTx, attemptId: number, questionId: 
     modelAnswerHtml: renderMarkdown(question.modelAnswer ?? ""),
     markingPointsHtml: question.markingPoints.map(renderMarkdownInline),
     answer: row.answer.text ?? "",
+    files: (await listAnswerFiles(db, attemptId)).filter((f) => f.questionId === questionId),
     selfCenti: marked ? null : row.answer.awardedCenti,
     teacherCenti: marked ? row.answer.awardedCenti : null,
     teacherComment: row.answer.teacherComment,

@@ -6,6 +6,7 @@ import { formatCount } from "~/lib/numbers";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Markdown } from "~/ui/markdown";
+import { AnswerFileList } from "./answer-files";
 import { isWritten, QUESTION_TYPE_LABELS } from "./labels";
 import { PaperPlaceMarks } from "./paper-place";
 import type { AttemptResult, ResultQuestion } from "./results.server";
@@ -82,6 +83,7 @@ export function TestResult({
               number={i + 1}
               q={q}
               canMark={result.ownAttempt}
+              attemptId={result.attemptId}
               error={selfMarkError?.questionId === q.id ? selfMarkError.message : undefined}
               footer={questionFooter?.(q.id)}
             />
@@ -93,12 +95,14 @@ export function TestResult({
 }
 
 function ResultCard({
+  attemptId,
   number,
   q,
   canMark,
   error,
   footer,
 }: {
+  attemptId: number;
   number: number;
   q: ResultQuestion;
   canMark: boolean;
@@ -149,8 +153,9 @@ function ResultCard({
         <>
           <h3 className="mt-3 text-sm font-semibold text-slate-700">Your answer</h3>
           <p className="mt-1 whitespace-pre-line rounded-lg border border-slate-200 p-3 text-slate-800">
-            {q.text ?? <span className="text-slate-500">Not answered</span>}
+            {q.text ?? <span className="text-slate-500">{q.files.length ? "On paper (below)" : "Not answered"}</span>}
           </p>
+          <AnswerFileList attemptId={attemptId} files={q.files} />
           <h3 className="mt-3 text-sm font-semibold text-slate-700">Model answer</h3>
           <Markdown html={q.modelAnswerHtml ?? ""} className="mt-1 rounded-lg bg-emerald-50 p-3 text-slate-800" />
           <h3 className="mt-3 text-sm font-semibold text-slate-700">Marking points</h3>

@@ -12,6 +12,7 @@ import { type ApiError, apiFetch } from "~/lib/api-client";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Markdown } from "~/ui/markdown";
+import { AnswerFileUploader } from "./answer-files";
 import { isWritten, QUESTION_TYPE_LABELS, wordCount } from "./labels";
 import { MAX_NUMERIC_ANSWER, MAX_WRITTEN_ANSWER } from "./limits";
 import { PaperPlaceMarks } from "./paper-place";
@@ -244,6 +245,7 @@ export function TestTaker({ paper }: { paper: TakingPaper }) {
           {paper.questions.map((q, i) => (
             <li key={q.id} className={cn(i === current ? "" : "max-lg:hidden")} data-question={i + 1}>
               <QuestionCard
+                attemptId={paper.attemptId}
                 number={i + 1}
                 question={q}
                 answer={answers[q.id]!}
@@ -276,11 +278,13 @@ export function TestTaker({ paper }: { paper: TakingPaper }) {
 }
 
 function QuestionCard({
+  attemptId,
   number,
   question: q,
   answer,
   onChange,
 }: {
+  attemptId: number;
   number: number;
   question: TakingQuestion;
   answer: Answer;
@@ -336,7 +340,9 @@ function QuestionCard({
             }}
           />
         </label>
-      ) : (
+      ) : null}
+      {isWritten(q.type) ? <AnswerFileUploader attemptId={attemptId} questionId={q.id} initial={q.files} /> : null}
+      {isWritten(q.type) || q.type === "numeric" ? null : (
         <div className="mt-3 space-y-2" role="radiogroup" aria-label={`Options of question ${number}`}>
           {q.optionsHtml.map((option, i) => (
             <label

@@ -34,14 +34,14 @@ const GENERIC_TYPES = new Set(["", "application/octet-stream"]);
  * Validates and stores an uploaded file; returns its storage key
  * (`images/<uuid>.<ext>` or `pdfs/<uuid>.pdf`). Throws HttpError with a
  * message for the user when the file is missing, too big or not what it claims.
- * `privateFolder` stores an image elsewhere than `images/` (e.g. `doubts`), so /media never serves
- * it: its route checks who asks.
+ * `privateFolder` stores an image elsewhere than `images/` (`doubts`, `answers`), so /media never serves
+ * it, and a PDF elsewhere than `pdfs/`: its route checks who asks.
  */
 export async function storeUpload(
   file: File | null | undefined,
   kind: UploadKind,
   storage: FileStorage = getFileStorage(),
-  privateFolder?: "doubts",
+  privateFolder?: "doubts" | "answers",
 ): Promise<string> {
   const what = kind === "image" ? "an image" : "a PDF";
   if (!file || typeof file === "string" || typeof (file as File).arrayBuffer !== "function") {
@@ -76,10 +76,15 @@ export async function storeUpload(
   // Every download is stamped with the buyer's name, so the PDF must open in pdf-lib.
   const { pages, encrypted } = await runPdfJob<typeof checkPdf>("check", bytes);
   if (encrypted) {
-    throw new HttpError(400, "Password-protected PDFs cannot be sold here: upload the PDF without a password.");
+    throw new HttpError(
+      400,
+      privateFolder
+        ? "The PDF is password-protected: save it again without a password and upload that."
+        : "Password-protected PDFs cannot be sold here: upload the PDF without a password.",
+    );
   }
   if (pages < 1) throw new HttpError(400, "The PDF could not be read. Export it again and upload the new file.");
-  const key = `pdfs/${randomUUID()}.pdf`;
+  const key = `${privateFolder ?? "pdfs"}/${randomUUID()}.pdf`;
   await storage.put(key, bytes, { contentType: "application/pdf" });
   return key;
 }

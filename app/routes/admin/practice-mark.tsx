@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { BackLink, Card, PageHeader } from "~/features/admin/ui";
+import { AnswerFileList } from "~/features/practice/answer-files";
 import { teacherMarkSchema } from "~/features/practice/schema";
 import { formatMarks } from "~/features/practice/scoring";
 import { getMarkingItem, markAnswer } from "~/features/practice/teacher-marking.server";
@@ -75,9 +76,19 @@ export default function PracticeMark({ loaderData, actionData }: Route.Component
           ) : null}
           <Markdown html={item.promptHtml} className="font-medium text-slate-900" />
           <h2 className="mt-4 text-sm font-semibold text-slate-700">{item.student.name}'s answer</h2>
-          <p className="mt-1 whitespace-pre-line rounded-lg border border-slate-200 p-3 text-slate-900">
-            {item.answer}
-          </p>
+          {item.answer ? (
+            <p className="mt-1 whitespace-pre-line rounded-lg border border-slate-200 p-3 text-slate-900">
+              {item.answer}
+            </p>
+          ) : null}
+          {item.files.length ? (
+            <>
+              <h2 className="mt-4 text-sm font-semibold text-slate-700">
+                On paper ({item.files.length} {item.files.length === 1 ? "file" : "files"})
+              </h2>
+              <AnswerFileList attemptId={item.attemptId} files={item.files} large />
+            </>
+          ) : null}
         </Card>
         <Card title="What it is marked against">
           <h2 className="text-sm font-semibold text-slate-700">Model answer</h2>
