@@ -17,8 +17,10 @@ const baseUrl = inject("baseUrl");
 // Issue 34 took the largest public route, /, from 125,421 to 120,179 bytes (the code every page runs
 // joined the framework chunk; our own Lucide icon factory). Merged with issue 33's shared pieces
 // (the review form's SelectField/TextareaField, the reviews' Pager) the product pages are 121,153:
-// 122,000 now. The issue's goal is 115,000 (bench/RESULTS.md, "First-load JavaScript, issue 34").
-const JS_BUDGET_BYTES = 122_000;
+// 122,000 then. Issue 36 (access periods' labels on every card, bundles in the header, cart and
+// product page; the bundle's own boxes load only on bundle pages) took them to 122,534: 123,000 now.
+// The issue's goal is 115,000 (bench/RESULTS.md, "First-load JavaScript, issue 34").
+const JS_BUDGET_BYTES = 123_000;
 let browser: Browser;
 
 it.beforeAll(async ({ browser: shared }) => {
@@ -36,7 +38,7 @@ describe("public pages load no admin-only code", () => {
     expect(recharts.length).toBeGreaterThan(0);
   });
 
-  it("no public route downloads an admin-only chunk or Recharts, or over 122,000 bytes of gzipped JavaScript", async () => {
+  it("no public route downloads an admin-only chunk or Recharts, or over 123,000 bytes of gzipped JavaScript", async () => {
     const adminOnly = await adminOnlyChunks();
     const routes = await publicRoutes(baseUrl);
     expect(routes.all.map((r) => r.pattern)).toEqual(

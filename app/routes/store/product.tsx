@@ -1,9 +1,9 @@
 import { CheckCircle2 } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { data, Form, Link } from "react-router";
 import { dbContext } from "~/features/accounts/context.server";
 import { getOptionalUser, requireUser } from "~/features/accounts/guards.server";
 import { AddToCartButton } from "~/features/cart/add-to-cart-button";
-import { BundleContents, BundlePrice } from "~/features/catalog/bundle-contents";
 import { bundleOffer } from "~/features/catalog/bundles";
 import { bundleItemsOf } from "~/features/catalog/bundles.server";
 import { getPublishedProduct } from "~/features/catalog/catalog.server";
@@ -49,6 +49,12 @@ import { FormAlert } from "~/ui/field";
 import { Stars } from "~/ui/stars";
 import type { Route } from "./+types/product";
 
+// A bundle's price box and contents load with bundle pages only: course, note, PYQ and test pages
+// (this module's other kinds) keep their first-load JavaScript (tests/e2e/public-bundle.e2e.test.ts).
+const bundleUi = () => import("~/features/catalog/bundle-contents");
+const BundlePrice = lazy(() => bundleUi().then((m) => ({ default: m.BundlePrice })));
+const BundleContents = lazy(() => bundleUi().then((m) => ({ default: m.BundleContents })));
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const kind = kindFromPath(new URL(request.url).pathname);
@@ -78,8 +84,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         reviews.reviews.map((r) => r.id),
       )
     : undefined;
+  // "This includes": made here, so the page's JavaScript carries no access-period or curriculum rules.
+  const limited = product.accessUntil || product.accessMonths ? accessLabel(product) : null;
+  const features =
+    product.kind === "test"
+      ? [...TEST_FEATURES, ...(limited ? [limited] : [])]
+      : product.kind === "course"
+        ? courseFeatures(curriculum, product)
+        : product.kind === "bundle"
+          ? [`${bundleItems.length} items in one purchase`, "Each item unlocked on My Courses"]
+          : [...fileFeatures(product.kind, product.hasFile), ...(limited ? [limited] : [])];
   return {
     product,
+    features,
     curriculum,
     testFacts,
     bundleItems,
@@ -177,15 +194,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const claimed = actionData && "intent" in actionData && actionData.intent === "claim" ? actionData : undefined;
   const claimError = claimed?.formError;
   const std = p.classLevel === "both" ? null : p.classLevel;
-  const limited = p.accessUntil || p.accessMonths ? accessLabel(p) : null;
-  const features =
-    p.kind === "test"
-      ? [...TEST_FEATURES, ...(limited ? [limited] : [])]
-      : p.kind === "course"
-        ? courseFeatures(curriculum, p)
-        : p.kind === "bundle"
-          ? [`${loaderData.bundleItems.length} items in one purchase`, "Each item unlocked on My Courses"]
-          : [...fileFeatures(p.kind, p.hasFile), ...(limited ? [limited] : [])];
+  const features = loaderData.features;
   return (
     <main id="main">
       <Container className="py-6 sm:py-10">
@@ -248,7 +257,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <aside aria-label="Purchase" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
             <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24">
               {bundle ? (
-                <BundlePrice pricePaise={p.pricePaise} offer={bundle} />
+                <Suspense fallback={null}>
+                  <BundlePrice pricePaise={p.pricePaise} offer={bundle} />
+                </Suspense>
               ) : (
                 <p className="text-3xl font-extrabold text-slate-900" data-testid="detail-price">
                   {formatPrice(p.pricePaise)}
@@ -340,7 +351,11 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               </section>
             ) : null}
             {curriculum.length > 0 ? <CourseCurriculum courseId={p.id} modules={curriculum} /> : null}
-            {bundle ? <BundleContents items={loaderData.bundleItems} pricePaise={p.pricePaise} offer={bundle} /> : null}
+            {bundle ? (
+              <Suspense fallback={null}>
+                <BundleContents items={loaderData.bundleItems} pricePaise={p.pricePaise} offer={bundle} />
+              </Suspense>
+            ) : null}
             <ReviewsSection
               summary={loaderData.summary}
               list={loaderData.reviews}
