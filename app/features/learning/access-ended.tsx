@@ -1,7 +1,7 @@
 import { Lock, RefreshCw } from "lucide-react";
 import { Form, Link } from "react-router";
 import { lastAccessDay } from "~/lib/access-period";
-import { formatPaise } from "~/lib/money";
+import { formatPrice } from "~/lib/money";
 import { Button, type ButtonProps } from "~/ui/button";
 
 /**
@@ -48,7 +48,7 @@ export function AccessEndedPanel({ item }: { item: EndedItem }) {
       {item.status === "published" ? (
         <div className="mt-6 flex flex-col items-center gap-3 sm:flex-row sm:justify-center">
           <RenewButton productId={item.id} title={item.title} className="w-full sm:w-auto" />
-          <p className="text-sm text-slate-600">{formatPaise(item.pricePaise)} for a new access period</p>
+          <p className="text-sm text-slate-600">{formatPrice(item.pricePaise)} for a new access period</p>
         </div>
       ) : (
         <p className="mt-6 text-sm text-slate-600">This item is no longer sold, so it cannot be renewed.</p>

@@ -14,8 +14,7 @@ import { type FileStorage, getFileStorage } from "~/platform/files/storage.serve
 import { storeUpload } from "~/platform/files/upload.server";
 import { NOT_FOUND, requireTestAccess, type Viewer, validId } from "./access.server";
 import { isWritten } from "./labels";
-import { expired, finalize, lockAttempt, SUBMITTED, TIME_UP } from "./marking.server";
-import { answerables, paperOf } from "./paper.server";
+import { lockOpenAnswer, TIME_UP } from "./marking.server";
 
 /** At most this many files per answer (a long answer on several pages). */
 export const MAX_ANSWER_FILES = 6;
@@ -47,19 +46,12 @@ export function listAnswerFiles(db: DbOrTx, attemptId: number): Promise<AnswerFi
 
 /** The open attempt of this student, locked, with the written question (refusals as saving an answer). */
 async function openWrittenAnswer(tx: DbOrTx, userId: string, attemptId: number, questionId: number, now: Date) {
-  const attempt = await lockAttempt(tx, attemptId);
-  if (!attempt || attempt.userId !== userId) throw new HttpError(404, NOT_FOUND);
-  await requireTestAccess(tx, userId, attempt.productId);
-  if (attempt.submittedAt) throw new HttpError(409, SUBMITTED);
-  if (expired(attempt, now)) {
-    await finalize(tx, attempt, now, true);
-    return { timeUp: true as const };
-  }
-  const question = answerables(await paperOf(tx, attempt.questionIds)).find((q) => q.id === questionId);
-  if (!question || !isWritten(question.type)) {
+  const open = await lockOpenAnswer(tx, userId, attemptId, questionId, now);
+  if (!open) return { timeUp: true as const };
+  if (!open.question || !isWritten(open.question.type)) {
     throw new HttpError(400, "Photos and PDFs go with a written answer of this test.");
   }
-  return { timeUp: false as const, attempt };
+  return { timeUp: false as const, attempt: open.attempt };
 }
 
 /**

@@ -14,7 +14,8 @@ import {
   practiceAttempts,
   practiceTests,
 } from "~/db/schema";
-import { mayTakeTest, validId } from "./access.server";
+import { HttpError } from "~/lib/errors";
+import { mayTakeTest, NOT_FOUND, requireTestAccess, validId } from "./access.server";
 import { isObjective } from "./labels";
 import { countedQuestions } from "./layout";
 import { answerables, answeredTopLevel, paperOf } from "./paper.server";
@@ -36,6 +37,24 @@ export async function lockAttempt(tx: DbOrTx, attemptId: number): Promise<Attemp
 
 export function expired(attempt: AttemptRow, now: Date) {
   return now.getTime() > attempt.deadlineAt.getTime() + DEADLINE_GRACE_MS;
+}
+
+/**
+ * The student's open attempt, locked, and the question of its paper that an answer (or a photo of one)
+ * changes. Refused: someone else's attempt (404), access ended (403), submitted (409). Null when its
+ * time ran out: it is submitted now, as it stood.
+ */
+export async function lockOpenAnswer(tx: DbOrTx, userId: string, attemptId: number, questionId: number, now: Date) {
+  const attempt = await lockAttempt(tx, attemptId);
+  if (!attempt || attempt.userId !== userId) throw new HttpError(404, NOT_FOUND);
+  await requireTestAccess(tx, userId, attempt.productId);
+  if (attempt.submittedAt) throw new HttpError(409, SUBMITTED);
+  if (expired(attempt, now)) {
+    await finalize(tx, attempt, now, true);
+    return null;
+  }
+  const question = answerables(await paperOf(tx, attempt.questionIds)).find((q) => q.id === questionId);
+  return { attempt, question };
 }
 
 /** Marks every answerable question of the attempt and closes it. Call with the attempt row locked. */

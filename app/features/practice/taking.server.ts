@@ -28,7 +28,7 @@ import { planChapterPractice } from "./chapter-practice.server";
 import { isObjective, isWritten, type QuestionType, wordLimitLabel } from "./labels";
 import { layoutMaxMarks, layoutQuestionIds, type PaperPlace, placesOf } from "./layout";
 import { MAX_NUMERIC_ANSWER, MAX_WRITTEN_ANSWER } from "./limits";
-import { expired, finalize, lockAttempt, SUBMITTED, settleIfExpired, TIME_UP } from "./marking.server";
+import { expired, finalize, lockAttempt, lockOpenAnswer, settleIfExpired, TIME_UP } from "./marking.server";
 import {
   type AnswerableRow,
   answerables,
@@ -219,15 +219,9 @@ export interface AnswerInput {
  */
 export async function saveAnswer(db: Db, userId: string, attemptId: number, input: AnswerInput, now = new Date()) {
   const outcome = await db.transaction(async (tx) => {
-    const attempt = await lockAttempt(tx, attemptId);
-    if (!attempt || attempt.userId !== userId) throw new HttpError(404, NOT_FOUND);
-    await requireTestAccess(tx, userId, attempt.productId);
-    if (attempt.submittedAt) throw new HttpError(409, SUBMITTED);
-    if (expired(attempt, now)) {
-      await finalize(tx, attempt, now, true);
-      return "time-up" as const;
-    }
-    const question = answerables(await paperOf(tx, attempt.questionIds)).find((q) => q.id === input.questionId);
+    const open = await lockOpenAnswer(tx, userId, attemptId, input.questionId, now);
+    if (!open) return "time-up" as const;
+    const { question } = open;
     if (!question) throw new HttpError(400, "That question is not in this test.");
     let choice: number | null = null;
     let text: string | null = null;
