@@ -20,12 +20,12 @@ export function routePath(pathname: string): string {
 
 /**
  * Answers made for one signed-in person (their account, orders, invoices, checkout, courses and
- * downloads, and the admin area), whatever their status, are `Cache-Control: private, no-store`, so
+ * downloads, a doubt's photo, and the admin area), whatever their status, are `Cache-Control: private, no-store`, so
  * no browser or shared cache keeps them: the middleware of their layouts in app/routes.ts says so
  * (app/lib/private-cache.server.ts), and app/lib/private-cache.test.ts checks that every route
  * under these paths has it.
  */
-const PERSONALISED = /^\/(account|checkout|my-courses|admin|downloads)(\/|$)/;
+const PERSONALISED = /^\/(account|checkout|my-courses|admin|downloads|doubts)(\/|$)/;
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
