@@ -353,8 +353,8 @@ describe("server lifecycle", () => {
     try {
       const [products] = await handle.db.select({ n: count() }).from(schema.products);
       const [banners] = await handle.db.select({ n: count() }).from(schema.banners);
-      // Seeded once: every seeded course, note, PYQ and practice test, no copies.
-      expect(products?.n).toBe(seedCourses.length + seedNotes.length + seedPyqs.length + seedTests.length);
+      // Seeded once: every seeded course, note, PYQ and practice test, and the one sample bundle, no copies.
+      expect(products?.n).toBe(seedCourses.length + seedNotes.length + seedPyqs.length + seedTests.length + 1);
       expect(banners?.n).toBe(seedBanners.length);
     } finally {
       await handle.close();

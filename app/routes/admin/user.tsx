@@ -174,7 +174,7 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
         <div className="grid gap-6 lg:grid-cols-3">
           <section aria-labelledby="learning-courses">
             <h3 id="learning-courses" className="text-sm font-semibold text-slate-900">
-              Courses
+              Course progress
             </h3>
             {learning.courses.length === 0 ? (
               <p className="mt-1 text-sm text-slate-600">No courses.</p>
