@@ -15,7 +15,7 @@ import { renderAnalyticsPdf, renderQuarterReportPdf } from "~/features/analytics
 import { includesText } from "~/features/catalog/bundles";
 import { DEFAULT_SAC } from "~/features/gst/sac";
 import { stateLabel } from "~/features/gst/states";
-import { GST_RATE_PERCENT, HALF_RATE_PERCENT, lineTaxes, sumTaxes } from "~/features/gst/tax";
+import { GST_RATE_PERCENT, HALF_RATE_PERCENT } from "~/features/gst/tax";
 import { sampleDocumentFor } from "~/features/learning/sample-content";
 import { SAMPLE_PAPER_LABEL } from "~/features/learning/sample-content/types";
 import { generateSamplePdf, type SampleSource } from "~/features/learning/sample-pdf.server";
@@ -30,8 +30,10 @@ import { formatDateTimeIst, istDateStamp } from "~/lib/dates";
 import { amountInWords, formatPaise, formatRupeesPlain } from "~/lib/money";
 import { stampLine, stampPdf } from "~/platform/files/stamp.server";
 import {
+  accessTaxDocument,
   analyticsReport,
   b2bTaxDocument,
+  bundleTaxDocument,
   HINDI_BUYER,
   HINDI_INVOICE_BUYER,
   quarterReportInput,
@@ -248,25 +250,8 @@ describe.concurrent("every PDF the app makes reads right when rendered (OCR)", {
   }
 
   it("a tax invoice of a bundle (issue 36): one line, its items listed under its title (Includes: …)", async () => {
-    const base = taxDocument("invoice", false);
-    // The bundle beside a note bought on its own: the bundle is one line, the note another.
-    const taxes = lineTaxes([249_900, 2_499], 25_240, false);
-    const sum = sumTaxes(taxes);
-    const includes = ["Accountancy Class 12", "Economics Class 12", "Macroeconomics Quick Revision"];
-    const doc: InvoiceData = {
-      ...base,
-      lines: [
-        { title: "Class 12 Commerce Complete", includes, sacCode: "999293", pricePaise: 249_900, ...taxes[0]! },
-        { title: "English Core Writing Skills", sacCode: "999293", pricePaise: 2_499, ...taxes[1]! },
-      ],
-      subtotalPaise: 252_399,
-      discountPaise: 25_240,
-      taxablePaise: sum.taxablePaise,
-      cgstPaise: 0,
-      sgstPaise: 0,
-      igstPaise: sum.igstPaise,
-      totalPaise: sum.taxablePaise + sum.igstPaise,
-    };
+    const doc = bundleTaxDocument();
+    const includes = doc.lines[0]!.includes!;
     const ocr = await readPages(await renderInvoicePdf({ document: doc }), "rows");
     expect(ocr).toHaveLength(1);
     checkTaxDocument(ocr[0]!, doc);
@@ -274,17 +259,7 @@ describe.concurrent("every PDF the app makes reads right when rendered (OCR)", {
   });
 
   it("a tax invoice whose lines sell access until a date and for months: each line says it", async () => {
-    const base = taxDocument("invoice", true);
-    const doc = {
-      ...base,
-      lines: base.lines.map((line, i) =>
-        i === 0
-          ? { ...line, access: "Access till 31 Mar 2027" }
-          : i === 1
-            ? { ...line, access: "12 months access, till 1 Jun 2027" }
-            : line,
-      ),
-    };
+    const doc = accessTaxDocument();
     const ocr = await readPages(await renderInvoicePdf({ document: doc }), "rows");
     expect(ocr).toHaveLength(1);
     checkTaxDocument(ocr[0]!, doc);

@@ -69,6 +69,34 @@ export function taxDocument(kind: InvoiceData["kind"], intraState: boolean): Inv
   };
 }
 
+/** A bundle (issue 36) beside a note bought on its own: the bundle one line, its items listed under it. */
+export function bundleTaxDocument(): InvoiceData {
+  const taxes = lineTaxes([249_900, 2_499], 25_240, false);
+  const sum = sumTaxes(taxes);
+  const includes = ["Accountancy Class 12", "Economics Class 12", "Macroeconomics Quick Revision"];
+  return {
+    ...taxDocument("invoice", false),
+    lines: [
+      { title: "Class 12 Commerce Complete", includes, sacCode: "999293", pricePaise: 249_900, ...taxes[0]! },
+      { title: "English Core Writing Skills", sacCode: "999293", pricePaise: 2_499, ...taxes[1]! },
+    ],
+    subtotalPaise: 252_399,
+    discountPaise: 25_240,
+    taxablePaise: sum.taxablePaise,
+    cgstPaise: 0,
+    sgstPaise: 0,
+    igstPaise: sum.igstPaise,
+    totalPaise: sum.taxablePaise + sum.igstPaise,
+  };
+}
+
+/** Lines sold with an access period (issue 36): until a date, and for 12 months. */
+export function accessTaxDocument(): InvoiceData {
+  const base = taxDocument("invoice", true);
+  const access = ["Access till 31 Mar 2027", "12 months access, till 1 Jun 2027"];
+  return { ...base, lines: base.lines.map((line, i) => (access[i] ? { ...line, access: access[i] } : line)) };
+}
+
 /**
  * The inter-state document made out to a registered business (B2B): its GSTIN, registered name and
  * address, as buildInvoiceData takes them from the order.
@@ -214,6 +242,8 @@ export async function renderEveryPdfKind(): Promise<RenderedPdf[]> {
     { name: "credit-note-intra-state", bytes: await renderInvoicePdf({ document: taxDocument("credit-note", true) }) },
     { name: "credit-note-inter-state", bytes: await renderInvoicePdf({ document: taxDocument("credit-note", false) }) },
     { name: "invoice-b2b", bytes: await renderInvoicePdf({ document: b2bTaxDocument("invoice") }) },
+    { name: "invoice-bundle", bytes: await renderInvoicePdf({ document: bundleTaxDocument() }) },
+    { name: "invoice-access-periods", bytes: await renderInvoicePdf({ document: accessTaxDocument() }) },
     {
       name: "invoice-signatory",
       bytes: await renderInvoicePdf({
