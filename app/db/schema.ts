@@ -983,6 +983,7 @@ export const questionType = pgEnum("question_type", [
   "short_answer",
   "long_answer",
   "numeric",
+  "journal",
 ]);
 export const questionDifficulty = pgEnum("question_difficulty", ["easy", "medium", "hard"]);
 
@@ -1032,6 +1033,8 @@ export const practiceQuestions = pgTable(
     /** Written answers: the word limit printed with the question ("50–75 words"); null = none. */
     minWords: smallint("min_words"),
     maxWords: smallint("max_words"),
+    /** Journal entries (issue 35): the expected lines, marked line by line (features/practice/journal.ts). */
+    journalLines: jsonb("journal_lines").$type<JournalLine[]>().notNull().default([]),
     marks: smallint("marks").notNull(),
     difficulty: questionDifficulty("difficulty").notNull().default("medium"),
     explanation: text("explanation").notNull().default(""),
@@ -1048,6 +1051,10 @@ export const practiceQuestions = pgTable(
     check(
       "practice_questions_numeric",
       sql`${t.answerTolerance} >= 0 and (${t.type}::text <> 'numeric' or ${t.answerNumber} is not null)`,
+    ),
+    check(
+      "practice_questions_journal",
+      sql`${t.type}::text <> 'journal' or jsonb_array_length(${t.journalLines}) >= 2`,
     ),
     check(
       "practice_questions_words",
@@ -1079,6 +1086,13 @@ export const practiceTests = pgTable(
   ],
 );
 
+/** See app/features/practice/journal.ts. */
+export interface JournalLine {
+  side: "dr" | "cr";
+  accounts: string[];
+  amount: number;
+}
+
 /** See app/features/practice/layout.ts. */
 export interface PaperSection {
   title: string;
@@ -1092,7 +1106,7 @@ export interface PaperLayout {
 
 export interface PracticeRule {
   chapterId: number | null;
-  type: "mcq" | "assertion_reason" | "case_based" | "short_answer" | "long_answer" | "numeric" | null;
+  type: "mcq" | "assertion_reason" | "case_based" | "short_answer" | "long_answer" | "numeric" | "journal" | null;
   difficulty: "easy" | "medium" | "hard" | null;
   count: number;
 }

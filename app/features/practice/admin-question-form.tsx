@@ -8,6 +8,8 @@ import { renderMarkdown, renderMarkdownInline } from "~/lib/markdown";
 import { Button } from "~/ui/button";
 import { Field, FormAlert, LabelledOptions, SelectField, TextareaField } from "~/ui/field";
 import { Markdown } from "~/ui/markdown";
+import { parseJournalText } from "./journal";
+import { JournalTable } from "./journal-table";
 import {
   ASSERTION_REASON_OPTIONS,
   DIFFICULTIES,
@@ -134,6 +136,18 @@ export function QuestionForm({
                 hint="0 for exactly the answer; 0.01 accepts rounding."
               />
             </>
+          ) : null}
+          {type === "journal" ? (
+            <TextareaField
+              label="The entry's lines (one per line)"
+              name="journal"
+              error={errors.journal}
+              className="sm:col-span-2"
+              rows={5}
+              value={v.journal ?? ""}
+              onChange={set("journal")}
+              hint="Dr | Cash A/c | 50,000 then Cr | Ram's Capital A/c | 50,000. An account named two ways: Bank A/c; Cash A/c. Each line right earns its share of the marks (halves rounded down); “To”, “A/c” and capitals do not matter."
+            />
           ) : null}
           {isObjective(type) ? (
             <>
@@ -268,6 +282,7 @@ export function QuestionForm({
               {Number(v.answerTolerance) > 0 ? ` (± ${v.answerTolerance})` : ""}
             </p>
           ) : null}
+          {type === "journal" ? <JournalPreview text={v.journal ?? ""} /> : null}
           {isObjective(type) ? (
             <ul className="space-y-1">
               {options.map((o, i) => (
@@ -311,5 +326,18 @@ export function QuestionForm({
         </div>
       </Card>
     </div>
+  );
+}
+
+/** The entry as students will see it after submitting, or what is wrong with its lines. */
+function JournalPreview({ text }: { text: string }) {
+  const parsed = parseJournalText(text);
+  if ("error" in parsed) return <p className="text-red-700">{parsed.error}</p>;
+  if (!parsed.lines.length) return <p className="text-slate-600">The entry's lines appear here.</p>;
+  return (
+    <JournalTable
+      caption="Expected entry"
+      lines={parsed.lines.map((l) => ({ side: l.side, account: l.accounts.join(" / "), amount: l.amount }))}
+    />
   );
 }

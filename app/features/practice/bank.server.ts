@@ -10,6 +10,7 @@ import type { Subject } from "~/features/catalog/labels";
 import { HttpError } from "~/lib/errors";
 import { recordEvent } from "~/platform/audit/audit.server";
 import { cursorTs, keysetPage, keysetWindow, type PageRequest } from "~/platform/search/keyset.server";
+import { journalProblems } from "./journal";
 import { ASSERTION_REASON_OPTIONS, isObjective, isWritten, type QuestionType } from "./labels";
 import { scopeLabel } from "./tests.server";
 
@@ -100,6 +101,7 @@ export type QuestionInput = Pick<
   | "answerTolerance"
   | "minWords"
   | "maxWords"
+  | "journalLines"
   | "marks"
   | "difficulty"
   | "explanation"
@@ -128,6 +130,10 @@ export function questionProblems(q: QuestionInput): string[] {
     if (!Number.isFinite(q.answerTolerance) || q.answerTolerance < 0) problems.push("the tolerance must be 0 or more");
     if (q.marks < 1) problems.push("marks must be at least 1");
   }
+  if (q.type === "journal") {
+    problems.push(...journalProblems(q.journalLines));
+    if (q.marks < 1) problems.push("marks must be at least 1");
+  }
   if (isWritten(q.type) && q.minWords !== null && q.maxWords !== null && q.maxWords < q.minWords) {
     problems.push("the word limit's maximum must not be below its minimum");
   }
@@ -148,6 +154,7 @@ export function normalise(q: QuestionInput): QuestionInput {
     answerTolerance: q.type === "numeric" ? q.answerTolerance : 0,
     minWords: isWritten(q.type) ? q.minWords : null,
     maxWords: isWritten(q.type) ? q.maxWords : null,
+    journalLines: q.type === "journal" ? q.journalLines : [],
     marks: q.type === "case_based" ? 0 : q.marks,
   };
 }

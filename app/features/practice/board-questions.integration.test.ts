@@ -1,7 +1,7 @@
 /**
  * Issue 35, first part: numerical answers marked within a tolerance, word limits on written
  * answers, safe Markdown (tables, images) in questions, a diagram uploaded with the question form,
- * and the CSV columns for them. Nothing that gives an answer away reaches the taking page.
+ * journal entries marked by their lines, and the CSV columns for them. Nothing that gives an answer away reaches the taking page.
  */
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -39,6 +39,7 @@ const base = {
   markingPoints: [],
   answerNumber: null,
   answerTolerance: 0,
+  journalLines: [],
   minWords: null,
   maxWords: null,
   difficulty: "medium" as const,
@@ -285,7 +286,7 @@ describe("board-paper formatting", () => {
     const exported = await exportQuestionsCsv(db);
     expect(exported.split("\n")[0]).toContain(",answer,tolerance,word_limit");
     expect(exported).toContain("Net profit ratio (%),,,,,,,,2,easy,,,12.5,0.05,");
-    expect(exported).toMatch(/State two features of a partnership\.[^\n]*,60-80\r?\n/);
+    expect(exported).toMatch(/State two features of a partnership\.[^\n]*,60-80,\r?\n/);
 
     const bad = [header, row("numeric", "Ratio", ",,2,easy,,,two,,")].join("\n");
     expect(await refusal(importQuestionsCsv(db, admin.id, bad))).toEqual({
@@ -438,5 +439,168 @@ describe("what a paper is out of", () => {
     const paper = (await loadPaper(db, user.id, attemptId)) as TakingPaper;
     expect(paper.questions.some((q) => q.passageHtml)).toBe(true);
     expect(paper.maxMarks).toBe(paper.questions.reduce((n, q) => n + q.marks, 0));
+  });
+});
+
+describe("journal entries marked by their lines", () => {
+  const ENTRY =
+    "Dr | Bank A/c; Cash A/c | 1,50,000\nCr | Ravi's Capital A/c | 1,20,000\nCr | Premium for Goodwill A/c | 30,000";
+  const lines = (...rows: [string, string, string][]) =>
+    JSON.stringify(rows.map(([side, account, amount]) => ({ side, account, amount })));
+
+  it("the form saves an entry whose sides agree and refuses one that does not; editing shows the lines again", async () => {
+    const chapter = await accountancy12Chapter();
+    const admin = await createTestUser({ role: "admin" });
+    const cookie = await cookieFor(admin);
+    const post = (journal: string) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries({
+        intent: "save",
+        chapterId: String(chapter.id),
+        type: "journal",
+        prompt: "Ravi is admitted bringing ₹1,20,000 capital and ₹30,000 premium. Pass the entry.",
+        marks: "3",
+        difficulty: "medium",
+        journal,
+      })) {
+        body.set(k, v);
+      }
+      return routeCall(questionAction, {
+        request: makeRequest("/admin/practice/questions/new", { method: "POST", body, headers: { Cookie: cookie } }),
+        params: { id: "new" },
+      });
+    };
+    const uneven = (await post("Dr | Bank A/c | 1,50,000\nCr | Ravi's Capital A/c | 1,20,000")) as {
+      init: { status: number };
+      data: { fieldErrors: Record<string, string> };
+    };
+    expect(uneven.init.status).toBe(400);
+    expect(uneven.data.fieldErrors.journal).toBe(
+      "Write the entry's lines: a debit and a credit that agree, e.g. Dr | Cash A/c | 50,000.",
+    );
+    const garbled = (await post("Bank A/c 1,50,000")) as typeof uneven;
+    expect(garbled.data.fieldErrors.journal).toBe('Line 1: write "Dr | Cash A/c | 50,000" (side, account, amount).');
+    const saved = (await post(ENTRY)) as Response;
+    expect(saved.status).toBe(302);
+    const id = Number(saved.headers.get("Location")!.split("/").pop());
+    const db = await getDb();
+    const [row] = await db.select().from(schema.practiceQuestions).where(eq(schema.practiceQuestions.id, id));
+    expect(row!.journalLines).toEqual([
+      { side: "dr", accounts: ["Bank A/c", "Cash A/c"], amount: 150000 },
+      { side: "cr", accounts: ["Ravi's Capital A/c"], amount: 120000 },
+      { side: "cr", accounts: ["Premium for Goodwill A/c"], amount: 30000 },
+    ]);
+    // The database holds the rule too: a journal question without its lines is refused.
+    await expect(
+      db.update(schema.practiceQuestions).set({ journalLines: [] }).where(eq(schema.practiceQuestions.id, id)),
+    ).rejects.toThrow();
+  });
+
+  it("a student's lines are saved, checked, hidden from nobody but the answer, and marked line by line at submission", async () => {
+    const db = await getDb();
+    const admin = await createUser({ role: "admin" });
+    const chapter = await accountancy12Chapter();
+    const parsed = (await import("./journal")).parseJournalText(ENTRY);
+    if ("error" in parsed) throw new Error(parsed.error);
+    const entry = await saveQuestion(db, admin.id, null, {
+      ...base,
+      chapterId: chapter.id,
+      type: "journal",
+      prompt: "Ravi is admitted bringing ₹1,20,000 capital and ₹30,000 premium. Pass the entry.",
+      journalLines: parsed.lines,
+      marks: 3,
+    });
+    const second = await saveQuestion(db, admin.id, null, {
+      ...base,
+      chapterId: chapter.id,
+      type: "journal",
+      prompt: "Goods costing ₹5,000 taken by a partner, Ravi.",
+      journalLines: [
+        { side: "dr", accounts: ["Ravi's Drawings A/c"], amount: 5000 },
+        { side: "cr", accounts: ["Purchases A/c"], amount: 5000 },
+      ],
+      marks: 1,
+    });
+    const { user, attemptId, paper } = await paperWith([entry.id, second.id]);
+    // The taking page never carries the expected lines.
+    const json = JSON.stringify(paper);
+    for (const secret of ["Premium for Goodwill", "150000", "Purchases", "accounts"])
+      expect(json).not.toContain(secret);
+    expect(paper.questions.map((q) => q.type)).toEqual(["journal", "journal"]);
+
+    const save = (questionId: number, text: string) =>
+      saveAnswer(db, user.id, attemptId, { questionId, choice: null, text, markedForReview: false });
+    expect(await refusal(save(entry.id, "Dr Bank 150000"))).toEqual({
+      status: 400,
+      message: "The entry's lines could not be read.",
+    });
+    await save(
+      entry.id,
+      lines(
+        ["dr", "Cash A/c", "₹ 1,50,000"],
+        ["cr", "To Ravi's Capital A/c", "1,20,000"],
+        ["cr", "To Goodwill A/c", "30,000"],
+        ["cr", "", ""],
+      ),
+    );
+    await save(second.id, lines(["dr", "Drawings", "5000"], ["cr", "Purchases", "5000"]));
+    const [stored] = await db
+      .select({ text: schema.practiceAnswers.text })
+      .from(schema.practiceAnswers)
+      .where(and(eq(schema.practiceAnswers.attemptId, attemptId), eq(schema.practiceAnswers.questionId, entry.id)));
+    expect(JSON.parse(stored!.text!)).toHaveLength(3);
+    await submitAttempt(db, user.id, attemptId);
+
+    const result = await getResult(db, user, attemptId);
+    if ("open" in result) throw new Error("expected a submitted attempt");
+    // 2 of 3 lines: 2 of 3 marks; "Drawings" is not "Ravi's Drawings": 1 of 2 lines of 1 mark, a half.
+    expect(result.questions.map((q) => [q.awardedCenti, q.correct])).toEqual([
+      [200, false],
+      [50, false],
+    ]);
+    expect(result.scoreCenti).toBe(250);
+    expect(result.maxMarks).toBe(4);
+    expect(result.questions[0]!.journal).toEqual({
+      given: [
+        { side: "dr", account: "Cash A/c", amount: "₹ 1,50,000", right: true },
+        { side: "cr", account: "To Ravi's Capital A/c", amount: "1,20,000", right: true },
+        { side: "cr", account: "To Goodwill A/c", amount: "30,000", right: false },
+      ],
+      expected: [
+        { side: "dr", account: "Bank A/c / Cash A/c", amount: 150000, right: true },
+        { side: "cr", account: "Ravi's Capital A/c", amount: 120000, right: true },
+        { side: "cr", account: "Premium for Goodwill A/c", amount: 30000, right: false },
+      ],
+    });
+    // A journal entry is marked by the server: the student cannot self-mark it.
+    expect((await refusal(selfMark(db, user.id, attemptId, entry.id, 3))).status).toBe(400);
+  });
+
+  it("CSV carries the entry's lines both ways; an entry that does not balance refuses the file", async () => {
+    const db = await getDb();
+    const admin = await createUser({ role: "admin" });
+    const chapter = await accountancy12Chapter();
+    const header =
+      "ref,parent_ref,class,subject,chapter,type,prompt,option_a,option_b,option_c,option_d,correct,model_answer,marking_points,marks,difficulty,explanation,source,journal";
+    const row = (prompt: string, journal: string) =>
+      `,,12,accountancy,"${chapter.title}",journal,"${prompt}",,,,,,,,2,easy,,,"${journal}"`;
+    expect(
+      await importQuestionsCsv(
+        db,
+        admin.id,
+        [
+          header,
+          row("Interest on capital of Ravi", "Dr | Interest on Capital A/c | 6,000\nCr | Ravi's Capital A/c | 6,000"),
+        ].join("\n"),
+      ),
+    ).toBe(1);
+    const exported = await exportQuestionsCsv(db);
+    expect(exported).toContain('"Dr | Interest on Capital A/c | 6,000\nCr | Ravi\'s Capital A/c | 6,000"');
+    const uneven = [header, row("Uneven", "Dr | Cash A/c | 500\nCr | Capital A/c | 400")].join("\n");
+    expect((await refusal(importQuestionsCsv(db, admin.id, uneven))).message).toBe(
+      "Line 2: the debits (500) and credits (400) of the entry differ.",
+    );
+    const garbled = [header, row("Garbled", "Cash 500")].join("\n");
+    expect((await refusal(importQuestionsCsv(db, admin.id, garbled))).message).toContain("Line 2: journal: Line 1:");
   });
 });

@@ -12,6 +12,7 @@ import { csvLine } from "~/lib/csv";
 import { HttpError } from "~/lib/errors";
 import { recordEvent } from "~/platform/audit/audit.server";
 import { listChapters, normalise, type QuestionInput, questionProblems } from "./bank.server";
+import { journalText, parseJournalText } from "./journal";
 import { ASSERTION_REASON_OPTIONS, DIFFICULTIES, QUESTION_TYPES, type QuestionType } from "./labels";
 import { parseNumericAnswer } from "./scoring";
 
@@ -45,10 +46,11 @@ export const CSV_COLUMNS = [
 ] as const;
 /**
  * Columns a file may leave out (files written before numerical questions and word limits still
- * import): `answer` and `tolerance` of a numeric row, `word_limit` of a written one ("50-75", "75").
+ * import): `answer` and `tolerance` of a numeric row, `word_limit` of a written one ("50-75", "75"),
+ * `journal` of a journal entry (its lines, one per line of the cell: "Dr | Cash A/c | 50,000"; journal.ts).
  * Export writes them.
  */
-export const OPTIONAL_CSV_COLUMNS = ["answer", "tolerance", "word_limit"] as const;
+export const OPTIONAL_CSV_COLUMNS = ["answer", "tolerance", "word_limit", "journal"] as const;
 
 /** "50-75" / "50–75" → 50 and 75; "75" → up to 75; "" → none. Null when it is not a limit. */
 function parseWordLimit(raw: string): { minWords: number | null; maxWords: number | null } | null {
@@ -101,6 +103,7 @@ export async function exportQuestionsCsv(db: DbOrTx): Promise<string> {
       q.answerNumber ?? "",
       q.type === "numeric" ? q.answerTolerance : "",
       q.minWords && q.maxWords ? `${q.minWords}-${q.maxWords}` : (q.maxWords ?? ""),
+      q.type === "journal" ? journalText(q.journalLines) : "",
     ]);
   }
   return csv;
@@ -119,12 +122,16 @@ export async function importQuestionsCsv(db: Db, actorId: string, csv: string): 
       trim: true,
       bom: true,
       info: true,
+      raw: true,
       relax_column_count: false,
     }) as {
       record: Record<string, string>;
+      raw: string;
       info: { lines: number };
     }[];
-    records = parsed.map((r) => ({ record: r.record, line: r.info.lines }));
+    // A row's line is where it starts (a quoted cell may hold several lines: a journal entry's).
+    const newlines = (raw: string) => raw.replace(/\r?\n$/, "").split("\n").length - 1;
+    records = parsed.map((r) => ({ record: r.record, line: r.info.lines - newlines(r.raw) }));
   } catch (error) {
     const e = error as { lines?: number; message?: string };
     throw new HttpError(
@@ -176,6 +183,8 @@ export async function importQuestionsCsv(db: Db, actorId: string, csv: string): 
     if (tolerance === null || tolerance < 0) fail(`tolerance must be a number of 0 or more`);
     const words = parseWordLimit(r.word_limit ?? "");
     if (!words) fail(`word_limit must be like 50-75 or 75`);
+    const journal = parseJournalText(r.journal ?? "");
+    if ("error" in journal) fail(`journal: ${journal.error}`);
     const ref = r.ref ?? "";
     const parentRef = r.parent_ref ?? "";
     if (ref && refs.has(ref)) fail(`ref "${ref}" is used twice`);
@@ -203,6 +212,7 @@ export async function importQuestionsCsv(db: Db, actorId: string, csv: string): 
       answerTolerance: tolerance ?? 0,
       minWords: words?.minWords ?? null,
       maxWords: words?.maxWords ?? null,
+      journalLines: "lines" in journal ? journal.lines : [],
       marks,
       difficulty,
       explanation: r.explanation ?? "",

@@ -8,6 +8,7 @@ export const QUESTION_TYPES = [
   "short_answer",
   "long_answer",
   "numeric",
+  "journal",
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
@@ -20,6 +21,7 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   short_answer: "Short answer",
   long_answer: "Long answer",
   numeric: "Numerical answer",
+  journal: "Journal entry",
 };
 export const DIFFICULTY_LABELS: Record<Difficulty, string> = { easy: "Easy", medium: "Medium", hard: "Hard" };
 
@@ -37,9 +39,9 @@ export function isObjective(type: QuestionType): boolean {
 export function isWritten(type: QuestionType): boolean {
   return type === "short_answer" || type === "long_answer";
 }
-/** Marked by the server at submission: objective questions and numerical answers. */
+/** Marked by the server at submission: objective questions, numerical answers and journal entries (by their lines). */
 export function isAutoMarked(type: QuestionType): boolean {
-  return isObjective(type) || type === "numeric";
+  return isObjective(type) || type === "numeric" || type === "journal";
 }
 
 /** A written question's word limit as printed on a board paper: "50–75 words", "About 60 words", "Up to 75 words". */

@@ -16,6 +16,7 @@ import {
 } from "~/db/schema";
 import { HttpError } from "~/lib/errors";
 import { mayTakeTest, NOT_FOUND, requireTestAccess, validId } from "./access.server";
+import { markJournal } from "./journal";
 import { isObjective } from "./labels";
 import { countedQuestions } from "./layout";
 import { answerables, answeredTopLevel, paperOf } from "./paper.server";
@@ -77,11 +78,13 @@ export async function finalize(tx: DbOrTx, attempt: AttemptRow, now: Date, auto:
   const rows = questions.map((q) => {
     const answer = saved.find((a) => a.questionId === q.id);
     const counted = counts.has(q.parentId ?? q.id);
-    const marked = isObjective(q.type)
+    const marked: { awardedCenti: number | null; correct: boolean | null } = isObjective(q.type)
       ? markObjective(q, answer?.choice ?? null, negativePercent)
       : q.type === "numeric"
         ? markNumeric(q, answer?.text ?? null)
-        : { awardedCenti: null, correct: null };
+        : q.type === "journal"
+          ? markJournal(q, answer?.text ?? null)
+          : { awardedCenti: null, correct: null };
     if (!counted) marked.awardedCenti = null;
     total += marked.awardedCenti ?? 0;
     return {

@@ -81,6 +81,7 @@ export async function paperOf(
     answerTolerance: practiceQuestions.answerTolerance,
     minWords: practiceQuestions.minWords,
     maxWords: practiceQuestions.maxWords,
+    journalLines: practiceQuestions.journalLines,
     marks: practiceQuestions.marks,
     explanation: practiceQuestions.explanation,
     source: practiceQuestions.source,

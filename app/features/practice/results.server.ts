@@ -10,6 +10,7 @@ import { HttpError } from "~/lib/errors";
 import { renderMarkdown, renderMarkdownInline } from "~/lib/markdown";
 import { NOT_FOUND, requireTestAccess, type Viewer, validId } from "./access.server";
 import { type AnswerFile, listAnswerFiles } from "./answer-files.server";
+import { type JournalTableLine, markJournal, savedJournalLines } from "./journal";
 import { isWritten, wordLimitLabel } from "./labels";
 import { type PaperPlace, placesOf } from "./layout";
 import { lockAttempt, settleIfExpired } from "./marking.server";
@@ -39,6 +40,8 @@ export interface ResultQuestion
   teacherComment: string | null;
   /** Photos or PDFs of a handwritten answer. */
   files: AnswerFile[];
+  /** A journal entry: the expected lines (each with whether the student wrote it) and the student's lines, marked. */
+  journal: { expected: JournalTableLine[]; given: JournalTableLine[] } | null;
 }
 
 export interface AttemptResult {
@@ -136,6 +139,7 @@ export async function getResult(
       teacherMarked: Boolean(a?.markedAt),
       teacherComment: a?.teacherComment ?? null,
       files: files.filter((f) => f.questionId === q.id),
+      journal: q.type === "journal" ? journalResult(q, a?.text ?? null) : null,
       marks: q.marks,
       explanationHtml: q.explanation ? renderMarkdown(q.explanation) : "",
       source: q.source,
@@ -162,6 +166,20 @@ export async function getResult(
     negativePercent: meta?.negativePercent ?? 0,
     unmarkedWritten: rows.filter((r) => r.counted && isWritten(r.type) && r.awardedCenti === null).length,
     questions: rows,
+  };
+}
+
+/** The entry and the student's lines, each marked right or not (journal.ts). */
+function journalResult(q: AnswerableRow, text: string | null) {
+  const marking = markJournal(q, text);
+  return {
+    expected: q.journalLines.map((l, i) => ({
+      side: l.side,
+      account: l.accounts.join(" / "),
+      amount: l.amount,
+      right: marking.expected[i],
+    })),
+    given: savedJournalLines(text).map((l, i) => ({ ...l, right: marking.given[i] })),
   };
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { SUBJECTS } from "~/features/catalog/labels";
 import { idSchema } from "~/lib/id";
 import { formatCount } from "~/lib/numbers";
+import { journalProblems, parseJournalText } from "./journal";
 import { DIFFICULTIES, QUESTION_TYPES } from "./labels";
 import { parseLayout } from "./layout";
 import { MAX_WRITTEN_ANSWER } from "./limits";
@@ -99,6 +100,18 @@ export const questionFormSchema = z
     ),
     minWords: optionalWords,
     maxWords: optionalWords,
+    journal: z
+      .string()
+      .max(5000, "Keep the entry under 5,000 characters.")
+      .default("")
+      .transform((v, ctx) => {
+        const parsed = parseJournalText(v);
+        if ("error" in parsed) {
+          ctx.addIssue({ code: "custom", message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed.lines;
+      }),
     marks: z.coerce.number({ error: "Give the marks." }).int("Give whole marks.").min(0).max(20, "At most 20 marks."),
     difficulty: z.enum(DIFFICULTIES, { error: "Choose a difficulty." }),
     explanation: text(5000, "the explanation").default(""),
@@ -107,6 +120,10 @@ export const questionFormSchema = z
   .refine((v) => v.type !== "numeric" || v.answerNumber !== null, {
     message: "Give the answer of a numerical question.",
     path: ["answerNumber"],
+  })
+  .refine((v) => v.type !== "journal" || journalProblems(v.journal).length === 0, {
+    message: "Write the entry's lines: a debit and a credit that agree, e.g. Dr | Cash A/c | 50,000.",
+    path: ["journal"],
   })
   .refine((v) => v.minWords === null || v.maxWords === null || v.maxWords >= v.minWords, {
     message: "The most words cannot be fewer than the least.",
@@ -128,6 +145,7 @@ export const questionFormSchema = z
     answerTolerance: v.answerTolerance ?? 0,
     minWords: v.minWords,
     maxWords: v.maxWords,
+    journalLines: v.journal,
     marks: v.marks,
     difficulty: v.difficulty,
     explanation: v.explanation,

@@ -25,6 +25,7 @@ import { formatCount } from "~/lib/numbers";
 import { getTakeableTest, NOT_FOUND, requireTestAccess, type Viewer, validId } from "./access.server";
 import { type AnswerFile, listAnswerFiles } from "./answer-files.server";
 import { planChapterPractice } from "./chapter-practice.server";
+import { parseJournalAnswer } from "./journal";
 import { isObjective, isWritten, type QuestionType, wordLimitLabel } from "./labels";
 import { layoutMaxMarks, layoutQuestionIds, type PaperPlace, placesOf } from "./layout";
 import { MAX_NUMERIC_ANSWER, MAX_WRITTEN_ANSWER } from "./limits";
@@ -241,6 +242,15 @@ export async function saveAnswer(db: Db, userId: string, attemptId: number, inpu
         throw new HttpError(400, `Write the number in at most ${MAX_NUMERIC_ANSWER} characters.`);
       }
       text = input.text?.trim() ? input.text.trim() : null;
+    } else if (question.type === "journal") {
+      // Sent as a JSON array of lines; kept as sent without the empty ones, marked at submission.
+      let lines: ReturnType<typeof parseJournalAnswer>;
+      try {
+        lines = parseJournalAnswer(input.text);
+      } catch (error) {
+        throw new HttpError(400, (error as Error).message);
+      }
+      text = lines ? JSON.stringify(lines) : null;
     }
     await tx
       .insert(practiceAnswers)

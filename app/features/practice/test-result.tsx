@@ -7,6 +7,7 @@ import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Markdown } from "~/ui/markdown";
 import { AnswerFileList } from "./answer-files";
+import { JournalTable } from "./journal-table";
 import { isWritten, QUESTION_TYPE_LABELS } from "./labels";
 import { PaperPlaceMarks } from "./paper-place";
 import type { AttemptResult, ResultQuestion } from "./results.server";
@@ -117,11 +118,13 @@ function ResultCard({
       ? q.awardedCenti === null
         ? "To mark"
         : `${formatMarks(q.awardedCenti)} / ${q.marks} (${q.teacherMarked ? "marked by your teacher" : "self-marked"})`
-      : q.correct === true
-        ? `Right · +${formatMarks(q.awardedCenti ?? 0)}`
-        : q.correct === false
-          ? `Wrong · ${formatMarks(q.awardedCenti ?? 0)}`
-          : "Not answered · 0";
+      : q.journal && q.correct === false
+        ? `${formatMarks(q.awardedCenti ?? 0)} / ${q.marks} · ${q.journal.given.filter((l) => l.right).length} of ${q.journal.expected.length} lines right`
+        : q.correct === true
+          ? `Right · +${formatMarks(q.awardedCenti ?? 0)}`
+          : q.correct === false
+            ? `Wrong · ${formatMarks(q.awardedCenti ?? 0)}`
+            : "Not answered · 0";
   return (
     <article
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
@@ -203,6 +206,21 @@ function ResultCard({
             </Form>
           ) : null}
         </>
+      ) : q.journal ? (
+        <div className="mt-3 grid gap-3 lg:grid-cols-2">
+          <div className="rounded-lg border border-slate-200 p-3">
+            {q.journal.given.length ? (
+              <JournalTable caption="Your entry" lines={q.journal.given} />
+            ) : (
+              <p className="text-sm text-slate-600">
+                <span className="font-semibold text-slate-700">Your entry:</span> not answered
+              </p>
+            )}
+          </div>
+          <div className="rounded-lg border border-emerald-600 bg-emerald-50 p-3">
+            <JournalTable caption="Correct entry" lines={q.journal.expected} />
+          </div>
+        </div>
       ) : q.type === "numeric" ? (
         <dl className="mt-3 grid gap-2 sm:grid-cols-2">
           <div

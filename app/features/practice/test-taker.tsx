@@ -5,7 +5,7 @@
  * kept and sent again after a dropped connection; mark for review; submit with a confirmation; and
  * automatic submission at 0 (the server submits anyway once the deadline passes).
  */
-import { Flag } from "lucide-react";
+import { Flag, Plus, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useRevalidator, useSubmit } from "react-router";
 import { type ApiError, apiFetch } from "~/lib/api-client";
@@ -13,6 +13,7 @@ import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Markdown } from "~/ui/markdown";
 import { AnswerFileUploader } from "./answer-files";
+import { type JournalAnswerLine, MAX_JOURNAL_ACCOUNT, MAX_JOURNAL_LINES, savedJournalLines } from "./journal";
 import { isWritten, QUESTION_TYPE_LABELS, wordCount } from "./labels";
 import { MAX_NUMERIC_ANSWER, MAX_WRITTEN_ANSWER } from "./limits";
 import { PaperPlaceMarks } from "./paper-place";
@@ -309,6 +310,8 @@ function QuestionCard({
       <Markdown html={q.promptHtml} className="mt-2 font-medium text-slate-900" />
       {q.type === "numeric" ? (
         <NumericAnswer name={name} value={answer.text ?? ""} onChange={onChange} />
+      ) : q.type === "journal" ? (
+        <JournalAnswer name={name} number={number} value={answer.text} onChange={onChange} />
       ) : isWritten(q.type) ? (
         <label className="mt-3 block">
           <span className="text-sm text-slate-700">
@@ -342,7 +345,7 @@ function QuestionCard({
         </label>
       ) : null}
       {isWritten(q.type) ? <AnswerFileUploader attemptId={attemptId} questionId={q.id} initial={q.files} /> : null}
-      {isWritten(q.type) || q.type === "numeric" ? null : (
+      {isWritten(q.type) || q.type === "numeric" || q.type === "journal" ? null : (
         <div className="mt-3 space-y-2" role="radiogroup" aria-label={`Options of question ${number}`}>
           {q.optionsHtml.map((option, i) => (
             <label
@@ -432,5 +435,123 @@ function NumericAnswer({
         {notANumber ? "This is not a number yet: write digits, e.g. 1,20,000 or 2.5." : "Commas and ₹ are fine."}
       </span>
     </label>
+  );
+}
+
+const inputClass =
+  "h-11 w-full min-w-0 rounded-lg border border-slate-300 px-3 text-base focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200";
+
+/**
+ * A journal entry: a line per account (Dr or Cr, the account, the amount), lines added and removed
+ * freely (the number of lines gives nothing away), saved after a pause, marked line by line at submission.
+ */
+function JournalAnswer({
+  name,
+  number,
+  value,
+  onChange,
+}: {
+  name: string;
+  number: number;
+  value: string | null;
+  onChange: (change: Partial<Answer>, save?: boolean) => void;
+}) {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const nextKey = useRef(0);
+  const [lines, setLines] = useState(() => {
+    const saved: JournalAnswerLine[] = savedJournalLines(value);
+    const blank = (side: JournalAnswerLine["side"]): JournalAnswerLine => ({ side, account: "", amount: "" });
+    const start = saved.length >= 2 ? saved : [...saved, ...[blank("dr"), blank("cr")].slice(saved.length)];
+    return start.map((line) => ({ ...line, key: nextKey.current++ }));
+  });
+  const publish = (next: typeof lines, save: boolean) => {
+    setLines(next);
+    const typed = next.some((l) => l.account.trim() || l.amount.trim());
+    const text = typed ? JSON.stringify(next.map(({ side, account, amount }) => ({ side, account, amount }))) : "";
+    onChange({ text }, false);
+    if (timer.current) clearTimeout(timer.current);
+    if (save) onChange({ text });
+    else timer.current = setTimeout(() => onChange({ text }), 800);
+  };
+  const edit = (i: number, change: Partial<JournalAnswerLine>, save = false) =>
+    publish(
+      lines.map((l, j) => (j === i ? { ...l, ...change } : l)),
+      save,
+    );
+  return (
+    <fieldset className="mt-3 min-w-0">
+      <legend className="text-sm text-slate-700">
+        Your entry: a line for each account, debits first (narration is not needed)
+      </legend>
+      <ol className="mt-2 space-y-2">
+        {lines.map((l, i) => (
+          <li
+            key={l.key}
+            className="grid grid-cols-[5.5rem_minmax(0,1fr)_2.75rem] gap-2 rounded-lg border border-slate-200 p-2 sm:grid-cols-[5.5rem_minmax(0,1fr)_9rem_2.75rem]"
+          >
+            <input
+              type="text"
+              name={`${name}-account-${i}`}
+              aria-label={`Question ${number}, line ${i + 1}: account`}
+              placeholder={l.side === "dr" ? "e.g. Cash A/c" : "e.g. Capital A/c"}
+              autoComplete="off"
+              maxLength={MAX_JOURNAL_ACCOUNT}
+              value={l.account}
+              onChange={(e) => edit(i, { account: e.currentTarget.value })}
+              onBlur={() => publish(lines, true)}
+              className={cn(inputClass, "col-span-3 sm:order-2 sm:col-span-1")}
+            />
+            <select
+              name={`${name}-side-${i}`}
+              aria-label={`Question ${number}, line ${i + 1}: debit or credit`}
+              value={l.side}
+              onChange={(e) => edit(i, { side: e.currentTarget.value === "cr" ? "cr" : "dr" }, true)}
+              className={cn(inputClass, "px-2 sm:order-1")}
+            >
+              <option value="dr">Dr</option>
+              <option value="cr">Cr</option>
+            </select>
+            <input
+              type="text"
+              inputMode="decimal"
+              name={`${name}-amount-${i}`}
+              aria-label={`Question ${number}, line ${i + 1}: amount in rupees`}
+              placeholder="₹ amount"
+              autoComplete="off"
+              maxLength={24}
+              value={l.amount}
+              onChange={(e) => edit(i, { amount: e.currentTarget.value })}
+              onBlur={() => publish(lines, true)}
+              className={cn(inputClass, "text-right tabular-nums sm:order-3")}
+            />
+            <button
+              type="button"
+              className="flex h-11 w-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 disabled:opacity-40 sm:order-4"
+              aria-label={`Remove line ${i + 1} of question ${number}`}
+              disabled={lines.length <= 1}
+              onClick={() =>
+                publish(
+                  lines.filter((_, j) => j !== i),
+                  true,
+                )
+              }
+            >
+              <Trash2 className="h-4 w-4" aria-hidden />
+            </button>
+          </li>
+        ))}
+      </ol>
+      {lines.length < MAX_JOURNAL_LINES ? (
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          className="mt-2"
+          onClick={() => publish([...lines, { side: "cr", account: "", amount: "", key: nextKey.current++ }], false)}
+        >
+          <Plus className="h-4 w-4" aria-hidden /> Add a line
+        </Button>
+      ) : null}
+    </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import { AdminErrorBoundary } from "~/features/admin/route-error";
 import { BackLink, Card, PageHeader } from "~/features/admin/ui";
 import { QuestionForm } from "~/features/practice/admin-question-form";
 import { getQuestion, listChapters, saveQuestion } from "~/features/practice/bank.server";
+import { journalText } from "~/features/practice/journal";
 import { QUESTION_TYPE_LABELS } from "~/features/practice/labels";
 import { questionFormSchema } from "~/features/practice/schema";
 import { HttpError, invariantResponse } from "~/lib/errors";
@@ -80,6 +81,11 @@ export default function PracticeQuestion({ loaderData, actionData }: Route.Compo
     correct: q?.correctOption === null || q?.correctOption === undefined ? "" : "ABCD"[q.correctOption]!,
     modelAnswer: q?.modelAnswer ?? "",
     markingPoints: (q?.markingPoints ?? []).join("\n"),
+    answerNumber: q?.answerNumber == null ? "" : String(q.answerNumber),
+    answerTolerance: q?.type === "numeric" ? String(q.answerTolerance) : "",
+    minWords: q?.minWords == null ? "" : String(q.minWords),
+    maxWords: q?.maxWords == null ? "" : String(q.maxWords),
+    journal: journalText(q?.journalLines ?? []),
     marks: String(q?.marks ?? 1),
     difficulty: q?.difficulty ?? "medium",
     explanation: q?.explanation ?? "",
