@@ -1,13 +1,16 @@
 /**
- * Admin uploads (product images, note/PYQ PDFs, the signature on invoices): checked by content (magic
- * bytes), declared type and size, stored under a generated name. Callers show
- * `HttpError.message` next to the file field.
+ * Uploads (product images, question diagrams, note/PYQ PDFs, doubt and answer photos, the signature on
+ * invoices): checked by content (magic bytes), declared type and size, stored under a generated name.
+ * An image given to storeUpload is made fit for a phone first (image.server.ts: upright, no metadata,
+ * scaled down); the signature is stored as uploaded (pdf-lib embeds it, at most MAX_IMAGE_SIDE).
+ * Callers show `HttpError.message` next to the file field.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import { HttpError } from "~/lib/errors";
 import { FORM_MAX_BYTES } from "~/lib/form.server";
 import { runPdfJob } from "~/lib/pdf-pool.server";
+import { MAX_PRIVATE_IMAGE_SIDE, MAX_PUBLIC_IMAGE_SIDE, normaliseImage } from "./image.server";
 import { type checkPdf, type checkPdfImage, MAX_IMAGE_SIDE } from "./pdf-check.server";
 import { type FileStorage, getFileStorage } from "./storage.server";
 
@@ -33,7 +36,9 @@ const GENERIC_TYPES = new Set(["", "application/octet-stream"]);
 /**
  * Validates and stores an uploaded file; returns its storage key
  * (`images/<uuid>.<ext>` or `pdfs/<uuid>.pdf`). Throws HttpError with a
- * message for the user when the file is missing, too big or not what it claims.
+ * message for the user when the file is missing, too big, not what it claims or an image that cannot
+ * be decoded. An image is stored normalised (`normaliseImage`: at most 1600 px on its long side, 2000
+ * in a private folder); `<ext>` is the stored format (an oversized GIF is stored as a PNG).
  * `privateFolder` stores an image elsewhere than `images/` (`doubts`, `answers`), so /media never serves
  * it, and a PDF elsewhere than `pdfs/`: its route checks who asks.
  */
@@ -64,8 +69,10 @@ export async function storeUpload(
     if (!GENERIC_TYPES.has(declared) && declared !== mime && !(declared === "image/jpg" && ext === "jpg")) {
       throw new HttpError(400, "The file's contents do not match its type.");
     }
-    const key = `${privateFolder ?? "images"}/${randomUUID()}.${ext}`;
-    await storage.put(key, bytes, { contentType: mime });
+    const maxSide = privateFolder ? MAX_PRIVATE_IMAGE_SIDE : MAX_PUBLIC_IMAGE_SIDE;
+    const image = await normaliseImage(bytes, ext as ImageExt, maxSide);
+    const key = `${privateFolder ?? "images"}/${randomUUID()}.${image.ext}`;
+    await storage.put(key, image.bytes, { contentType: IMAGE_TYPES[image.ext] });
     return key;
   }
 
