@@ -66,6 +66,21 @@ const optionalNumber = (message: string) =>
       }
       return n;
     });
+/** A text box the owner writes in a small syntax (a paper's layout, a journal entry): its value, or its first error on the field. */
+function ownerText<T>(max: number, tooLong: string, parse: (v: string) => { value: T } | { error: string }) {
+  return z
+    .string()
+    .max(max, tooLong)
+    .default("")
+    .transform((v, ctx) => {
+      const parsed = parse(v);
+      if ("error" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.value;
+    });
+}
 const optionalWords = z
   .union([
     z.literal(""),
@@ -100,18 +115,10 @@ export const questionFormSchema = z
     ),
     minWords: optionalWords,
     maxWords: optionalWords,
-    journal: z
-      .string()
-      .max(5000, "Keep the entry under 5,000 characters.")
-      .default("")
-      .transform((v, ctx) => {
-        const parsed = parseJournalText(v);
-        if ("error" in parsed) {
-          ctx.addIssue({ code: "custom", message: parsed.error });
-          return z.NEVER;
-        }
-        return parsed.lines;
-      }),
+    journal: ownerText(5000, "Keep the entry under 5,000 characters.", (v) => {
+      const parsed = parseJournalText(v);
+      return "error" in parsed ? parsed : { value: parsed.lines };
+    }),
     marks: z.coerce.number({ error: "Give the marks." }).int("Give whole marks.").min(0).max(20, "At most 20 marks."),
     difficulty: z.enum(DIFFICULTIES, { error: "Choose a difficulty." }),
     explanation: text(5000, "the explanation").default(""),
@@ -186,18 +193,10 @@ export const testBuilderSchema = z.object({
       }
       return ids;
     }),
-  layout: z
-    .string()
-    .max(20_000, "Keep the layout under 20,000 characters.")
-    .default("")
-    .transform((v, ctx) => {
-      const parsed = parseLayout(v);
-      if ("error" in parsed) {
-        ctx.addIssue({ code: "custom", message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed.layout;
-    }),
+  layout: ownerText(20_000, "Keep the layout under 20,000 characters.", (v) => {
+    const parsed = parseLayout(v);
+    return "error" in parsed ? parsed : { value: parsed.layout };
+  }),
   rules: z
     .string()
     .default("[]")
