@@ -1078,6 +1078,8 @@ export const practiceTests = pgTable(
     instructions: text("instructions").notNull().default(""),
     /** A board paper's sections, part options and internal choices over the chosen questions (issue 35); null: a plain list. */
     layout: jsonb("layout").$type<PaperLayout>(),
+    /** The board pattern a paper follows and its year, shown on its detail page ("CBSE … 2025–26: 80 marks, 3 hours"); null: none. */
+    pattern: text("pattern"),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -21,6 +21,8 @@ export interface TestSettingsInput {
   timeLimitMinutes: number;
   negativePercent: number;
   instructions: string;
+  /** The board pattern and its year the paper follows (the detail page's "Pattern: …"); null or "" clears it. */
+  pattern?: string | null;
   questionIds: number[];
   rules: PracticeRule[];
   /** Sections and choices (layout.ts); when given, its questions are the chosen ones, in its order. */
@@ -55,6 +57,7 @@ export async function getTestBuilder(db: DbOrTx, productId: number) {
       rules: [],
       instructions: "",
       layout: null,
+      pattern: null,
     },
     questionIds: chosen.map((c) => c.id),
   };
@@ -115,6 +118,7 @@ export async function saveTestSettings(db: Db, actorId: string, productId: numbe
       timeLimitMinutes: input.timeLimitMinutes,
       negativePercent: input.negativePercent,
       instructions: input.instructions,
+      pattern: input.pattern?.trim() || null,
       rules: input.rules,
       layout,
     };

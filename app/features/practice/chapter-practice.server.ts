@@ -55,6 +55,8 @@ export async function planChapterPractice(db: DbOrTx, test: TestOverview, chapte
       answerCount: answered.length,
       answersVary: false,
       totalMarks: maxMarks,
+      // A chapter's practice is not the whole paper: it follows no board pattern.
+      pattern: null,
     },
   };
   return { practice, questionIds, maxMarks };

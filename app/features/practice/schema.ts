@@ -181,6 +181,9 @@ export const testBuilderSchema = z.object({
     .max(600, "At most 600 minutes."),
   negativePercent: z.coerce.number({ error: "Give a percentage." }).int().min(0).max(100, "At most 100%."),
   instructions: text(2000, "the instructions").default(""),
+  pattern: text(200, "the pattern")
+    .default("")
+    .transform((v) => v || null),
   questionIds: z
     .string()
     .default("")

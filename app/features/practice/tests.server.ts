@@ -11,18 +11,21 @@ import {
 } from "~/db/schema";
 import { SUBJECT_LABELS } from "~/features/catalog/labels";
 import { HttpError } from "~/lib/errors";
+import { chosenSections, layoutQuestionIds } from "./layout";
 
 export interface TestFacts {
   timeLimitMinutes: number;
   negativePercent: number;
-  /** Questions on the paper: a case-based set is one. */
+  /** Questions on the paper: a case-based set is one; of a board paper, what a student attempts (one option of a part, one alternative of a choice). */
   questionCount: number;
   /** What the student answers: each part of a case set is one (the taker's "n/8 answered"). */
   answerCount: number;
   /** A rule may deal a case set, so `answerCount` is the least there will be. */
   answersVary: boolean;
-  /** Marks of the chosen questions (a test dealt by rules varies: null). */
+  /** Marks of the chosen questions, a board paper's as `layoutMaxMarks` counts them (a test dealt by rules varies: null). */
   totalMarks: number | null;
+  /** The board pattern and year the paper follows (issue 35), or null. */
+  pattern: string | null;
 }
 
 /** Time, questions, answers and marks of a test for its detail and start pages; null when the product has no test settings. */
@@ -33,7 +36,13 @@ export async function getTestFacts(db: DbOrTx, productId: number): Promise<TestF
     .select({ id: practiceTestQuestions.questionId })
     .from(practiceTestQuestions)
     .where(eq(practiceTestQuestions.productId, productId));
-  const ids = chosen.map((c) => c.id);
+  const chosenIds = chosen.map((c) => c.id);
+  // A board paper counts what a student attempts: the first option of each part, the first alternative of each choice.
+  const ids = test.layout
+    ? chosenSections(test.layout, new Set())
+        .flatMap((s) => s.items.map((alternatives) => alternatives[0]!))
+        .concat(chosenIds.filter((id) => !layoutQuestionIds(test.layout!).includes(id)))
+    : chosenIds;
   let marks = 0;
   let answers = 0;
   if (ids.length) {
@@ -59,6 +68,7 @@ export async function getTestFacts(db: DbOrTx, productId: number): Promise<TestF
     answerCount: answers + ruled,
     answersVary: test.rules.some((r) => r.count > 0 && (!r.type || r.type === "case_based")),
     totalMarks: ruled ? null : marks,
+    pattern: test.pattern,
   };
 }
 

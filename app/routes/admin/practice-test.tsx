@@ -73,6 +73,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     timeLimitMinutes: form.get("timeLimitMinutes"),
     negativePercent: form.get("negativePercent"),
     instructions: form.get("instructions") ?? "",
+    pattern: form.get("pattern") ?? "",
     questionIds: form.getAll("questionIds").join(","),
     layout: form.get("layout") ?? "",
     rules: JSON.stringify(rules),
@@ -177,6 +178,15 @@ export default function PracticeTestBuilder({ loaderData, actionData }: Route.Co
               defaultValue={settings.negativePercent}
               error={errors.negativePercent}
               hint="0 for none; 25 takes a quarter of the marks off a wrong choice."
+            />
+            <Field
+              label="Pattern (optional)"
+              name="pattern"
+              maxLength={200}
+              defaultValue={actionData?.values?.pattern ?? settings.pattern ?? ""}
+              error={errors.pattern}
+              className="sm:col-span-2"
+              hint="The board pattern and its year, shown on the test's page, e.g. “CBSE Class 12 Accountancy board pattern 2025–26: 80 marks, 3 hours, 34 questions”."
             />
             <TextareaField
               label="Instructions"

@@ -1,0 +1,1 @@
+ALTER TABLE "practice_tests" ADD COLUMN "pattern" text;
