@@ -10,6 +10,8 @@ export const SEED_KEY = "seed_version";
 export const PRACTICE_SEED_KEY = "practice_seed_version";
 /** The question bank's sample questions were seeded (or the store wants none: SEED_SAMPLE=0, or they were removed). */
 export const QUESTION_BANK_SEED_KEY = "question_bank_seed_version";
+/** The two 80-mark board mock papers (issue 35) were seeded (or the store wants none, or they were removed). */
+export const BOARD_PAPERS_SEED_KEY = "board_papers_seed_version";
 /** Present once the seed's rows are marked `is_sample` (new installs at once, older ones by markSampleContent). */
 export const SAMPLE_MARK_KEY = "sample_marked";
 /** Bumped by database triggers on every write to public content (migration 0001; db/content-version.server.ts). */

@@ -8,6 +8,7 @@ import { count } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { openPglite } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { seedBoardPaperList } from "~/db/seed/board-papers";
 import { seedBanners, seedCourses, seedNotes, seedPyqs } from "~/db/seed/data";
 import { seedTests } from "~/db/seed/practice";
 import { freshInstall } from "../helpers/fixtures";
@@ -353,8 +354,10 @@ describe("server lifecycle", () => {
     try {
       const [products] = await handle.db.select({ n: count() }).from(schema.products);
       const [banners] = await handle.db.select({ n: count() }).from(schema.banners);
-      // Seeded once: every seeded course, note, PYQ and practice test, and the one sample bundle, no copies.
-      expect(products?.n).toBe(seedCourses.length + seedNotes.length + seedPyqs.length + seedTests.length + 1);
+      // Seeded once: every seeded course, note, PYQ and practice test, the board mock papers and the one sample bundle, no copies.
+      expect(products?.n).toBe(
+        seedCourses.length + seedNotes.length + seedPyqs.length + seedTests.length + seedBoardPaperList.length + 1,
+      );
       expect(banners?.n).toBe(seedBanners.length);
     } finally {
       await handle.close();

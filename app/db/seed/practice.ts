@@ -118,12 +118,18 @@ export const seedChapters: Record<SubjectKey, Record<Cls, string[]>> = {
 
 export interface SeedQuestion {
   chapter: string;
-  type: "mcq" | "assertion_reason" | "case_based" | "short_answer" | "long_answer";
+  type: "mcq" | "assertion_reason" | "case_based" | "short_answer" | "long_answer" | "numeric";
   prompt: string;
   options?: string[];
   correct?: number;
   modelAnswer?: string;
   markingPoints?: string[];
+  /** A numerical answer: the number expected and how far off still counts. */
+  answerNumber?: number;
+  answerTolerance?: number;
+  /** A written answer's word limit, as the board prints it ("50–75 words"). */
+  minWords?: number;
+  maxWords?: number;
   marks: number;
   difficulty: "easy" | "medium" | "hard";
   explanation: string;

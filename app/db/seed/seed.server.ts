@@ -4,8 +4,15 @@ import { ASSERTION_REASON_OPTIONS } from "~/features/practice/labels";
 import { DEFAULT_SETTINGS } from "~/features/settings/defaults";
 import { slugify } from "~/lib/slug";
 import type { DbOrTx } from "../client.server";
-import { PRACTICE_SEED_KEY, QUESTION_BANK_SEED_KEY, SAMPLE_MARK_KEY, SEED_KEY } from "../meta-keys";
+import {
+  BOARD_PAPERS_SEED_KEY,
+  PRACTICE_SEED_KEY,
+  QUESTION_BANK_SEED_KEY,
+  SAMPLE_MARK_KEY,
+  SEED_KEY,
+} from "../meta-keys";
 import * as schema from "../schema";
+import { BOARD_PAPER_SOURCE, type BoardPaper, seedBoardPaperList } from "./board-papers";
 import type { SeedProduct } from "./data";
 import {
   seedBanners,
@@ -57,6 +64,7 @@ export async function seedDatabase(
       // them once.
       await seedPracticeContent(tx);
       await seedQuestionBank(tx);
+      await seedBoardPapers(tx);
       // An install seeded before issue 32 gets the seed's rows marked as sample once.
       await markSampleContent(tx);
       await upgradeSampleLessons(tx);
@@ -76,6 +84,7 @@ export async function seedDatabase(
           { key: SEED_KEY, value: SEED_VERSION },
           { key: PRACTICE_SEED_KEY, value: "1" },
           { key: QUESTION_BANK_SEED_KEY, value: "1" },
+          { key: BOARD_PAPERS_SEED_KEY, value: "1" },
           { key: SAMPLE_MARK_KEY, value: "1" },
         ])
         .onConflictDoNothing();
@@ -146,6 +155,7 @@ export async function seedDatabase(
     await seedPracticeContent(tx, { courseLesson: true });
     await seedSampleBundle(tx);
     await seedQuestionBank(tx);
+    await seedBoardPapers(tx);
     await tx.insert(schema.appMeta).values([
       { key: SEED_KEY, value: SEED_VERSION },
       { key: SAMPLE_MARK_KEY, value: "1" },
@@ -349,7 +359,13 @@ export async function seedPracticeContent(tx: DbOrTx, { courseLesson = false } =
 }
 
 /** The row of a seeded question (sample content: `isSample`). */
-function seedQuestionRow(q: SeedQuestion, chapterId: number, parentId: number | null, i: number) {
+function seedQuestionRow(
+  q: SeedQuestion,
+  chapterId: number,
+  parentId: number | null,
+  i: number,
+  source = SEED_QUESTION_SOURCE,
+) {
   return {
     isSample: true,
     chapterId,
@@ -361,10 +377,14 @@ function seedQuestionRow(q: SeedQuestion, chapterId: number, parentId: number | 
     correctOption: q.correct ?? null,
     modelAnswer: q.modelAnswer ?? null,
     markingPoints: q.markingPoints ?? [],
+    answerNumber: q.answerNumber ?? null,
+    answerTolerance: q.answerTolerance ?? 0,
+    minWords: q.minWords ?? null,
+    maxWords: q.maxWords ?? null,
     marks: q.marks,
     difficulty: q.difficulty,
     explanation: q.explanation,
-    source: SEED_QUESTION_SOURCE,
+    source,
   };
 }
 
@@ -408,6 +428,96 @@ export async function seedQuestionBank(tx: DbOrTx) {
   await tx.insert(schema.appMeta).values({ key: QUESTION_BANK_SEED_KEY, value: "1" });
 }
 
+/**
+ * The two 80-mark, 3-hour CBSE board mock papers (app/db/seed/board-papers/, issue 35): Accountancy and
+ * Economics, with their sections, part options and internal choices as the test builder stores them,
+ * and the pattern they follow. Once per install, by their own marker: an install seeded before gets
+ * them on its next start and never twice; a chapter the owner deleted is made again for them.
+ */
+export async function seedBoardPapers(tx: DbOrTx, papers: BoardPaper[] = seedBoardPaperList) {
+  const [marker] = await tx.select().from(schema.appMeta).where(eq(schema.appMeta.key, BOARD_PAPERS_SEED_KEY));
+  if (marker) return;
+  await tx
+    .insert(schema.practiceChapters)
+    .values(
+      papers.flatMap((paper) =>
+        seedChapters[paper.subject][paper.classLevel].map((title, i) => ({
+          subject: paper.subject,
+          classLevel: paper.classLevel,
+          title,
+          position: i + 1,
+        })),
+      ),
+    )
+    .onConflictDoNothing();
+  const chapters = await tx.select().from(schema.practiceChapters);
+  const instructors = await tx.select().from(schema.instructors);
+  const [maxPos] = await tx
+    .select({ p: sql<number>`coalesce(max(${schema.products.position}), 0)` })
+    .from(schema.products);
+  let position = Number(maxPos?.p ?? 0);
+  for (const paper of papers) {
+    const chapterId = (title: string) => {
+      const row = chapters.find(
+        (c) => c.subject === paper.subject && c.classLevel === paper.classLevel && c.title === title,
+      );
+      if (!row) throw new Error(`Seed chapter ${title} missing`);
+      return row.id;
+    };
+    const questions = paper.sections.flatMap((s) => s.items.flat());
+    const [product] = await tx
+      .insert(schema.products)
+      .values(
+        buildProduct({
+          kind: "test",
+          title: paper.title,
+          slug: slugify(paper.title),
+          subject: paper.subject,
+          classLevel: paper.classLevel,
+          status: "published",
+          pricePaise: rupeesToPaise(paper.price),
+          instructorId:
+            instructors.find((i) => i.name === PRACTICE_INSTRUCTOR[paper.subject])?.id ?? instructors[0]!.id,
+          image: coverImage(paper.subject, "test"),
+          description: paper.description,
+          modules: [...new Set(questions.map((q) => q.chapter))],
+          position: ++position,
+          isSample: true,
+        }),
+      )
+      .returning({ id: schema.products.id });
+    const top = await tx
+      .insert(schema.practiceQuestions)
+      .values(questions.map((q, i) => seedQuestionRow(q, chapterId(q.chapter), null, i, BOARD_PAPER_SOURCE)))
+      .returning({ id: schema.practiceQuestions.id });
+    const parts = questions.flatMap((q, i) =>
+      (q.parts ?? []).map((p, j) => seedQuestionRow(p, chapterId(p.chapter), top[i]!.id, j, BOARD_PAPER_SOURCE)),
+    );
+    if (parts.length) await tx.insert(schema.practiceQuestions).values(parts);
+    const idOf = new Map(questions.map((q, i) => [q, top[i]!.id]));
+    const layout: schema.PaperLayout = {
+      sections: paper.sections.map((s) => ({
+        title: s.title,
+        instructions: s.instructions,
+        group: s.group,
+        items: s.items.map((alternatives) => alternatives.map((q) => idOf.get(q)!)),
+      })),
+    };
+    await tx.insert(schema.practiceTests).values({
+      productId: product!.id,
+      timeLimitMinutes: paper.timeLimitMinutes,
+      negativePercent: paper.negativePercent,
+      instructions: paper.instructions,
+      pattern: paper.pattern,
+      layout,
+    });
+    await tx
+      .insert(schema.practiceTestQuestions)
+      .values(top.map((q, i) => ({ productId: product!.id, questionId: q.id, position: i + 1 })));
+  }
+  await tx.insert(schema.appMeta).values({ key: BOARD_PAPERS_SEED_KEY, value: "1" });
+}
+
 async function seedTestLesson(tx: DbOrTx) {
   const [course] = await tx
     .select({ id: schema.products.id })
@@ -447,7 +557,7 @@ async function seedTestLesson(tx: DbOrTx) {
 export async function markSampleContent(tx: DbOrTx) {
   const [marker] = await tx.select().from(schema.appMeta).where(eq(schema.appMeta.key, SAMPLE_MARK_KEY));
   if (marker) return;
-  const items = [...seedCourses, ...seedNotes, ...seedPyqs, ...seedTests, SEED_BUNDLE];
+  const items = [...seedCourses, ...seedNotes, ...seedPyqs, ...seedTests, ...seedBoardPaperList, SEED_BUNDLE];
   await tx.update(schema.users).set({ isSample: true }).where(like(schema.users.id, "seed-student-%"));
   await tx
     .update(schema.instructors)
@@ -504,7 +614,7 @@ export async function markSampleContent(tx: DbOrTx) {
   await tx
     .update(schema.practiceQuestions)
     .set({ isSample: true })
-    .where(eq(schema.practiceQuestions.source, SEED_QUESTION_SOURCE));
+    .where(inArray(schema.practiceQuestions.source, [SEED_QUESTION_SOURCE, BOARD_PAPER_SOURCE]));
   // The WhatsApp number older seeds wrote was made up: students would message a stranger. An owner
   // who kept it gets no chat button until they enter theirs (the address is left: it is on invoices).
   await tx

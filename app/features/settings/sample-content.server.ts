@@ -15,7 +15,7 @@
  */
 import { and, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { PRACTICE_SEED_KEY, QUESTION_BANK_SEED_KEY } from "~/db/meta-keys";
+import { BOARD_PAPERS_SEED_KEY, PRACTICE_SEED_KEY, QUESTION_BANK_SEED_KEY } from "~/db/meta-keys";
 import {
   appMeta,
   banners,
@@ -171,7 +171,7 @@ export async function removeSampleContent(db: Db, actorId: string): Promise<Samp
     // Nothing of the sample comes back at the next start: the seed's own markers say it was given.
     await tx
       .insert(appMeta)
-      .values([PRACTICE_SEED_KEY, QUESTION_BANK_SEED_KEY].map((key) => ({ key, value: "1" })))
+      .values([PRACTICE_SEED_KEY, QUESTION_BANK_SEED_KEY, BOARD_PAPERS_SEED_KEY].map((key) => ({ key, value: "1" })))
       .onConflictDoNothing();
 
     const after = await sampleContentCounts(tx);
