@@ -215,7 +215,7 @@ describe("sitemap and robots", () => {
     const xml = await res.text();
     const db = await getDb();
     const published = await db.select().from(schema.products).where(eq(schema.products.status, "published"));
-    expect(published).toHaveLength(25); // 19 courses, notes and papers + 5 practice tests + 1 bundle
+    expect(published).toHaveLength(27); // 19 courses, notes and papers + 7 practice tests (2 board mocks) + 1 bundle
     const base = { course: "/courses", note: "/notes", pyq: "/pyq", test: "/tests", bundle: "/bundles" } as const;
     for (const p of published) expect(xml).toContain(`${base[p.kind]}/${p.id}</loc>`);
     expect(xml).not.toContain(`/notes/${draft.id}</loc>`);
@@ -223,7 +223,7 @@ describe("sitemap and robots", () => {
       expect(xml).toContain(path);
     }
     expect(xml).not.toMatch(/\/(admin|checkout|my-courses)/);
-    expect(xml.match(/<url>/g)).toHaveLength(25 + 19); // items + home, about, contact, toppers and 3 pages per kind
+    expect(xml.match(/<url>/g)).toHaveLength(27 + 19); // items + home, about, contact, toppers and 3 pages per kind
   });
 
   it("robots.txt disallows /admin, the per-order /checkout/ pages and /my-courses and names the sitemap", async () => {
