@@ -12,6 +12,7 @@ import { BOARD_PAPER_SOURCE, seedBoardPaperList } from "~/db/seed/board-papers";
 import { seedBoardPapers, seedDatabase } from "~/db/seed/seed.server";
 import { layoutMaxMarks, layoutQuestionIds, layoutText } from "~/features/practice/layout";
 import { topLevelMarks } from "~/features/practice/paper.server";
+import { startAttempt } from "~/features/practice/taking.server";
 import { TestFactsList } from "~/features/practice/test-facts";
 import { getTestFacts } from "~/features/practice/tests.server";
 import { slugify } from "~/lib/slug";
@@ -64,6 +65,7 @@ async function saveBuilder(id: number, cookie: string, fields: Record<string, st
 describe("the seeded board papers", () => {
   it("a fresh seed has both: published, paid sample tests of 3 hours with their sections, choices and pattern, out of 80 marks in 34 questions", async () => {
     const { db } = await getTestDb();
+    const owner = await createTestUser({ role: "admin" });
     const products = await paperProducts();
     expect(products.map((p) => p.subject).sort()).toEqual(["accountancy", "economics"]);
     for (const paper of seedBoardPaperList) {
@@ -106,6 +108,13 @@ describe("the seeded board papers", () => {
         timeLimitMinutes: 180,
         pattern: paper.pattern,
       });
+      // A paper dealt from it keeps the whole layout and is out of 80.
+      const attemptId = await startAttempt(db, { id: owner.id, role: "admin" }, product.id);
+      const [attempt] = await db
+        .select()
+        .from(schema.practiceAttempts)
+        .where(eq(schema.practiceAttempts.id, attemptId));
+      expect(attempt).toMatchObject({ maxMarks: 80, layout: test!.layout, questionIds: ids });
     }
   });
 
