@@ -4,6 +4,7 @@
  * subject and one paid mock paper. Seeded by seedPracticeContent (its own marker, so an install
  * seeded before practice tests existed gets them on its next start, once).
  */
+import type { JournalLine } from "~/db/schema";
 import type { SubjectKey } from "./factories";
 
 type Cls = "11" | "12";
@@ -118,7 +119,7 @@ export const seedChapters: Record<SubjectKey, Record<Cls, string[]>> = {
 
 export interface SeedQuestion {
   chapter: string;
-  type: "mcq" | "assertion_reason" | "case_based" | "short_answer" | "long_answer" | "numeric";
+  type: "mcq" | "assertion_reason" | "case_based" | "short_answer" | "long_answer" | "numeric" | "journal";
   prompt: string;
   options?: string[];
   correct?: number;
@@ -130,6 +131,8 @@ export interface SeedQuestion {
   /** A written answer's word limit, as the board prints it ("50–75 words"). */
   minWords?: number;
   maxWords?: number;
+  /** A journal entry marked by its lines (features/practice/journal.ts). */
+  journalLines?: JournalLine[];
   marks: number;
   difficulty: "easy" | "medium" | "hard";
   explanation: string;

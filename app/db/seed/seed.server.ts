@@ -381,6 +381,7 @@ function seedQuestionRow(
     answerTolerance: q.answerTolerance ?? 0,
     minWords: q.minWords ?? null,
     maxWords: q.maxWords ?? null,
+    journalLines: q.journalLines ?? [],
     marks: q.marks,
     difficulty: q.difficulty,
     explanation: q.explanation,

@@ -4,7 +4,7 @@
  * (20 marks): Option I Analysis of Financial Statements or Option II Computerised Accounting, each
  * Q27–30 of 1 mark, Q31–32 of 3, Q33 of 4 and Q34 of 6. Every question written for this store.
  */
-import { ar, type BoardPaper, either, journal, mcq, numeric, one, table, written } from "./build";
+import { ar, type BoardPaper, either, journal, journalEntry, mcq, numeric, one, table, written } from "./build";
 
 const FUNDAMENTALS = "Partnership — Fundamentals";
 const CHANGE = "Partnership — Change in Profit-Sharing Ratio";
@@ -250,40 +250,59 @@ const q19 = written(
   { theory: true, difficulty: "easy" },
 );
 
-const q20 = written(
+const CAPITAL = ["Equity Share Capital A/c", "Share Capital A/c"];
+const FORFEITURE = ["Share Forfeiture A/c", "Shares Forfeited A/c", "Forfeited Shares A/c"];
+const q20 = journalEntry(
   SHARES,
   3,
-  "Aarav Ltd. forfeited 300 equity shares of ₹10 each, issued at a premium of ₹2 per share (received with allotment), for non-payment of the first and final call of ₹3 per share. Of these, 200 shares were reissued at ₹9 per share as fully paid up. Pass the necessary journal entries.",
-  journal([
-    {
-      dr: [["Equity Share Capital A/c (300 × ₹10)", "3,000"]],
-      cr: [
-        ["Share Forfeiture A/c (300 × ₹7)", "2,100"],
-        ["Equity Share First and Final Call A/c (300 × ₹3)", "900"],
-      ],
-      narration: "300 shares forfeited for non-payment of the first and final call",
-    },
-    {
-      dr: [
-        ["Bank A/c (200 × ₹9)", "1,800"],
-        ["Share Forfeiture A/c (200 × ₹1)", "200"],
-      ],
-      cr: [["Equity Share Capital A/c", "2,000"]],
-      narration: "200 forfeited shares reissued at ₹9 as fully paid",
-    },
-    {
-      dr: [["Share Forfeiture A/c", "1,200"]],
-      cr: [["Capital Reserve A/c", "1,200"]],
-      narration: "Gain on reissue transferred: ₹1,400 forfeited on 200 shares less ₹200 discount",
-    },
-  ]),
+  "Aarav Ltd. forfeited 300 equity shares of ₹10 each, issued at a premium of ₹2 per share (received with allotment), for non-payment of the first and final call of ₹3 per share. Of these, 200 shares were reissued at ₹9 per share as fully paid up. Pass the necessary journal entries (forfeiture, reissue, and the transfer to capital reserve): write each line with its side, account and amount.",
   [
-    "1 mark: forfeiture entry (capital ₹3,000 Dr; forfeiture ₹2,100 and call ₹900 Cr)",
-    "1 mark: reissue entry (bank ₹1,800 and forfeiture ₹200 Dr; capital ₹2,000 Cr)",
-    "1 mark: ₹1,200 transferred to Capital Reserve",
+    ["dr", CAPITAL, 3000],
+    ["cr", FORFEITURE, 2100],
+    [
+      "cr",
+      [
+        "Equity Share First and Final Call A/c",
+        "Share First and Final Call A/c",
+        "First and Final Call A/c",
+        "Calls in Arrears A/c",
+      ],
+      900,
+    ],
+    ["dr", ["Bank A/c"], 1800],
+    ["dr", FORFEITURE, 200],
+    ["cr", CAPITAL, 2000],
+    ["dr", FORFEITURE, 1200],
+    ["cr", ["Capital Reserve A/c"], 1200],
   ],
-  "Share Forfeiture is credited with the capital paid on the forfeited shares (₹7 each); the premium, already received, stays in Securities Premium. Only the forfeited amount on the shares reissued, less the discount allowed, becomes capital reserve.",
-  { difficulty: "hard" },
+  [
+    "Share Forfeiture is credited with the capital paid on the forfeited shares (₹7 each); the premium, already received, stays in Securities Premium. Only the forfeited amount on the shares reissued, less the discount allowed, becomes capital reserve. The entries as the board writes them:",
+    "",
+    journal([
+      {
+        dr: [["Equity Share Capital A/c (300 × ₹10)", "3,000"]],
+        cr: [
+          ["Share Forfeiture A/c (300 × ₹7)", "2,100"],
+          ["Equity Share First and Final Call A/c (300 × ₹3)", "900"],
+        ],
+        narration: "300 shares forfeited for non-payment of the first and final call",
+      },
+      {
+        dr: [
+          ["Bank A/c (200 × ₹9)", "1,800"],
+          ["Share Forfeiture A/c (200 × ₹1)", "200"],
+        ],
+        cr: [["Equity Share Capital A/c", "2,000"]],
+        narration: "200 forfeited shares reissued at ₹9 as fully paid",
+      },
+      {
+        dr: [["Share Forfeiture A/c", "1,200"]],
+        cr: [["Capital Reserve A/c", "1,200"]],
+        narration: "Gain on reissue transferred: ₹1,400 forfeited on 200 shares less ₹200 discount",
+      },
+    ]),
+  ].join("\n"),
+  "hard",
 );
 
 const q20or = written(

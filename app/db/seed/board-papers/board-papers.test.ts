@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PaperLayout } from "~/db/schema";
+import { journalProblems, journalText, markJournal, parseJournalText } from "~/features/practice/journal";
 import { ASSERTION_REASON_OPTIONS } from "~/features/practice/labels";
 import {
   chosenSections,
@@ -136,6 +137,10 @@ describe("the seeded board papers", () => {
         } else if (q.type === "numeric") {
           expect(Number.isFinite(q.answerNumber), q.prompt).toBe(true);
           expect(q.answerTolerance! >= 0, q.prompt).toBe(true);
+        } else if (q.type === "journal") {
+          // What the question form would accept: a debit and a credit that agree, every account named.
+          expect(journalProblems(q.journalLines ?? []), q.prompt).toEqual([]);
+          expect(parseJournalText(journalText(q.journalLines ?? [])), q.prompt).toEqual({ lines: q.journalLines });
         } else {
           expect(["short_answer", "long_answer"]).toContain(q.type);
           expect(q.modelAnswer, q.prompt).toBeTruthy();
@@ -153,9 +158,30 @@ describe("the seeded board papers", () => {
     }
   });
 
+  it("mark one Accountancy entry by its lines: the forfeiture and reissue, 8 lines for 3 marks", () => {
+    const entries = numbered(paper("accountancy")).questions.filter((q) => q.type === "journal");
+    expect(entries.map((q) => [q.marks, q.journalLines?.length])).toEqual([[3, 8]]);
+    // The board's answer, as a student would type it, earns full marks; the reissue entry alone, 1 of 3.
+    const entry = { marks: 3, journalLines: entries[0]!.journalLines! };
+    const typed = (lines: [string, string, string][]) =>
+      JSON.stringify(lines.map(([side, account, amount]) => ({ side, account, amount })));
+    const board: [string, string, string][] = [
+      ["dr", "Equity Share Capital A/c", "3,000"],
+      ["cr", "To Share Forfeiture A/c", "2,100"],
+      ["cr", "To Equity Share First and Final Call A/c", "900"],
+      ["dr", "Bank A/c", "1,800"],
+      ["dr", "Share Forfeiture A/c", "200"],
+      ["cr", "To Equity Share Capital A/c", "2,000"],
+      ["dr", "Share Forfeiture A/c", "1,200"],
+      ["cr", "To Capital Reserve A/c", "1,200"],
+    ];
+    expect(markJournal(entry, typed(board))).toMatchObject({ awardedCenti: 300, correct: true });
+    expect(markJournal(entry, typed(board.slice(3, 6))).awardedCenti).toBe(100);
+  });
+
   it("set journal entries, a balance sheet extract, a comparative and a common-size statement and a cash flow extract as Markdown tables", () => {
     const text = numbered(paper("accountancy"))
-      .questions.map((q) => `${q.prompt}\n${q.modelAnswer ?? ""}`)
+      .questions.map((q) => `${q.prompt}\n${q.modelAnswer ?? ""}\n${q.explanation}`)
       .join("\n");
     expect(text).toContain("| Date | Particulars | L.F. | Dr (₹) | Cr (₹) |");
     expect(text).toContain("Balance Sheet of Zenith Ltd. (extract)");

@@ -110,6 +110,27 @@ export const written = (
   ...(theory ? BOARD_WORDS[marks] : {}),
 });
 
+/**
+ * A journal entry marked by its lines: each line is [side, accepted account names, amount]; the
+ * explanation shows the entries as the board writes them (with narrations).
+ */
+export const journalEntry = (
+  chapter: string,
+  marks: number,
+  prompt: string,
+  lines: ["dr" | "cr", string[], number][],
+  explanation: string,
+  difficulty: Difficulty = "medium",
+): SeedQuestion => ({
+  chapter,
+  type: "journal",
+  prompt,
+  journalLines: lines.map(([side, accounts, amount]) => ({ side, accounts, amount })),
+  marks,
+  difficulty,
+  explanation,
+});
+
 /** A Markdown table; columns whose header ends in "(₹)" or "%" are right-aligned. */
 export function table(header: string[], rows: (string | number)[][]): string {
   const align = header.map((h) => (/\(₹\)|%|\(₹ crore\)/.test(h) ? "---:" : "---"));
