@@ -2,6 +2,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
+import sharp from "sharp";
 import { afterAll } from "vitest";
 import { openPglite, setDbHandle } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -14,6 +15,10 @@ let browser: Browser;
 let student: TestUser;
 let testId = 0;
 let secrets: string[] = [];
+/** The seeded Accountancy board mock, a student who bought it and the teacher. */
+let mockId = 0;
+let boardStudent: TestUser;
+let teacher: TestUser;
 
 it.beforeAll(async ({ browser: shared }) => {
   const dataDir = await freshInstall();
@@ -26,6 +31,14 @@ it.beforeAll(async ({ browser: shared }) => {
       .from(schema.products)
       .where(eq(schema.products.slug, "economics-class-12-free-sample-test"));
     testId = test!.id;
+    boardStudent = await createTestUser({ name: "Meera Iyer" });
+    teacher = await createTestUser({ name: "Priya Teacher", role: "admin" });
+    const [mock] = await handle.db
+      .select()
+      .from(schema.products)
+      .where(eq(schema.products.slug, "accountancy-class-12-board-mock-paper-cbse-2025-26"));
+    mockId = mock!.id;
+    await handle.db.insert(schema.enrolments).values({ userId: boardStudent.id, productId: mockId, source: "grant" });
     const questions = await handle.db.select().from(schema.practiceQuestions);
     secrets = questions.flatMap((q) => [
       q.explanation,
@@ -130,6 +143,116 @@ describe("practice test in Chromium at 360 px", () => {
 
     await page.goto(`${server.url}/my-courses/tests`);
     await expect(page.getByText(/National Income Accounting, 100%/).isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a board mock on a phone, marked by the teacher", () => {
+  it("sections and a choice, a journal entry by its lines, a photo of a handwritten answer, then the teacher's marks on the result", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    await signInBrowser(context, server.url, boardStudent.email);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+
+    // The detail page states the pattern the paper follows and its year.
+    await page.goto(`${server.url}/tests/${mockId}`);
+    await page
+      .getByText("Pattern: CBSE Class 12 Accountancy board pattern 2025–26", { exact: false })
+      .first()
+      .waitFor();
+    await page.goto(`${server.url}/my-courses/tests/start/${mockId}`);
+    await page.getByRole("button", { name: "Start the test" }).click();
+    await page.waitForURL(/\/my-courses\/tests\/\d+$/);
+    const attemptUrl = page.url();
+    await expect(page.getByTestId("timer").textContent()).resolves.toMatch(/^(3:00:00|2:59:\d\d)$/);
+    await expect(page.getByRole("heading", { name: "Part A" }).isVisible()).resolves.toBe(true);
+
+    /** Opens the question whose text has `words` from the palette (one question per screen on a phone). */
+    const open = async (words: string) => {
+      const item = page.locator("li[data-question]", { hasText: words });
+      const n = await item.getAttribute("data-question");
+      await page.getByRole("button", { name: new RegExp(`^Question ${n}(,|$)`) }).click();
+      await expect(item.isVisible()).resolves.toBe(true);
+      return { n: Number(n), item };
+    };
+
+    // Q20: the forfeiture and reissue, typed line by line: the reissue entry right, and one wrong line.
+    const { n: q } = await open("Aarav Ltd. forfeited 300 equity shares");
+    const line = (i: number, what: string) => page.getByLabel(`Question ${q}, line ${i}: ${what}`);
+    await page.getByRole("button", { name: "Add a line" }).click();
+    await page.getByRole("button", { name: "Add a line" }).click();
+    const typed: [string, string, string][] = [
+      ["dr", "Bank A/c", "1,800"],
+      ["dr", "Share Forfeiture A/c", "200"],
+      ["cr", "To Equity Share Capital A/c", "2,000"],
+      ["cr", "To Securities Premium A/c", "600"],
+    ];
+    for (const [i, [side, account, amount]] of typed.entries()) {
+      await line(i + 1, "debit or credit").selectOption(side);
+      await line(i + 1, "account").fill(account);
+      await line(i + 1, "amount in rupees").fill(amount);
+    }
+    await line(4, "amount in rupees").blur();
+    await page.getByText("All answers saved").waitFor();
+
+    // Q21: a long answer written on paper: a photo of it, taken on the phone.
+    const { item: q21 } = await open("From 1 April 2025 they decide to share profits equally");
+    const photo = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: "#f8f5ee" } })
+      .jpeg()
+      .toBuffer();
+    await q21
+      .getByLabel(/Wrote it on paper\? Add photos/)
+      .setInputFiles({ name: "answer.jpg", mimeType: "image/jpeg", buffer: photo });
+    await q21.getByRole("img", { name: "Page 1 of the handwritten answer" }).waitFor();
+
+    // The answers were saved on the server: a reload shows the lines as typed.
+    await page.reload();
+    await open("Aarav Ltd. forfeited 300 equity shares");
+    await expect(line(3, "account").inputValue()).resolves.toBe("To Equity Share Capital A/c");
+    await expect(line(3, "debit or credit").inputValue()).resolves.toBe("cr");
+
+    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    await page.getByRole("button", { name: "Yes, submit" }).click();
+    await page.getByTestId("score").waitFor();
+    // 3 of the 8 lines right, 4 given: 3 × 3 ÷ 8 = 1.125, rounded down to the half: 1 mark.
+    await expect(page.getByTestId("score").textContent()).resolves.toBe("1 / 80");
+    const entry = page.locator("article", { hasText: "Aarav Ltd. forfeited 300 equity shares" });
+    await expect(entry.getByText("1 / 3 · 3 of 8 lines right").isVisible()).resolves.toBe(true);
+    await expect(
+      entry.getByRole("table", { name: "Correct entry" }).getByText("To Capital Reserve A/c").isVisible(),
+    ).resolves.toBe(true);
+    await expect(entry.getByRole("table", { name: "Your entry" }).getByLabel("Not in the entry").count()).resolves.toBe(
+      1,
+    );
+
+    // The teacher marks the photographed answer from the queue, in halves, with a comment.
+    const desk = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await signInBrowser(desk, server.url, teacher.email);
+    const admin = await desk.newPage();
+    await admin.goto(`${server.url}/admin/practice/marking`);
+    await admin.getByRole("link", { name: "Mark Meera Iyer's answer" }).first().click();
+    await admin
+      .getByRole("img", { name: /Page 1 of the handwritten answer/ })
+      .first()
+      .waitFor();
+    await admin.getByLabel(/^Marks \(0–4, halves allowed\)/).selectOption("3.5");
+    await admin
+      .getByLabel(/Comment for the student/)
+      .fill("Right working; write the sacrifice ratio in a line of its own.");
+    await admin.getByRole("button", { name: "Save the marks" }).click();
+    await admin.getByText("Marked. The student is told by email.").waitFor();
+    await desk.close();
+
+    // The student sees the teacher's marks and comment, and the score with them.
+    await page.goto(attemptUrl);
+    await expect(page.getByTestId("score").textContent()).resolves.toBe("4.5 / 80");
+    const written = page.locator("article", { hasText: "From 1 April 2025 they decide to share profits equally" });
+    await expect(written.getByText("3.5 / 4 (marked by your teacher)").isVisible()).resolves.toBe(true);
+    await expect(
+      written.getByText("write the sacrifice ratio in a line of its own", { exact: false }).isVisible(),
+    ).resolves.toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

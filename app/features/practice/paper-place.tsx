@@ -7,7 +7,7 @@ export function PaperPlaceMarks({ place }: { place: PaperPlace | null }) {
     <>
       {place.section ? (
         <div className="mb-3 rounded-lg border-l-4 border-brand-600 bg-brand-50 px-3 py-2">
-          <p className="font-semibold text-slate-900">{place.section.title}</p>
+          <h2 className="font-semibold text-slate-900">{place.section.title}</h2>
           {place.section.instructions ? <p className="text-sm text-slate-700">{place.section.instructions}</p> : null}
           {place.section.group ? (
             <p className="text-sm text-slate-700">
