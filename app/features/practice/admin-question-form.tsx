@@ -337,7 +337,7 @@ function JournalPreview({ text }: { text: string }) {
   return (
     <JournalTable
       caption="Expected entry"
-      lines={parsed.lines.map((l) => ({ side: l.side, account: l.accounts.join(" / "), amount: l.amount }))}
+      lines={parsed.lines.map((l) => ({ side: l.side, account: l.accounts.join(" or "), amount: l.amount }))}
     />
   );
 }

@@ -567,7 +567,7 @@ describe("journal entries marked by their lines", () => {
         { side: "cr", account: "To Goodwill A/c", amount: "30,000", right: false },
       ],
       expected: [
-        { side: "dr", account: "Bank A/c / Cash A/c", amount: 150000, right: true },
+        { side: "dr", account: "Bank A/c", amount: 150000, right: true },
         { side: "cr", account: "Ravi's Capital A/c", amount: 120000, right: true },
         { side: "cr", account: "Premium for Goodwill A/c", amount: 30000, right: false },
       ],

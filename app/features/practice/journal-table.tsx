@@ -9,7 +9,7 @@ export function JournalTable({ lines, caption }: { lines: JournalTableLine[]; ca
   const amount = (l: JournalTableLine) => (typeof l.amount === "number" ? formatCount(l.amount) : l.amount);
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[18rem] border-collapse text-sm">
+      <table className="w-full border-collapse text-sm">
         <caption className="mb-1 text-left text-sm font-semibold text-slate-700">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-300 text-left text-slate-600">
@@ -21,10 +21,10 @@ export function JournalTable({ lines, caption }: { lines: JournalTableLine[]; ca
             <th scope="col" className="py-1 pr-2 font-semibold">
               Particulars
             </th>
-            <th scope="col" className="py-1 pr-2 text-right font-semibold">
+            <th scope="col" className="whitespace-nowrap py-1 pr-2 text-right font-semibold">
               Dr (₹)
             </th>
-            <th scope="col" className="py-1 text-right font-semibold">
+            <th scope="col" className="whitespace-nowrap py-1 text-right font-semibold">
               Cr (₹)
             </th>
           </tr>
@@ -44,7 +44,6 @@ export function JournalTable({ lines, caption }: { lines: JournalTableLine[]; ca
               ) : null}
               <td className={cn("py-1 pr-2 text-slate-900", l.side === "cr" && "pl-6")}>
                 {l.side === "cr" ? `To ${l.account.replace(/^to\s+/i, "")}` : l.account}
-                {l.side === "dr" ? <span className="float-right pl-2 text-slate-600">Dr.</span> : null}
               </td>
               <td className="py-1 pr-2 text-right tabular-nums">{l.side === "dr" ? amount(l) : ""}</td>
               <td className="py-1 text-right tabular-nums">{l.side === "cr" ? amount(l) : ""}</td>

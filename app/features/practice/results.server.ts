@@ -175,7 +175,8 @@ function journalResult(q: AnswerableRow, text: string | null) {
   return {
     expected: q.journalLines.map((l, i) => ({
       side: l.side,
-      account: l.accounts.join(" / "),
+      // The board's name; the others accepted (journal.ts) are how a student may also have written it.
+      account: l.accounts[0]!,
       amount: l.amount,
       right: marking.expected[i],
     })),

@@ -208,7 +208,7 @@ function ResultCard({
         </>
       ) : q.journal ? (
         <div className="mt-3 grid gap-3 lg:grid-cols-2">
-          <div className="rounded-lg border border-slate-200 p-3">
+          <div className="min-w-0 rounded-lg border border-slate-200 p-3">
             {q.journal.given.length ? (
               <JournalTable caption="Your entry" lines={q.journal.given} />
             ) : (
@@ -217,7 +217,7 @@ function ResultCard({
               </p>
             )}
           </div>
-          <div className="rounded-lg border border-emerald-600 bg-emerald-50 p-3">
+          <div className="min-w-0 rounded-lg border border-emerald-600 bg-emerald-50 p-3">
             <JournalTable caption="Correct entry" lines={q.journal.expected} />
           </div>
         </div>
