@@ -206,6 +206,9 @@ describe("a board mock on a phone, marked by the teacher", () => {
       .getByLabel(/Wrote it on paper\? Add photos/)
       .setInputFiles({ name: "answer.jpg", mimeType: "image/jpeg", buffer: photo });
     await q21.getByRole("img", { name: "Page 1 of the handwritten answer" }).waitFor();
+    // The progress counts the paper as it is marked: 34 questions (one option of Part B, one side of
+    // each OR), and the photos answer Q21's question.
+    await page.getByText(/^2\/34 answered/).waitFor();
 
     // The answers were saved on the server: a reload shows the lines as typed.
     await page.reload();

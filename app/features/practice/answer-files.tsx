@@ -3,7 +3,7 @@
  * progress), listed with their previews on the result and on the teacher's marking page.
  */
 import { FileText, ImagePlus, X } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { type ApiError, apiFetch } from "~/lib/api-client";
 import { Button } from "~/ui/button";
 import type { AnswerFile } from "./answer-files.server";
@@ -71,12 +71,22 @@ export function AnswerFileUploader({
   attemptId,
   questionId,
   initial,
+  onCountChange,
 }: {
   attemptId: number;
   questionId: number;
   initial: AnswerFile[];
+  /** Told how many files the answer has after each upload or removal (photos alone answer a question). */
+  onCountChange?: (count: number) => void;
 }) {
   const [files, setFiles] = useState(initial);
+  const counted = useRef(initial.length);
+  useEffect(() => {
+    if (files.length !== counted.current) {
+      counted.current = files.length;
+      onCountChange?.(files.length);
+    }
+  }, [files.length, onCountChange]);
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();

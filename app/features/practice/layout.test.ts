@@ -5,6 +5,7 @@ import {
   layoutMaxMarks,
   layoutQuestionIds,
   layoutText,
+  paperProgress,
   parseLayout,
   placesOf,
 } from "./layout";
@@ -112,5 +113,24 @@ describe("a board paper's layout", () => {
     expect(places.get(91)).toEqual({ section: null, alternative: true });
     expect(places.get(92)).toEqual({ section: null, alternative: false });
     expect(placesOf(null, questions).size).toBe(0);
+  });
+});
+
+describe("a paper's progress as the student sees it", () => {
+  // Question 4 is a case set answered by its parts 41 and 42; question 10 is outside the layout.
+  const questions = [1, 2, 3, 41, 42, 5, 6, 7, 8, 9, 10].map((id) => ({ id, topId: id === 41 || id === 42 ? 4 : id }));
+
+  it("counts one alternative of a choice and one option of a part, each case part on its own", () => {
+    // Nothing answered: Part A (1, 2 or 3, the set's two parts), Option I (5, 6) and question 10.
+    expect(paperProgress(layout(), questions, new Set())).toEqual({ answered: 0, total: 7 });
+    // Answering the other alternative (3) and Option II (7, 9) changes what counts, not how much.
+    const all = new Set([1, 3, 41, 42, 7, 9, 10]);
+    expect(paperProgress(layout(), questions, all)).toEqual({ answered: 7, total: 7 });
+    // One part of the set left: one unanswered.
+    expect(paperProgress(layout(), questions, new Set([1, 2, 41, 5, 6, 10]))).toEqual({ answered: 6, total: 7 });
+  });
+
+  it("a plain paper counts every answerable question", () => {
+    expect(paperProgress(null, questions, new Set([2, 3, 41]))).toEqual({ answered: 3, total: 11 });
   });
 });

@@ -112,6 +112,22 @@ export function countedQuestions(
   return counted;
 }
 
+/**
+ * How much of a paper a student has answered, counted as it will be marked: the answerable questions
+ * (`topId`: the top-level question each belongs to, a case set's part its set) of the options and
+ * alternatives that count given what is answered so far (a plain paper: every one).
+ */
+export function paperProgress(
+  layout: PaperLayout | null,
+  questions: { id: number; topId: number }[],
+  answeredIds: Set<number>,
+): { answered: number; total: number } {
+  const answeredTop = new Set(questions.filter((q) => answeredIds.has(q.id)).map((q) => q.topId));
+  const counted = countedQuestions(layout, [...new Set(questions.map((q) => q.topId))], answeredTop);
+  const units = questions.filter((q) => counted.has(q.topId));
+  return { answered: units.filter((q) => answeredIds.has(q.id)).length, total: units.length };
+}
+
 /** The sections that count: every section not in a group, and the chosen option of each group. */
 export function chosenSections(layout: PaperLayout, answered: Set<number>): PaperSection[] {
   const chosen: PaperSection[] = [];

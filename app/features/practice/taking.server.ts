@@ -111,6 +111,8 @@ export async function attemptOwner(db: DbOrTx, attemptId: number): Promise<strin
 
 export interface TakingQuestion {
   id: number;
+  /** The top-level question it belongs to (a case set's part: its set), for the paper's progress. */
+  topId: number;
   /** The case set's passage this question belongs to (shown above it, as safe HTML), if any. */
   passageHtml: string | null;
   type: QuestionType;
@@ -138,6 +140,8 @@ export interface TakingPaper {
   serverNow: string;
   maxMarks: number;
   negativePercent: number;
+  /** The paper's sections and choices (question ids only), so the progress counts what will be marked. */
+  layout: PaperLayout | null;
   questions: TakingQuestion[];
 }
 
@@ -184,11 +188,13 @@ export async function loadPaper(
     serverNow: now.toISOString(),
     maxMarks: attempt.maxMarks,
     negativePercent: test?.negativePercent ?? 0,
+    layout: attempt.layout,
     // Only the fields listed here leave the server: never correctOption, modelAnswer, markingPoints or explanation.
     questions: answerables(paper).map((q) => {
       const answer = saved.find((a) => a.questionId === q.id);
       return {
         id: q.id,
+        topId: q.parentId ?? q.id,
         passageHtml: passageOf(q),
         type: q.type,
         promptHtml: renderMarkdown(q.prompt),

@@ -15,6 +15,7 @@ import { Markdown } from "~/ui/markdown";
 import { AnswerFileUploader } from "./answer-files";
 import { type JournalAnswerLine, MAX_JOURNAL_ACCOUNT, MAX_JOURNAL_LINES, savedJournalLines } from "./journal";
 import { isWritten, QUESTION_TYPE_LABELS, wordCount } from "./labels";
+import { paperProgress } from "./layout";
 import { MAX_NUMERIC_ANSWER, MAX_WRITTEN_ANSWER } from "./limits";
 import { PaperPlaceMarks } from "./paper-place";
 import { parseNumericAnswer } from "./scoring";
@@ -59,6 +60,11 @@ export function TestTaker({ paper }: { paper: TakingPaper }) {
       paper.questions.map((q) => [q.id, { choice: q.choice, text: q.text, markedForReview: q.markedForReview }]),
     ),
   );
+  // Photos of a handwritten answer answer the question too (the server counts them: paper.server.ts).
+  const [withFiles, setWithFiles] = useState<Record<number, boolean>>(() =>
+    Object.fromEntries(paper.questions.map((q) => [q.id, q.files.length > 0])),
+  );
+  const isAnswered = (id: number) => answered(answers[id]!) || Boolean(withFiles[id]);
   const [current, setCurrent] = useState(0);
   const [saveState, setSaveState] = useState<SaveState>("saved");
   const [confirming, setConfirming] = useState(false);
@@ -148,8 +154,16 @@ export function TestTaker({ paper }: { paper: TakingPaper }) {
     }
   }, [seconds, finish]);
 
-  const total = paper.questions.length;
-  const answeredCount = paper.questions.filter((q) => answered(answers[q.id]!)).length;
+  const onFilesChange = useCallback(
+    (questionId: number, count: number) => setWithFiles((all) => ({ ...all, [questionId]: count > 0 })),
+    [],
+  );
+  // A board paper counts one option of a part and one alternative of a choice (layout.ts).
+  const { answered: answeredCount, total } = paperProgress(
+    paper.layout,
+    paper.questions,
+    new Set(paper.questions.filter((q) => isAnswered(q.id)).map((q) => q.id)),
+  );
   const reviewCount = paper.questions.filter((q) => answers[q.id]!.markedForReview).length;
   const low = seconds <= 60;
 
@@ -224,13 +238,13 @@ export function TestTaker({ paper }: { paper: TakingPaper }) {
                     type="button"
                     onClick={() => setCurrent(i)}
                     aria-current={i === current ? "step" : undefined}
-                    aria-label={`Question ${i + 1}${answered(a) ? ", answered" : ""}${a.markedForReview ? ", marked for review" : ""}`}
+                    aria-label={`Question ${i + 1}${isAnswered(q.id) ? ", answered" : ""}${a.markedForReview ? ", marked for review" : ""}`}
                     className={cn(
                       "h-10 w-10 rounded-lg border text-sm font-semibold",
                       i === current ? "ring-2 ring-brand-600 ring-offset-1" : "",
                       a.markedForReview
                         ? "border-amber-500 bg-amber-50 text-amber-900"
-                        : answered(a)
+                        : isAnswered(q.id)
                           ? "border-emerald-600 bg-emerald-50 text-emerald-900"
                           : "border-slate-300 bg-white text-slate-700",
                     )}
@@ -251,6 +265,7 @@ export function TestTaker({ paper }: { paper: TakingPaper }) {
                 question={q}
                 answer={answers[q.id]!}
                 onChange={(change, save) => update(q.id, change, save)}
+                onFilesChange={onFilesChange}
               />
               <div className="mt-3 flex justify-between gap-3 lg:hidden">
                 {i > 0 ? (
@@ -260,7 +275,7 @@ export function TestTaker({ paper }: { paper: TakingPaper }) {
                 ) : (
                   <span />
                 )}
-                {i < total - 1 ? (
+                {i < paper.questions.length - 1 ? (
                   <Button type="button" onClick={() => setCurrent(i + 1)}>
                     Next
                   </Button>
@@ -284,12 +299,14 @@ function QuestionCard({
   question: q,
   answer,
   onChange,
+  onFilesChange,
 }: {
   attemptId: number;
   number: number;
   question: TakingQuestion;
   answer: Answer;
   onChange: (change: Partial<Answer>, save?: boolean) => void;
+  onFilesChange: (questionId: number, count: number) => void;
 }) {
   const name = `q-${q.id}`;
   const textTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -344,7 +361,14 @@ function QuestionCard({
           />
         </label>
       ) : null}
-      {isWritten(q.type) ? <AnswerFileUploader attemptId={attemptId} questionId={q.id} initial={q.files} /> : null}
+      {isWritten(q.type) ? (
+        <AnswerFileUploader
+          attemptId={attemptId}
+          questionId={q.id}
+          initial={q.files}
+          onCountChange={(count) => onFilesChange(q.id, count)}
+        />
+      ) : null}
       {isWritten(q.type) || q.type === "numeric" || q.type === "journal" ? null : (
         <div className="mt-3 space-y-2" role="radiogroup" aria-label={`Options of question ${number}`}>
           {q.optionsHtml.map((option, i) => (
