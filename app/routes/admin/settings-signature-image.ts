@@ -1,6 +1,6 @@
-import { Readable } from "node:stream";
 import { dbContext } from "~/features/accounts/context.server";
 import { getSettings } from "~/features/settings/settings.server";
+import { inlineImage } from "~/lib/attachment.server";
 import { invariantResponse } from "~/lib/errors";
 import { getFileStorage } from "~/platform/files/storage.server";
 import { isSignatureImageKey, signatureImageContentType } from "~/platform/files/upload.server";
@@ -12,12 +12,5 @@ export async function loader({ context }: Route.LoaderArgs) {
   const key = (await getSettings(db)).signatureImageKey;
   const file = key && isSignatureImageKey(key) ? await getFileStorage().get(key) : null;
   invariantResponse(key && file, "No signature image.", 404);
-  const headers: Record<string, string> = {
-    "Content-Type": signatureImageContentType(key),
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; sandbox",
-    "Cache-Control": "private, no-store",
-  };
-  if (file.size !== undefined) headers["Content-Length"] = String(file.size);
-  return new Response(Readable.toWeb(file.stream) as ReadableStream, { headers });
+  return inlineImage(file, signatureImageContentType(key), "private, no-store");
 }

@@ -1,7 +1,7 @@
-import { Readable } from "node:stream";
 import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { doubtPhoto } from "~/features/doubts/doubts.server";
+import { inlineImage } from "~/lib/attachment.server";
 import { asResponse, HttpError } from "~/lib/errors";
 import { paramId } from "~/lib/id";
 import { getFileStorage } from "~/platform/files/storage.server";
@@ -21,13 +21,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   const file = await getFileStorage().get(key);
   if (!file) throw asResponse(new HttpError(404, "Photo not found."));
-  const headers: Record<string, string> = {
-    "Content-Type": imageContentType(key),
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-    "Content-Disposition": "inline",
-    "Cache-Control": "private, no-store",
-  };
-  if (file.size !== undefined) headers["Content-Length"] = String(file.size);
-  return new Response(Readable.toWeb(file.stream) as ReadableStream, { headers });
+  return inlineImage(file, imageContentType(key), "private, no-store");
 }

@@ -1,21 +1,10 @@
 import { dbContext } from "~/features/accounts/context.server";
 import { requireUser } from "~/features/accounts/guards.server";
 import { prepareDownload } from "~/features/learning/downloads.server";
-import { attachment } from "~/lib/attachment.server";
+import { attachment, fileNotFound } from "~/lib/attachment.server";
 import { asResponse } from "~/lib/errors";
 import { parseId } from "~/lib/id";
 import type { Route } from "./+types/download";
-
-function notFound() {
-  return new Response("404 - Page Not Found", {
-    status: 404,
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "no-store",
-    },
-  });
-}
 
 /**
  * A note or PYQ PDF, checked on every request and stamped with the buyer's name and email
@@ -25,10 +14,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const user = await requireUser(db, request);
   const id = parseId(params.productId);
-  if (id === null) return notFound();
+  if (id === null) return fileNotFound();
   const file = await prepareDownload(db, user, id).catch((error) => {
     throw asResponse(error);
   });
-  if (!file) return notFound();
+  if (!file) return fileNotFound();
   return attachment(file.bytes, file.filename, "application/pdf");
 }
