@@ -145,7 +145,10 @@ describe("learning journey in Chromium", () => {
     const video = frame.locator("video");
     await video.waitFor();
     const quality = page.getByRole("combobox", { name: "Video quality" });
-    await expect.poll(() => quality.locator("option").allTextContents()).toEqual(["Auto", "240p", "360p", "720p"]);
+    // hls.js loads on demand and then reads the master playlist: on a busy machine that takes seconds.
+    await expect
+      .poll(() => quality.locator("option").allTextContents(), { timeout: 20_000 })
+      .toEqual(["Auto", "240p", "360p", "720p"]);
     expect(await page.getByRole("combobox", { name: "Playback speed" }).locator("option").allTextContents()).toEqual([
       "0.75×",
       "1×",
