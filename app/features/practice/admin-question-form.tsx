@@ -56,7 +56,7 @@ export function QuestionForm({
       : [v.optionA, v.optionB, v.optionC, v.optionD].filter((o): o is string => Boolean(o));
   const correct = v.correct ? "ABCD".indexOf(v.correct) : -1;
   return (
-    <div className="grid gap-6 xl:grid-cols-[1fr_24rem]">
+    <div className="grid gap-6 xl:grid-cols-[1fr_24rem] [&>*]:min-w-0">
       <Card>
         <Form method="post" encType="multipart/form-data" className="grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="save" />
