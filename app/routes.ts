@@ -56,7 +56,6 @@ export default [
   route("logout", "routes/auth/logout.tsx"),
   ...prefix("api", [
     route("cart", "routes/api/cart.ts"),
-    route("me", "routes/api/me.ts"),
     route("auth/*", "routes/api/auth.ts"),
     route("practice/attempts/:attemptId/answers", "routes/api/practice-answer.ts"),
     route("practice/attempts/:attemptId/files", "routes/api/practice-answer-files.ts"),

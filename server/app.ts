@@ -31,13 +31,14 @@ import {
   refusedForMaintenance,
 } from "~/features/settings/maintenance.server";
 import { refreshStoreSettings } from "~/features/settings/settings.server";
+import { personalAnswer } from "~/features/site/personal.server";
 import { ensureSampleVideo, samplePrefixesInUse } from "~/features/video/sample.server";
 import { videoJobs } from "~/features/video/video.server";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { mayReadMetrics, metricsText, observeRequest, registerReader, registry } from "~/lib/metrics.server";
 import { closePdfPool } from "~/lib/pdf-pool.server";
-import { isSharedPagePath, PAGE_QUERY_PARAMS, routePath } from "~/lib/route-path";
+import { isSharedPagePath, PAGE_QUERY_PARAMS, PRIVATE_CACHE_CONTROL, routePath } from "~/lib/route-path";
 import { getFileStorage } from "~/platform/files/storage.server";
 import { describePaymentSetup } from "~/platform/gateway/gateway.server";
 import { type JobQueue, startJobQueue } from "~/platform/jobs/queue.server";
@@ -217,6 +218,23 @@ app.use((req, res, next) => {
   next();
 });
 
+/**
+ * GET /api/me (app/features/site/personal.server.ts): asked by every signed-in view of a shared page,
+ * so answered here rather than through React Router, whose request handling cost more than the
+ * answer itself (bench/RESULTS.md). Private like every answer made for one person.
+ */
+app.get("/api/me", async (req, res, next) => {
+  try {
+    const { db } = await getDbHandle();
+    const { body, cookies } = await personalAnswer(db, fetchRequestOf(req));
+    res.set({ "Cache-Control": PRIVATE_CACHE_CONTROL, Vary: "Cookie" });
+    for (const cookie of cookies) res.append("Set-Cookie", cookie);
+    res.json(body);
+  } catch (error) {
+    next(error);
+  }
+});
+
 // React Router derives its route tables (data routes, ranked branches, a compiled pattern per route)
 // from the build once when it is given the build itself, but again on every request when it is
 // given a function: that cost ~15 % of a rendered page's CPU. Only development needs the function
@@ -242,7 +260,7 @@ function labelRoutes(routes: ServerBuild["routes"]): RouteObject[] {
   return attach(byParent.get(undefined) ?? []) as RouteObject[];
 }
 let routeTree: RouteObject[] | undefined;
-const OWN_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
+const OWN_PATHS = new Set(["/healthz", "/readyz", "/metrics", "/api/me"]);
 const labels = new Map<string, string>();
 
 /**

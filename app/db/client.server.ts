@@ -13,6 +13,7 @@ import type { Pool } from "pg";
 import { getEnv, resolveDataDir } from "~/lib/env.server";
 import { queryCountLogger } from "./query-count.server";
 import * as schema from "./schema";
+import { type TableWrites, trackTableWrites } from "./table-writes.server";
 
 /** Drizzle's logger counts queries per request when LOG_QUERY_COUNTS is on (query-count.server.ts). */
 const counting = () => (getEnv().LOG_QUERY_COUNTS ? { logger: queryCountLogger } : {});
@@ -29,6 +30,8 @@ export interface DbHandle {
   url?: string;
   /** The embedded engine (PGlite only), for backups. */
   pglite?: PGlite;
+  /** The tables written through this process (PGlite only: the only writer), for reads kept in memory. */
+  writes?: TableWrites;
   /** The PostgreSQL pool's connections now (PostgreSQL only), for the metrics. */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -128,11 +131,13 @@ export async function openPglite(dataDir: string | "memory://"): Promise<DbHandl
     release();
     throw error;
   }
+  const writes = trackTableWrites(client);
   const db = drizzle(client, { schema, ...counting() }) as unknown as Db;
   return {
     db,
     kind: "pglite",
     pglite: client,
+    writes,
     async close() {
       try {
         await client.close();

@@ -190,6 +190,7 @@ describe("signed-in catalog pages from the shared page cache", () => {
       [asha.cookie, ravi.cookie, undefined].map(async (cookie) => {
         const res = await fetch(`${server.url}/api/me`, { headers: cookie ? { cookie } : {} });
         expect(res.headers.get("cache-control")).toBe("private, no-store");
+        expect(res.headers.get("vary")).toMatch(/cookie/i);
         return res.json();
       }),
     );

@@ -120,6 +120,8 @@ export async function resetDb(opts: { seed?: boolean } = {}) {
     return handle;
   }
   await handle.db.execute(sql`select test_snapshot.restore()`);
+  // The restore writes through a function, which the embedded database's write tracking cannot see.
+  handle.writes?.changedEverything();
   return handle;
 }
 

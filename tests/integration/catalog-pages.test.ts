@@ -219,8 +219,17 @@ describe("a signed-in page looks the session up once", () => {
       expect((root as { data: { user: unknown } }).data.user).toBeTruthy();
       expect(page.owned).toEqual([]);
       expect(getSession).toHaveBeenCalledTimes(1);
-      // The next request (its own context) looks up again: nothing is kept across requests.
+      // The next request with the same cookies, seconds later, is answered from the session the cookie
+      // cache gave (guards.server.ts, recentSessions); other cookies (a sign-out, a renewed cache) look up again.
       await routeCall(classLoader, { ...args("/courses/std/12", { std: "12" }), context: {} } as never);
+      expect(getSession).toHaveBeenCalledTimes(1);
+      const other = await cookieFor(await createTestUser());
+      const theirs = await routeCall(classLoader, {
+        request: makeRequest("/courses/std/12", { headers: { cookie: other } }),
+        params: { std: "12" },
+        context: {},
+      } as never);
+      expect(theirs).toBeTruthy();
       expect(getSession).toHaveBeenCalledTimes(2);
     } finally {
       getSession.mockRestore();
@@ -228,7 +237,6 @@ describe("a signed-in page looks the session up once", () => {
   });
 
   it("so do the store layout's and a personal page's loaders (/my-courses, /account)", async () => {
-    const cookie = await cookieFor(await createTestUser());
     const auth = await getAuth(await getDb());
     const getSession = vi.spyOn(auth.api, "getSession");
     try {
@@ -237,6 +245,8 @@ describe("a signed-in page looks the session up once", () => {
         ["/account", accountLoader],
       ] as const) {
         getSession.mockClear();
+        // A student of their own: the last one's cookies would be answered from the recent sessions.
+        const cookie = await cookieFor(await createTestUser());
         // The account layout's middleware looks the user up first; the loaders share its lookup.
         const context = await routeContext(makeRequest(path, { headers: { cookie } }));
         const args = () => ({ request: makeRequest(path, { headers: { cookie } }), params: {}, context });

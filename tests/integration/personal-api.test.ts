@@ -1,39 +1,29 @@
 /**
  * GET /api/me: the personal part of a shared catalog page (ADR 0012): the user, the cart and the
- * owned ids, in one query, private; nobody signed in gets nulls and the hint cookie cleared.
+ * owned ids, in one query; nobody signed in gets nulls and the hint cookie cleared. server/app.ts
+ * answers it with `personalAnswer`, privately (its headers: tests/e2e/shared-pages.e2e.test.ts).
  */
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { cartItems } from "~/db/schema";
 import { placeOrder } from "~/features/checkout/checkout.server";
 import { settleTestPayment } from "~/features/payments/payments.server";
-import { loader as meLoader } from "~/routes/api/me";
+import { personalAnswer } from "~/features/site/personal.server";
 import { asUser, buyerWithCart } from "../helpers/checkout";
 import { createProduct } from "../helpers/factories";
-import { makeRequest, routeCall } from "../helpers/route";
+import { makeRequest } from "../helpers/route";
 
 async function me(init: RequestInit = {}, path = "/api/me") {
-  const result = (await routeCall(meLoader, {
-    request: makeRequest(path, init),
-    params: {},
-    context: {},
-  } as never)) as {
-    data: {
-      user: { email: string } | null;
-      cart: { id: number }[] | null;
-      owned: number[];
-      viewer?: { eligibility: { canReview: boolean; reason?: string }; myReview: unknown };
-    };
-    init: ResponseInit | null;
-  };
-  return { body: result.data, headers: new Headers(result.init?.headers) };
+  const { body, cookies } = await personalAnswer(await getDb(), makeRequest(path, init));
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return { body, headers };
 }
 
 describe("GET /api/me", () => {
-  it("answers nobody with nulls, privately, and clears a stale hint cookie", async () => {
+  it("answers nobody with nulls and clears a stale hint cookie", async () => {
     const { body, headers } = await me({ headers: { cookie: "ca_signed_in=1" } });
     expect(body).toEqual({ user: null, cart: null, owned: [] });
-    expect(headers.get("cache-control")).toBe("private, no-store");
     expect(headers.getSetCookie().join("\n")).toMatch(/ca_signed_in=; Max-Age=0/);
   });
 

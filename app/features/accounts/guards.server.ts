@@ -63,24 +63,51 @@ function signedInHint(cookieHeader: string, signedIn: boolean): string | null {
     : `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; ${attributes}`;
 }
 
+/**
+ * Sessions Better Auth answered from their signed cookie cache in the last few seconds, by the Cookie
+ * header that carried them (issue 34: checking the cookie's signature was a fifth of a signed-in
+ * request's time). Only an answer that set no cookie is kept (one that read the session row or
+ * renewed the cache is not), so a session is trusted for at most SESSION_CACHE_SECONDS plus these
+ * seconds, and another Cookie header (a sign-out, a new cache) is looked up afresh.
+ */
+const recentSessions = new Map<string, { user: SessionUser | null; lastActiveAt: number; until: number }>();
+const RECENT_SESSION_MS = 5_000;
+const RECENT_SESSIONS_MAX = 10_000;
+
 async function findUser(db: Db, request: Request, key: object): Promise<SessionUser | null> {
-  const auth = await getAuth(db);
-  const result = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true }).catch(() => null);
-  const setCookies = result?.headers.getSetCookie() ?? [];
-  if (setCookies.length > 0) perRequestCookies.set(key, setCookies);
-  const session = result?.response;
-  if (!session) return null;
-  const u = session.user as typeof session.user & { role?: string; isPrimary?: boolean; lastActiveAt?: Date | null };
-  if (u.banned) return null;
-  const role = ROLES.includes(u.role as Role) ? (u.role as Role) : "guest";
+  const cookie = request.headers.get("cookie") ?? "";
   const now = Date.now();
-  const last = Math.max(u.lastActiveAt ? new Date(u.lastActiveAt).getTime() : 0, touched.get(u.id) ?? 0);
-  if (now - last > ACTIVITY_RESOLUTION_MS) {
-    await touchLastActive(db, u.id);
-    if (touched.size >= TOUCHED_MAX) touched.clear();
-    touched.set(u.id, now);
+  let found = recentSessions.get(cookie);
+  if (!found || found.until <= now) {
+    found = undefined;
+    const auth = await getAuth(db);
+    const result = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true }).catch(() => null);
+    const setCookies = result?.headers.getSetCookie() ?? [];
+    if (setCookies.length > 0) perRequestCookies.set(key, setCookies);
+    const session = result?.response;
+    if (!session) return null;
+    const u = session.user as typeof session.user & { role?: string; isPrimary?: boolean; lastActiveAt?: Date | null };
+    const role = ROLES.includes(u.role as Role) ? (u.role as Role) : "guest";
+    const user = u.banned ? null : { id: u.id, name: u.name, email: u.email, role, isPrimary: Boolean(u.isPrimary) };
+    found = {
+      user,
+      lastActiveAt: u.lastActiveAt ? new Date(u.lastActiveAt).getTime() : 0,
+      until: now + RECENT_SESSION_MS,
+    };
+    if (setCookies.length === 0) {
+      if (recentSessions.size >= RECENT_SESSIONS_MAX) recentSessions.clear();
+      recentSessions.set(cookie, found);
+    }
   }
-  return { id: u.id, name: u.name, email: u.email, role, isPrimary: Boolean(u.isPrimary) };
+  const user = found.user;
+  if (!user) return null;
+  const last = Math.max(found.lastActiveAt, touched.get(user.id) ?? 0);
+  if (now - last > ACTIVITY_RESOLUTION_MS) {
+    await touchLastActive(db, user.id);
+    if (touched.size >= TOUCHED_MAX) touched.clear();
+    touched.set(user.id, now);
+  }
+  return { ...user };
 }
 
 /**

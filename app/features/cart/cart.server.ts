@@ -5,7 +5,8 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { cartItems, products } from "~/db/schema";
+import { cachedRead, tablesRead } from "~/db/read-cache.server";
+import { bundleItems, cartItems, enrolments, lessons, products } from "~/db/schema";
 import { bundleItemsOf, priceBundleLines } from "~/features/catalog/bundles.server";
 import { ownedProductIds, ownedProductsSql } from "~/features/learning/access.server";
 import { istToday } from "~/lib/dates";
@@ -35,11 +36,23 @@ export async function getCart(db: DbOrTx, userId: string): Promise<CartItem[]> {
   return (await getCartAndOwned(db, userId)).cart;
 }
 
+/** What getCartAndOwned reads: on the embedded database it is kept in memory until one is written. */
+const CART_AND_OWNED_TABLES = tablesRead(cartItems, products, enrolments, lessons, bundleItems);
+/** An access period ends with the clock, not with a write: a kept answer is read again after this long. */
+const CART_AND_OWNED_MAX_AGE_MS = 30_000;
+
 /**
  * The cart (as getCart) and the ids of everything the user owns, in one round trip: a signed-in
- * page's personal data (the store layout, GET /api/me) costs one query.
+ * page's personal data (the store layout, GET /api/me) costs one query, and none on the embedded
+ * database while nothing it reads was written (db/read-cache.server.ts). Read-only: the value is shared.
  */
-export async function getCartAndOwned(db: DbOrTx, userId: string): Promise<{ cart: CartItem[]; owned: Set<number> }> {
+export function getCartAndOwned(db: DbOrTx, userId: string): Promise<{ cart: CartItem[]; owned: Set<number> }> {
+  return cachedRead(db, `cart-and-owned:${userId}`, CART_AND_OWNED_TABLES, CART_AND_OWNED_MAX_AGE_MS, () =>
+    readCartAndOwned(db, userId),
+  );
+}
+
+async function readCartAndOwned(db: DbOrTx, userId: string): Promise<{ cart: CartItem[]; owned: Set<number> }> {
   const result = await db.execute<{ owned: number[] | null; cart: CartRow[] | null }>(sql`
     select
       (select array_agg(o.product_id) from ${ownedProductsSql(userId)} o) as owned,
