@@ -37,7 +37,7 @@ import { videoJobs } from "~/features/video/video.server";
 import { getEnv } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { mayReadMetrics, metricsText, observeRequest, registerReader, registry } from "~/lib/metrics.server";
-import { closePdfPool } from "~/lib/pdf-pool.server";
+import { closePdfPool, releaseIdlePdfPool } from "~/lib/pdf-pool.server";
 import { isSharedPagePath, PAGE_QUERY_PARAMS, PRIVATE_CACHE_CONTROL, routePath } from "~/lib/route-path";
 import { getFileStorage } from "~/platform/files/storage.server";
 import { describePaymentSetup } from "~/platform/gateway/gateway.server";
@@ -388,6 +388,7 @@ export async function startup() {
   );
 
   const sampleFiles = await ensureSeedFiles(handle.db, getFileStorage());
+  if (sampleFiles > 0) await releaseIdlePdfPool();
   // The seeded lessons' sample lecture (made once with ffmpeg into a cache, then copied); a
   // missing ffmpeg only costs the sample, not the start.
   const only = await samplePrefixesInUse(handle.db);

@@ -2,7 +2,15 @@ import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { extractPdfText } from "../../tests/helpers/pdf-text";
 import { HttpError } from "./errors";
-import { PDF_STOPPED_MESSAGE, PDF_TIMEOUT_MESSAGE, PdfPool } from "./pdf-pool.server";
+import {
+  closePdfPool,
+  getPdfPool,
+  PDF_STOPPED_MESSAGE,
+  PDF_TIMEOUT_MESSAGE,
+  PdfPool,
+  releaseIdlePdfPool,
+  runPdfJob,
+} from "./pdf-pool.server";
 
 async function pages(n: number) {
   const doc = await PDFDocument.create();
@@ -56,5 +64,20 @@ describe("PDF pool", { timeout: 60_000 }, () => {
     expect(error).not.toBeInstanceOf(HttpError);
     expect((error as Error).message).toBe('Unknown PDF job "nope"');
     expect(await pool.run("check", await pages(3))).toEqual({ pages: 3, encrypted: false });
+  });
+
+  it("start-up's release closes the app's pool (and its thread) only when no job is running", async () => {
+    const first = getPdfPool();
+    const running = runPdfJob("check", await pages(3));
+    await releaseIdlePdfPool();
+    expect(getPdfPool(), "a job is running: the pool stays").toBe(first);
+    expect(await running).toEqual({ pages: 3, encrypted: false });
+    expect(first.threads).toBe(1);
+    await releaseIdlePdfPool();
+    expect(first.threads).toBe(0);
+    const next = getPdfPool();
+    expect(next).not.toBe(first);
+    expect(await runPdfJob("check", await pages(1))).toEqual({ pages: 1, encrypted: false });
+    await closePdfPool();
   });
 });

@@ -60,6 +60,7 @@ export class PdfPool {
   readonly #pool: Piscina;
   readonly #timeoutMs: number;
   #closed = false;
+  #running = 0;
 
   constructor({ timeoutMs, maxThreads = os.availableParallelism() }: PdfPoolOptions) {
     this.#timeoutMs = timeoutMs;
@@ -80,6 +81,7 @@ export class PdfPool {
     const limit = new AbortController();
     const timer = setTimeout(() => limit.abort(), options.timeoutMs ?? this.#timeoutMs);
     const started = performance.now();
+    this.#running++;
     try {
       const result = await this.#pool.run({ job, input }, { signal: limit.signal });
       observePdfJob(job, "done", (performance.now() - started) / 1000);
@@ -93,8 +95,14 @@ export class PdfPool {
       }
       throw error;
     } finally {
+      this.#running--;
       clearTimeout(timer);
     }
+  }
+
+  /** Jobs running or queued now. */
+  get running(): number {
+    return this.#running;
   }
 
   /** Worker threads alive now. */
@@ -127,6 +135,15 @@ export function runPdfJob<Job extends (input: never) => Promise<unknown>>(
   input: Parameters<Job>[0],
 ): Promise<Awaited<ReturnType<Job>>> {
   return getPdfPool().run(job, input);
+}
+
+/**
+ * Closes the app's pool when no job is running or waiting (else leaves it be): start-up calls it after
+ * making the sample PDFs, so a new install does not hold an idle thread with its fonts (~140 MB) for
+ * the idle timeout (bench/RESULTS.md, issue 34). The next job makes a new pool.
+ */
+export async function releaseIdlePdfPool(): Promise<void> {
+  if (shared && shared.running === 0) await closePdfPool();
 }
 
 /** Server shutdown and tests: stops the app's pool, cancelling its jobs (the next job makes a new pool). */
