@@ -35,14 +35,7 @@ import autocannon from "autocannon";
 import { buildIfStale } from "../scripts/build-if-stale.js";
 import { createDrillDatabase } from "../tests/helpers/pg-drill";
 import { type RunningServer, startServer } from "../tests/helpers/server";
-import {
-  addToServerCart,
-  payOnTestGateway,
-  placeOrderOverHttp,
-  STUDENT_PASSWORD,
-  type Student,
-  signUpOverHttp,
-} from "../tests/helpers/student-http";
+import { addToServerCart, buyerOverHttp, STUDENT_PASSWORD, type Student } from "../tests/helpers/student-http";
 
 const duration = Number(process.argv[2] ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -114,9 +107,7 @@ async function studentOf(server: RunningServer) {
   const courseId = Number(home.match(/href="\/courses\/(\d+)"/)?.[1]);
   const noteId = Number(home.match(/href="\/notes\/(\d+)"/)?.[1]);
   const student: Student = { email: "bench.student@example.com", name: "Bench Student", password: STUDENT_PASSWORD };
-  await signUpOverHttp(server.url, student);
-  await addToServerCart(server.url, student, courseId);
-  await payOnTestGateway(server.url, student, await placeOrderOverHttp(server.url, student));
+  await buyerOverHttp(server.url, student, courseId);
   await addToServerCart(server.url, student, noteId);
   return { cookie: student.cookie as string, courseId, noteId };
 }
@@ -204,10 +195,16 @@ async function soak(
     "/api/me",
   ];
   for (const path of paths) await (await fetch(`${server.url}${path}`)).arrayBuffer();
-  const samples = [`| 0 s | ${rssMb(server)} |`];
+  /** The server's V8 heap (total / used) and external memory (PGlite's WebAssembly memory is most of it), from /metrics. */
+  const heap = async () => {
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const mb = (name: string) => Math.round(Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? 0) / 1048576);
+    return `${mb("nodejs_heap_size_total_bytes")} / ${mb("nodejs_heap_size_used_bytes")} | ${mb("nodejs_external_memory_bytes")}`;
+  };
+  const samples = [`| 0 s | ${rssMb(server)} | ${await heap()} |`];
   const started = Date.now();
-  const timer = setInterval(() => {
-    samples.push(`| ${Math.round((Date.now() - started) / 1000)} s | ${rssMb(server)} |`);
+  const timer = setInterval(async () => {
+    samples.push(`| ${Math.round((Date.now() - started) / 1000)} s | ${rssMb(server)} | ${await heap()} |`);
     console.log(samples.at(-1));
   }, 30_000);
   const result = await new Promise<autocannon.Result>((resolve, reject) =>
@@ -223,13 +220,13 @@ async function soak(
     ),
   );
   clearInterval(timer);
-  samples.push(`| ${seconds} s, end | ${rssMb(server)} |`);
+  samples.push(`| ${seconds} s, end | ${rssMb(server)} | ${await heap()} |`);
   await new Promise((r) => setTimeout(r, 30_000));
-  samples.push(`| 30 s after the load | ${rssMb(server)} |`);
+  samples.push(`| 30 s after the load | ${rssMb(server)} | ${await heap()} |`);
   console.log(
     `\nsoak: ${paths.length} signed-in routes in turn, ${seconds} s, ${connections} connections: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.errors + result.non2xx} errors`,
   );
-  console.log("| time | server RSS MB |\n|---|---|");
+  console.log("| time | server RSS MB | V8 heap total / used MB | external MB |\n|---|---|---|---|");
   console.log(samples.join("\n"));
 }
 

@@ -15,14 +15,7 @@ import { generateSample } from "../app/features/video/transcode.server";
 import { signInOverHttp } from "../tests/helpers/auth";
 import { startS3Store } from "../tests/helpers/s3-store";
 import { type RunningServer, startServer } from "../tests/helpers/server";
-import {
-  addToServerCart,
-  payOnTestGateway,
-  placeOrderOverHttp,
-  STUDENT_PASSWORD,
-  type Student,
-  signUpOverHttp,
-} from "../tests/helpers/student-http";
+import { buyerOverHttp, STUDENT_PASSWORD, type Student } from "../tests/helpers/student-http";
 
 const students = Number(process.env.BENCH_STUDENTS ?? 50);
 const seconds = Number(process.env.BENCH_VIDEO_SECONDS ?? 600);
@@ -136,9 +129,7 @@ async function run(mode: "local" | "s3", file: string) {
         password: STUDENT_PASSWORD,
         ip: `10.77.${Math.floor(i / 200)}.${(i % 200) + 1}`,
       };
-      await signUpOverHttp(server.url, student);
-      await addToServerCart(server.url, student, courseId);
-      await payOnTestGateway(server.url, student, await placeOrderOverHttp(server.url, student));
+      await buyerOverHttp(server.url, student, courseId);
       all.push(student);
     }
     const page = await (

@@ -20,14 +20,7 @@ import { generateSample } from "~/features/video/transcode.server";
 import { signInBrowser, signInOverHttp } from "../tests/helpers/auth";
 import { launchBrowser } from "../tests/helpers/browser";
 import { startServer } from "../tests/helpers/server";
-import {
-  addToServerCart,
-  payOnTestGateway,
-  placeOrderOverHttp,
-  STUDENT_PASSWORD,
-  type Student,
-  signUpOverHttp,
-} from "../tests/helpers/student-http";
+import { buyerOverHttp, STUDENT_PASSWORD, type Student } from "../tests/helpers/student-http";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const quality360 = process.env.BENCH_QUALITY !== "auto";
@@ -47,9 +40,7 @@ try {
   const home = await (await fetch(`${server.url}/`)).text();
   const courseId = Number(home.match(/href="\/courses\/(\d+)"/)?.[1]);
   const student: Student = { email: "ttff@example.com", name: "TTFF", password: STUDENT_PASSWORD };
-  await signUpOverHttp(server.url, student);
-  await addToServerCart(server.url, student, courseId);
-  await payOnTestGateway(server.url, student, await placeOrderOverHttp(server.url, student));
+  await buyerOverHttp(server.url, student, courseId);
   if (camera) await uploadCameraVideo(courseId, student);
   console.log(
     "| run | page open → video ended (s) | page open → first frame (s) | play → first frame (s) | rebuffers after the first frame | time waiting, start-up included (s) | rendition |",

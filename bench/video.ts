@@ -14,14 +14,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { generateSample, ladderFor, probe, transcodeToHls, videoTools } from "../app/features/video/transcode.server";
 import { type RunningServer, startServer } from "../tests/helpers/server";
-import {
-  addToServerCart,
-  payOnTestGateway,
-  placeOrderOverHttp,
-  STUDENT_PASSWORD,
-  type Student,
-  signUpOverHttp,
-} from "../tests/helpers/student-http";
+import { buyerOverHttp, STUDENT_PASSWORD, type Student } from "../tests/helpers/student-http";
 
 const seconds = Number(process.env.BENCH_VIDEO_SECONDS ?? 60);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -73,9 +66,7 @@ try {
   const home = await (await fetch(`${server.url}/`)).text();
   const courseId = Number(home.match(/href="\/courses\/(\d+)"/)?.[1]);
   const student: Student = { email: "bench.video@example.com", name: "Bench Video", password: STUDENT_PASSWORD };
-  await signUpOverHttp(server.url, student);
-  await addToServerCart(server.url, student, courseId);
-  await payOnTestGateway(server.url, student, await placeOrderOverHttp(server.url, student));
+  await buyerOverHttp(server.url, student, courseId);
   const player = await (
     await fetch(`${server.url}/my-courses/${courseId}`, { headers: { cookie: student.cookie as string } })
   ).text();

@@ -18,6 +18,9 @@ async function pages(n: number) {
   return doc.save();
 }
 
+/** The worker's "check" job, as runPdfJob types a job. */
+type CheckJob = (input: Uint8Array) => Promise<{ pages: number; encrypted: boolean }>;
+
 const buyer = { name: "Asha Verma", email: "asha@example.com" };
 // One thread, so "the next job runs" means the cancelled job's thread was replaced, not waited for.
 const pool = new PdfPool({ timeoutMs: 60_000, maxThreads: 1 });
@@ -68,7 +71,7 @@ describe("PDF pool", { timeout: 60_000 }, () => {
 
   it("start-up's release closes the app's pool (and its thread) only when no job is running", async () => {
     const first = getPdfPool();
-    const running = runPdfJob("check", await pages(3));
+    const running = runPdfJob<CheckJob>("check", await pages(3));
     await releaseIdlePdfPool();
     expect(getPdfPool(), "a job is running: the pool stays").toBe(first);
     expect(await running).toEqual({ pages: 3, encrypted: false });
@@ -77,7 +80,7 @@ describe("PDF pool", { timeout: 60_000 }, () => {
     expect(first.threads).toBe(0);
     const next = getPdfPool();
     expect(next).not.toBe(first);
-    expect(await runPdfJob("check", await pages(1))).toEqual({ pages: 1, encrypted: false });
+    expect(await runPdfJob<CheckJob>("check", await pages(1))).toEqual({ pages: 1, encrypted: false });
     await closePdfPool();
   });
 });

@@ -13,6 +13,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateSample } from "~/features/video/transcode.server";
+import { NODE_FLAGS } from "../../server/node-flags.js";
 import { signInOverHttp } from "../helpers/auth";
 import { burstWithKill } from "../helpers/burst";
 import {
@@ -63,7 +64,8 @@ beforeAll(async () => {
   const template = parseEnvFile(fs.readFileSync(path.join(DEPLOY, "commerce-academy.env.example"), "utf8"));
   const unit = readUnit("3001");
   expect(unit.environmentFile).toBe("/etc/commerce-academy/env");
-  expect(unit.execStart).toEqual(["/usr/bin/node", path.join(unit.workingDirectory, "server.js")]);
+  // startServer runs node with the same flags (server/node-flags.js).
+  expect(unit.execStart).toEqual(["/usr/bin/node", ...NODE_FLAGS, path.join(unit.workingDirectory, "server.js")]);
   // startServer sets PORT and DATA_DIR per instance, as %i does.
   expect(unit.environment).toMatchObject({ PORT: "3001", DATA_DIR: "/var/lib/commerce-academy/3001" });
   const { PORT: _port, DATA_DIR: _dataDir, ...unitEnv } = unit.environment;

@@ -5,6 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { warmSampleCache } from "~/features/video/sample.server";
+import { NODE_FLAGS } from "../../server/node-flags.js";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
@@ -47,7 +48,9 @@ export async function startServer(
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ca-e2e-"));
   let log = "";
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.join(ROOT, "server.js")], {
+  // The flags npm start and the systemd unit give node (server/node-flags.js), then the test's own.
+  const nodeArgs = [...NODE_FLAGS, ...(opts.nodeArgs ?? [])];
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, "server.js")], {
     cwd: opts.cwd ?? ROOT,
     env: {
       ...process.env,

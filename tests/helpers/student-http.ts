@@ -124,3 +124,10 @@ export async function payOnTestGateway(baseUrl: string, student: Student, orderI
   });
   await expectRedirect("pay", res, new RegExp(`^/account/orders/${orderId}$`));
 }
+
+/** Signs the student up and has them buy one product on the test gateway (the benchmarks' student). */
+export async function buyerOverHttp(baseUrl: string, student: Student, productId: number): Promise<void> {
+  await signUpOverHttp(baseUrl, student);
+  await addToServerCart(baseUrl, student, productId);
+  await payOnTestGateway(baseUrl, student, await placeOrderOverHttp(baseUrl, student));
+}

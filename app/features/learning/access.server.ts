@@ -7,6 +7,7 @@
  */
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { cachedRead, tablesRead } from "~/db/read-cache.server";
 import { enrolments, instructors, lessonCompletions, lessons, products } from "~/db/schema";
 import { givesAccess } from "~/features/accounts/access-period.server";
 import { lastAccessDay } from "~/lib/access-period";
@@ -146,8 +147,20 @@ export interface OwnedProduct {
 /**
  * Everything the user owns (courses, notes, PYQ), most recently granted first; drafts left out.
  * An enrolment past its end is listed too, `expired`, so My Courses can offer the renewal.
+ * Read-only: the list is shared (kept in memory on the embedded database).
  */
-export async function listOwnedProducts(db: DbOrTx, userId: string): Promise<OwnedProduct[]> {
+export function listOwnedProducts(db: DbOrTx, userId: string): Promise<OwnedProduct[]> {
+  return cachedRead(db, `owned-products:${userId}`, OWNED_PRODUCTS_TABLES, OWNED_PRODUCTS_MAX_AGE_MS, () =>
+    readOwnedProducts(db, userId),
+  );
+}
+
+/** What listOwnedProducts reads: kept in memory on the embedded database until one is written (db/read-cache.server.ts). */
+const OWNED_PRODUCTS_TABLES = tablesRead(enrolments, products, instructors, lessons, lessonCompletions);
+/** "Access ended" comes with the clock, not with a write: a kept list is read again after this long. */
+const OWNED_PRODUCTS_MAX_AGE_MS = 30_000;
+
+async function readOwnedProducts(db: DbOrTx, userId: string): Promise<OwnedProduct[]> {
   const totalLessons = sql<number>`(select count(*) from ${lessons} where ${lessons.productId} = ${products.id})`;
   const completedLessons = sql<number>`(select count(*) from ${lessonCompletions} where ${lessonCompletions.userId} = ${userId} and ${lessonCompletions.productId} = ${products.id})`;
   const rows = await db
