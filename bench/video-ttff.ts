@@ -4,6 +4,8 @@
  * built server (PGlite) with the first seeded lesson's sample lecture (Accountancy, 55 s), played to
  * its end. Play is pressed as soon as the quality menu lists the renditions (the earliest a student
  * could pick one). BENCH_RUNS (default 3); BENCH_QUALITY=auto leaves the menu on Auto instead of 360p;
+ * BENCH_QUALITY=remembered opens the lesson with 360p kept from an earlier lesson on the device (the
+ * player's `ca.video-quality`) and presses play without touching the menu;
  * BENCH_TRACE=1 prints the video element's events and each video request (ms from play: start,
  * first byte, end; bytes).
  * BENCH_SOURCE=camera first uploads (as the owner) a 1280×720 ffmpeg test pattern of BENCH_SECONDS
@@ -23,7 +25,8 @@ import { startServer } from "../tests/helpers/server";
 import { buyerOverHttp, STUDENT_PASSWORD, type Student } from "../tests/helpers/student-http";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const quality360 = process.env.BENCH_QUALITY !== "auto";
+const remembered = process.env.BENCH_QUALITY === "remembered";
+const quality360 = process.env.BENCH_QUALITY !== "auto" && !remembered;
 const camera = process.env.BENCH_SOURCE === "camera";
 const OWNER = { email: "owner@example.com", password: "bench-owner-password-1" };
 const server = await startServer({
@@ -49,6 +52,8 @@ try {
   for (let run = 1; run <= runs; run++) {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
     await signInBrowser(context, server.url, student.email, student.password);
+    // A string, not a function (see below).
+    if (remembered) await context.addInitScript(`localStorage.setItem("ca.video-quality", "360")`);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");

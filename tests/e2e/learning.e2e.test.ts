@@ -169,6 +169,20 @@ describe("learning journey in Chromium", () => {
     await quality.selectOption({ label: "240p" });
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 20_000 }).toBe(240);
 
+    // The choice is kept on this device: the next lesson opens on 240p and fetches only 240p before play.
+    const next = await context.newPage();
+    const fetched: string[] = [];
+    next.on("request", (r) => {
+      const m = /\/api\/video\/\d+\/(\d+p)\//.exec(r.url());
+      if (m) fetched.push(m[1]!);
+    });
+    await next.goto(`${server.url}/my-courses/${ids.course}?lesson=${lessonIds[0]}`);
+    const nextQuality = next.getByRole("combobox", { name: "Video quality" });
+    await expect.poll(() => nextQuality.locator("option:checked").textContent(), { timeout: 20_000 }).toBe("240p");
+    await expect.poll(() => fetched.some((r) => r === "240p"), { timeout: 20_000 }).toBe(true);
+    expect(fetched.filter((r) => r !== "240p")).toEqual([]);
+    await next.close();
+
     // Keyboard: ">" speeds up from the focused video, "k" pauses.
     await video.focus();
     await page.keyboard.press(">");

@@ -11,7 +11,8 @@
  * its defaultPlaybackRate follows, so a reload of the media keeps the speed. The choice is kept
  * on the device for the next lesson. "Auto" starts from the bandwidth this device measured last
  * (or the browser's estimate of the link), not from hls.js's 500 kbps guess, so a fast link does
- * not sit at 240p for the first segments.
+ * not sit at 240p for the first segments. A quality the student picked is kept on the device too, and
+ * the next lesson loads that rendition from the start (its playlist and first segment before play).
  */
 import { Captions, Maximize, Minimize } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -39,6 +40,8 @@ export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 /** This device's last chosen speed and last measured bandwidth (bits/s), for the next lesson. */
 const SPEED_KEY = "ca.video-speed";
 const BANDWIDTH_KEY = "ca.video-bandwidth";
+/** The rendition (its height, 360 for 360p) the student chose last on this device; 0 or none: Auto. */
+const QUALITY_KEY = "ca.video-quality";
 /** A stored estimate above this is a local link; it would only make the first segment too big elsewhere. */
 const MAX_START_BANDWIDTH = 20_000_000;
 /**
@@ -95,6 +98,7 @@ type HlsInstance = {
   config: { maxBufferLength: number; maxBufferSize: number };
   levels: { height: number }[];
   currentLevel: number;
+  loadLevel: number;
   bandwidthEstimate: number;
   loadSource(url: string): void;
   attachMedia(media: HTMLMediaElement): void;
@@ -185,6 +189,13 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
         );
         hls.on(Hls.Events.MANIFEST_PARSED, () => {
           setLevels(hls.levels.map((l, index) => ({ index, name: `${l.height}p` })));
+          // The quality chosen on an earlier lesson: loaded from the start, so play needs no new playlist.
+          const saved = readNumber(QUALITY_KEY);
+          const index = saved ? hls.levels.findIndex((l) => l.height === saved) : -1;
+          if (index >= 0) {
+            hls.loadLevel = index;
+            setLevel(index);
+          }
         });
         hls.on(Hls.Events.FRAG_LOADED, () => {
           const estimate = hls.bandwidthEstimate;
@@ -366,7 +377,11 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
 
   const chooseLevel = (value: number) => {
     setLevel(value);
-    if (hlsRef.current) hlsRef.current.currentLevel = value;
+    const hls = hlsRef.current;
+    if (!hls) return;
+    hls.currentLevel = value;
+    // Remembered for the next lesson on this device (Auto: 0).
+    writeNumber(QUALITY_KEY, hls.levels[value]?.height ?? 0);
   };
   // The element reports the change (ratechange) and the menu follows it.
   const chooseSpeed = (value: number) => {
