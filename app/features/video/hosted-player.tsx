@@ -13,10 +13,14 @@
  * (or the browser's estimate of the link), not from hls.js's 500 kbps guess, so a fast link does
  * not sit at 240p for the first segments. A quality the student picked is kept on the device too, and
  * the next lesson loads that rendition from the start (its playlist and first segment before play).
+ * The master and that rendition's playlist are fetched while hls.js itself is still loading
+ * (playlist-prefetch.ts), which takes their two round trips off a slow link's start.
  */
+import type { PlaylistLoaderConstructor } from "hls.js";
 import { Captions, Maximize, Minimize } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch } from "~/lib/api-client";
+import { prefetchingLoader, prefetchPlaylists, renditionPlaylistUrl } from "./playlist-prefetch";
 
 export interface HostedVideoProps {
   lessonId: number;
@@ -140,7 +144,7 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
   const reportProgress = props.reportProgress ?? true;
   // Where to resume is read once: a revalidation after completion brings a new saved position,
   // which must not reload a video that is playing (that reset its speed and its place).
-  const resumeRef = useRef({ startAt, durationSeconds });
+  const resumeRef = useRef({ startAt, durationSeconds, renditions: props.renditions });
   const frameRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<HlsInstance | null>(null);
@@ -159,12 +163,18 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
     if (!video) return;
     let cancelled = false;
     // Where the student stopped, unless that was the very end.
-    const { startAt, durationSeconds } = resumeRef.current;
+    const { startAt, durationSeconds, renditions } = resumeRef.current;
     const duration = durationSeconds || 0;
     const resumeAt = startAt > 0 && startAt < duration - Math.min(5, duration * 0.1) ? startAt : -1;
     const resume = () => {
       if (resumeAt > 0) video.currentTime = resumeAt;
     };
+    // The master and the remembered rendition's playlist, fetched while hls.js itself loads
+    // (playlist-prefetch.ts); browsers that play HLS themselves (no MediaSource) fetch their own.
+    const remembered = readNumber(QUALITY_KEY);
+    const rendition = remembered ? renditions.find((r) => r.height === remembered) : undefined;
+    const urls = [master, ...(rendition ? [renditionPlaylistUrl(master, rendition.name)] : [])];
+    const prefetched = prefetchPlaylists("MediaSource" in window || "ManagedMediaSource" in window ? urls : []);
     (async () => {
       const { default: Hls } = await import("hls.js");
       if (cancelled) return;
@@ -172,6 +182,7 @@ export function HostedVideoPlayer(props: HostedVideoProps) {
         const bandwidth = startBandwidth();
         const hls = new Hls({
           enableWorker: false,
+          pLoader: prefetchingLoader(Hls.DefaultConfig.loader, prefetched) as unknown as PlaylistLoaderConstructor,
           capLevelToPlayerSize: true,
           startPosition: resumeAt,
           ...(video.paused ? { maxBufferLength: BUFFER_BEFORE_PLAY_SECONDS, maxBufferSize: 0 } : {}),
