@@ -1,10 +1,9 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
 import { snapshotTables } from "~/db/backup.server";
 import { openPglite } from "~/db/client.server";
+import { describe, expect, freshInstall, it } from "../helpers/fixtures";
 import { ROOT } from "../helpers/server";
 
 function cli(script: string, args: string[], dataDir: string) {
@@ -17,8 +16,8 @@ function cli(script: string, args: string[], dataDir: string) {
 
 describe("npm run db:backup / db:restore on the embedded database", () => {
   it("restores exactly what was backed up and keeps the replaced data aside", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-cli-"));
-    expect(cli("scripts/seed.ts", [], dataDir).status).toBe(0);
+    // A seeded install: a copy of the run's template (what scripts/seed.ts and the first start make).
+    const dataDir = await freshInstall();
     const pgliteDir = path.join(dataDir, "pglite");
     let handle = await openPglite(pgliteDir);
     const before = await snapshotTables(handle.db);
@@ -47,8 +46,8 @@ describe("npm run db:backup / db:restore on the embedded database", () => {
   });
 
   it("without a file: backs up like the scheduled job, files too, and --latest restores both", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-cli-"));
-    expect(cli("scripts/seed.ts", [], dataDir).status).toBe(0);
+    // A seeded install: a copy of the run's template (what scripts/seed.ts and the first start make).
+    const dataDir = await freshInstall();
     const upload = path.join(dataDir, "files", "notes", "cli-note.pdf");
     fs.mkdirSync(path.dirname(upload), { recursive: true });
     fs.writeFileSync(upload, "%PDF-1.4 the owner's note");

@@ -1,9 +1,11 @@
 import { beforeAll, beforeEach } from "vitest";
 import { getTestDb, resetDb } from "./db";
+import { rememberPasswordHashes } from "./password-memo";
 import { useTestStorage } from "./storage";
 
 beforeAll(async () => {
   await getTestDb();
+  await rememberPasswordHashes();
   useTestStorage();
 });
 
