@@ -59,10 +59,14 @@ export async function getTestDb(): Promise<DbHandle> {
 const SNAPSHOT_SQL = [
   "create schema test_snapshot",
   "create unlogged table test_snapshot.dirty (name text primary key)",
+  // Statements that wrote each table since the snapshot, restores included (see writeCounts()).
+  "create unlogged table test_snapshot.writes (name text primary key, n bigint not null)",
   "create table test_snapshot.sequences (name text primary key, last_value bigint not null, is_called boolean not null)",
   `create function test_snapshot.mark_dirty() returns trigger language plpgsql as $$
 begin
   insert into test_snapshot.dirty values (tg_table_name) on conflict do nothing;
+  insert into test_snapshot.writes values (tg_table_name, 1)
+    on conflict (name) do update set n = test_snapshot.writes.n + 1;
   return null;
 end $$`,
   `do $$
@@ -83,6 +87,8 @@ end $$`,
 declare t text; s record;
 begin
   set local session_replication_role = replica;
+  -- The restore writes with triggers off: it counts as a write of each table it puts back.
+  update test_snapshot.writes set n = n + 1 where name in (select name from test_snapshot.dirty);
   for t in select name from test_snapshot.dirty loop
     execute format('delete from public.%I', t);
     execute format('insert into public.%I overriding system value select * from test_snapshot.%I', t, t);
@@ -102,6 +108,18 @@ async function truncateAll(handle: DbHandle) {
   );
   const tables = rows.rows.map((r) => `"${r.tablename}"`).join(", ");
   if (tables) await handle.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
+}
+
+/**
+ * How many statements wrote each table (insert, update, delete or truncate, by the statement-level
+ * trigger; a restore counts too), once the snapshot exists; null before it or after a reset to an
+ * empty database. A table whose count is the same as before was not written in between.
+ */
+export async function writeCounts(): Promise<Map<string, number> | null> {
+  if (!snapshotTaken) return null;
+  const handle = await getTestDb();
+  const rows = await handle.db.execute<{ name: string; n: string }>(sql`select name, n from test_snapshot.writes`);
+  return new Map(rows.rows.map((r) => [r.name, Number(r.n)]));
 }
 
 /** Puts the worker's database back to the freshly seeded sample content (or empty: `seed: false`). */
