@@ -5,7 +5,7 @@
  * at its centre reaches. The main action of each page (Add to Cart, Pay, Apply, the totals, the
  * player's progress) is not covered at 360 px wherever the student scrolls it into view.
  */
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, inject } from "vitest";
 import { describe, expect, it } from "../helpers/fixtures";
 import { mapPool } from "../helpers/pool";
@@ -39,6 +39,15 @@ it.beforeAll(async ({ browser: shared }) => {
 afterAll(async () => {
   await server?.stop();
 });
+
+/** A page of its own context, signed in as `role`, at 360 px. */
+async function newPage(role: ScreenRole): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: WIDTHS[0], height: 740 },
+    storageState: storage[role],
+  });
+  return context.newPage();
+}
 
 async function settle(page: Page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -91,14 +100,11 @@ describe("every screen for every role", () => {
       if (role === "admin") expect(cases.filter((u) => u.startsWith("/admin")).length).toBeGreaterThan(15);
       // Each of the 3 lanes keeps one page and navigates it from URL to URL, as a visitor's tab does:
       // a new context per URL cost Chromium a new renderer and a cold cache each time (~3× the CPU).
-      // Every URL is still a full page load, measured from 360 px up.
-      const context = await browser.newContext({
-        viewport: { width: WIDTHS[0], height: 740 },
-        storageState: storage[role],
-      });
+      // Every URL is still a full page load, measured from 360 px up. A context per lane: pages that
+      // share a context are tabs of one window, and a tab in the background gets no animation frames.
       const lanes: Page[] = [];
       const found = await mapPool(cases, 3, async (url, lane) => {
-        lanes[lane] ??= await context.newPage();
+        lanes[lane] ??= await newPage(role);
         const page = lanes[lane];
         await page.setViewportSize({ width: WIDTHS[0], height: 740 });
         const response = await page.goto(`${server.url}${url}`, { waitUntil: "networkidle" });
@@ -112,7 +118,7 @@ describe("every screen for every role", () => {
         }
         return problems.map((p) => `${role} ${url} ${p}`);
       });
-      await context.close();
+      for (const page of lanes) await page.context().close();
       expect(found.flat()).toEqual([]);
     },
   );
@@ -187,15 +193,11 @@ describe("every screen for every role", () => {
         }),
       },
     ];
-    // As above, each lane keeps a page per role and navigates it.
-    const contexts = new Map<ScreenRole, Promise<BrowserContext>>();
+    // As above, each lane keeps a page (in a context of its own) per role and navigates it.
     const lanes = new Map<string, Page>();
     const found = await mapPool(pages, 3, async ({ role, url, targets }, lane) => {
-      if (!contexts.has(role)) {
-        contexts.set(role, browser.newContext({ viewport: { width: 360, height: 740 }, storageState: storage[role] }));
-      }
       const key = `${role} ${lane}`;
-      if (!lanes.has(key)) lanes.set(key, await (await contexts.get(role)!).newPage());
+      if (!lanes.has(key)) lanes.set(key, await newPage(role));
       const page = lanes.get(key)!;
       const status = (await page.goto(`${server.url}${url}`, { waitUntil: "networkidle" }))?.status() ?? 0;
       const problems = status === 200 ? [] : [`answered ${status}`];
@@ -203,7 +205,7 @@ describe("every screen for every role", () => {
       problems.push(...(await coveredTargets(page, list)));
       return problems.map((p) => `${role} ${url}: ${p}`);
     });
-    for (const context of contexts.values()) await (await context).close();
+    for (const page of lanes.values()) await page.context().close();
     expect(found.flat()).toEqual([]);
   });
 });
