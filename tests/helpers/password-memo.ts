@@ -14,32 +14,28 @@ type Passwords = {
   hash: (password: string) => Promise<string>;
   verify: (input: { hash: string; password: string }) => Promise<boolean>;
 };
-const remembered = new WeakSet<object>();
+const wrapped = new WeakSet<object>();
 
 export async function rememberPasswordHashes(): Promise<void> {
   const handle = await getTestDb();
   const passwords = (await (await getAuth(handle.db)).$context).password as Passwords;
-  if (remembered.has(passwords)) return;
-  remembered.add(passwords);
+  if (wrapped.has(passwords)) return;
+  wrapped.add(passwords);
   const { hash, verify } = passwords;
-  const hashes = new Map<string, Promise<string>>();
-  const checks = new Map<string, Promise<boolean>>();
-  passwords.hash = (password) => {
-    let out = hashes.get(password);
+  passwords.hash = remembered(hash, (password) => password);
+  passwords.verify = remembered(verify, (input) => `${input.hash}\u0000${input.password}`);
+}
+
+/** `fn` with each answer kept by `keyOf` of its argument (a failure is not kept). */
+function remembered<A, R>(fn: (arg: A) => Promise<R>, keyOf: (arg: A) => string): (arg: A) => Promise<R> {
+  const answers = new Map<string, Promise<R>>();
+  return (arg) => {
+    const key = keyOf(arg);
+    let out = answers.get(key);
     if (!out) {
-      out = hash(password);
-      hashes.set(password, out);
-      out.catch(() => hashes.delete(password));
-    }
-    return out;
-  };
-  passwords.verify = (input) => {
-    const key = `${input.hash}\u0000${input.password}`;
-    let out = checks.get(key);
-    if (!out) {
-      out = verify(input);
-      checks.set(key, out);
-      out.catch(() => checks.delete(key));
+      out = fn(arg);
+      answers.set(key, out);
+      out.catch(() => answers.delete(key));
     }
     return out;
   };
