@@ -372,9 +372,8 @@ export function expectSaneAnswer(answer: Answer, label: string) {
 
 /**
  * A fingerprint of every table (row count and a hash of the rows; a table is read again only once a
- * statement wrote it, see below). Columns that
- * change on any request by design are left out: the activity stamp, session bookkeeping and the
- * rate-limit counters (counting refused attempts is their job).
+ * statement wrote it, see below). Columns that change on any request by design are left out: the
+ * activity stamp, session bookkeeping and the rate-limit counters (counting refused attempts is their job).
  */
 const VOLATILE_TABLES = new Set(["rate_limits", "sessions", "verifications"]);
 const VOLATILE_COLUMNS = ["last_active_at", "updated_at"];
@@ -403,6 +402,8 @@ export async function dbFingerprint(): Promise<Record<string, string>> {
   // (tests/helpers/db.ts counts the writes): hashing every row of every table twice a request was
   // most of the hostile suites' time.
   const counts = await writeCounts();
+  // Before the worker's snapshot nothing counts writes: read everything, keep nothing.
+  if (counts === null) fingerprints.clear();
   const stale = fingerprintTables.filter((t) => {
     const known = fingerprints.get(t);
     return !known || counts === null || known.writes !== (counts.get(t) ?? 0);
@@ -412,12 +413,11 @@ export async function dbFingerprint(): Promise<Record<string, string>> {
     const rows = await db.execute<{ t: string; f: string }>(sql.raw(query));
     for (const r of rows.rows) fingerprints.set(r.t, { writes: counts?.get(r.t) ?? 0, f: r.f });
   }
+  const result = Object.fromEntries(fingerprintTables.map((t) => [t, fingerprints.get(t)!.f]));
+  if (counts === null) fingerprints.clear();
   // Uploaded files count as stored too.
   const files = fs.readdirSync(testStorage().root, { recursive: true }).map(String).sort().join("|");
-  return {
-    ...Object.fromEntries(fingerprintTables.map((t) => [t, fingerprints.get(t)!.f])),
-    "file storage": files,
-  };
+  return { ...result, "file storage": files };
 }
 
 /** Which tables differ between two fingerprints. */
