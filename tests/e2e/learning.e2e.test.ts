@@ -369,7 +369,11 @@ describe("learning journey in Chromium", () => {
     expect(await menu.inputValue()).toBe("1.5");
     await page.unroute("**/api/video/*/position");
 
-    // The next lesson plays at the chosen speed and says so; Auto starts from the bandwidth measured here.
+    // The next lesson plays at the chosen speed and says so; Auto starts from the bandwidth measured here
+    // (over loopback far above 720p's rate, unless the machine is too busy to measure it: then above
+    // hls.js's 500 kbps guess, which would start at 240p).
+    const measured = Number(await page.evaluate(() => localStorage.getItem("ca.video-bandwidth")));
+    expect(measured).toBeGreaterThan(500_000);
     await page.getByRole("link", { name: "Next lesson" }).click();
     await page.waitForURL((u) => u.searchParams.get("lesson") === String(fourth), { timeout: 60_000 });
     const next = page.locator(`[data-hosted-video="${fourth}"] video`);
@@ -378,7 +382,9 @@ describe("learning journey in Chromium", () => {
     await expect.poll(() => next.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
     expect(await menu.inputValue()).toBe("1.5");
     await expect.poll(() => segments.filter((s) => s.lesson === fourth).length, { timeout: 20_000 }).toBeGreaterThan(0);
-    expect(segments.find((s) => s.lesson === fourth)!.rendition).toBe("720p");
+    expect(segments.find((s) => s.lesson === fourth)!.rendition).toEqual(
+      measured >= 4_000_000 ? "720p" : expect.stringMatching(/^(360|720)p$/),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
