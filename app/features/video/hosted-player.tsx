@@ -142,8 +142,9 @@ const overlayStyle = "position:absolute;inset:0;width:100%;height:100%;pointer-e
 export function HostedVideoPlayer(props: HostedVideoProps) {
   const { lessonId, master, poster, captions, startAt, durationSeconds, watermark, title, onComplete } = props;
   const reportProgress = props.reportProgress ?? true;
-  // Where to resume is read once: a revalidation after completion brings a new saved position,
-  // which must not reload a video that is playing (that reset its speed and its place).
+  // Where to resume (and the renditions, for the playlist fetched ahead) is read once: a revalidation
+  // after completion brings a new saved position, which must not reload a video that is playing (that
+  // reset its speed and its place).
   const resumeRef = useRef({ startAt, durationSeconds, renditions: props.renditions });
   const frameRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
