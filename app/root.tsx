@@ -1,25 +1,14 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  type LinksFunction,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-} from "react-router";
+import { data, Links, type LinksFunction, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { dbContext } from "~/features/accounts/context.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { ForbiddenPage } from "./features/accounts/forbidden";
 import { getOptionalUser, sessionCookies } from "./features/accounts/guards.server";
 import { SIGNED_IN_HINT_COOKIE } from "./features/accounts/personal";
 import type { Personal } from "./features/site/personal";
 import { apiFetch } from "./lib/api-client";
 import { readFlash } from "./lib/flash.server";
 import { privateWhenCookie } from "./lib/private-cache.server";
-import { FlashToast } from "./ui/flash-toast";
-import { NotFoundPage } from "./ui/not-found";
+import { lazyComponent, OnDemand } from "./ui/on-demand";
 
 /**
  * The stylesheet has a precedence, so React emits it at the top of the head, ahead of the image
@@ -86,31 +75,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// The one-time message's code is downloaded only when there is one (app/ui/on-demand.tsx).
+const loadFlashToast = () => import("./ui/flash-toast");
+const flashToast = import.meta.env.SSR ? await loadFlashToast() : null;
+const FlashToast = lazyComponent(flashToast, loadFlashToast, (m) => m.FlashToast);
+
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <FlashToast flash={loaderData.flash} />
+      {loaderData.flash ? <OnDemand component={FlashToast} props={{ flash: loaderData.flash }} /> : null}
       <Outlet />
     </>
   );
 }
 
+// The error pages' code is downloaded only when one is shown (app/ui/on-demand.tsx).
+const loadErrorPage = () => import("./root-error");
+const errorPage = import.meta.env.SSR ? await loadErrorPage() : null;
+const RootErrorPage = lazyComponent(errorPage, loadErrorPage, (m) => m.RootErrorPage);
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (isRouteErrorResponse(error) && error.status === 403) return <ForbiddenPage />;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return (
-    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
-      <title>{`Error ${status} | Commerce Academy`}</title>
-      <h1 className="text-3xl font-bold">{status === 503 ? "We'll be right back" : "Something went wrong"}</h1>
-      <p className="text-slate-600">
-        {status === 503
-          ? "The site is briefly unavailable. Please try again in a minute."
-          : "Sorry, we could not load this page. Please try again."}
-      </p>
-      <a className="font-semibold text-brand-700 underline" href="/">
-        Go to the home page
-      </a>
-    </main>
-  );
+  return <OnDemand component={RootErrorPage} props={{ error }} />;
 }

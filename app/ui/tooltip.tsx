@@ -7,7 +7,8 @@
  *   pointerdown, scroll and Escape;
  * - role="tooltip", linked to the trigger with aria-describedby while open;
  * - rendered in a portal with fixed coordinates, above the trigger (below when there is no room),
- *   kept inside the viewport, so a card's overflow or a 360 px screen never clips it.
+ *   kept inside the viewport, so a card's overflow or a 360 px screen never clips it
+ *   (./tooltip-panel.tsx, downloaded when a trigger is first pointed at or focused: issue 34).
  */
 import {
   type ComponentPropsWithRef,
@@ -17,11 +18,10 @@ import {
   useCallback,
   useEffect,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
 } from "react";
-import { createPortal } from "react-dom";
+import { lazyComponent, OnDemand } from "./on-demand";
 
 /** Spec §9: 700 ms delay, 300 ms skip delay. */
 export const TOOLTIP_DELAY_MS = 700;
@@ -29,8 +29,12 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /** Leaving the trigger for the tooltip (across the gap between them) does not close it. */
 const HOVER_GRACE_MS = 100;
-const GAP_PX = 6;
-const EDGE_PX = 8;
+/** The open tooltip's code (./tooltip-panel.tsx), fetched when a trigger is first pointed at or focused. */
+const TooltipPanel = lazyComponent(
+  null,
+  () => import("./tooltip-panel"),
+  (m) => m.TooltipPanel,
+);
 
 /* Shared across every tooltip, like Radix's Provider: how many are open, when the last one closed. */
 let openCount = 0;
@@ -45,7 +49,6 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
   const openRef = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const triggerRef = useRef<HTMLElement | null>(null);
-  const tipRef = useRef<HTMLDivElement>(null);
   /** Between pointerdown and pointerup: the focus that follows a click must not open it. */
   const pointerDown = useRef(false);
 
@@ -63,6 +66,8 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
 
   const show = useCallback(() => {
     clearTimeout(timer.current);
+    // Fetched during the delay: opening then renders it at once (no Suspense fallback).
+    void TooltipPanel.preload();
     if (openRef.current) return;
     if (skipDelay()) setOpen(true);
     else timer.current = setTimeout(() => setOpen(true), TOOLTIP_DELAY_MS);
@@ -75,35 +80,6 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
 
   // Unmounting while open (navigation) still counts as a close.
   useEffect(() => () => setOpen(false), [setOpen]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") hide();
-    };
-    document.addEventListener("keydown", onKey);
-    window.addEventListener("scroll", hide, { capture: true, passive: true });
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      window.removeEventListener("scroll", hide, { capture: true });
-    };
-  }, [open, hide]);
-
-  useLayoutEffect(() => {
-    const trigger = triggerRef.current;
-    const tip = tipRef.current;
-    if (!open || !trigger || !tip) return;
-    const t = trigger.getBoundingClientRect();
-    const { width, height } = tip.getBoundingClientRect();
-    const viewport = document.documentElement.clientWidth;
-    const above = t.top - GAP_PX - height >= EDGE_PX;
-    const left = Math.max(EDGE_PX, Math.min(t.left + t.width / 2 - width / 2, viewport - EDGE_PX - width));
-    tip.style.left = `${left}px`;
-    tip.style.top = `${above ? t.top - GAP_PX - height : t.bottom + GAP_PX}px`;
-    tip.dataset.side = above ? "top" : "bottom";
-    tip.style.setProperty("--arrow-x", `${Math.max(12, Math.min(t.left + t.width / 2 - left, width - 12))}px`);
-    tip.style.visibility = "visible";
-  }, [open]);
 
   const child = children.props;
   const trigger = cloneElement(children, {
@@ -138,22 +114,12 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
   return (
     <>
       {trigger}
-      {open
-        ? createPortal(
-            <div
-              ref={tipRef}
-              id={id}
-              role="tooltip"
-              style={{ visibility: "hidden" }}
-              onPointerEnter={show}
-              onPointerLeave={hideSoon}
-              className="fixed z-50 max-w-xs rounded-md bg-slate-900 px-3 py-1.5 text-sm font-normal text-white shadow-lg motion-safe:animate-[fade-in_100ms_ease-out] after:absolute after:left-[var(--arrow-x)] after:-ml-[5px] after:border-[5px] after:border-transparent data-[side=bottom]:after:bottom-full data-[side=bottom]:after:border-b-slate-900 data-[side=top]:after:top-full data-[side=top]:after:border-t-slate-900"
-            >
-              {content}
-            </div>,
-            document.body,
-          )
-        : null}
+      {open ? (
+        <OnDemand
+          component={TooltipPanel}
+          props={{ id, content, trigger: triggerRef, onPointerEnter: show, onPointerLeave: hideSoon, onClose: hide }}
+        />
+      ) : null}
     </>
   );
 }

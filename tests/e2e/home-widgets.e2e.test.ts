@@ -114,6 +114,44 @@ describe("banner carousel: swipe", () => {
   });
 });
 
+describe("the home page's sections below the products (issue 34)", () => {
+  it("arrive as the server's HTML without their code; their links navigate in the app; a visit by link renders them", async () => {
+    const opened = await openPage(browser, `${baseUrl}/`, { viewport: DESKTOP });
+    const { page } = opened;
+    const scripts: string[] = [];
+    const documents: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+      if (r.resourceType() === "document") documents.push(r.url());
+    });
+    await waitForHydration(page);
+    const galleries = page.getByRole("heading", { name: "Topper Galleries" });
+    const learnMore = page.getByRole("link", { name: "Learn More about our toppers" });
+    // Seen, hydrated around, never downloaded (the first load's scripts were all requested by now).
+    expect(await galleries.isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Trusted by Toppers" }).count()).toBe(1);
+    expect(await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name))).not.toContainEqual(
+      expect.stringMatching(/home-sections/),
+    );
+    // A link inside is followed by the router, not by a new document.
+    await page.evaluate(() => Object.assign(window, { __samePage: true }));
+    await learnMore.scrollIntoViewIfNeeded();
+    await learnMore.click();
+    await page.waitForURL(`${baseUrl}/toppers`);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(documents).toEqual([]);
+    // Back home by the header's link: now rendered in the browser, from their own chunk.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await galleries.waitFor();
+    expect(await learnMore.isVisible()).toBe(true);
+    expect(scripts.some((s) => /home-sections/.test(s))).toBe(true);
+    expect(documents).toEqual([]);
+    expect(opened.errors).toEqual([]);
+    await closePage(opened);
+  });
+});
+
 describe("chat widget", () => {
   it("opens with avatar, name, status, greeting after the delay and the placeholder; Escape closes it on home", async () => {
     const page = await openWithClock("/");

@@ -224,8 +224,20 @@ describe("page content", () => {
     const link = page.getByRole("link", { name: full });
     const tooltip = page.getByRole("tooltip");
     await link.scrollIntoViewIfNeeded();
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    expect(
+      await page.evaluate(() => performance.getEntriesByType("resource").some((e) => /tooltip-panel/.test(e.name))),
+    ).toBe(false);
 
+    // The open tooltip's code is not in the first load: the hover fetches it, during the delay.
+    const panel = page.waitForResponse((r) => /tooltip-panel/.test(r.url()));
     await link.hover();
+    const panelUrl = (await panel).url();
+    await page.evaluate(`import(${JSON.stringify(panelUrl)}).then(() => true)`); // evaluated by now
+    expect(scripts.filter((s) => /tooltip-panel/.test(s))).toHaveLength(1);
     await page.clock.runFor(650);
     expect(await tooltip.count()).toBe(0);
     await page.clock.runFor(100);

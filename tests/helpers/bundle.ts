@@ -43,7 +43,9 @@ export const isRechartsCode = (source: string) => RECHARTS_MARKERS.some((m) => s
 
 /**
  * Chunks only admin routes need: everything an admin route module imports (statically or by a
- * dynamic import inside it, like the lazy Recharts chunk) that no public route or the entry imports.
+ * dynamic import inside it, like the lazy Recharts chunk) that no public route or the entry imports
+ * (statically or by a dynamic import either: the store's on-demand parts, such as the signed-in
+ * visitor's account menu, whose panel the admin's profile menu shares).
  */
 export async function adminOnlyChunks(manifest = readClientManifest()): Promise<Set<string>> {
   const publicChunks = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
@@ -51,20 +53,34 @@ export async function adminOnlyChunks(manifest = readClientManifest()): Promise<
   for (const r of Object.values(manifest.routes)) {
     for (const c of routeChunks(r)) (isAdminRoute(r.id) ? adminChunks : publicChunks).add(c);
   }
-  // Dynamic imports inside admin chunks (e.g. charts → charts.recharts) are not in the manifest.
-  const queue = [...adminChunks];
+  const admin = withDynamicImports(adminChunks);
+  const reachablePublicly = withDynamicImports(publicChunks);
+  return new Set([...admin].filter((c) => !reachablePublicly.has(c)));
+}
+
+/**
+ * The chunks plus every chunk they load by a dynamic import, and what those import, statically or
+ * not (neither is in React Router's manifest), read from the built files.
+ */
+function withDynamicImports(chunks: Set<string>): Set<string> {
+  const all = new Set(chunks);
+  const queue = [...all];
   while (queue.length > 0) {
     const chunk = queue.pop() as string;
     const source = fs.readFileSync(path.join(CLIENT, chunk), "utf8");
-    for (const m of source.matchAll(/import\(\s*[`'"]\.\/([\w.-]+\.js)[`'"]\s*\)/g)) {
+    const deps = [
+      ...source.matchAll(/import\(\s*[`'"]\.\/([\w.-]+\.js)[`'"]\s*\)/g),
+      ...source.matchAll(/from\s*[`'"]\.\/([\w.-]+\.js)[`'"]/g),
+    ];
+    for (const m of deps) {
       const dep = `/assets/${m[1]}`;
-      if (!adminChunks.has(dep)) {
-        adminChunks.add(dep);
+      if (!all.has(dep)) {
+        all.add(dep);
         queue.push(dep);
       }
     }
   }
-  return new Set([...adminChunks].filter((c) => !publicChunks.has(c)));
+  return all;
 }
 
 /** Route patterns of every public page (rendered in the store layout), e.g. "/courses/:id". */

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { ClassLevel } from "~/features/catalog/class-levels";
 import { SUBJECT_LABELS, type Subject } from "~/features/catalog/labels";
 import { Button } from "~/ui/button";
+import { type Topper, ToppersBySubject } from "./toppers";
 
 export function SectionHeading({ id, title, subtitle }: { id: string; title: string; subtitle?: string }) {
   return (
@@ -157,6 +158,20 @@ export function CourseHighlightCard({ highlight }: { highlight: CourseHighlight 
           </Button>
         </div>
       </div>
+    </section>
+  );
+}
+
+/** The home page's topper galleries: every subject's toppers under one heading. */
+export function TopperGalleries({ toppers }: { toppers: Topper[] }) {
+  return (
+    <section aria-labelledby="galleries-heading" className="py-10">
+      <SectionHeading
+        id="galleries-heading"
+        title="Topper Galleries"
+        subtitle="Our students at the top of every subject"
+      />
+      <ToppersBySubject toppers={toppers} headingLevel={3} />
     </section>
   );
 }

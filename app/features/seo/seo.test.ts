@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "./seo";
+import { productJsonLd } from "./json-ld";
+import { absoluteUrl, appUrlFromMatches, metaDescription, seoMeta } from "./seo";
 import { buildRobots, STATIC_SITEMAP_PATHS } from "./sitemap.server";
 
 describe("seo meta", () => {

@@ -7,7 +7,6 @@ import { listFeaturedNotes, listPublishedProducts } from "~/features/catalog/cat
 import { ProductSection } from "~/features/catalog/product-grid";
 import { ownedAmong, ownedIdsOf } from "~/features/learning/access.server";
 import { BannerCarousel } from "~/features/marketing/banner-carousel";
-import { CourseHighlightCard, SectionHeading, SubjectList, Testimonials } from "~/features/marketing/home-sections";
 import {
   getCourseHighlight,
   listBanners,
@@ -15,17 +14,27 @@ import {
   listTestimonials,
   listToppers,
 } from "~/features/marketing/marketing.server";
-import { ToppersBySubject } from "~/features/marketing/toppers";
 import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
 import { usePersonal } from "~/features/site/personal";
 import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
+import { lazyComponent } from "~/ui/on-demand";
+import { ServerHtml } from "~/ui/server-html";
 import type { Route } from "./+types/home";
 
 export const HERO_TITLE = "Excel in Your Commerce Exams";
 export const HERO_SUBTEXT =
   "Master Class 11 & 12 Commerce with expert-led courses and top-quality notes. Your journey to academic excellence starts here.";
+
+// The sections below the products need no JavaScript: the browser keeps the server's HTML and never
+// downloads their code on a first load (app/ui/server-html.tsx).
+const load = () => import("~/features/marketing/home-sections");
+const sections = import.meta.env.SSR ? await load() : null;
+const SubjectList = lazyComponent(sections, load, (m) => m.SubjectList);
+const Testimonials = lazyComponent(sections, load, (m) => m.Testimonials);
+const TopperGalleries = lazyComponent(sections, load, (m) => m.TopperGalleries);
+const CourseHighlightCard = lazyComponent(sections, load, (m) => m.CourseHighlightCard);
 
 export function meta({ matches }: Route.MetaArgs) {
   return seoMeta({
@@ -59,6 +68,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     highlight,
     ...ownedAmong(owned, [...courses, ...featuredNotes]),
   };
+}
+
+/**
+ * Arriving by a link (or Back), the sections are rendered in the browser: their code comes with the
+ * page's data, so the page has its full height at once (Back restores the scroll position).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const lower = [SubjectList, Testimonials, TopperGalleries, CourseHighlightCard];
+  const [data] = await Promise.all([serverLoader(), ...lower.map((section) => section.preload())]);
+  return data;
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -111,18 +130,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
         {/* The owner's own subjects, testimonials and toppers: a section with none (a store without
             the sample content) is left out rather than shown as a bare heading. */}
-        {services.length ? <SubjectList services={services} /> : null}
-        {testimonials.length ? <Testimonials testimonials={testimonials} /> : null}
-        {toppers.length ? (
-          <section aria-labelledby="galleries-heading" className="py-10">
-            <SectionHeading
-              id="galleries-heading"
-              title="Topper Galleries"
-              subtitle="Our students at the top of every subject"
-            />
-            <ToppersBySubject toppers={toppers} headingLevel={3} />
-          </section>
-        ) : null}
+        {services.length ? <ServerHtml component={SubjectList} props={{ services }} /> : null}
+        {testimonials.length ? <ServerHtml component={Testimonials} props={{ testimonials }} /> : null}
+        {toppers.length ? <ServerHtml component={TopperGalleries} props={{ toppers }} /> : null}
         <ProductSection
           title="Class 11 Courses"
           subtitle="Build strong foundations in Class 11"
@@ -135,7 +145,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           products={class12}
           itemAction={cardAction(owned)}
         />
-        {highlight ? <CourseHighlightCard highlight={highlight} /> : null}
+        {highlight ? <ServerHtml component={CourseHighlightCard} props={{ highlight }} /> : null}
       </Container>
     </main>
   );

@@ -34,7 +34,8 @@ import {
 } from "~/features/reviews/reviews.server";
 import { ReviewsSection } from "~/features/reviews/reviews-section";
 import { reportSchema, reviewFormSchema, reviewIntentSchema } from "~/features/reviews/schema";
-import { absoluteUrl, appUrlFromMatches, metaDescription, productJsonLd, seoMeta } from "~/features/seo/seo";
+import { productJsonLd } from "~/features/seo/json-ld";
+import { absoluteUrl, appUrlFromMatches, metaDescription, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
 import { usePersonal } from "~/features/site/personal";
 import { accessLabel } from "~/lib/access-period";
