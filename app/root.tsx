@@ -1,4 +1,13 @@
-import { data, Links, type LinksFunction, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  type LinksFunction,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
 import { dbContext } from "~/features/accounts/context.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
@@ -8,7 +17,9 @@ import type { Personal } from "./features/site/personal";
 import { apiFetch } from "./lib/api-client";
 import { readFlash } from "./lib/flash.server";
 import { privateWhenCookie } from "./lib/private-cache.server";
-import { lazyComponent, OnDemand } from "./ui/on-demand";
+import { FlashToast } from "./ui/flash-toast";
+import { lazyComponent } from "./ui/on-demand";
+import { ServerHtml } from "./ui/server-html";
 
 /**
  * The stylesheet has a precedence, so React emits it at the top of the head, ahead of the image
@@ -75,25 +86,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-// The one-time message's code is downloaded only when there is one (app/ui/on-demand.tsx).
-const loadFlashToast = () => import("./ui/flash-toast");
-const flashToast = import.meta.env.SSR ? await loadFlashToast() : null;
-const FlashToast = lazyComponent(flashToast, loadFlashToast, (m) => m.FlashToast);
-
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      {loaderData.flash ? <OnDemand component={FlashToast} props={{ flash: loaderData.flash }} /> : null}
+      <FlashToast flash={loaderData.flash} />
       <Outlet />
     </>
   );
 }
 
-// The error pages' code is downloaded only when one is shown (app/ui/on-demand.tsx).
+// The error pages need no JavaScript: a first load keeps the server's HTML, a navigation in the app
+// downloads their code (app/ui/server-html.tsx).
 const loadErrorPage = () => import("./root-error");
 const errorPage = import.meta.env.SSR ? await loadErrorPage() : null;
 const RootErrorPage = lazyComponent(errorPage, loadErrorPage, (m) => m.RootErrorPage);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <OnDemand component={RootErrorPage} props={{ error }} />;
+  // Another status is another page: a new element, rendered in the browser.
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ServerHtml key={status} component={RootErrorPage} props={{ error }} />;
 }

@@ -1,11 +1,13 @@
-import { lazyComponent, OnDemand } from "./on-demand";
+import { lazyComponent } from "./on-demand";
+import { ServerHtml } from "./server-html";
 
-// The page's code is downloaded only when it is shown (app/ui/on-demand.tsx).
+// No JavaScript needed: a first load keeps the server's HTML, a navigation in the app downloads the
+// page's code (app/ui/server-html.tsx).
 const load = () => import("./not-found-page");
 const page = import.meta.env.SSR ? await load() : null;
 const Page = lazyComponent(page, load, (m) => m.NotFoundPage);
 
 /** The spec's 404 page. */
 export function NotFoundPage() {
-  return <OnDemand component={Page} props={{}} />;
+  return <ServerHtml component={Page} props={{}} />;
 }

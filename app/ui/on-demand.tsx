@@ -8,7 +8,7 @@ import { type ComponentType, createElement, lazy, type ReactNode, Suspense } fro
  *   const load = () => import("./the-module");
  *   const loaded = import.meta.env.SSR ? await load() : null;
  *   const Thing = lazyComponent(loaded, load, (m) => m.Thing);
- *   … <OnDemand component={Thing} props={{ … }} /> (or <ServerHtml …> of ./server-html.tsx)
+ *   … <ServerHtml component={Thing} props={{ … }} /> (./server-html.tsx)
  *
  * so the browser's bundle has only the dynamic import (a static import would pull the module into
  * the caller's chunk) and the server renders the component at once, never streaming a fallback.
@@ -45,9 +45,8 @@ export function lazyComponent<M, P extends object>(
 }
 
 /**
- * A component whose code the browser downloads when it is first rendered (an error page, a signed-in
- * visitor's menu). The Suspense boundary is rendered on both sides so hydration matches: the server's
- * HTML stays until the code arrives, then React hydrates it.
+ * A component whose code the browser downloads when it is first rendered, in the browser only (the
+ * open tooltip's panel): nothing shows until the code is here, unless it was preloaded.
  */
 export function OnDemand<P extends object>({
   component,

@@ -11,7 +11,9 @@ const KEEP_CHILDREN = { __html: "" };
  * hydrate the children of an element rendered with `dangerouslySetInnerHTML`, so the browser renders
  * an empty one in its place and the server's markup stays. Its links still navigate in the app: a
  * click on one is handed to React Router. Rendered fresh in the browser (a client-side navigation to
- * the page), the section's module is loaded then. `component` comes from lazyComponent (./on-demand.tsx).
+ * the page), the section's module is loaded then; give it a `key` that changes when its content
+ * must (an error page's status). Used for the home page's sections below the products and for the
+ * error pages. `component` comes from lazyComponent (./on-demand.tsx).
  */
 export function ServerHtml<P extends object>({ component, props }: { component: ComponentType<P>; props: P }) {
   // True only while this component is being hydrated (React reads the server snapshot then).

@@ -119,6 +119,30 @@ describe("every public page in Chromium", () => {
       await closePage(opened);
     });
   }
+
+  it("the 404 page reached in the app (no new document) is rendered from its own chunk, its link back home works", async () => {
+    const opened = await openPage(browser, `${baseUrl}/courses`, { viewport: PHONE });
+    const { page } = opened;
+    await waitForHydration(page);
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    // The first load kept the error pages out; a navigation to a missing item renders the 404 page.
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate("/courses/999"),
+    );
+    const heading = page.getByRole("heading", { level: 1, name: "404 - Page Not Found" });
+    await heading.waitFor();
+    expect(scripts.some((s) => /store-error-page|not-found-page/.test(s))).toBe(true);
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByRole("heading", { name: "Excel in Your Commerce Exams" }).waitFor();
+    expect(opened.errors).toEqual([]);
+    await closePage(opened);
+  });
 });
 
 describe("page content", () => {

@@ -44,8 +44,7 @@ export const isRechartsCode = (source: string) => RECHARTS_MARKERS.some((m) => s
 /**
  * Chunks only admin routes need: everything an admin route module imports (statically or by a
  * dynamic import inside it, like the lazy Recharts chunk) that no public route or the entry imports
- * (statically or by a dynamic import either: the store's on-demand parts, such as the signed-in
- * visitor's account menu, whose panel the admin's profile menu shares).
+ * (statically or by a dynamic import either: the store's on-demand parts, app/ui/on-demand.tsx).
  */
 export async function adminOnlyChunks(manifest = readClientManifest()): Promise<Set<string>> {
   const publicChunks = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);

@@ -1,19 +1,11 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { authLinks, LogoutButton, type MenuUser, userMenuLinks } from "~/features/accounts/user-menu";
+import { authLinks, LogoutButton, type MenuUser, UserMenu, userMenuLinks } from "~/features/accounts/user-menu";
 import { CartButton } from "~/features/cart/cart-drawer";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Container } from "~/ui/container";
-import { lazyComponent, OnDemand } from "~/ui/on-demand";
-
-// The account dropdown's code is downloaded only for a signed-in visitor (app/ui/on-demand.tsx).
-const loadMenu = () => import("~/features/accounts/account-menu");
-const menu = import.meta.env.SSR ? await loadMenu() : null;
-const UserMenu = lazyComponent(menu, loadMenu, (m) => m.UserMenu);
-/** The size of the menu's button, while its code arrives (no shift in the header). */
-const menuPlaceholder = <span className="block h-9 w-9 sm:w-16 md:w-28" aria-hidden />;
 
 export const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -80,7 +72,7 @@ export function SiteHeader({ user = null }: { user?: MenuUser | null }) {
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
           {user ? (
-            <OnDemand component={UserMenu} props={{ user }} fallback={menuPlaceholder} />
+            <UserMenu user={user} />
           ) : (
             <div className="hidden items-center gap-2 sm:flex" data-anon-only>
               <Button asChild variant="ghost" size="sm">

@@ -10,10 +10,10 @@ import {
   Users,
 } from "lucide-react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
-import { AccountMenuPanel } from "~/features/accounts/account-menu";
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { ForbiddenPage } from "~/features/accounts/forbidden";
 import { requireAdminMiddleware } from "~/features/accounts/middleware.server";
+import { AccountMenuPanel } from "~/features/accounts/user-menu";
 import { AdminSearchBox, NotificationsMenu } from "~/features/admin/top-bar";
 import { GstinBanner } from "~/features/gst/gstin-banner";
 import { sellerGstinProblem } from "~/features/gst/setup.server";
