@@ -46,7 +46,8 @@ export function lazyComponent<M, P extends object>(
 
 /**
  * A component whose code the browser downloads when it is first rendered, in the browser only (the
- * open tooltip's panel): nothing shows until the code is here, unless it was preloaded.
+ * open tooltip's panel, a <ServerHtml> part rendered anew): nothing shows until the code is here,
+ * unless it was preloaded.
  */
 export function OnDemand<P extends object>({
   component,

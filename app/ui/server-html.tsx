@@ -1,5 +1,6 @@
-import { type ComponentType, createElement, Suspense, useState, useSyncExternalStore } from "react";
+import { type ComponentType, createElement, useState, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
+import { OnDemand } from "./on-demand";
 
 const subscribeNothing = () => () => {};
 /** One object for every render: React sets innerHTML again whenever this prop is a new object. */
@@ -52,7 +53,7 @@ export function ServerHtml<P extends object>({ component, props }: { component: 
   }
   return (
     <div className="contents">
-      <Suspense fallback={null}>{createElement(component, props)}</Suspense>
+      <OnDemand component={component} props={props} />
     </div>
   );
 }
