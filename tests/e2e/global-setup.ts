@@ -3,7 +3,7 @@ import path from "node:path";
 import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { buildIfStale } from "../../scripts/build-if-stale.js";
-import { findChromium, launchBrowserServer } from "../helpers/browser";
+import { findTestBrowser, launchBrowserServer } from "../helpers/browser";
 import { prepareOwnerInstall, prepareSeededInstall } from "../helpers/owner-install";
 import { type RunningServer, startServer } from "../helpers/server";
 
@@ -11,7 +11,7 @@ let server: RunningServer | undefined;
 let browserServer: BrowserServer | undefined;
 
 export default async function setup(project: TestProject) {
-  findChromium(); // fail fast with the install hint
+  findTestBrowser(); // fail fast with the install hint
   buildIfStale({ quiet: true });
   // One Chromium for every file (tests/helpers/fixtures.ts connects each worker to it; the tests
   // keep apart through their own contexts), launched beside the shared server's start.
