@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -15,6 +15,17 @@ import { freshInstall } from "../helpers/fixtures";
 import { ROOT, startServer } from "../helpers/server";
 
 const baseUrl = inject("baseUrl");
+
+/** Runs a program to its end without blocking the worker: its exit code and what it printed. */
+function runToEnd(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeout: number }) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    execFile(command, args, { ...options, encoding: "utf8" }, (error, stdout, stderr) => {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (error && typeof code !== "number") return reject(error);
+      resolve({ status: error ? (code as number) : 0, stdout, stderr });
+    });
+  });
+}
 
 describe("production server", () => {
   it("serves the home page with the seeded courses and notes, server-rendered", async () => {
@@ -267,7 +278,7 @@ describe("production server", () => {
 });
 
 describe("server lifecycle", () => {
-  it("refuses a bad setting at start with one line naming the variable, and no stack trace", () => {
+  it("refuses a bad setting at start with one line naming the variable, and no stack trace", async () => {
     const cases: [Record<string, string>, RegExp][] = [
       [{ PAGE_CACHE: "maybe" }, /PAGE_CACHE must be 1 or 0/],
       [{ ORDERS_RECONCILE_INTERVAL_SECONDS: "-1" }, /ORDERS_RECONCILE_INTERVAL_SECONDS must be 0 \(off\) or more/],
@@ -279,14 +290,19 @@ describe("server lifecycle", () => {
       [{ PORT: "eighty" }, /^Invalid environment variables: PORT must be a port number/],
     ];
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ca-bad-env-"));
-    for (const [vars, message] of cases) {
-      const run = spawnSync(process.execPath, [path.join(ROOT, "server.js")], {
-        cwd: ROOT,
-        // Were a value accepted, the server would start on a free port with throw-away data.
-        env: { ...process.env, NODE_ENV: "production", PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "", ...vars },
-        encoding: "utf8",
-        timeout: 30_000,
-      });
+    // The five starts run at once: each loads the whole server build before it reads its settings.
+    const runs = await Promise.all(
+      cases.map(([vars]) =>
+        runToEnd(process.execPath, [path.join(ROOT, "server.js")], {
+          cwd: ROOT,
+          // Were a value accepted, the server would start on a free port with throw-away data.
+          env: { ...process.env, NODE_ENV: "production", PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "", ...vars },
+          timeout: 30_000,
+        }),
+      ),
+    );
+    for (const [i, [vars, message]] of cases.entries()) {
+      const run = runs[i]!;
       const label = JSON.stringify(vars);
       expect(run.status, label).toBe(1);
       expect(run.stdout, label).toBe("");
