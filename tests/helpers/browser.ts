@@ -28,9 +28,9 @@ export function findChromium(): string {
 /**
  * The browser the test suite drives: Debian's `chromium-headless-shell` (Chromium's own headless
  * build, the one Playwright itself runs for headless tests) when installed, else `findChromium()`.
- * The same engine without the desktop browser's layers: the end-to-end files took ~25 % less time
- * with it (storefront-pages and screens together 147 → 116 s, docs/testing.md). Benchmarks and
- * screenshots keep the full browser (`launchBrowser`), as a student's phone runs it.
+ * The same engine without the desktop browser's layers: the e2e project took 474 → 340 s with it
+ * (docs/testing.md). Benchmarks and screenshots keep the full browser (`launchBrowser`), so their
+ * figures compare with the earlier ones in bench/RESULTS.md.
  */
 export function findTestBrowser(): string {
   if (process.env.PLAYWRIGHT_CHROMIUM_PATH) return findChromium();
