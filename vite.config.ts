@@ -61,6 +61,37 @@ const lucideIconFactory: Plugin = {
     return path.resolve(import.meta.dirname, "app/ui/lucide-icon.ts");
   },
 };
+/**
+ * Vite wraps every dynamic import() of the browser build in its preload helper, which fetches the
+ * stylesheets the imported chunk needs before running it (and, with modulePreload on, its JS) and
+ * fires `vite:preloadError`. It does so with `modulePreload: false` too (vitejs/vite#13952, #18551).
+ * This build has one stylesheet, app.css, linked by the root on every page, so the helper has nothing
+ * to load: its body becomes "run the import", −1.2 KB gzip on every page (issue 34). The build fails
+ * if a second stylesheet ever appears, since that one would need the real helper back.
+ */
+const PRELOAD_HELPER = "\0vite/preload-helper.js";
+const noPreloadHelper: Plugin = {
+  name: "commerce-academy:no-preload-helper",
+  apply: "build",
+  applyToEnvironment: (environment) => environment.name === "client",
+  transform: {
+    order: "post",
+    handler(_code, id) {
+      if (id !== PRELOAD_HELPER) return;
+      return { code: "export const __vitePreload = (load) => load();", map: null };
+    },
+  },
+  generateBundle(_options, bundle) {
+    const stylesheets = Object.keys(bundle).filter((file) => file.endsWith(".css"));
+    if (stylesheets.length > 1) {
+      this.error(
+        `More than one stylesheet in the browser build (${stylesheets.join(", ")}): a chunk loaded on demand ` +
+          "would need Vite's preload helper to load its CSS. Remove noPreloadHelper from vite.config.ts.",
+      );
+    }
+  },
+};
+
 /** React, React DOM and React Router: what every page needs, in one file. */
 const FRAMEWORK = new RegExp(
   `${sep}node_modules${sep}(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)${sep}`,
@@ -147,6 +178,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   plugins: [
     lucideIconFactory,
+    noPreloadHelper,
     tailwindcss(),
     reactRouter(),
     precompress(),

@@ -99,6 +99,31 @@ describe("hydration keeps the server's HTML", () => {
     });
   }
 
+  it("signed in: a personal page's account menu is in the server's HTML, kept by hydration, and opens", async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const name = "Hydration Student";
+    const signUp = await context.request.post(`${baseUrl}/signup`, {
+      form: { name, email: `hydration-${process.pid}-${Date.now()}@example.com`, password: "correct-horse-battery" },
+      headers: { origin: baseUrl },
+      maxRedirects: 0,
+    });
+    expect(signUp.status()).toBe(302);
+    await context.request.get(`${baseUrl}/`); // reads the sign-up's one-time message
+    for (const path of ["/my-courses", "/account"]) {
+      const { page, errors, state, serverBody } = await hydrate(context, path);
+      // In place, not sent as a hidden copy for a script to reveal (React 19.2 does that with a
+      // finished Suspense boundary in a page over 12,800 bytes): the menu opens without JavaScript.
+      expect(serverBody).toContain(`aria-label="Account menu for ${name}"`);
+      expect(serverBody).not.toMatch(/<template id="B:|<div hidden id="S:/);
+      expect(state.removed.filter((r) => !EXPECTED.test(r))).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.getByLabel(`Account menu for ${name}`).click();
+      await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Orders" }).waitFor();
+      await page.close();
+    }
+    await context.close();
+  });
+
   it("a page served from the page cache runs its scripts (allowed by hash, no nonce) and hydrates", async () => {
     await (await fetch(`${baseUrl}/toppers`)).text(); // the anonymous page is now cached
     const context = await browser.newContext({ viewport: PHONE });

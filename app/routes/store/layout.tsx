@@ -6,12 +6,13 @@ import { getCart } from "~/features/cart/cart.server";
 import { CART_QUEUE_SCRIPT, CartProvider } from "~/features/cart/cart-context";
 import { TOAST_DURATION_MS } from "~/features/cart/cart-store";
 import { ChatWidget } from "~/features/contact/chat-widget";
-import { MaintenanceBanner } from "~/features/settings/maintenance-banner";
 import { getStoreSettings } from "~/features/settings/settings.server";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
 import { getEnv } from "~/lib/env.server";
 import type { clientLoader as rootClientLoader } from "~/root";
+import { lazyComponent } from "~/ui/on-demand";
+import { ServerHtml } from "~/ui/server-html";
 import { Toaster } from "~/ui/toaster";
 import type { Route } from "./+types/layout";
 
@@ -39,6 +40,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 const INLINE_SCRIPT = import.meta.env.SSR || import.meta.env.DEV ? CART_QUEUE_SCRIPT + SIGNED_IN_HINT_SCRIPT : "";
 
+// An admin's reminder while maintenance mode is on: plain markup and a link, so a first load keeps
+// the server's HTML and no visitor downloads its code.
+const loadBanner = () => import("~/features/settings/maintenance-banner");
+const banner = import.meta.env.SSR ? await loadBanner() : null;
+const MaintenanceBanner = lazyComponent(banner, loadBanner, (m) => m.MaintenanceBanner);
+
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootClientLoader>("root");
   const user = root?.user ?? null;
@@ -58,7 +65,9 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
         dangerouslySetInnerHTML={{ __html: INLINE_SCRIPT }}
       />
       <div className="flex min-h-dvh flex-col">
-        {loaderData.maintenanceMode && user?.role === "admin" ? <MaintenanceBanner /> : null}
+        {loaderData.maintenanceMode && user?.role === "admin" ? (
+          <ServerHtml component={MaintenanceBanner} props={{}} />
+        ) : null}
         <SiteHeader user={user} />
         <div className="flex-1">
           <Outlet />
