@@ -271,10 +271,13 @@ describe("layout behaviour", () => {
       .scrollIntoViewIfNeeded();
     const before = await page.evaluate(() => window.scrollY);
     expect(before).toBeGreaterThan(1000);
+    await page.evaluate(() => Object.assign(window, { __samePage: true }));
     await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "About" }).click();
     await page.waitForURL(/\/about$/);
     await page.getByRole("heading", { name: "About Commerce Academy" }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The footer is kept as the server's HTML (no code of its own): its links still navigate in the app.
+    expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage)).toBe(true);
     await page.goBack();
     await page.getByRole("heading", { name: "Excel in Your Commerce Exams" }).waitFor();
     await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 5, before);

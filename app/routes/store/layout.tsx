@@ -7,7 +7,6 @@ import { CART_QUEUE_SCRIPT, CartProvider } from "~/features/cart/cart-context";
 import { TOAST_DURATION_MS } from "~/features/cart/cart-store";
 import { ChatWidget } from "~/features/contact/chat-widget";
 import { getStoreSettings } from "~/features/settings/settings.server";
-import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
 import { getEnv } from "~/lib/env.server";
 import type { clientLoader as rootClientLoader } from "~/root";
@@ -45,6 +44,11 @@ const INLINE_SCRIPT = import.meta.env.SSR || import.meta.env.DEV ? CART_QUEUE_SC
 const loadBanner = () => import("~/features/settings/maintenance-banner");
 const banner = import.meta.env.SSR ? await loadBanner() : null;
 const MaintenanceBanner = lazyComponent(banner, loadBanner, (m) => m.MaintenanceBanner);
+// The footer too: text and links, the same on every page, so the layout keeps the server's markup
+// across navigations and no page downloads its code.
+const loadFooter = () => import("~/features/site/site-footer");
+const footer = import.meta.env.SSR ? await loadFooter() : null;
+const SiteFooter = lazyComponent(footer, loadFooter, (m) => m.SiteFooter);
 
 export default function StoreLayout({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootClientLoader>("root");
@@ -72,7 +76,7 @@ export default function StoreLayout({ loaderData }: Route.ComponentProps) {
         <div className="flex-1">
           <Outlet />
         </div>
-        <SiteFooter />
+        <ServerHtml component={SiteFooter} props={{}} />
       </div>
       {/* No WhatsApp number in Settings yet (a new install): no chat button rather than a made-up number. */}
       {focused || !loaderData.whatsappNumber ? null : (
