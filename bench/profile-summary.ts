@@ -4,7 +4,9 @@
  * (PGlite, React's renderer, React Router, Better Auth, Drizzle, the app, Node's own work,
  * garbage collection) and the heaviest functions.
  *
- * Usage: npx tsx bench/profile-summary.ts /tmp/prof/*.cpuprofile
+ * Usage: npx tsx bench/profile-summary.ts [--last <seconds>] /tmp/prof/*.cpuprofile
+ * `--last 5`: only each profile's last 5 seconds (e.g. `bench/cpu-per-request.ts`'s load at 10
+ * connections, which ends just before the server stops), leaving out the start and the set-up.
  */
 import fs from "node:fs";
 
@@ -45,9 +47,12 @@ function partOf(node: ProfileNode): string {
   return url ? "other" : "native (no script)";
 }
 
-const files = process.argv.slice(2);
-if (files.length === 0) {
-  console.error("Usage: npx tsx bench/profile-summary.ts <file.cpuprofile>...");
+const args = process.argv.slice(2);
+const lastAt = args.indexOf("--last");
+const lastUs = lastAt === -1 ? Number.POSITIVE_INFINITY : Number(args[lastAt + 1]) * 1e6;
+const files = lastAt === -1 ? args : args.filter((_, i) => i !== lastAt && i !== lastAt + 1);
+if (files.length === 0 || Number.isNaN(lastUs)) {
+  console.error("Usage: npx tsx bench/profile-summary.ts [--last <seconds>] <file.cpuprofile>...");
   process.exit(2);
 }
 const byPart = new Map<string, number>();
@@ -57,10 +62,13 @@ let idle = 0;
 for (const file of files) {
   const profile = JSON.parse(fs.readFileSync(file, "utf8")) as Profile;
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const span = profile.timeDeltas.reduce((sum, d) => sum + d, 0);
+  let at = 0;
   profile.samples.forEach((id, i) => {
     const node = nodes.get(id);
-    if (!node) return;
     const us = profile.timeDeltas[i] ?? 0;
+    at += us;
+    if (!node || at < span - lastUs) return;
     const part = partOf(node);
     if (part === "(idle)") {
       idle += us;
