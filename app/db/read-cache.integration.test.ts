@@ -7,9 +7,22 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct, createUser } from "../../tests/helpers/factories";
 import { getCartAndOwned } from "../features/cart/cart.server";
+import { doubtsLeftToday } from "../features/doubts/doubts.server";
+import { getCoursePlayer, setLessonCompleted } from "../features/learning/player.server";
+import { hostedVideoFor } from "../features/video/playback.server";
 import { getDbHandle } from "./client.server";
-import { cachedRead, tablesRead } from "./read-cache.server";
-import { cartItems, enrolments, reviews, users } from "./schema";
+import { cachedRead, MAX_ENTRIES, tablesRead } from "./read-cache.server";
+import {
+  cartItems,
+  courseModules,
+  doubts,
+  enrolments,
+  lessons,
+  lessonVideos,
+  reviews,
+  users,
+  videoPositions,
+} from "./schema";
 
 const embedded = !process.env.TEST_DATABASE_URL;
 
@@ -66,5 +79,77 @@ describe("reads kept in memory", () => {
     const after = await getCartAndOwned(db, user.id);
     expect(after.owned.has(course.id)).toBe(true);
     expect(after.cart).toEqual([]);
+  });
+
+  it("the course player's reads follow every write at once: completions, lessons, videos, doubts, access", async () => {
+    const { db, writes } = await getDbHandle();
+    const user = await createUser();
+    const course = await createProduct({ title: "Kept Course", kind: "course" });
+    const [mod] = await db.insert(courseModules).values({ productId: course.id, title: "Basics" }).returning();
+    if (!mod) throw new Error("no module");
+    const [one, two] = await db
+      .insert(lessons)
+      .values([
+        { moduleId: mod.id, productId: course.id, title: "One", position: 0 },
+        { moduleId: mod.id, productId: course.id, title: "Two", position: 1 },
+      ])
+      .returning();
+    if (!one || !two) throw new Error("no lessons");
+    await db.insert(enrolments).values({ userId: user.id, productId: course.id, source: "purchase" });
+    const player = () => getCoursePlayer(db, user.id, course.id);
+
+    expect((await player())?.progress).toMatchObject({ completed: 0, total: 2 });
+    expect((await player())?.current?.title).toBe("One");
+    // Kept in memory on the embedded database (nothing is kept on PostgreSQL).
+    expect(writes?.kept.has(`outline:${user.id}:${course.id}`) ?? false).toBe(embedded);
+
+    await setLessonCompleted(db, user.id, course.id, one.id, true);
+    expect((await player())?.progress).toMatchObject({ completed: 1, total: 2 });
+    await db.update(lessons).set({ title: "Two, renamed" }).where(eq(lessons.id, two.id));
+    expect((await player())?.outline[0]?.lessons.map((l) => l.title)).toEqual(["One", "Two, renamed"]);
+
+    // The lesson's video and the student's place in it.
+    expect(await hostedVideoFor(db, user, one.id)).toBeNull();
+    await db.insert(lessonVideos).values({
+      lessonId: one.id,
+      status: "ready",
+      hlsPrefix: "videos/kept",
+      keyHex: "00".repeat(16),
+      durationSeconds: 60,
+    });
+    expect(await hostedVideoFor(db, user, one.id)).toMatchObject({ lessonId: one.id, startAt: 0 });
+    await db.insert(videoPositions).values({ userId: user.id, lessonId: one.id, positionSeconds: 42 });
+    expect((await hostedVideoFor(db, user, one.id))?.startAt).toBe(42);
+
+    // The doubts left today.
+    const left = await doubtsLeftToday(db, user.id);
+    expect(await doubtsLeftToday(db, user.id)).toBe(left);
+    await db.insert(doubts).values({ userId: user.id, productId: course.id, lessonId: one.id, body: "Why debit?" });
+    expect(await doubtsLeftToday(db, user.id)).toBe(left - 1);
+
+    // A refund ends access at once.
+    await db.update(enrolments).set({ revokedAt: new Date() }).where(eq(enrolments.userId, user.id));
+    expect(await player()).toBeNull();
+  });
+
+  it("hold at most MAX_ENTRIES reads: full, the ones past their time go first, then the rest", async () => {
+    const { db, writes } = await getDbHandle();
+    const kept = writes?.kept;
+    // On PostgreSQL nothing is kept at all.
+    expect(Boolean(kept)).toBe(embedded);
+    if (!kept) return;
+    kept.clear();
+    const tables = tablesRead(cartItems);
+    // Half past their time (kept for 0 ms), half fresh.
+    for (let i = 0; i < MAX_ENTRIES; i++) await cachedRead(db, `fill:${i}`, tables, i % 2 ? 60_000 : 0, async () => i);
+    expect(kept.size).toBe(MAX_ENTRIES);
+    await cachedRead(db, "one more", tables, 60_000, async () => -1);
+    expect(kept.size).toBe(MAX_ENTRIES / 2 + 1);
+    expect(kept.has("fill:1")).toBe(true);
+    expect(kept.has("fill:0")).toBe(false);
+    // Full of fresh reads: all go.
+    for (let i = 0; kept.size < MAX_ENTRIES; i++) await cachedRead(db, `fresh:${i}`, tables, 60_000, async () => i);
+    await cachedRead(db, "the last", tables, 60_000, async () => -2);
+    expect([...kept.keys()]).toEqual(["the last"]);
   });
 });

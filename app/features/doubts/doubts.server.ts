@@ -7,6 +7,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
+import { cachedRead, tablesRead } from "~/db/read-cache.server";
 import { doubts, lessons, practiceAttempts, practiceQuestions, products, users } from "~/db/schema";
 import { hasAccess } from "~/features/learning/access.server";
 import { mayTakeTest } from "~/features/practice/access.server";
@@ -227,6 +228,15 @@ export async function lessonDoubts(
   return rows.map((r) => ({ ...r, hasPhoto: Boolean(r.hasPhoto), mine: Boolean(r.mine) }));
 }
 
+/**
+ * The count of today's doubts is kept in memory on the embedded database (db/read-cache.server.ts)
+ * until a doubt is written, and at most this long ("today" ends with the clock). The lesson's doubts
+ * themselves are read each time: up to 30 texts per student and lesson would make the memory's
+ * entries large.
+ */
+const DOUBT_TABLES = tablesRead(doubts);
+const DOUBT_READ_MAX_AGE_MS = 30_000;
+
 /** The doubts under these practice questions of a test (the result page of an attempt the viewer may read). */
 export async function questionDoubts(
   db: DbOrTx,
@@ -247,10 +257,13 @@ export async function questionDoubts(
 
 /** How many doubts the student may still ask today. */
 export async function doubtsLeftToday(db: DbOrTx, userId: string, now = new Date()): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(doubts)
-    .where(and(eq(doubts.userId, userId), sql`${doubts.createdAt} >= ${startOfIstDay(now).toISOString()}`));
+  const since = startOfIstDay(now).toISOString();
+  const [row] = await cachedRead(db, `doubts-today:${userId}:${since}`, DOUBT_TABLES, DOUBT_READ_MAX_AGE_MS, () =>
+    db
+      .select({ n: count() })
+      .from(doubts)
+      .where(and(eq(doubts.userId, userId), sql`${doubts.createdAt} >= ${since}`)),
+  );
   return Math.max(0, DOUBTS_PER_DAY - (row?.n ?? 0));
 }
 

@@ -92,32 +92,38 @@ export async function getAccessibleProduct(
   if (!Number.isSafeInteger(productId) || productId <= 0 || productId > MAX_ID) return null;
   const filters = [eq(products.id, productId), ne(products.status, "draft")];
   if (kinds) filters.push(inArray(products.kind, kinds));
-  const [row] = await db
-    .select({
-      id: products.id,
-      kind: products.kind,
-      slug: products.slug,
-      title: products.title,
-      subject: products.subject,
-      classLevel: products.classLevel,
-      status: products.status,
-      pricePaise: products.pricePaise,
-      image: products.image,
-      description: products.description,
-      modules: products.modules,
-      fileKey: products.fileKey,
-      instructor: instructors.name,
-      owned: sql<boolean>`exists (select 1 from ${enrolments} where ${enrolments.userId} = ${userId} and ${enrolments.productId} = ${products.id} and ${givesAccess()})`,
-    })
-    .from(products)
-    .innerJoin(instructors, eq(instructors.id, products.instructorId))
-    .where(and(...filters))
-    .limit(1);
+  const key = `accessible:${userId}:${productId}:${kinds?.join(",") ?? "*"}`;
+  const [row] = await cachedRead(db, key, ACCESSIBLE_PRODUCT_TABLES, OWNED_PRODUCTS_MAX_AGE_MS, () =>
+    db
+      .select({
+        id: products.id,
+        kind: products.kind,
+        slug: products.slug,
+        title: products.title,
+        subject: products.subject,
+        classLevel: products.classLevel,
+        status: products.status,
+        pricePaise: products.pricePaise,
+        image: products.image,
+        description: products.description,
+        modules: products.modules,
+        fileKey: products.fileKey,
+        instructor: instructors.name,
+        owned: sql<boolean>`exists (select 1 from ${enrolments} where ${enrolments.userId} = ${userId} and ${enrolments.productId} = ${products.id} and ${givesAccess()})`,
+      })
+      .from(products)
+      .innerJoin(instructors, eq(instructors.id, products.instructorId))
+      .where(and(...filters))
+      .limit(1),
+  );
   if (!row) return null;
   const owned = Boolean(row.owned);
   const freeDownload = row.kind !== "course" && row.pricePaise === 0 && row.status === "published";
   return owned || freeDownload ? { ...row, owned } : null;
 }
+
+/** What getAccessibleProduct reads: kept in memory on the embedded database like the owned list. */
+const ACCESSIBLE_PRODUCT_TABLES = tablesRead(products, instructors, enrolments);
 
 /** Whether the user may open the course player or download the file of this product. */
 export async function hasAccess(db: DbOrTx, userId: string, productId: number): Promise<boolean> {

@@ -4,6 +4,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { cachedRead, tablesRead } from "~/db/read-cache.server";
 import { courseModules, courseProgress, lessonCompletions, lessons } from "~/db/schema";
 import { HttpError } from "~/lib/errors";
 import { getAccessibleProduct } from "./access.server";
@@ -45,23 +46,37 @@ export interface CoursePlayer {
   progress: { completed: number; total: number; percent: number };
 }
 
-async function loadOutline(db: Db, userId: string, productId: number) {
-  const rows = await db
-    .select({
-      moduleId: courseModules.id,
-      moduleTitle: courseModules.title,
-      lessonId: lessons.id,
-      lessonTitle: lessons.title,
-      videoUrl: lessons.videoUrl,
-      testProductId: lessons.testProductId,
-      completedAt: lessonCompletions.completedAt,
-    })
-    .from(courseModules)
-    .innerJoin(lessons, eq(lessons.moduleId, courseModules.id))
-    .leftJoin(lessonCompletions, and(eq(lessonCompletions.lessonId, lessons.id), eq(lessonCompletions.userId, userId)))
-    .where(eq(courseModules.productId, productId))
-    .orderBy(asc(courseModules.position), asc(courseModules.id), asc(lessons.position), asc(lessons.id));
-  return rows;
+/**
+ * What the player reads, kept in memory on the embedded database (db/read-cache.server.ts) until
+ * one of these tables is written: a student opening lesson after lesson reads the outline once.
+ * The read-only rows are shared: nothing here changes them.
+ */
+const OUTLINE_TABLES = tablesRead(courseModules, lessons, lessonCompletions);
+const RESUME_TABLES = tablesRead(courseProgress);
+/** Like My Courses' list: at most this old, whatever was written. */
+const PLAYER_READ_MAX_AGE_MS = 30_000;
+
+function loadOutline(db: Db, userId: string, productId: number) {
+  return cachedRead(db, `outline:${userId}:${productId}`, OUTLINE_TABLES, PLAYER_READ_MAX_AGE_MS, () =>
+    db
+      .select({
+        moduleId: courseModules.id,
+        moduleTitle: courseModules.title,
+        lessonId: lessons.id,
+        lessonTitle: lessons.title,
+        videoUrl: lessons.videoUrl,
+        testProductId: lessons.testProductId,
+        completedAt: lessonCompletions.completedAt,
+      })
+      .from(courseModules)
+      .innerJoin(lessons, eq(lessons.moduleId, courseModules.id))
+      .leftJoin(
+        lessonCompletions,
+        and(eq(lessonCompletions.lessonId, lessons.id), eq(lessonCompletions.userId, userId)),
+      )
+      .where(eq(courseModules.productId, productId))
+      .orderBy(asc(courseModules.position), asc(courseModules.id), asc(lessons.position), asc(lessons.id)),
+  );
 }
 
 /**
@@ -85,10 +100,12 @@ export async function getCoursePlayer(
     currentIndex = rows.findIndex((r) => r.lessonId === lessonId);
     if (currentIndex < 0) return null;
   } else if (rows.length) {
-    const [resume] = await db
-      .select({ lastLessonId: courseProgress.lastLessonId })
-      .from(courseProgress)
-      .where(and(eq(courseProgress.userId, userId), eq(courseProgress.productId, productId)));
+    const [resume] = await cachedRead(db, `resume:${userId}:${productId}`, RESUME_TABLES, PLAYER_READ_MAX_AGE_MS, () =>
+      db
+        .select({ lastLessonId: courseProgress.lastLessonId })
+        .from(courseProgress)
+        .where(and(eq(courseProgress.userId, userId), eq(courseProgress.productId, productId))),
+    );
     // Where they left off; else the first lesson not yet completed; else the first.
     currentIndex = rows.findIndex((r) => r.lessonId === resume?.lastLessonId);
     if (currentIndex < 0)

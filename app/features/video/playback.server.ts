@@ -8,6 +8,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { cachedRead, tablesRead } from "~/db/read-cache.server";
 import { enrolments, lessons, lessonVideos, products, videoPositions } from "~/db/schema";
 import { givesAccess } from "~/features/accounts/access-period.server";
 import type { SessionUser } from "~/features/accounts/guards.server";
@@ -174,12 +175,23 @@ const presignedPlaylists = new WeakMap<FileStorage, Map<string, Promise<string>>
 
 /** The saved position of a student in a lesson's video, in whole seconds (0 when none). */
 export async function savedPosition(db: DbOrTx, userId: string, lessonId: number) {
-  const [row] = await db
-    .select({ s: videoPositions.positionSeconds })
-    .from(videoPositions)
-    .where(and(eq(videoPositions.userId, userId), eq(videoPositions.lessonId, lessonId)));
+  const [row] = await cachedRead(db, `position:${userId}:${lessonId}`, POSITION_TABLES, PLAYBACK_READ_MAX_AGE_MS, () =>
+    db
+      .select({ s: videoPositions.positionSeconds })
+      .from(videoPositions)
+      .where(and(eq(videoPositions.userId, userId), eq(videoPositions.lessonId, lessonId))),
+  );
   return row?.s ?? 0;
 }
+
+/**
+ * The player's reads of a lesson's video and of the student's place in it, kept in memory on the
+ * embedded database until one of their tables is written (db/read-cache.server.ts), and at most
+ * this long.
+ */
+const PLAYBACK_READ_MAX_AGE_MS = 30_000;
+const POSITION_TABLES = tablesRead(videoPositions);
+const LESSON_VIDEO_TABLES = tablesRead(lessonVideos);
 
 /**
  * Saves where the student is (any device resumes there) and, once `watched` (seconds actually
@@ -228,16 +240,18 @@ export async function hostedVideoFor(
   user: SessionUser | null,
   lessonId: number,
 ): Promise<HostedVideo | null> {
-  const [video] = await db
-    .select({
-      hlsPrefix: lessonVideos.hlsPrefix,
-      keyHex: lessonVideos.keyHex,
-      renditions: lessonVideos.renditions,
-      duration: lessonVideos.durationSeconds,
-      captionsKey: lessonVideos.captionsKey,
-    })
-    .from(lessonVideos)
-    .where(eq(lessonVideos.lessonId, lessonId));
+  const [video] = await cachedRead(db, `lesson-video:${lessonId}`, LESSON_VIDEO_TABLES, PLAYBACK_READ_MAX_AGE_MS, () =>
+    db
+      .select({
+        hlsPrefix: lessonVideos.hlsPrefix,
+        keyHex: lessonVideos.keyHex,
+        renditions: lessonVideos.renditions,
+        duration: lessonVideos.durationSeconds,
+        captionsKey: lessonVideos.captionsKey,
+      })
+      .from(lessonVideos)
+      .where(eq(lessonVideos.lessonId, lessonId)),
+  );
   // The last transcoded video plays whatever a replacement is doing (uploading, queued, transcoding,
   // failed): the lesson switches when the new one is ready (issue 32), never to the embed meanwhile.
   if (!video?.hlsPrefix || !video.keyHex) return null;
