@@ -14,6 +14,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
+import { cachedRead, tablesRead } from "~/db/read-cache.server";
 import { announcementEmails, announcements, enrolments, products, users } from "~/db/schema";
 import { resolveAuthSecret } from "~/features/accounts/auth.server";
 import { CLASS_LABELS } from "~/features/catalog/class-levels";
@@ -203,18 +204,25 @@ export async function announcementsForStudent(db: DbOrTx, userId: string, limit 
       or (${announcements.audience} = 'class' and exists (select 1 from ${enrolments} e
         join ${products} p on p.id = e.product_id
         where e.user_id = ${userId} and e.revoked_at is null and p.class_level::text in (${announcements.classLevel}, 'both')))))`;
-  return db
-    .select({
-      id: announcements.id,
-      title: announcements.title,
-      body: announcements.body,
-      createdAt: announcements.createdAt,
-    })
-    .from(announcements)
-    .where(mine)
-    .orderBy(desc(announcements.createdAt), desc(announcements.id))
-    .limit(limit);
+  // Kept in memory on the embedded database until one of these tables is written (My Courses shows
+  // them on every visit: its one query once its list is kept too).
+  return cachedRead(db, `announcements:${userId}:${limit}`, STUDENT_ANNOUNCEMENT_TABLES, 30_000, () =>
+    db
+      .select({
+        id: announcements.id,
+        title: announcements.title,
+        body: announcements.body,
+        createdAt: announcements.createdAt,
+      })
+      .from(announcements)
+      .where(mine)
+      .orderBy(desc(announcements.createdAt), desc(announcements.id))
+      .limit(limit),
+  );
 }
+
+/** What announcementsForStudent reads. */
+const STUDENT_ANNOUNCEMENT_TABLES = tablesRead(announcements, users, enrolments, products);
 
 /* ---------------------------------------------------------------- unsubscribe */
 
