@@ -16,6 +16,13 @@ import { type Db, type DbOrTx, getDbHandle } from "./client.server";
 export const tablesRead = (...tables: Table[]): readonly string[] => tables.map((t) => getTableName(t));
 
 /**
+ * How long a kept read may be served at most, whatever was written: what changes with the clock alone
+ * (an access period ending, "today" turning into tomorrow) shows within this long. Every cached read
+ * of the app uses it.
+ */
+export const READ_MAX_AGE_MS = 30_000;
+
+/**
  * At most this many reads are kept. Every entry is at most 30 s old to be served, so what is worth
  * keeping is what the last 30 s asked for: at this server's ~150 personal pages a second, a few
  * thousand keys. Full, the entries past their time go first, then the rest.

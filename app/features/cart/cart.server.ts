@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { cachedRead, tablesRead } from "~/db/read-cache.server";
+import { cachedRead, READ_MAX_AGE_MS, tablesRead } from "~/db/read-cache.server";
 import { bundleItems, cartItems, enrolments, lessons, products } from "~/db/schema";
 import { bundleItemsOf, priceBundleLines } from "~/features/catalog/bundles.server";
 import { ownedProductIds, ownedProductsSql } from "~/features/learning/access.server";
@@ -38,8 +38,6 @@ export async function getCart(db: DbOrTx, userId: string): Promise<CartItem[]> {
 
 /** What getCartAndOwned reads: on the embedded database it is kept in memory until one is written. */
 const CART_AND_OWNED_TABLES = tablesRead(cartItems, products, enrolments, lessons, bundleItems);
-/** An access period ends with the clock, not with a write: a kept answer is read again after this long. */
-const CART_AND_OWNED_MAX_AGE_MS = 30_000;
 
 /**
  * The cart (as getCart) and the ids of everything the user owns, in one round trip: a signed-in
@@ -47,7 +45,7 @@ const CART_AND_OWNED_MAX_AGE_MS = 30_000;
  * database while nothing it reads was written (db/read-cache.server.ts). Read-only: the value is shared.
  */
 export function getCartAndOwned(db: DbOrTx, userId: string): Promise<{ cart: CartItem[]; owned: Set<number> }> {
-  return cachedRead(db, `cart-and-owned:${userId}`, CART_AND_OWNED_TABLES, CART_AND_OWNED_MAX_AGE_MS, () =>
+  return cachedRead(db, `cart-and-owned:${userId}`, CART_AND_OWNED_TABLES, READ_MAX_AGE_MS, () =>
     readCartAndOwned(db, userId),
   );
 }

@@ -7,7 +7,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { cachedRead, tablesRead } from "~/db/read-cache.server";
+import { cachedRead, READ_MAX_AGE_MS, tablesRead } from "~/db/read-cache.server";
 import { doubts, lessons, practiceAttempts, practiceQuestions, products, users } from "~/db/schema";
 import { hasAccess } from "~/features/learning/access.server";
 import { mayTakeTest } from "~/features/practice/access.server";
@@ -230,12 +230,11 @@ export async function lessonDoubts(
 
 /**
  * The count of today's doubts is kept in memory on the embedded database (db/read-cache.server.ts)
- * until a doubt is written, and at most this long ("today" ends with the clock). The lesson's doubts
+ * until a doubt is written ("today" ends with the clock: READ_MAX_AGE_MS). The lesson's doubts
  * themselves are read each time: up to 30 texts per student and lesson would make the memory's
  * entries large.
  */
 const DOUBT_TABLES = tablesRead(doubts);
-const DOUBT_READ_MAX_AGE_MS = 30_000;
 
 /** The doubts under these practice questions of a test (the result page of an attempt the viewer may read). */
 export async function questionDoubts(
@@ -258,7 +257,7 @@ export async function questionDoubts(
 /** How many doubts the student may still ask today. */
 export async function doubtsLeftToday(db: DbOrTx, userId: string, now = new Date()): Promise<number> {
   const since = startOfIstDay(now).toISOString();
-  const [row] = await cachedRead(db, `doubts-today:${userId}:${since}`, DOUBT_TABLES, DOUBT_READ_MAX_AGE_MS, () =>
+  const [row] = await cachedRead(db, `doubts-today:${userId}:${since}`, DOUBT_TABLES, READ_MAX_AGE_MS, () =>
     db
       .select({ n: count() })
       .from(doubts)

@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { cachedRead, tablesRead } from "~/db/read-cache.server";
+import { cachedRead, READ_MAX_AGE_MS, tablesRead } from "~/db/read-cache.server";
 import { enrolments, instructors, lessonCompletions, lessons, products } from "~/db/schema";
 import { givesAccess } from "~/features/accounts/access-period.server";
 import { lastAccessDay } from "~/lib/access-period";
@@ -93,7 +93,7 @@ export async function getAccessibleProduct(
   const filters = [eq(products.id, productId), ne(products.status, "draft")];
   if (kinds) filters.push(inArray(products.kind, kinds));
   const key = `accessible:${userId}:${productId}:${kinds?.join(",") ?? "*"}`;
-  const [row] = await cachedRead(db, key, ACCESSIBLE_PRODUCT_TABLES, OWNED_PRODUCTS_MAX_AGE_MS, () =>
+  const [row] = await cachedRead(db, key, ACCESSIBLE_PRODUCT_TABLES, READ_MAX_AGE_MS, () =>
     db
       .select({
         id: products.id,
@@ -156,15 +156,13 @@ export interface OwnedProduct {
  * Read-only: the list is shared (kept in memory on the embedded database).
  */
 export function listOwnedProducts(db: DbOrTx, userId: string): Promise<OwnedProduct[]> {
-  return cachedRead(db, `owned-products:${userId}`, OWNED_PRODUCTS_TABLES, OWNED_PRODUCTS_MAX_AGE_MS, () =>
+  return cachedRead(db, `owned-products:${userId}`, OWNED_PRODUCTS_TABLES, READ_MAX_AGE_MS, () =>
     readOwnedProducts(db, userId),
   );
 }
 
 /** What listOwnedProducts reads: kept in memory on the embedded database until one is written (db/read-cache.server.ts). */
 const OWNED_PRODUCTS_TABLES = tablesRead(enrolments, products, instructors, lessons, lessonCompletions);
-/** "Access ended" comes with the clock, not with a write: a kept list is read again after this long. */
-const OWNED_PRODUCTS_MAX_AGE_MS = 30_000;
 
 async function readOwnedProducts(db: DbOrTx, userId: string): Promise<OwnedProduct[]> {
   const totalLessons = sql<number>`(select count(*) from ${lessons} where ${lessons.productId} = ${products.id})`;

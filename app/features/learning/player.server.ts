@@ -4,7 +4,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { cachedRead, tablesRead } from "~/db/read-cache.server";
+import { cachedRead, READ_MAX_AGE_MS, tablesRead } from "~/db/read-cache.server";
 import { courseModules, courseProgress, lessonCompletions, lessons } from "~/db/schema";
 import { HttpError } from "~/lib/errors";
 import { getAccessibleProduct } from "./access.server";
@@ -53,11 +53,9 @@ export interface CoursePlayer {
  */
 const OUTLINE_TABLES = tablesRead(courseModules, lessons, lessonCompletions);
 const RESUME_TABLES = tablesRead(courseProgress);
-/** Like My Courses' list: at most this old, whatever was written. */
-const PLAYER_READ_MAX_AGE_MS = 30_000;
 
 function loadOutline(db: Db, userId: string, productId: number) {
-  return cachedRead(db, `outline:${userId}:${productId}`, OUTLINE_TABLES, PLAYER_READ_MAX_AGE_MS, () =>
+  return cachedRead(db, `outline:${userId}:${productId}`, OUTLINE_TABLES, READ_MAX_AGE_MS, () =>
     db
       .select({
         moduleId: courseModules.id,
@@ -100,7 +98,7 @@ export async function getCoursePlayer(
     currentIndex = rows.findIndex((r) => r.lessonId === lessonId);
     if (currentIndex < 0) return null;
   } else if (rows.length) {
-    const [resume] = await cachedRead(db, `resume:${userId}:${productId}`, RESUME_TABLES, PLAYER_READ_MAX_AGE_MS, () =>
+    const [resume] = await cachedRead(db, `resume:${userId}:${productId}`, RESUME_TABLES, READ_MAX_AGE_MS, () =>
       db
         .select({ lastLessonId: courseProgress.lastLessonId })
         .from(courseProgress)

@@ -14,7 +14,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { cachedRead, tablesRead } from "~/db/read-cache.server";
+import { cachedRead, READ_MAX_AGE_MS, tablesRead } from "~/db/read-cache.server";
 import { announcementEmails, announcements, enrolments, products, users } from "~/db/schema";
 import { resolveAuthSecret } from "~/features/accounts/auth.server";
 import { CLASS_LABELS } from "~/features/catalog/class-levels";
@@ -206,7 +206,7 @@ export async function announcementsForStudent(db: DbOrTx, userId: string, limit 
         where e.user_id = ${userId} and e.revoked_at is null and p.class_level::text in (${announcements.classLevel}, 'both')))))`;
   // Kept in memory on the embedded database until one of these tables is written (My Courses shows
   // them on every visit: its one query once its list is kept too).
-  return cachedRead(db, `announcements:${userId}:${limit}`, STUDENT_ANNOUNCEMENT_TABLES, 30_000, () =>
+  return cachedRead(db, `announcements:${userId}:${limit}`, STUDENT_ANNOUNCEMENT_TABLES, READ_MAX_AGE_MS, () =>
     db
       .select({
         id: announcements.id,

@@ -8,7 +8,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { cachedRead, tablesRead } from "~/db/read-cache.server";
+import { cachedRead, READ_MAX_AGE_MS, tablesRead } from "~/db/read-cache.server";
 import { enrolments, lessons, lessonVideos, products, videoPositions } from "~/db/schema";
 import { givesAccess } from "~/features/accounts/access-period.server";
 import type { SessionUser } from "~/features/accounts/guards.server";
@@ -175,7 +175,7 @@ const presignedPlaylists = new WeakMap<FileStorage, Map<string, Promise<string>>
 
 /** The saved position of a student in a lesson's video, in whole seconds (0 when none). */
 export async function savedPosition(db: DbOrTx, userId: string, lessonId: number) {
-  const [row] = await cachedRead(db, `position:${userId}:${lessonId}`, POSITION_TABLES, PLAYBACK_READ_MAX_AGE_MS, () =>
+  const [row] = await cachedRead(db, `position:${userId}:${lessonId}`, POSITION_TABLES, READ_MAX_AGE_MS, () =>
     db
       .select({ s: videoPositions.positionSeconds })
       .from(videoPositions)
@@ -186,10 +186,8 @@ export async function savedPosition(db: DbOrTx, userId: string, lessonId: number
 
 /**
  * The player's reads of a lesson's video and of the student's place in it, kept in memory on the
- * embedded database until one of their tables is written (db/read-cache.server.ts), and at most
- * this long.
+ * embedded database until one of their tables is written (db/read-cache.server.ts).
  */
-const PLAYBACK_READ_MAX_AGE_MS = 30_000;
 const POSITION_TABLES = tablesRead(videoPositions);
 const LESSON_VIDEO_TABLES = tablesRead(lessonVideos);
 
@@ -240,7 +238,7 @@ export async function hostedVideoFor(
   user: SessionUser | null,
   lessonId: number,
 ): Promise<HostedVideo | null> {
-  const [video] = await cachedRead(db, `lesson-video:${lessonId}`, LESSON_VIDEO_TABLES, PLAYBACK_READ_MAX_AGE_MS, () =>
+  const [video] = await cachedRead(db, `lesson-video:${lessonId}`, LESSON_VIDEO_TABLES, READ_MAX_AGE_MS, () =>
     db
       .select({
         hlsPrefix: lessonVideos.hlsPrefix,
