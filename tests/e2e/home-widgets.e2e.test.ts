@@ -114,8 +114,8 @@ describe("banner carousel: swipe", () => {
   });
 });
 
-describe("the home page's sections below the products (issue 34)", () => {
-  it("arrive as the server's HTML without their code; their links navigate in the app; a visit by link renders them", async () => {
+describe("the home page's static sections: the hero and those below the products (issue 34)", () => {
+  it("arrive as the server's HTML without their code (the hero too); their links navigate in the app; a visit by link renders them", async () => {
     const opened = await openPage(browser, `${baseUrl}/`, { viewport: DESKTOP });
     const { page } = opened;
     const scripts: string[] = [];
@@ -133,6 +133,11 @@ describe("the home page's sections below the products (issue 34)", () => {
     expect(await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name))).not.toContainEqual(
       expect.stringMatching(/home-sections/),
     );
+    // The hero too: its heading and its two links, kept as the server sent them.
+    const hero = page.getByRole("heading", { level: 1, name: "Excel in Your Commerce Exams" });
+    const explore = page.getByRole("link", { name: "Explore Courses" });
+    expect(await hero.isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Browse Notes" }).isVisible()).toBe(true);
     // A link inside is followed by the router, not by a new document.
     await page.evaluate(() => Object.assign(window, { __samePage: true }));
     await learnMore.scrollIntoViewIfNeeded();
@@ -145,7 +150,12 @@ describe("the home page's sections below the products (issue 34)", () => {
     await page.waitForURL(`${baseUrl}/`);
     await galleries.waitFor();
     expect(await learnMore.isVisible()).toBe(true);
+    expect(await hero.isVisible()).toBe(true);
     expect(scripts.some((s) => /home-sections/.test(s))).toBe(true);
+    // The hero's link rendered in the browser is the router's too.
+    await explore.click();
+    await page.waitForURL(`${baseUrl}/courses`);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     expect(documents).toEqual([]);
     expect(opened.errors).toEqual([]);
     await closePage(opened);

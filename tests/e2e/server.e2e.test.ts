@@ -94,6 +94,27 @@ describe("production server", () => {
     expect(brBytes).toBeLessThan(built.length / 3);
   });
 
+  it("sends the browser React Router's production build, without its developer warnings (vite.config.ts)", async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const framework = fs.readFileSync(
+      path.join(ROOT, "build", "client", html.match(/\/assets\/framework-[\w-]+\.js/)![0]),
+      "utf8",
+    );
+    // Both texts are in the package's default (development) files: the first behind ENABLE_DEV_WARNINGS,
+    // the second a `warning(…)` call, dropped as a pure call.
+    const development = fs
+      .readdirSync(path.join(ROOT, "node_modules/react-router/dist/development"))
+      .filter((f) => f.endsWith(".mjs"))
+      .map((f) => fs.readFileSync(path.join(ROOT, "node_modules/react-router/dist/development", f), "utf8"))
+      .join("\n");
+    for (const text of ["You should not include both `Component` and `element`", "No routes matched location"]) {
+      expect(development, text).toContain(text);
+      expect(framework, text).not.toContain(text);
+    }
+    // Still React Router: the client router and the hydration entry's names are there.
+    expect(framework).toContain("__reactRouterContext");
+  });
+
   /** Every inline script of `html` is allowed by `csp`: it carries the policy's nonce or its hash is listed. */
   function expectInlineScriptsAllowed(csp: string, html: string) {
     expect(csp).toMatch(/frame-ancestors 'none'/);

@@ -3,7 +3,36 @@ import { Link } from "react-router";
 import type { ClassLevel } from "~/features/catalog/class-levels";
 import { SUBJECT_LABELS, type Subject } from "~/features/catalog/labels";
 import { Button } from "~/ui/button";
+import { Container } from "~/ui/container";
 import { type Topper, ToppersBySubject } from "./toppers";
+
+export const HERO_TITLE = "Excel in Your Commerce Exams";
+export const HERO_SUBTEXT =
+  "Master Class 11 & 12 Commerce with expert-led courses and top-quality notes. Your journey to academic excellence starts here.";
+
+/** The home page's hero: its heading, its promise and the two ways in. */
+export function Hero() {
+  return (
+    <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white">
+      <Container className="py-16 sm:py-24">
+        <div className="max-w-3xl">
+          <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">{HERO_TITLE}</h1>
+          <p className="mt-5 text-lg text-brand-50 sm:text-xl">{HERO_SUBTEXT}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Button asChild variant="accent" size="lg">
+              <Link to="/courses">
+                Explore Courses <ArrowRight className="h-4 w-4" aria-hidden />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="onDark">
+              <Link to="/notes">Browse Notes</Link>
+            </Button>
+          </div>
+        </div>
+      </Container>
+    </section>
+  );
+}
 
 export function SectionHeading({ id, title, subtitle }: { id: string; title: string; subtitle?: string }) {
   return (

@@ -17,20 +17,16 @@ import {
 import { appUrlFromMatches, seoMeta } from "~/features/seo/seo";
 import { StoreErrorPage } from "~/features/site/not-found";
 import { usePersonal } from "~/features/site/personal";
-import { Button } from "~/ui/button";
 import { Container } from "~/ui/container";
 import { lazyComponent } from "~/ui/on-demand";
 import { ServerHtml } from "~/ui/server-html";
 import type { Route } from "./+types/home";
 
-export const HERO_TITLE = "Excel in Your Commerce Exams";
-export const HERO_SUBTEXT =
-  "Master Class 11 & 12 Commerce with expert-led courses and top-quality notes. Your journey to academic excellence starts here.";
-
-// The sections below the products need no JavaScript: the browser keeps the server's HTML and never
-// downloads their code on a first load (app/ui/server-html.tsx).
+// The hero and the sections below the products need no JavaScript: the browser keeps the server's
+// HTML and never downloads their code on a first load (app/ui/server-html.tsx).
 const load = () => import("~/features/marketing/home-sections");
 const sections = import.meta.env.SSR ? await load() : null;
+const Hero = lazyComponent(sections, load, (m) => m.Hero);
 const SubjectList = lazyComponent(sections, load, (m) => m.SubjectList);
 const Testimonials = lazyComponent(sections, load, (m) => m.Testimonials);
 const TopperGalleries = lazyComponent(sections, load, (m) => m.TopperGalleries);
@@ -75,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * page's data, so the page has its full height at once (Back restores the scroll position).
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const lower = [SubjectList, Testimonials, TopperGalleries, CourseHighlightCard];
+  const lower = [Hero, SubjectList, Testimonials, TopperGalleries, CourseHighlightCard];
   const [data] = await Promise.all([serverLoader(), ...lower.map((section) => section.preload())]);
   return data;
 }
@@ -89,24 +85,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const class12 = courses.filter((c) => c.classLevel !== "11");
   return (
     <main id="main">
-      <section className="bg-gradient-to-br from-brand-900 via-brand-700 to-brand-500 text-white">
-        <Container className="py-16 sm:py-24">
-          <div className="max-w-3xl">
-            <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">{HERO_TITLE}</h1>
-            <p className="mt-5 text-lg text-brand-50 sm:text-xl">{HERO_SUBTEXT}</p>
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Button asChild variant="accent" size="lg">
-                <Link to="/courses">
-                  Explore Courses <ArrowRight className="h-4 w-4" aria-hidden />
-                </Link>
-              </Button>
-              <Button asChild size="lg" variant="onDark">
-                <Link to="/notes">Browse Notes</Link>
-              </Button>
-            </div>
-          </div>
-        </Container>
-      </section>
+      <ServerHtml component={Hero} props={{}} />
       <Container>
         <div className="pt-8">
           <BannerCarousel banners={banners} />
