@@ -188,6 +188,16 @@ describe("progress", () => {
     const third = start.outline[1]!.lessons[0]!;
     await getCoursePlayer(db, user.id, course.id, third.id);
     expect((await getCoursePlayer(db, user.id, course.id))!.current!.id).toBe(third.id);
+    // Opening it again (a reload, Back) writes nothing: the row keeps its time.
+    const progressRow = () =>
+      db
+        .select()
+        .from(schema.courseProgress)
+        .where(and(eq(schema.courseProgress.userId, user.id), eq(schema.courseProgress.productId, course.id)));
+    const [moved] = await progressRow();
+    await new Promise((r) => setTimeout(r, 5));
+    await getCoursePlayer(db, user.id, course.id, third.id);
+    expect(await progressRow()).toEqual([moved]);
 
     const owned = await listOwnedProducts(db, user.id);
     expect(owned[0]).toMatchObject({ id: course.id, completedLessons: 1, totalLessons: total });

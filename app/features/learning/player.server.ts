@@ -77,6 +77,17 @@ function loadOutline(db: Db, userId: string, productId: number) {
   );
 }
 
+/** The lesson the student was last on in this course (the resume point), if any. */
+async function resumePoint(db: Db, userId: string, productId: number): Promise<number | undefined> {
+  const [row] = await cachedRead(db, `resume:${userId}:${productId}`, RESUME_TABLES, READ_MAX_AGE_MS, () =>
+    db
+      .select({ lastLessonId: courseProgress.lastLessonId })
+      .from(courseProgress)
+      .where(and(eq(courseProgress.userId, userId), eq(courseProgress.productId, productId))),
+  );
+  return row?.lastLessonId ?? undefined;
+}
+
 /**
  * The player for a course the user may open, at `lessonId` or else where they
  * left off (else the first lesson); null when the course is not theirs, not a
@@ -98,14 +109,9 @@ export async function getCoursePlayer(
     currentIndex = rows.findIndex((r) => r.lessonId === lessonId);
     if (currentIndex < 0) return null;
   } else if (rows.length) {
-    const [resume] = await cachedRead(db, `resume:${userId}:${productId}`, RESUME_TABLES, READ_MAX_AGE_MS, () =>
-      db
-        .select({ lastLessonId: courseProgress.lastLessonId })
-        .from(courseProgress)
-        .where(and(eq(courseProgress.userId, userId), eq(courseProgress.productId, productId))),
-    );
+    const resume = await resumePoint(db, userId, productId);
     // Where they left off; else the first lesson not yet completed; else the first.
-    currentIndex = rows.findIndex((r) => r.lessonId === resume?.lastLessonId);
+    currentIndex = rows.findIndex((r) => r.lessonId === resume);
     if (currentIndex < 0)
       currentIndex = Math.max(
         0,
@@ -129,7 +135,10 @@ export async function getCoursePlayer(
   }
   const completed = rows.filter((r) => r.completedAt !== null).length;
   const cur = rows[currentIndex];
-  if (cur && lessonId !== undefined) await recordLastLesson(db, userId, productId, cur.lessonId);
+  // Written only when it moves: a lesson opened again (a reload, Back) writes nothing, so the kept
+  // resume points and the table's readers are not thrown away for it.
+  if (cur && lessonId !== undefined && (await resumePoint(db, userId, productId)) !== cur.lessonId)
+    await recordLastLesson(db, userId, productId, cur.lessonId);
 
   return {
     course: {
