@@ -28,7 +28,11 @@ describe("Button asChild (our Slot)", () => {
   it("gives a button its variant's and size's classes, primary and md when none is named", () => {
     expect(buttonVariants({})).toMatch(/ bg-brand-600 text-white hover:bg-brand-700 h-11 px-5 text-sm$/);
     expect(buttonVariants({ variant: null, size: null })).toBe(buttonVariants({}));
-    expect(buttonVariants({ variant: "danger", size: "sm" })).toMatch(/ bg-red-600 text-white hover:bg-red-700 h-9 px-3 text-sm$/);
-    expect(buttonVariants({ variant: "ghost", size: "icon" })).toMatch(/^inline-flex .* text-slate-700 hover:bg-slate-100 h-11 w-11 text-sm$/);
+    expect(buttonVariants({ variant: "danger", size: "sm" })).toMatch(
+      / bg-red-600 text-white hover:bg-red-700 h-9 px-3 text-sm$/,
+    );
+    expect(buttonVariants({ variant: "ghost", size: "icon" })).toMatch(
+      /^inline-flex .* text-slate-700 hover:bg-slate-100 h-11 w-11 text-sm$/,
+    );
   });
 });
