@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -227,6 +228,40 @@ describe("the authorised signatory in Settings", () => {
       (await postSignatory({ signatoryName: "Ramesh", signatureImage: png(jpeg, "sign.jpg", "image/jpeg") })).status,
     ).toBe(302);
     expect((await getSettings(db)).signatureImageKey).toBe(jpegKey);
+  });
+
+  it("a phone photo of the signature is printed upright, without the photo's EXIF (camera, GPS)", async () => {
+    const db = await getDb();
+    // As a phone stores it (ink on white paper): the pixels on their side (80 × 240), EXIF orientation 6 to show them turned
+    // 90° clockwise (240 × 80), the camera's make and a GPS position.
+    const photo = await sharp(Buffer.from(makeSignaturePng(240, 80)))
+      .flatten({ background: "#ffffff" })
+      .rotate(270)
+      .jpeg({ quality: 90 })
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "28/1 36/1 0/1" } })
+      .toBuffer();
+    const uploaded = await sharp(photo).metadata();
+    expect([uploaded.width, uploaded.height, uploaded.orientation]).toEqual([80, 240, 6]);
+    expect(photo.includes("PhoneMaker")).toBe(true);
+
+    const saved = await postSignatory({
+      signatoryName: "Ramesh",
+      signatureImage: png(photo, "IMG_0042.jpg", "image/jpeg"),
+    });
+    expect(saved.status).toBe(302);
+    const key = (await getSettings(db)).signatureImageKey!;
+    expect(key).toMatch(/^signatures\/[0-9a-f]{64}\.jpg$/);
+    const stored = Buffer.from((await getBytes(getFileStorage(), key))!);
+    expect(key).toBe(`signatures/${createHash("sha256").update(stored).digest("hex")}.jpg`);
+    const kept = await sharp(stored).metadata();
+    expect([kept.width, kept.height, kept.orientation, kept.exif]).toEqual([240, 80, undefined, undefined]);
+    // Upright: the stroke runs left to right as drawn, so the image is wide, not tall.
+    const order = await paidOrder();
+    const invoice = await download(adminInvoice.loader, `/admin/orders/${order.id}/invoice.pdf`, order.id);
+    expect(pdfImages(invoice)).toEqual([{ page: 1, width: 240, height: 80 }]);
+    expect(Buffer.from(invoice).includes("PhoneMaker")).toBe(false);
+    expect(Buffer.from(invoice).includes(Buffer.from("1c000000010000002400000001000000", "hex"))).toBe(false);
   });
 });
 

@@ -82,9 +82,16 @@ function hasMetadata(meta: Metadata): boolean {
 /**
  * The image to store for uploaded `bytes` whose content (file-type) is `ext`: upright, without
  * metadata, at most `maxSide` pixels on its long side. Throws HttpError 400 when sharp cannot read it
- * or it has more than MAX_INPUT_PIXELS.
+ * or it has more than MAX_INPUT_PIXELS. `onlyWhenNeeded`: the uploaded bytes are kept unless they are
+ * turned, too large or carry metadata, even when re-encoding would make them smaller (the signature on
+ * invoices, where the owner's file is printed as drawn).
  */
-export async function normaliseImage(bytes: Uint8Array, ext: ImageFormat, maxSide: number): Promise<NormalisedImage> {
+export async function normaliseImage(
+  bytes: Uint8Array,
+  ext: ImageFormat,
+  maxSide: number,
+  { onlyWhenNeeded = false }: { onlyWhenNeeded?: boolean } = {},
+): Promise<NormalisedImage> {
   const sharp = await loadSharp();
   const animated = ext === "webp";
   const open = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated });
@@ -101,6 +108,7 @@ export async function normaliseImage(bytes: Uint8Array, ext: ImageFormat, maxSid
   const resize = Math.max(width, height) > maxSide;
 
   if (ext === "gif" && !resize) return { bytes, ext, width, height };
+  if (onlyWhenNeeded && !resize && !turned && !hasMetadata(meta)) return { bytes, ext, width, height };
   const out = ext === "gif" ? "png" : ext;
   let pipeline = open().autoOrient();
   if (resize) pipeline = pipeline.resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });

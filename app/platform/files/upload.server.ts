@@ -2,7 +2,8 @@
  * Uploads (product images, question diagrams, note/PYQ PDFs, doubt and answer photos, the signature on
  * invoices): checked by content (magic bytes), declared type and size, stored under a generated name.
  * An image given to storeUpload is made fit for a phone first (image.server.ts: upright, no metadata,
- * scaled down); the signature is stored as uploaded (pdf-lib embeds it, at most MAX_IMAGE_SIDE).
+ * scaled down); the signature is turned upright and stripped of its metadata only when it needs it
+ * (pdf-lib embeds a JPEG's bytes as they are, EXIF and GPS included, and ignores its orientation).
  * Callers show `HttpError.message` next to the file field.
  */
 import { createHash, randomUUID } from "node:crypto";
@@ -154,8 +155,11 @@ export async function storeSignatureImage(
         : "The image could not be read. Save it again as PNG or JPEG and upload the new file.",
     );
   }
-  const key = `signatures/${createHash("sha256").update(bytes).digest("hex")}.${ext}`;
-  if (!(await storage.exists(key))) await storage.put(key, bytes, { contentType: mime });
+  // A phone photo of a signature on paper: upright as it was taken (pdf-lib would draw it on its side)
+  // and without its EXIF (the camera, the place it was taken), which every invoice would carry.
+  const stored = (await normaliseImage(bytes, ext, MAX_IMAGE_SIDE, { onlyWhenNeeded: true })).bytes;
+  const key = `signatures/${createHash("sha256").update(stored).digest("hex")}.${ext}`;
+  if (!(await storage.exists(key))) await storage.put(key, stored, { contentType: mime });
   return key;
 }
 
