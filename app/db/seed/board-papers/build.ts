@@ -4,6 +4,7 @@
  */
 import type { SubjectKey } from "../factories";
 import type { SeedQuestion } from "../practice";
+import { ar as bankAr } from "../questions/build";
 
 type Difficulty = SeedQuestion["difficulty"];
 
@@ -48,23 +49,11 @@ export const mcq = (
   difficulty: Difficulty = "medium",
 ): SeedQuestion => ({ chapter, type: "mcq", prompt, options, correct, marks: 1, difficulty, explanation });
 
-/** An assertion–reason question; `correct` indexes ASSERTION_REASON_OPTIONS (0: both true, R explains A … 3: A false, R true). */
-export const ar = (
-  chapter: string,
-  assertion: string,
-  reason: string,
-  correct: 0 | 1 | 2 | 3,
-  explanation: string,
-  difficulty: Difficulty = "medium",
-): SeedQuestion => ({
-  chapter,
-  type: "assertion_reason",
-  prompt: `Assertion (A): ${assertion}\nReason (R): ${reason}`,
-  correct,
-  marks: 1,
-  difficulty,
-  explanation,
-});
+/** An assertion–reason question of `chapter` (the question bank's builder, ../questions/build.ts). */
+export const ar = (chapter: string, ...question: Parameters<typeof bankAr>): SeedQuestion => {
+  const { parts: _none, ...built } = bankAr(...question);
+  return { chapter, ...built };
+};
 
 /** A question whose answer is a number (₹ amount, ratio, times), marked automatically within `tolerance`. */
 export const numeric = (
