@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct, createUser } from "../../tests/helpers/factories";
 import { getCartAndOwned } from "../features/cart/cart.server";
-import { doubtsLeftToday } from "../features/doubts/doubts.server";
+import { doubtsLeftToday, lessonDoubts } from "../features/doubts/doubts.server";
 import { getCoursePlayer, setLessonCompleted } from "../features/learning/player.server";
 import { hostedVideoFor } from "../features/video/playback.server";
 import { getDbHandle } from "./client.server";
@@ -121,15 +121,83 @@ describe("reads kept in memory", () => {
     await db.insert(videoPositions).values({ userId: user.id, lessonId: one.id, positionSeconds: 42 });
     expect((await hostedVideoFor(db, user, one.id))?.startAt).toBe(42);
 
-    // The doubts left today.
+    // The doubts left today, and the lesson's doubts: asked, answered, the asker renamed, hidden.
     const left = await doubtsLeftToday(db, user.id);
     expect(await doubtsLeftToday(db, user.id)).toBe(left);
-    await db.insert(doubts).values({ userId: user.id, productId: course.id, lessonId: one.id, body: "Why debit?" });
+    const asked = () => lessonDoubts(db, user, course.id, one.id);
+    expect(await asked()).toEqual([]);
+    expect(writes?.kept.has(`lesson-doubts:${user.id}:${course.id}:${one.id}`) ?? false).toBe(embedded);
+    const [doubt] = await db
+      .insert(doubts)
+      .values({ userId: user.id, productId: course.id, lessonId: one.id, body: "Why debit?" })
+      .returning();
     expect(await doubtsLeftToday(db, user.id)).toBe(left - 1);
+    expect((await asked()).map((d) => [d.body, d.status, d.mine])).toEqual([["Why debit?", "open", true]]);
+    await db
+      .update(doubts)
+      .set({ status: "answered", answer: "Assets increase.", answeredAt: new Date() })
+      .where(eq(doubts.id, doubt!.id));
+    expect((await asked())[0]?.answer).toBe("Assets increase.");
+    await db.update(users).set({ name: "Renamed Student" }).where(eq(users.id, user.id));
+    expect((await asked())[0]?.askedBy).toBe("Renamed");
+    await db.update(doubts).set({ hiddenAt: new Date() }).where(eq(doubts.id, doubt!.id));
+    expect(await asked()).toEqual([]);
 
     // A refund ends access at once.
     await db.update(enrolments).set({ revokedAt: new Date() }).where(eq(enrolments.userId, user.id));
     expect(await player()).toBeNull();
+  });
+
+  it("a read whose `keep` says no is served but not kept: a lesson's long doubts are read each time", async () => {
+    const { db, writes } = await getDbHandle();
+    let reads = 0;
+    const read = (size: number) =>
+      cachedRead(
+        db,
+        "sized",
+        tablesRead(cartItems),
+        60_000,
+        async () => {
+          reads++;
+          return "x".repeat(size);
+        },
+        {
+          keep: (value) => value.length <= 10,
+        },
+      );
+    expect(await read(5)).toBe("xxxxx");
+    expect(await read(5)).toBe("xxxxx");
+    expect(reads).toBe(embedded ? 1 : 2);
+    writes?.kept.delete("sized");
+    expect((await read(50)).length).toBe(50);
+    expect((await read(50)).length).toBe(50);
+    expect(reads).toBe(embedded ? 3 : 4);
+    expect(writes?.kept.has("sized") ?? false).toBe(false);
+
+    // Doubts whose texts pass 2,000 characters in all.
+    const user = await createUser();
+    const course = await createProduct({ title: "Long Doubts", kind: "course" });
+    const [mod] = await db.insert(courseModules).values({ productId: course.id, title: "M" }).returning();
+    const [lesson] = await db
+      .insert(lessons)
+      .values({ moduleId: mod!.id, productId: course.id, title: "L", position: 0 })
+      .returning();
+    const key = `lesson-doubts:${user.id}:${course.id}:${lesson!.id}`;
+    await db
+      .insert(doubts)
+      .values({ userId: user.id, productId: course.id, lessonId: lesson!.id, body: "A short question?" });
+    await lessonDoubts(db, user, course.id, lesson!.id);
+    expect(writes?.kept.has(key) ?? false).toBe(embedded);
+    await db
+      .insert(doubts)
+      .values({ userId: user.id, productId: course.id, lessonId: lesson!.id, body: "Why? ".repeat(400) });
+    expect(await lessonDoubts(db, user, course.id, lesson!.id)).toHaveLength(2);
+    expect(writes?.kept.has(key) ?? false).toBe(false);
+    // A search is never kept.
+    expect(await lessonDoubts(db, user, course.id, lesson!.id, "short question")).toHaveLength(1);
+    expect(
+      [...(writes?.kept.keys() ?? [])].some((k) => k.startsWith("lesson-doubts:") && k.includes("short question")),
+    ).toBe(false);
   });
 
   it("hold at most MAX_ENTRIES reads: full, the ones past their time go first, then the rest", async () => {

@@ -32,7 +32,8 @@ export const MAX_ENTRIES = 5_000;
 /**
  * `load()`'s value, kept in memory under `key` on the embedded database while none of `tables` is
  * written and for at most `maxAgeMs`; on PostgreSQL or in a transaction, `load()` every time. The
- * value is shared by every caller: treat it as read-only.
+ * value is shared by every caller: treat it as read-only. `keep(value)` false: this value is served
+ * but not kept (a read whose size varies, kept only while it is small).
  */
 export async function cachedRead<T>(
   db: DbOrTx,
@@ -40,6 +41,7 @@ export async function cachedRead<T>(
   tables: readonly string[],
   maxAgeMs: number,
   load: () => Promise<T>,
+  { keep }: { keep?: (value: T) => boolean } = {},
 ): Promise<T> {
   const handle = await getDbHandle();
   const writes = handle.writes;
@@ -52,6 +54,10 @@ export async function cachedRead<T>(
   // The stamp is taken before the read: a write that lands while it runs leaves this entry stale
   // at once, so it is read again next time.
   const value = await load();
+  if (keep && !keep(value)) {
+    kept.delete(key);
+    return value;
+  }
   if (kept.size >= MAX_ENTRIES) {
     for (const [k, entry] of kept) if (entry.expires <= now) kept.delete(k);
     if (kept.size >= MAX_ENTRIES) kept.clear();

@@ -211,6 +211,35 @@ export async function lessonDoubts(
   lessonId: number,
   q?: string,
 ): Promise<StudentDoubt[]> {
+  if (q) return readLessonDoubts(db, viewer, productId, lessonId, q);
+  return cachedRead(
+    db,
+    `lesson-doubts:${viewer.id}:${productId}:${lessonId}`,
+    LESSON_DOUBT_TABLES,
+    READ_MAX_AGE_MS,
+    () => readLessonDoubts(db, viewer, productId, lessonId),
+    {
+      keep: (list) => list.reduce((n, d) => n + d.body.length + (d.answer?.length ?? 0), 0) <= LESSON_DOUBTS_KEPT_CHARS,
+    },
+  );
+}
+
+/**
+ * A lesson's doubts are kept in memory (db/read-cache.server.ts) while their texts are short: most
+ * lessons have none or a few, and the player reads them on every visit. A longer list (up to
+ * LESSON_DOUBTS_SHOWN texts) is read each time, so the memory's entries stay small: at most
+ * MAX_ENTRIES × this many characters. A search is never kept.
+ */
+const LESSON_DOUBTS_KEPT_CHARS = 2_000;
+const LESSON_DOUBT_TABLES = tablesRead(doubts, users);
+
+async function readLessonDoubts(
+  db: DbOrTx,
+  viewer: Viewer,
+  productId: number,
+  lessonId: number,
+  q?: string,
+): Promise<StudentDoubt[]> {
   const rows = await db
     .select(studentColumns(viewer.id))
     .from(doubts)
@@ -230,9 +259,7 @@ export async function lessonDoubts(
 
 /**
  * The count of today's doubts is kept in memory on the embedded database (db/read-cache.server.ts)
- * until a doubt is written ("today" ends with the clock: READ_MAX_AGE_MS). The lesson's doubts
- * themselves are read each time: up to 30 texts per student and lesson would make the memory's
- * entries large.
+ * until a doubt is written ("today" ends with the clock: READ_MAX_AGE_MS).
  */
 const DOUBT_TABLES = tablesRead(doubts);
 
