@@ -12,8 +12,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { mapPool } from "~/lib/map-pool";
 import { launchBrowser } from "../tests/helpers/browser";
-import { mapPool } from "../tests/helpers/pool";
 import {
   prepareScreenInstall,
   ROLES,

@@ -8,9 +8,9 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { inject } from "vitest";
+import { mapPool } from "~/lib/map-pool";
 import { adminOnlyChunks, firstLoadScripts, isRechartsCode, publicRoutes } from "../helpers/bundle";
 import { describe, expect, it } from "../helpers/fixtures";
-import { mapPool } from "../helpers/pool";
 import { ROOT } from "../helpers/server";
 
 const baseUrl = inject("baseUrl");

@@ -7,8 +7,8 @@
  */
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, inject } from "vitest";
+import { mapPool } from "~/lib/map-pool";
 import { describe, expect, it } from "../helpers/fixtures";
-import { mapPool } from "../helpers/pool";
 import {
   coveredTargets,
   layoutProblems,

@@ -115,6 +115,41 @@ describe("production server", () => {
     expect(framework).toContain("__reactRouterContext");
   });
 
+  it("loads no PDF library in the server process: pdf-lib, fontkit and @signpdf run on the PDF pool's threads, node-forge is read when a certificate is", () => {
+    /** The packages a built file loads, and those of every file of the build it imports (dynamic imports too). */
+    function packagesLoaded(entry: string): Set<string> {
+      const packages = new Set<string>();
+      const seen = new Set<string>();
+      const queue = [path.join(ROOT, "build", "server", entry)];
+      while (queue.length > 0) {
+        const file = queue.pop()!;
+        if (seen.has(file)) continue;
+        seen.add(file);
+        const code = fs.readFileSync(file, "utf8");
+        const specifiers = [
+          ...code.matchAll(/(?:^|[\n;])\s*(?:import|export)\s*(?:[^'"();]*?\sfrom\s*)?["']([^"']+)["']/g),
+          ...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
+        ].map((m) => m[1]!);
+        for (const specifier of specifiers) {
+          if (specifier.startsWith(".")) queue.push(path.resolve(path.dirname(file), specifier));
+          else
+            packages.add(
+              specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]!,
+            );
+        }
+      }
+      return packages;
+    }
+    const pdfLibraries = ["pdf-lib", "fontkit", "node-forge", "@signpdf/signpdf", "@signpdf/signer-p12"];
+    const server = packagesLoaded("index.js");
+    // The walk reaches what the server does load (its renderer, the job queue) …
+    for (const name of ["react-dom", "pg-boss", "express"]) expect(server, name).toContain(name);
+    // … and none of the PDF libraries (~40 MB of a process's memory), which the worker's walk does reach.
+    const worker = packagesLoaded("pdf-worker.js");
+    for (const name of pdfLibraries) expect(server, name).not.toContain(name);
+    for (const name of ["pdf-lib", "fontkit", "@signpdf/signpdf"]) expect(worker, name).toContain(name);
+  });
+
   /** Every inline script of `html` is allowed by `csp`: it carries the policy's nonce or its hash is listed. */
   function expectInlineScriptsAllowed(csp: string, html: string) {
     expect(csp).toMatch(/frame-ancestors 'none'/);

@@ -9,8 +9,7 @@ import { runPdfJob } from "~/lib/pdf-pool.server";
 import type { stampPdf } from "~/platform/files/stamp.server";
 import { type FileStorage, getBytes, getFileStorage } from "~/platform/files/storage.server";
 import { accessEndedMessage, getAccessibleProduct, getEndedAccess } from "./access.server";
-import { isSeedFileKey } from "./sample-pdf.server";
-import { loadSampleSource, samplePdf } from "./seed-files.server";
+import { isSeedFileKey, loadSampleSource, samplePdf } from "./seed-files.server";
 
 export interface Downloader {
   id: string;

@@ -14,8 +14,7 @@ import { getAccessibleProduct, hasAccess, isOwned, listOwnedProducts, ownedProdu
 import { prepareDownload } from "./downloads.server";
 import { getCoursePlayer, setLessonCompleted } from "./player.server";
 import { sampleDocumentFor } from "./sample-content";
-import { isSeedFileKey } from "./sample-pdf.server";
-import { ensureSeedFiles } from "./seed-files.server";
+import { ensureSeedFiles, isSeedFileKey } from "./seed-files.server";
 
 async function product(slug: string) {
   const db = await getDb();

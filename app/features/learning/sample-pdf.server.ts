@@ -12,12 +12,6 @@ import { drawPdfText, needsDevanagari, pdfTextWidth, wrapText } from "~/platform
 import { sampleDocumentFor } from "./sample-content";
 import type { SampleBlock, SampleTable } from "./sample-content/types";
 
-export const SEED_FILE_PREFIX = "seed/";
-
-export function isSeedFileKey(key: string): boolean {
-  return key.startsWith(SEED_FILE_PREFIX);
-}
-
 export interface SampleSource {
   kind: "course" | "note" | "pyq" | "test" | "bundle";
   title: string;

@@ -2,12 +2,21 @@
  * The seeded notes' and PYQ papers' sample PDFs in file storage: written at first start (or into a
  * fresh storage bucket), and again on download when one is lost. Made on the PDF pool.
  */
+import os from "node:os";
 import { asc, eq, inArray, like } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { instructors, products } from "~/db/schema";
+import { mapPool } from "~/lib/map-pool";
 import { runPdfJob } from "~/lib/pdf-pool.server";
 import type { FileStorage } from "~/platform/files/storage.server";
-import { type generateSamplePdf, type SampleSource, SEED_FILE_PREFIX } from "./sample-pdf.server";
+import type { generateSamplePdf, SampleSource } from "./sample-pdf.server";
+
+/** Where the seeded notes' and PYQs' sample PDFs are kept in file storage. */
+export const SEED_FILE_PREFIX = "seed/";
+
+export function isSeedFileKey(key: string): boolean {
+  return key.startsWith(SEED_FILE_PREFIX);
+}
 
 /** The sample PDF of `source` (made on the PDF pool's worker threads). */
 export function samplePdf(source: SampleSource): Promise<Uint8Array> {
@@ -58,11 +67,13 @@ export async function ensureSeedFiles(db: DbOrTx, storage: FileStorage): Promise
       missing.map((m) => m.id),
     ),
   );
-  for (const m of missing) {
+  // As many at once as the pool has threads (a first start makes 13: ~8 s one by one, ~4 s on 2 cores);
+  // more would only queue on the pool, where waiting counts against each job's time limit.
+  await mapPool(missing, os.availableParallelism(), async (m) => {
     const source = sources.find((s) => s.id === m.id);
-    if (!source) continue;
+    if (!source) return;
     await storage.put(m.key, await samplePdf(source), { contentType: "application/pdf" });
     generated++;
-  }
+  });
   return generated;
 }

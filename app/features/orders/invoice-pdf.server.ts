@@ -19,8 +19,9 @@ import { GST_RATE_PERCENT, HALF_RATE_PERCENT, stateTaxName } from "~/features/gs
 import { formatDateNumeric } from "~/lib/dates";
 import { amountInWords, formatPaise, formatRupeesPlain } from "~/lib/money";
 import { embedPdfFonts } from "~/lib/pdf-font.server";
-import { type PdfSigningKey, saveSigned } from "~/platform/files/pdf-sign.server";
+import { saveSigned } from "~/platform/files/pdf-sign.server";
 import { drawPdfText, needsDevanagari, pdfTextWidth } from "~/platform/files/pdf-text";
+import type { PdfSigningKey } from "~/platform/files/signing-key.server";
 
 export interface TaxDocumentLine {
   title: string;

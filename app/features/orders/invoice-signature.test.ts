@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "~/lib/env.server";
-import { describeSigningKey, SigningKeyError } from "~/platform/files/pdf-sign.server";
+import { describeSigningKey, SigningKeyError } from "~/platform/files/signing-key.server";
 import { extractPdfText } from "../../../tests/helpers/pdf-text";
 import {
   makeSignatureJpeg,

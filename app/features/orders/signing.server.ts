@@ -17,7 +17,7 @@ import {
   type PdfSigningKey,
   type SigningCertificate,
   SigningKeyError,
-} from "~/platform/files/pdf-sign.server";
+} from "~/platform/files/signing-key.server";
 import { type FileStorage, getBytes, getFileStorage } from "~/platform/files/storage.server";
 import type { InvoiceData, InvoicePdfInput } from "./invoice-pdf.server";
 

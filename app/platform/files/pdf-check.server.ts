@@ -4,6 +4,7 @@
  * the PDF pool (server/pdf-worker.ts), run off the main thread with runPdfJob.
  */
 import { PDFDocument } from "pdf-lib";
+import { MAX_IMAGE_SIDE } from "./pdf-image-limit";
 
 export interface PdfCheck {
   /** Pages pdf-lib found; 0 when it could not read the file. */
@@ -24,9 +25,6 @@ interface PixelSize {
   width: number;
   height: number;
 }
-
-/** Largest side of an image to embed: pdf-lib decodes a PNG whole (a 1 MB PNG can hold 100 megapixels). */
-export const MAX_IMAGE_SIDE = 4000;
 
 /** The pixel size a PNG's header states (IHDR), before anything decodes it. */
 function pngHeaderSize(bytes: Uint8Array): PixelSize | null {

@@ -12,7 +12,8 @@ import { HttpError } from "~/lib/errors";
 import { FORM_MAX_BYTES } from "~/lib/form.server";
 import { runPdfJob } from "~/lib/pdf-pool.server";
 import { MAX_PRIVATE_IMAGE_SIDE, MAX_PUBLIC_IMAGE_SIDE, normaliseImage } from "./image.server";
-import { type checkPdf, type checkPdfImage, MAX_IMAGE_SIDE } from "./pdf-check.server";
+import type { checkPdf, checkPdfImage } from "./pdf-check.server";
+import { MAX_IMAGE_SIDE } from "./pdf-image-limit";
 import { type FileStorage, getFileStorage } from "./storage.server";
 
 export type UploadKind = "image" | "pdf";
