@@ -4,6 +4,7 @@
  * teacher in the marking queue; nothing after submission.
  */
 import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -56,15 +57,31 @@ async function status(promise: Promise<unknown>) {
 describe("photos of a handwritten answer", () => {
   it("a student adds photos to a written answer; the teacher sees them in the queue; nothing changes after submission", async () => {
     const { db, storage, user, attemptId, written } = await openAttempt();
-    const first = await addAnswerFile(db, user.id, attemptId, written, photo());
+    // A photo wider than the 2,000 px kept for a private photo: what is stored is smaller than the upload.
+    const wide = await sharp({ create: { width: 2400, height: 40, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    const first = await addAnswerFile(
+      db,
+      user.id,
+      attemptId,
+      written,
+      new File([wide], "page-1.png", { type: "image/png" }),
+    );
     const second = await addAnswerFile(db, user.id, attemptId, written, photo("page-2.png"));
-    expect(first).toMatchObject({ questionId: written, contentType: "image/png", bytes: PNG.length });
+    expect(first).toMatchObject({ questionId: written, contentType: "image/png" });
     const paper = (await loadPaper(db, user.id, attemptId)) as TakingPaper;
     expect(paper.questions.find((q) => q.id === written)!.files.map((f) => f.id)).toEqual([first.id, second.id]);
     await removeAnswerFile(db, user.id, attemptId, second.id);
     const [row] = await db.select().from(schema.practiceAnswerFiles).where(eq(schema.practiceAnswerFiles.id, first.id));
     expect(row!.fileKey).toMatch(/^answers\/[0-9a-f-]{36}\.png$/);
     expect(await storage.exists(row!.fileKey)).toBe(true);
+    // The size recorded is the stored file's (the photo is stored normalised, not as uploaded).
+    const stored = await storage.get(row!.fileKey);
+    let storedBytes = 0;
+    for await (const chunk of stored!.stream) storedBytes += (chunk as Buffer).length;
+    expect(storedBytes).not.toBe(wide.length);
+    expect(first.bytes).toBe(storedBytes);
 
     await submitAttempt(db, user.id, attemptId);
     // Photos alone are an answer: it waits for the teacher with them.

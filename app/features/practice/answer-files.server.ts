@@ -11,7 +11,7 @@ import { practiceAnswerFiles, practiceAttempts } from "~/db/schema";
 import { HttpError } from "~/lib/errors";
 import { log } from "~/lib/log.server";
 import { type FileStorage, getFileStorage } from "~/platform/files/storage.server";
-import { storeUpload } from "~/platform/files/upload.server";
+import { storeUploadSized } from "~/platform/files/upload.server";
 import { NOT_FOUND, requireTestAccess, type Viewer, validId } from "./access.server";
 import { isWritten } from "./labels";
 import { lockOpenAnswer, TIME_UP } from "./marking.server";
@@ -77,7 +77,7 @@ export async function addAnswerFile(
   if (isPdf && file.size > MAX_ANSWER_PDF_BYTES) {
     throw new HttpError(400, "The file is too large: the limit is 10 MB for a PDF.");
   }
-  const key = await storeUpload(file, type, storage, "answers");
+  const { key, bytes } = await storeUploadSized(file, type, storage, "answers");
   try {
     const outcome = await db.transaction(async (tx) => {
       const open = await openWrittenAnswer(tx, userId, attemptId, questionId, new Date());
@@ -96,7 +96,7 @@ export async function addAnswerFile(
           questionId,
           fileKey: key,
           contentType: type === "pdf" ? "application/pdf" : contentTypeOf(key),
-          bytes: file!.size,
+          bytes,
         })
         .returning(columns);
       return row!;

@@ -50,6 +50,16 @@ export async function storeUpload(
   storage: FileStorage = getFileStorage(),
   privateFolder?: "doubts" | "answers",
 ): Promise<string> {
+  return (await storeUploadSized(file, kind, storage, privateFolder)).key;
+}
+
+/** `storeUpload`, with the size of what was stored (a normalised image is not the size uploaded). */
+export async function storeUploadSized(
+  file: File | null | undefined,
+  kind: UploadKind,
+  storage: FileStorage = getFileStorage(),
+  privateFolder?: "doubts" | "answers",
+): Promise<{ key: string; bytes: number }> {
   const what = kind === "image" ? "an image" : "a PDF";
   if (!file || typeof file === "string" || typeof (file as File).arrayBuffer !== "function") {
     throw new HttpError(400, `Choose ${what} to upload.`);
@@ -75,7 +85,7 @@ export async function storeUpload(
     const image = await normaliseImage(bytes, ext as ImageExt, maxSide);
     const key = `${privateFolder ?? "images"}/${randomUUID()}.${image.ext}`;
     await storage.put(key, image.bytes, { contentType: IMAGE_TYPES[image.ext] });
-    return key;
+    return { key, bytes: image.bytes.byteLength };
   }
 
   if (detected?.mime !== "application/pdf") throw new HttpError(400, "The file is not a PDF.");
@@ -95,7 +105,7 @@ export async function storeUpload(
   if (pages < 1) throw new HttpError(400, "The PDF could not be read. Export it again and upload the new file.");
   const key = `${privateFolder ?? "pdfs"}/${randomUUID()}.pdf`;
   await storage.put(key, bytes, { contentType: "application/pdf" });
-  return key;
+  return { key, bytes: bytes.byteLength };
 }
 
 /** Only generated image keys are public; anything else (PDFs included) is not. */
