@@ -48,7 +48,9 @@ export default defineConfig({
           environment: "node",
           sequence: { groupOrder: 2 },
           include: ["tests/e2e/**/*.e2e.test.ts"],
-          setupFiles: [failOnConsole],
+          // setup-ready waits for what global-setup makes in the background (the build, the seeded
+          // template, the shared server) while the unit and integration tests run.
+          setupFiles: [failOnConsole, "./tests/e2e/setup-ready.ts"],
           globalSetup: ["./tests/e2e/global-setup.ts"],
           // Two files at once: the browser tests mostly wait (on the network, on timers). Files on
           // the shared server only add their own users, carts and orders; a file that changes what

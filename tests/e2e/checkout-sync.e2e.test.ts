@@ -4,11 +4,11 @@
  * guest. Runs on the shared server: it only adds its own student, cart and order.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { inject } from "vitest";
+import { sharedBaseUrl } from "../helpers/e2e-ready";
 import { describe, expect, it } from "../helpers/fixtures";
 import { PHONE, waitForHydration } from "../helpers/page";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = sharedBaseUrl();
 let browser: Browser;
 
 it.beforeAll(async ({ browser: shared }) => {

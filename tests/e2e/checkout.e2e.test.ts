@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { PDFDocument } from "pdf-lib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { inject } from "vitest";
+import { sharedBaseUrl } from "../helpers/e2e-ready";
 import { describe, downloadedBytes, expect, it } from "../helpers/fixtures";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = sharedBaseUrl();
 const PASSWORD = "correct-horse-battery";
 let browser: Browser;
 

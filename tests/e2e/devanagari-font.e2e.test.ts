@@ -4,12 +4,12 @@
  * Devanagari with a unicode-range) can draw it; a page without Devanagari never downloads it.
  */
 import type { Browser, Response as PwResponse } from "playwright-core";
-import { inject } from "vitest";
 import { signInBrowser } from "../helpers/auth";
+import { sharedBaseUrl } from "../helpers/e2e-ready";
 import { describe, expect, it } from "../helpers/fixtures";
 import { PHONE, waitForHydration } from "../helpers/page";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = sharedBaseUrl();
 const NAME = "प्रिया शर्मा";
 const EMAIL = `priya.hindi.${Date.now()}@example.com`;
 const PASSWORD = "hindi-name-password-1";

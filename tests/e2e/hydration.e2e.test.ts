@@ -6,11 +6,11 @@
  * the page's own scripts records every node hydration removes.
  */
 import type { Browser, BrowserContext } from "playwright-core";
-import { inject } from "vitest";
+import { sharedBaseUrl } from "../helpers/e2e-ready";
 import { describe, expect, it } from "../helpers/fixtures";
 import { PHONE, waitForHydration } from "../helpers/page";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = sharedBaseUrl();
 let browser: Browser;
 
 it.beforeAll(async ({ browser: shared }) => {

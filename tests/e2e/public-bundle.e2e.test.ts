@@ -7,13 +7,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
-import { inject } from "vitest";
 import { mapPool } from "~/lib/map-pool";
 import { adminOnlyChunks, firstLoadScripts, isRechartsCode, publicRoutes } from "../helpers/bundle";
+import { sharedBaseUrl } from "../helpers/e2e-ready";
 import { describe, expect, it } from "../helpers/fixtures";
 import { ROOT } from "../helpers/server";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = sharedBaseUrl();
 // Issue 34 took the largest public route, /, from 125,421 to 120,179 bytes (the code every page runs
 // joined the framework chunk; our own Lucide icon factory). Merged with issue 33's shared pieces
 // (the review form's SelectField/TextareaField, the reviews' Pager) the product pages are 121,153:

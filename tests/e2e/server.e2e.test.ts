@@ -5,16 +5,17 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openPglite } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { seedBoardPaperList } from "~/db/seed/board-papers";
 import { seedBanners, seedCourses, seedNotes, seedPyqs } from "~/db/seed/data";
 import { seedTests } from "~/db/seed/practice";
+import { sharedBaseUrl } from "../helpers/e2e-ready";
 import { freshInstall } from "../helpers/fixtures";
 import { ROOT, startServer } from "../helpers/server";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = sharedBaseUrl();
 
 /** Runs a program to its end without blocking the worker: its exit code and what it printed. */
 function runToEnd(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeout: number }) {

@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
-import { inject } from "vitest";
+import { sharedBaseUrl } from "../helpers/e2e-ready";
 import { describe, expect, it } from "../helpers/fixtures";
 import { axeViolations, closePage, DESKTOP, openPage, PHONE, waitForHydration } from "../helpers/page";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = sharedBaseUrl();
 let browser: Browser;
 
 it.beforeAll(async ({ browser: shared }) => {

@@ -20,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Download } from "playwright-core";
 import { inject, test } from "vitest";
+import { sharedBaseUrl } from "./e2e-ready";
 import { prepareOwnerInstall, seededInstall } from "./owner-install";
 
 export { describe, expect } from "vitest";
@@ -42,7 +43,7 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
 }
 
 export const it = test
-  .extend("baseUrl", { scope: "worker" }, () => inject("baseUrl"))
+  .extend("baseUrl", { scope: "worker" }, () => sharedBaseUrl())
   // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern
   .extend("browser", { scope: "worker" }, async ({}, { onCleanup }) => {
     const browser = await chromium.connect(inject("browserWsEndpoint"));
