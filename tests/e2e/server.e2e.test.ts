@@ -116,8 +116,12 @@ describe("production server", () => {
     expect(framework).toContain("__reactRouterContext");
   });
 
-  it("loads no PDF library in the server process: pdf-lib, fontkit and @signpdf run on the PDF pool's threads, node-forge is read when a certificate is", () => {
-    /** The packages a built file loads, and those of every file of the build it imports (dynamic imports too). */
+  it("loads no PDF library in the server process at start: pdf-lib, fontkit and @signpdf run on the PDF pool's threads, node-forge is read with a certificate", () => {
+    /**
+     * The packages a built file imports statically, and those of every file of the build it imports
+     * (the build's own chunks imported on demand too: a page's render loads them). A package imported
+     * on demand (`import("sharp")`) is not loaded at start and is not counted.
+     */
     function packagesLoaded(entry: string): Set<string> {
       const packages = new Set<string>();
       const seen = new Set<string>();
@@ -127,21 +131,33 @@ describe("production server", () => {
         if (seen.has(file)) continue;
         seen.add(file);
         const code = fs.readFileSync(file, "utf8");
-        const specifiers = [
+        const imports = [
           ...code.matchAll(/(?:^|[\n;])\s*(?:import|export)\s*(?:[^'"();]*?\sfrom\s*)?["']([^"']+)["']/g),
-          ...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
-        ].map((m) => m[1]!);
-        for (const specifier of specifiers) {
+        ];
+        const onDemand = [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)];
+        for (const specifier of [...imports, ...onDemand].map((m) => m[1]!)) {
           if (specifier.startsWith(".")) queue.push(path.resolve(path.dirname(file), specifier));
-          else
-            packages.add(
-              specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]!,
-            );
+        }
+        for (const specifier of imports.map((m) => m[1]!)) {
+          if (specifier.startsWith(".") || specifier.startsWith("node:")) continue;
+          const parts = specifier.split("/");
+          packages.add(specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]!);
         }
       }
       return packages;
     }
-    const pdfLibraries = ["pdf-lib", "fontkit", "node-forge", "@signpdf/signpdf", "@signpdf/signer-p12"];
+    // With them, what the server has no use for at start: Razorpay's SDK (loaded on a store with its
+    // keys), Lucide's and radix-ui's whole indexes (their used icons and primitives are in the build).
+    const pdfLibraries = [
+      "pdf-lib",
+      "fontkit",
+      "node-forge",
+      "@signpdf/signpdf",
+      "@signpdf/signer-p12",
+      "razorpay",
+      "lucide-react",
+      "radix-ui",
+    ];
     const server = packagesLoaded("index.js");
     // The walk reaches what the server does load (its renderer, the job queue) …
     for (const name of ["react-dom", "pg-boss", "express"]) expect(server, name).toContain(name);

@@ -4,7 +4,6 @@
  * comparison. RAZORPAY_API_BASE_URL points the SDK elsewhere (a local fake in tests).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import Razorpay from "razorpay";
 import { type Env, getEnv } from "~/lib/env.server";
 import type { GatewayOrderStatus, PaymentGateway } from "./gateway.server";
 
@@ -73,16 +72,24 @@ function describeError(error: unknown) {
 }
 
 export function createRazorpayGateway(config: RazorpayConfig): PaymentGateway {
-  const client = new Razorpay({ key_id: config.keyId, key_secret: config.keySecret });
-  // The SDK's HTTP client is an axios instance with a fixed host; allow a fake or proxy.
-  (client as unknown as { api: { rq: { defaults: { baseURL: string; timeout: number } } } }).api.rq.defaults.baseURL =
-    config.apiBaseUrl;
-  (client as unknown as { api: { rq: { defaults: { timeout: number } } } }).api.rq.defaults.timeout = 15_000;
+  // The SDK (axios and its own modules, ~20 MB of a process's memory) is loaded the first time a store
+  // with Razorpay keys makes a gateway, never on one that takes payments on the test gateway.
+  const loading = import("razorpay").then(({ default: RazorpaySdk }) => {
+    const client = new RazorpaySdk({ key_id: config.keyId, key_secret: config.keySecret });
+    // The SDK's HTTP client is an axios instance with a fixed host; allow a fake or proxy.
+    const rq = (client as unknown as { api: { rq: { defaults: { baseURL: string; timeout: number } } } }).api.rq;
+    rq.defaults.baseURL = config.apiBaseUrl;
+    rq.defaults.timeout = 15_000;
+    return client;
+  });
+  // Handled here so a failed load is not an unhandled rejection; each call below still gets its error.
+  loading.catch(() => {});
 
   return {
     name: "razorpay",
     async createOrder(input) {
       try {
+        const client = await loading;
         const order = await client.orders.create({
           amount: input.totalPaise,
           currency: "INR",
@@ -96,6 +103,7 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentGateway {
     },
     async fetchOrderStatus(gatewayOrderId): Promise<GatewayOrderStatus> {
       try {
+        const client = await loading;
         const result = (await client.orders.fetchPayments(gatewayOrderId)) as unknown as { items: RazorpayPayment[] };
         const captured = result.items.find((p) => p.status === "captured");
         if (captured) return { status: "paid", paymentId: captured.id, amountPaise: captured.amount };
@@ -108,6 +116,7 @@ export function createRazorpayGateway(config: RazorpayConfig): PaymentGateway {
     },
     async refund(input) {
       try {
+        const client = await loading;
         const refund = await client.payments.refund(input.paymentId, {
           amount: input.amountPaise,
           notes: { order_number: input.orderNumber },
