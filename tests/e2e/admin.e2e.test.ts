@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll } from "vitest";
 import { describe, expect, freshInstall, it } from "../helpers/fixtures";
+import { clickAndSeeFlash } from "../helpers/page";
 import { type RunningServer, startServer } from "../helpers/server";
 
 const OWNER = { email: "owner@example.com", password: "owner-password-123", name: "Asha Owner" };
@@ -208,35 +209,44 @@ describe("admin area in Chromium", () => {
       .waitFor();
     expect(await onStore("English Core Class 12")).toBe(false);
     await page.getByLabel("Price (₹)").fill("499");
-    await page.getByRole("button", { name: "Save changes" }).click();
-    await page.getByText('"English Core Class 12" was saved.').waitFor();
+    await clickAndSeeFlash(
+      page,
+      page.getByRole("button", { name: "Save changes" }),
+      '"English Core Class 12" was saved.',
+    );
     await page.getByLabel("New module title").fill("Flamingo");
-    await page.getByRole("button", { name: "Add module" }).click();
-    await page.getByText("Module added.").waitFor();
+    await clickAndSeeFlash(page, page.getByRole("button", { name: "Add module" }), "Module added.");
     await page.getByLabel("Lesson title").fill("The Last Lesson");
     await page.getByLabel("Video link (YouTube or Vimeo)").fill("https://youtu.be/dQw4w9WgXcQ");
-    await page.getByRole("button", { name: "Add lesson" }).click();
-    await page.getByText("Lesson added.").waitFor();
+    await clickAndSeeFlash(page, page.getByRole("button", { name: "Add lesson" }), "Lesson added.");
     // A lesson of type test: choosing the type swaps the video link for the list of tests.
     await page.getByLabel("Lesson title").fill("Chapter test");
     await page.getByLabel("Type").selectOption("test");
     expect(await page.getByLabel("Video link (YouTube or Vimeo)").count()).toBe(0);
     await page.getByLabel("Practice test").selectOption({ label: "English Core Class 12 — Free Sample Test" });
-    await page.getByRole("button", { name: "Add lesson" }).click();
-    await page.getByText("Lesson added.").waitFor();
+    await clickAndSeeFlash(page, page.getByRole("button", { name: "Add lesson" }), "Lesson added.");
     await page.getByText("Practice test: English Core Class 12 — Free Sample Test").waitFor();
-    await page.getByRole("button", { name: "Publish" }).click();
-    await page.getByText('"English Core Class 12" is now Published.').waitFor();
+    await clickAndSeeFlash(
+      page,
+      page.getByRole("button", { name: "Publish" }),
+      '"English Core Class 12" is now Published.',
+    );
     expect(await onStore("English Core Class 12")).toBe(true);
 
-    await page.getByRole("button", { name: "Archive" }).click();
-    await page.getByText('"English Core Class 12" is now Archived.').waitFor();
+    await clickAndSeeFlash(
+      page,
+      page.getByRole("button", { name: "Archive" }),
+      '"English Core Class 12" is now Archived.',
+    );
     expect(await onStore("English Core Class 12")).toBe(false);
 
     // Never sold: it can be deleted (behind a confirmation dialog).
     await page.getByRole("button", { name: "Delete" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
-    await page.getByText('"English Core Class 12" was deleted.').waitFor();
+    await clickAndSeeFlash(
+      page,
+      page.getByRole("alertdialog").getByRole("button", { name: "Delete" }),
+      '"English Core Class 12" was deleted.',
+    );
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -393,8 +403,7 @@ describe("admin area in Chromium", () => {
     await page.getByRole("link", { name: "View Meena Buyer" }).click();
     await page.getByRole("heading", { name: "Meena Buyer" }).waitFor();
     await page.getByLabel("Item to grant").selectOption({ label: "Course: Accountancy Class 12" });
-    await page.getByRole("button", { name: "Grant" }).click();
-    await page.getByText("Access granted.").waitFor();
+    await clickAndSeeFlash(page, page.getByRole("button", { name: "Grant" }), "Access granted.");
     expect(await page.getByText("Accountancy Class 12").count()).toBeGreaterThan(0);
 
     await page.getByLabel("Search courses, notes, PYQ, users and orders").fill("accountancy");

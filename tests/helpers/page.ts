@@ -1,6 +1,6 @@
 /** Browser helpers for the end-to-end tests: pages that record console errors, axe checks, hydration. */
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions, Locator, Page } from "playwright-core";
 
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1440, height: 900 };
@@ -45,4 +45,25 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export async function closePage(opened: OpenedPage | Page) {
   const page = "page" in opened ? opened.page : opened;
   await page.context().close();
+}
+
+/**
+ * Clicks `target` and waits until the notice of the action (`<FlashToast>`, `[data-flash]`) has shown
+ * `text`. The toast leaves after 3 s (TOAST_MS), and Playwright's own waiting polls every 500 ms with a
+ * few round trips each: on a machine busy with other tests a poll can come after the toast has gone.
+ * So the page itself watches, every animation frame, from before the click.
+ */
+export async function clickAndSeeFlash(page: Page, target: Locator, text: string) {
+  const seen = page.waitForFunction(
+    (expected) =>
+      [...document.querySelectorAll<HTMLElement>("[data-flash]")].some(
+        (el) => el.textContent === expected && el.getBoundingClientRect().height > 0,
+      ),
+    text,
+    { polling: "raf", timeout: 30_000 },
+  );
+  // Awaited below; if the click throws first, this must not become an unhandled rejection.
+  seen.catch(() => {});
+  await target.click();
+  await seen;
 }
