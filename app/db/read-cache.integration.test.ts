@@ -6,9 +6,23 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct, createUser } from "../../tests/helpers/factories";
+import { createOrder } from "../../tests/helpers/orders";
+import { correctOptions, newStudent, productIdBySlug } from "../../tests/helpers/practice";
+import { getAccount } from "../features/accounts/accounts.server";
 import { getCartAndOwned } from "../features/cart/cart.server";
 import { doubtsLeftToday, lessonDoubts } from "../features/doubts/doubts.server";
 import { getCoursePlayer, setLessonCompleted } from "../features/learning/player.server";
+import { setAnnouncementEmails } from "../features/marketing/announcements.server";
+import { listOrdersForUser } from "../features/orders/orders.server";
+import { listAttempts } from "../features/practice/results.server";
+import { chapterStrengths } from "../features/practice/strengths.server";
+import {
+  loadPaper,
+  saveAnswer,
+  startAttempt,
+  submitAttempt,
+  type TakingPaper,
+} from "../features/practice/taking.server";
 import { hostedVideoFor } from "../features/video/playback.server";
 import { getDbHandle } from "./client.server";
 import { cachedRead, MAX_ENTRIES, tablesRead } from "./read-cache.server";
@@ -19,6 +33,8 @@ import {
   enrolments,
   lessons,
   lessonVideos,
+  orders,
+  practiceAnswers,
   reviews,
   users,
   videoPositions,
@@ -198,6 +214,54 @@ describe("reads kept in memory", () => {
     expect(
       [...(writes?.kept.keys() ?? [])].some((k) => k.startsWith("lesson-doubts:") && k.includes("short question")),
     ).toBe(false);
+  });
+
+  it("a student's account, orders and tests follow their writes at once", async () => {
+    const { db, writes } = await getDbHandle();
+    const user = await newStudent();
+    const kept = (key: string) => writes?.kept.has(key) ?? false;
+
+    // The account page's one row: the profile and the announcement emails.
+    expect(await getAccount(db, user.id)).toMatchObject({ name: "Test Student", announcementEmails: true });
+    expect(kept(`account:${user.id}`)).toBe(embedded);
+    await db.update(users).set({ name: "Renamed Student" }).where(eq(users.id, user.id));
+    await setAnnouncementEmails(db, user.id, false);
+    expect(await getAccount(db, user.id)).toMatchObject({ name: "Renamed Student", announcementEmails: false });
+
+    // My orders: a new order, then its refund.
+    expect(await listOrdersForUser(db, user.id)).toEqual([]);
+    expect(kept(`orders:${user.id}:100`)).toBe(embedded);
+    const product = await createProduct({ title: "Ordered Soon", pricePaise: 49_900 });
+    const order = await createOrder({
+      userId: user.id,
+      products: [{ id: product.id, title: product.title, pricePaise: 49_900 }],
+      status: "fulfilled",
+    });
+    expect((await listOrdersForUser(db, user.id)).map((o) => [o.id, o.status, o.itemCount])).toEqual([
+      [order.id, "fulfilled", 1],
+    ]);
+    await db.update(orders).set({ status: "refunded" }).where(eq(orders.id, order.id));
+    expect((await listOrdersForUser(db, user.id))[0]?.status).toBe("refunded");
+
+    // My Tests: an attempt started, then submitted (its chapters' strengths appear), then re-marked.
+    expect(await listAttempts(db, user.id)).toEqual([]);
+    expect(await chapterStrengths(db, user.id)).toEqual([]);
+    expect(kept(`attempts:${user.id}:50`) && kept(`strengths:${user.id}`)).toBe(embedded);
+    const mock = await productIdBySlug("accountancy-class-12-mock-paper-1");
+    await db.insert(enrolments).values({ userId: user.id, productId: mock, source: "purchase" });
+    const attemptId = await startAttempt(db, user, mock);
+    expect((await listAttempts(db, user.id)).map((a) => [a.id, a.submittedAt])).toEqual([[attemptId, null]]);
+    const paper = (await loadPaper(db, user.id, attemptId)) as TakingPaper;
+    const first = paper.questions[0];
+    if (!first) throw new Error("an empty paper");
+    const choice = (await correctOptions([first.id])).get(first.id)?.correctOption ?? null;
+    await saveAnswer(db, user.id, attemptId, { questionId: first.id, choice, text: null, markedForReview: false });
+    await submitAttempt(db, user.id, attemptId);
+    expect((await listAttempts(db, user.id))[0]?.submittedAt).toBeInstanceOf(Date);
+    const strengths = await chapterStrengths(db, user.id);
+    expect(strengths.reduce((sum, c) => sum + c.earnedCenti, 0)).toBeGreaterThan(0);
+    await db.update(practiceAnswers).set({ awardedCenti: 0 }).where(eq(practiceAnswers.attemptId, attemptId));
+    expect((await chapterStrengths(db, user.id)).reduce((sum, c) => sum + c.earnedCenti, 0)).toBe(0);
   });
 
   it("hold at most MAX_ENTRIES reads: full, the ones past their time go first, then the rest", async () => {

@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
+import { cachedRead, READ_MAX_AGE_MS, tablesRead } from "~/db/read-cache.server";
 import { accounts, sessions, users } from "~/db/schema";
 import { type BuyerDetails, buyerDetailsProblems } from "~/features/gst/buyer";
 import { getEnv } from "~/lib/env.server";
@@ -162,21 +163,30 @@ export async function isResetTokenUsable(db: Db, token: string): Promise<boolean
   return Boolean(row && new Date(row.expiresAt).getTime() > Date.now());
 }
 
+const ACCOUNT_TABLES = tablesRead(users);
+
+/**
+ * The account page's row: profile, GST details and whether announcement emails are on (one query,
+ * kept in memory on the embedded database until `users` is written: db/read-cache.server.ts).
+ */
 export async function getAccount(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      stateCode: users.stateCode,
-      gstin: users.gstin,
-      legalName: users.legalName,
-      address: users.address,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await cachedRead(db, `account:${userId}`, ACCOUNT_TABLES, READ_MAX_AGE_MS, () =>
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        stateCode: users.stateCode,
+        gstin: users.gstin,
+        legalName: users.legalName,
+        address: users.address,
+        announcementEmails: users.announcementEmails,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+  );
   return row ?? null;
 }
 

@@ -270,11 +270,6 @@ export async function setAnnouncementEmails(db: DbOrTx, userId: string, on: bool
   await db.update(users).set({ announcementEmails: on }).where(eq(users.id, userId));
 }
 
-export async function announcementEmailsOn(db: DbOrTx, userId: string) {
-  const [row] = await db.select({ on: users.announcementEmails }).from(users).where(eq(users.id, userId));
-  return row?.on ?? false;
-}
-
 /* ---------------------------------------------------------------- the job */
 
 export const ANNOUNCEMENT_JOB = "marketing.announcement-emails";

@@ -8,6 +8,7 @@
  */
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { cachedRead, READ_MAX_AGE_MS, tablesRead } from "~/db/read-cache.server";
 import { orderItems, orders, products, users } from "~/db/schema";
 import { sacDescription } from "~/features/gst/sac";
 import { allocateDiscount } from "~/features/gst/tax";
@@ -38,20 +39,26 @@ export const orderSummaryColumns = {
 };
 
 /** A user's orders, newest first: their order history, and the admin's page of the user. */
+const ORDER_LIST_TABLES = tablesRead(orders, orderItems);
+
+/** A buyer's orders, newest first; kept in memory on the embedded database until an order is written. */
 export async function listOrdersForUser(
   db: DbOrTx,
   userId: string,
   opts: { limit?: number } = {},
 ): Promise<OrderListEntry[]> {
-  return db
-    .select({
-      ...orderSummaryColumns,
-      itemCount: sql<number>`(select count(*)::int from "order_items" oi where oi.order_id = "orders"."id")`,
-    })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt))
-    .limit(opts.limit ?? 100);
+  const limit = opts.limit ?? 100;
+  return cachedRead(db, `orders:${userId}:${limit}`, ORDER_LIST_TABLES, READ_MAX_AGE_MS, () =>
+    db
+      .select({
+        ...orderSummaryColumns,
+        itemCount: sql<number>`(select count(*)::int from "order_items" oi where oi.order_id = "orders"."id")`,
+      })
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt))
+      .limit(limit),
+  );
 }
 
 export async function loadOrder(db: DbOrTx, orderId: string) {

@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
+import { cachedRead, READ_MAX_AGE_MS, tablesRead } from "~/db/read-cache.server";
 import { practiceAnswers, practiceAttempts, practiceChapters, practiceTests, products } from "~/db/schema";
 import { HttpError } from "~/lib/errors";
 import { renderMarkdown, renderMarkdownInline } from "~/lib/markdown";
@@ -240,8 +241,19 @@ export interface AttemptSummary {
   maxMarks: number;
 }
 
-/** The student's attempts, newest first (My Courses). */
+const ATTEMPT_LIST_TABLES = tablesRead(practiceAttempts, products, practiceChapters);
+
+/**
+ * The student's attempts, newest first (My Tests); kept in memory on the embedded database until
+ * one of its tables is written (an attempt started, saved as submitted or marked; a title changed).
+ */
 export async function listAttempts(db: DbOrTx, userId: string, limit = 50): Promise<AttemptSummary[]> {
+  return cachedRead(db, `attempts:${userId}:${limit}`, ATTEMPT_LIST_TABLES, READ_MAX_AGE_MS, () =>
+    loadAttempts(db, userId, limit),
+  );
+}
+
+async function loadAttempts(db: DbOrTx, userId: string, limit: number): Promise<AttemptSummary[]> {
   const rows = await db
     .select({
       id: practiceAttempts.id,

@@ -1,6 +1,7 @@
 /** The student's chapter-wise strengths over all their submitted attempts. */
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { cachedRead, READ_MAX_AGE_MS, tablesRead } from "~/db/read-cache.server";
 import { practiceAnswers, practiceAttempts, practiceChapters, practiceQuestions } from "~/db/schema";
 import { percentOf } from "./scoring";
 
@@ -16,11 +17,18 @@ export interface ChapterStrength {
   practiceProductId: number | null;
 }
 
+/** Kept in memory on the embedded database until an answer, attempt, question or chapter is written. */
+const STRENGTH_TABLES = tablesRead(practiceAnswers, practiceAttempts, practiceQuestions, practiceChapters);
+
 /**
  * Over all the student's submitted attempts, per chapter: marks earned of marks possible (objective
  * answers and self-marked written ones; unmarked written answers do not count), weakest first.
  */
 export async function chapterStrengths(db: DbOrTx, userId: string): Promise<ChapterStrength[]> {
+  return cachedRead(db, `strengths:${userId}`, STRENGTH_TABLES, READ_MAX_AGE_MS, () => loadStrengths(db, userId));
+}
+
+async function loadStrengths(db: DbOrTx, userId: string): Promise<ChapterStrength[]> {
   const rows = await db
     .select({
       chapterId: practiceChapters.id,

@@ -5,7 +5,7 @@ import { clientIpContext, dbContext, userContext } from "~/features/accounts/con
 import { changePasswordSchema, profileSchema } from "~/features/accounts/schema";
 import { AccountBuyerFields } from "~/features/gst/buyer-fields";
 import { StateField } from "~/features/gst/state-field";
-import { announcementEmailsOn, setAnnouncementEmails } from "~/features/marketing/announcements.server";
+import { setAnnouncementEmails } from "~/features/marketing/announcements.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, readForm, validate } from "~/lib/form.server";
 import { Button } from "~/ui/button";
@@ -25,9 +25,9 @@ export function meta(_: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const db = context.get(dbContext);
   const user = context.get(userContext);
-  const [account, announcementEmails] = await Promise.all([getAccount(db, user.id), announcementEmailsOn(db, user.id)]);
+  const account = await getAccount(db, user.id);
   if (!account) throw redirect("/login");
-  const { name, email, stateCode, gstin, legalName, address } = account;
+  const { name, email, stateCode, gstin, legalName, address, announcementEmails } = account;
   return { account: { name, email, stateCode, gstin, legalName, address }, announcementEmails };
 }
 
