@@ -5,7 +5,8 @@
  *   uncached  anonymous pages rendered afresh (a second server with PAGE_CACHE=0)
  *   student   a signed-in student who bought a course and has a note in the cart: catalog pages
  *             (shared from the page cache once a visitor has viewed them, docs/decisions/0012),
- *             /my-courses, the player, /account, /api/cart and /api/me (personalised: never
+ *             /my-courses, the player, /account, /account/orders, /my-courses/tests (an attempt
+ *             of a free test handed in), /api/cart and /api/me (personalised: never
  *             cached); a signed-in catalog page view is reported as its document plus /api/me
  * Each row: req/s, p50/p99 latency, and the ratio app / plain. The server's RSS (all its
  * processes) is reported at idle and after the load.
@@ -35,7 +36,13 @@ import autocannon from "autocannon";
 import { buildIfStale } from "../scripts/build-if-stale.js";
 import { createDrillDatabase } from "../tests/helpers/pg-drill";
 import { type RunningServer, startServer } from "../tests/helpers/server";
-import { addToServerCart, buyerOverHttp, STUDENT_PASSWORD, type Student } from "../tests/helpers/student-http";
+import {
+  addToServerCart,
+  buyerOverHttp,
+  STUDENT_PASSWORD,
+  type Student,
+  takeFreeTestOverHttp,
+} from "../tests/helpers/student-http";
 
 const duration = Number(process.argv[2] ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -101,7 +108,10 @@ async function start(part: string, env: Record<string, string> = {}): Promise<Ru
   });
 }
 
-/** A student who bought the first course on the home page and has its first note in the cart. */
+/**
+ * A student who bought the first course on the home page, has its first note in the cart and has
+ * handed in a free test.
+ */
 async function studentOf(server: RunningServer) {
   const home = await (await fetch(`${server.url}/`)).text();
   const courseId = Number(home.match(/href="\/courses\/(\d+)"/)?.[1]);
@@ -109,6 +119,8 @@ async function studentOf(server: RunningServer) {
   const student: Student = { email: "bench.student@example.com", name: "Bench Student", password: STUDENT_PASSWORD };
   await buyerOverHttp(server.url, student, courseId);
   await addToServerCart(server.url, student, noteId);
+  // An attempt of a free test handed in: My Tests lists it with its chapter strengths.
+  await takeFreeTestOverHttp(server.url, student);
   return { cookie: student.cookie as string, courseId, noteId };
 }
 
@@ -191,6 +203,8 @@ async function soak(
     "/my-courses",
     `/my-courses/${student.courseId}`,
     "/account",
+    "/account/orders",
+    "/my-courses/tests",
     "/api/cart",
     "/api/me",
   ];
@@ -254,6 +268,8 @@ if (parts.includes("cached") || parts.includes("student") || parts.includes("soa
           ["/my-courses", "/my-courses"],
           ["/my-courses/:id", `/my-courses/${student.courseId}`],
           ["/account", "/account"],
+          ["/account/orders", "/account/orders"],
+          ["/my-courses/tests", "/my-courses/tests"],
           ["/api/cart", "/api/cart"],
           ["/api/me", "/api/me"],
         ],

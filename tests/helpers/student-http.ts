@@ -131,3 +131,36 @@ export async function buyerOverHttp(baseUrl: string, student: Student, productId
   await addToServerCart(baseUrl, student, productId);
   await payOnTestGateway(baseUrl, student, await placeOrderOverHttp(baseUrl, student));
 }
+
+/**
+ * The first free test of the Class 12 list (/tests/std/12), started (POST
+ * /my-courses/tests/start/:id) and handed in as it is (intent=submit): the student then has an attempt
+ * and chapter strengths on My Tests.
+ */
+export async function takeFreeTestOverHttp(baseUrl: string, student: Student): Promise<number> {
+  const list = await (await fetch(`${baseUrl}/tests/std/12`, { signal: AbortSignal.timeout(STEP_TIMEOUT_MS) })).text();
+  const ids = [...new Set([...list.matchAll(/href="\/tests\/(\d+)"/g)].map((m) => Number(m[1])))];
+  for (const id of ids) {
+    const res = await fetch(`${baseUrl}/my-courses/tests/start/${id}`, {
+      method: "POST",
+      body: new URLSearchParams(),
+      headers: headersFor(baseUrl, student),
+      redirect: "manual",
+      signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
+    });
+    const location = res.headers.get("location") ?? "";
+    await res.body?.cancel();
+    // A paid test the student does not own is refused: try the next.
+    if (res.status !== 302 || !/^\/my-courses\/tests\/\d+$/.test(location)) continue;
+    const submitted = await fetch(`${baseUrl}${location}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "submit" }),
+      headers: headersFor(baseUrl, student),
+      redirect: "manual",
+      signal: AbortSignal.timeout(STEP_TIMEOUT_MS),
+    });
+    await expectRedirect("submit the test", submitted, /^\/my-courses\/tests\/\d+/);
+    return Number(location.split("/").pop());
+  }
+  throw new HttpStepError("take a free test", 404, `none of ${ids.length} tests at /tests/std/12 could be started`);
+}
