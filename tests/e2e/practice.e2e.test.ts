@@ -8,6 +8,7 @@ import { openPglite, setDbHandle } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { createTestUser, signInBrowser, type TestUser } from "../helpers/auth";
 import { describe, expect, freshInstall, it } from "../helpers/fixtures";
+import { clickAndSeeFlash } from "../helpers/page";
 import { type RunningServer, startServer } from "../helpers/server";
 
 let server: RunningServer;
@@ -137,8 +138,7 @@ describe("practice test in Chromium at 360 px", () => {
     await expect(page.getByText("Correct answer").first().isVisible()).resolves.toBe(true);
     // The written answer is marked by the student against the marking points.
     await page.getByLabel(/My marks/).selectOption("2");
-    await page.getByRole("button", { name: /Save my marks/ }).click();
-    await page.getByText("Your marks are saved.").waitFor();
+    await clickAndSeeFlash(page, page.getByRole("button", { name: /Save my marks/ }), "Your marks are saved.");
     await expect(page.getByTestId("score").textContent()).resolves.toBe("5 / 9");
 
     await page.goto(`${server.url}/my-courses/tests`);
@@ -244,8 +244,11 @@ describe("a board mock on a phone, marked by the teacher", () => {
     await admin
       .getByLabel(/Comment for the student/)
       .fill("Right working; write the sacrifice ratio in a line of its own.");
-    await admin.getByRole("button", { name: "Save the marks" }).click();
-    await admin.getByText("Marked. The student is told by email.").waitFor();
+    await clickAndSeeFlash(
+      admin,
+      admin.getByRole("button", { name: "Save the marks" }),
+      "Marked. The student is told by email.",
+    );
     await desk.close();
 
     // The student sees the teacher's marks and comment, and the score with them.

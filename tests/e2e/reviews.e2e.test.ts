@@ -7,6 +7,7 @@ import { openPglite, setDbHandle } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { createTestUser, signInBrowser, type TestUser } from "../helpers/auth";
 import { describe, expect, freshInstall, it } from "../helpers/fixtures";
+import { clickAndSeeFlash } from "../helpers/page";
 import { type RunningServer, startServer } from "../helpers/server";
 
 let server: RunningServer;
@@ -64,15 +65,17 @@ describe("reviews in Chromium", () => {
     await page.getByLabel("Title (optional)").fill("Too short for me");
     await page.getByLabel("Your review (optional)").fill("Covers the basics only.\nI wanted more solved questions.");
     await page.getByLabel("Your class (optional)").selectOption("12");
-    await page.getByRole("button", { name: "Post review" }).click();
-    await page.getByText("Thank you! Your review is saved.").waitFor();
+    await clickAndSeeFlash(page, page.getByRole("button", { name: "Post review" }), "Thank you! Your review is saved.");
     await page.getByRole("heading", { name: "Your review" }).waitFor();
     const summary = page.getByTestId("rating-summary");
     expect(await summary.textContent()).toContain("11 reviews");
     expect(await page.getByTestId("review").first().textContent()).toContain("Nandini R.");
     await page.getByLabel("2 stars", { exact: true }).check();
-    await page.getByRole("button", { name: "Save changes" }).click();
-    await page.getByText("Thank you! Your review is saved.").waitFor();
+    await clickAndSeeFlash(
+      page,
+      page.getByRole("button", { name: "Save changes" }),
+      "Thank you! Your review is saved.",
+    );
     await page.goto(`${server.url}/notes/std/12`);
     const card = page.getByRole("img", { name: /from 11 reviews/ }).first();
     await card.waitFor();
@@ -82,8 +85,11 @@ describe("reviews in Chromium", () => {
     await admin.page.getByText("Too short for me").waitFor();
     await admin.page.getByText("Hide…").click();
     await admin.page.getByLabel("Reason (the author is told)").fill("Please keep reviews about the notes themselves");
-    await admin.page.getByRole("button", { name: "Hide review" }).click();
-    await admin.page.getByText("Review hidden. The author is told why.").waitFor();
+    await clickAndSeeFlash(
+      admin.page,
+      admin.page.getByRole("button", { name: "Hide review" }),
+      "Review hidden. The author is told why.",
+    );
 
     await page.goto(`${server.url}/notes/${noteId}#reviews`);
     expect(await page.getByTestId("review-hidden").textContent()).toContain(
