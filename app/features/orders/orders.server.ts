@@ -38,10 +38,12 @@ export const orderSummaryColumns = {
   createdAt: orders.createdAt,
 };
 
-/** A user's orders, newest first: their order history, and the admin's page of the user. */
 const ORDER_LIST_TABLES = tablesRead(orders, orderItems);
 
-/** A buyer's orders, newest first; kept in memory on the embedded database until an order is written. */
+/**
+ * A user's orders, newest first: their order history, and the admin's page of the user. Kept in
+ * memory on the embedded database until `orders` or `order_items` is written, 30 s at most.
+ */
 export async function listOrdersForUser(
   db: DbOrTx,
   userId: string,
