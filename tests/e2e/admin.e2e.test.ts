@@ -251,6 +251,38 @@ describe("admin area in Chromium", () => {
     await page.close();
   });
 
+  it("without JavaScript, a refused Publish leaves the details form as stored and Save changes saves it", async () => {
+    // A new draft, made with JavaScript on, as in the test above.
+    const { page: maker } = await open(admin, "/admin/courses");
+    await maker.getByRole("button", { name: "Add New Course" }).click();
+    await maker.getByLabel("Name", { exact: true }).fill("Business Studies Draft");
+    const form = maker.locator("#add-course");
+    await form.getByLabel("Category").selectOption({ label: "Business Studies" });
+    await form.getByLabel("Class").selectOption({ label: "Class 12" });
+    await form.getByLabel("Status").selectOption({ label: "Draft" });
+    await maker.getByLabel("Description").fill("Principles and functions of management for the board exam.");
+    await maker.getByRole("button", { name: "Save" }).click();
+    await maker.waitForURL(/\/admin\/courses\/\d+$/);
+    const editor = maker.url();
+    await maker.close();
+
+    // The same admin with JavaScript off (or before the page's code has run, on a slow phone).
+    const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await admin.storageState() });
+    const page = await noJs.newPage();
+    await page.goto(editor);
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("alert").getByText("To publish, add:").waitFor();
+    // The refused Publish's "published" is not put in the details form's Status.
+    expect(await page.getByLabel("Status", { exact: true }).inputValue()).toBe("draft");
+    await page.getByLabel("Price (₹)").fill("299");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText('"Business Studies Draft" was saved.').waitFor();
+    expect(await page.getByText("Status: Draft").count()).toBe(1);
+    expect(await page.getByLabel("Price (₹)").inputValue()).toBe("299.00");
+    expect(await onStore("Business Studies Draft")).toBe(false);
+    await noJs.close();
+  });
+
   it("refunds a paid order behind a confirmation dialog and the buyer loses access", async () => {
     const student = await browser.newContext();
     await signUp(student, "Meena Buyer", "meena@example.com");

@@ -70,7 +70,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function CourseEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { product, instructors, outline, videos, tests, missing } = loaderData;
   const errors = actionData?.fieldErrors ?? {};
-  const values = actionData?.values ?? {};
+  // What was sent is shown again only in the form that sent it: a refused Publish (or module, lesson,
+  // delete) leaves the details as stored. Without this, a refused Publish sent without JavaScript put
+  // its status in the details form, and the next Save changes tried to publish again.
+  const values = actionData?.values?.intent === "save" ? actionData.values : {};
   const busy = useNavigation().state !== "idle";
   const storeHref = `${KIND_BASE_ROUTE[product.kind]}/${product.id}`;
   return (
