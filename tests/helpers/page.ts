@@ -65,5 +65,16 @@ export async function clickAndSeeFlash(page: Page, target: Locator, text: string
   // Awaited below; if the click throws first, this must not become an unhandled rejection.
   seen.catch(() => {});
   await target.click();
-  await seen;
+  try {
+    await seen;
+  } catch (error) {
+    // Say what the page showed instead: its address, its alerts and its notices.
+    const shown = await page
+      .evaluate(() => ({
+        alerts: [...document.querySelectorAll("[role=alert], [data-flash]")].map((el) => el.textContent),
+        title: document.title,
+      }))
+      .catch(() => null);
+    throw new Error(`"${text}" was not shown at ${page.url()}: ${JSON.stringify(shown)}`, { cause: error });
+  }
 }
