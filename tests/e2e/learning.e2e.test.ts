@@ -1,5 +1,4 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll } from "vitest";
@@ -7,6 +6,7 @@ import { openPglite, setDbHandle } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { createTestUser, signInBrowser, type TestUser } from "../helpers/auth";
 import { describe, downloadedBytes, expect, freshInstall, it } from "../helpers/fixtures";
+import { axeViolations, WCAG_AA } from "../helpers/page";
 import { extractPdfText } from "../helpers/pdf-text";
 import { type RunningServer, startServer } from "../helpers/server";
 
@@ -73,9 +73,8 @@ async function signedIn(user: TestUser, viewport = { width: 360, height: 740 }) 
 }
 
 /** WCAG A/AA violations on the page (the third-party video frame is not ours to audit). */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).exclude("iframe").analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+function playerViolations(page: Page) {
+  return axeViolations(page, { tags: WCAG_AA, exclude: "iframe" });
 }
 
 describe("learning journey in Chromium", () => {
@@ -84,7 +83,7 @@ describe("learning journey in Chromium", () => {
     await page.goto(`${server.url}/my-courses`);
     await expect(page.getByRole("heading", { level: 1, name: "My Courses" }).isVisible()).resolves.toBe(true);
     expect(await page.locator("article").count()).toBe(2);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await playerViolations(page)).toEqual([]);
 
     await page.getByRole("link", { name: "Start Economics Class 12" }).click();
     await page.waitForURL(`${server.url}/my-courses/${ids.course}`);
@@ -94,7 +93,7 @@ describe("learning journey in Chromium", () => {
     await page.locator("[data-hosted-video] video").waitFor();
     expect(await page.locator("iframe").count()).toBe(0);
     const firstLesson = await page.locator("section[aria-label=Lesson] h2").first().textContent();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await playerViolations(page)).toEqual([]);
 
     await page.getByRole("button", { name: "Mark as complete" }).click();
     await page.waitForURL(/\?lesson=\d+$/);

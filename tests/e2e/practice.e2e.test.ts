@@ -1,5 +1,4 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
@@ -8,7 +7,7 @@ import { openPglite, setDbHandle } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { createTestUser, signInBrowser, type TestUser } from "../helpers/auth";
 import { describe, expect, freshInstall, it } from "../helpers/fixtures";
-import { clickAndSeeFlash } from "../helpers/page";
+import { axeViolations, clickAndSeeFlash, WCAG_AA } from "../helpers/page";
 import { type RunningServer, startServer } from "../helpers/server";
 
 let server: RunningServer;
@@ -126,8 +125,7 @@ describe("practice test in Chromium at 360 px", () => {
     await context.setOffline(false);
     await page.getByText("All answers saved").waitFor({ timeout: 15_000 });
 
-    const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(page, { tags: WCAG_AA })).toEqual([]);
 
     await page.getByRole("button", { name: "Submit", exact: true }).click();
     await page.getByRole("button", { name: "Yes, submit" }).click();
