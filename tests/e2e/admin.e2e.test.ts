@@ -278,6 +278,8 @@ describe("admin area in Chromium", () => {
     await page.getByLabel("Price (₹)").fill("299");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText('"Business Studies Draft" was saved.').waitFor();
+    // The page arrives in a stream and the notice comes first: count once the whole page is in.
+    await page.waitForLoadState("load");
     expect(await page.getByText("Status: Draft").count()).toBe(1);
     expect(await page.getByLabel("Price (₹)").inputValue()).toBe("299.00");
     expect(await onStore("Business Studies Draft")).toBe(false);
