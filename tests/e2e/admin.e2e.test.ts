@@ -82,6 +82,18 @@ async function productIdByTitle(page: Page, title: string) {
   return Number(href!.split("/").pop());
 }
 
+/** Fills the open Add New form for a Class 12 draft, saves it and waits for the new draft's editor. */
+async function saveNewDraft(page: Page, course: { name: string; category: string; description: string }) {
+  await page.getByLabel("Name", { exact: true }).fill(course.name);
+  const form = page.locator("#add-course");
+  await form.getByLabel("Category").selectOption({ label: course.category });
+  await form.getByLabel("Class").selectOption({ label: "Class 12" });
+  await form.getByLabel("Status").selectOption({ label: "Draft" });
+  await page.getByLabel("Description").fill(course.description);
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.waitForURL(/\/admin\/courses\/\d+$/);
+}
+
 describe("admin area in Chromium", () => {
   it("dashboard shows the metric cards, counts students up, the chart, top courses and activity", async () => {
     const { page, errors } = await open(admin, "/admin");
@@ -164,18 +176,15 @@ describe("admin area in Chromium", () => {
     await page.getByText("Course name is required.").waitFor();
     expect(await page.getByLabel("Name", { exact: true }).getAttribute("aria-invalid")).toBe("true");
 
-    await page.getByLabel("Name", { exact: true }).fill("English Core Class 12");
     await page.getByLabel("Instructor", { exact: true }).selectOption({ label: "New Instructor" });
     await page.getByLabel("New instructor's name").fill("Kiran Rao");
-    const form = page.locator("#add-course");
-    await form.getByLabel("Category").selectOption({ label: "English" });
-    await form.getByLabel("Class").selectOption({ label: "Class 12" });
-    await form.getByLabel("Status").selectOption({ label: "Draft" });
-    await page.getByLabel("Description").fill("Flamingo, Vistas and writing skills for the board exam.");
-    await page.getByRole("button", { name: "Save" }).click();
     // Save opens the new draft's editor (issue 32), which says at once what it needs to go live; no
     // filled-in Add New form is left behind to be saved a second time.
-    await page.waitForURL(/\/admin\/courses\/\d+$/);
+    await saveNewDraft(page, {
+      name: "English Core Class 12",
+      category: "English",
+      description: "Flamingo, Vistas and writing skills for the board exam.",
+    });
     await page
       .getByText(
         '"English Core Class 12" was created as Draft. To publish, add: a price (or mark it free), at least one lesson.',
@@ -256,14 +265,11 @@ describe("admin area in Chromium", () => {
     // A new draft, made with JavaScript on, as in the test above.
     const { page: maker } = await open(admin, "/admin/courses");
     await maker.getByRole("button", { name: "Add New Course" }).click();
-    await maker.getByLabel("Name", { exact: true }).fill("Business Studies Draft");
-    const form = maker.locator("#add-course");
-    await form.getByLabel("Category").selectOption({ label: "Business Studies" });
-    await form.getByLabel("Class").selectOption({ label: "Class 12" });
-    await form.getByLabel("Status").selectOption({ label: "Draft" });
-    await maker.getByLabel("Description").fill("Principles and functions of management for the board exam.");
-    await maker.getByRole("button", { name: "Save" }).click();
-    await maker.waitForURL(/\/admin\/courses\/\d+$/);
+    await saveNewDraft(maker, {
+      name: "Business Studies Draft",
+      category: "Business Studies",
+      description: "Principles and functions of management for the board exam.",
+    });
     const editor = maker.url();
     await maker.close();
 
