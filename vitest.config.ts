@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { TEST_NODE_FLAGS } from "./tests/helpers/test-node-flags";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 const failOnConsole = "./tests/helpers/fail-on-console.ts";
@@ -61,6 +62,8 @@ export default defineConfig({
           // order passes too), and loading Playwright, axe and PGlite once per worker instead of once
           // per file took the project from 340 to 284 s.
           isolate: false,
+          // Each file's PGlite set-ups live for a few queries (tests/helpers/test-node-flags.ts).
+          execArgv: TEST_NODE_FLAGS,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

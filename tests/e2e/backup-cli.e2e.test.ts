@@ -4,10 +4,10 @@ import path from "node:path";
 import { snapshotTables } from "~/db/backup.server";
 import { openPglite } from "~/db/client.server";
 import { describe, expect, freshInstall, it } from "../helpers/fixtures";
-import { ROOT } from "../helpers/server";
+import { ROOT, scriptArgs } from "../helpers/server";
 
 function cli(script: string, args: string[], dataDir: string) {
-  return spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), script, ...args], {
+  return spawnSync(process.execPath, scriptArgs(script, args), {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
     encoding: "utf8",
@@ -89,15 +89,11 @@ describe("npm run db:backup / db:restore on the embedded database", () => {
       await handle.close();
     }
     // A PostgreSQL install refuses the embedded database's backup, and says how to move instead.
-    const wrong = spawnSync(
-      process.execPath,
-      [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/db-restore.ts", "--latest"],
-      {
-        cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" },
-        encoding: "utf8",
-      },
-    );
+    const wrong = spawnSync(process.execPath, scriptArgs("scripts/db-restore.ts", ["--latest"]), {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" },
+      encoding: "utf8",
+    });
     expect(wrong.status).not.toBe(0);
     expect(wrong.stderr).toMatch(/no postgres backup in/);
   });

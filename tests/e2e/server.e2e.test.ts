@@ -13,7 +13,7 @@ import { seedBanners, seedCourses, seedNotes, seedPyqs } from "~/db/seed/data";
 import { seedTests } from "~/db/seed/practice";
 import { sharedBaseUrl } from "../helpers/e2e-ready";
 import { freshInstall } from "../helpers/fixtures";
-import { ROOT, startServer } from "../helpers/server";
+import { ROOT, scriptArgs, startServer } from "../helpers/server";
 
 const baseUrl = sharedBaseUrl();
 
@@ -409,7 +409,7 @@ describe("server lifecycle", () => {
     const first = await startServer();
     expect((await fetch(`${first.url}/`)).status).toBe(200);
     // A second process on the same data directory is refused clearly and changes nothing.
-    const seed = spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/seed.ts"], {
+    const seed = spawnSync(process.execPath, scriptArgs("scripts/seed.ts"), {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: first.dataDir, DATABASE_URL: "" },
       encoding: "utf8",

@@ -6,8 +6,17 @@ import os from "node:os";
 import path from "node:path";
 import { warmSampleCache } from "~/features/video/sample.server";
 import { NODE_FLAGS } from "../../server/node-flags.js";
+import { TEST_NODE_FLAGS } from "./test-node-flags";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
+
+/**
+ * `process.execPath`'s arguments to run a TypeScript script of this checkout (`scripts/…`) with tsx,
+ * as `npm run` does, in one process (tsx's own CLI starts a second node to run the script).
+ */
+export function scriptArgs(script: string, args: string[] = []): string[] {
+  return ["--import", "tsx", script, ...args];
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -48,8 +57,8 @@ export async function startServer(
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ca-e2e-"));
   let log = "";
-  // The flags npm start and the systemd unit give node (server/node-flags.js), then the test's own.
-  const nodeArgs = [...NODE_FLAGS, ...(opts.nodeArgs ?? [])];
+  // The flags npm start and the systemd unit give node (server/node-flags.js), TEST_NODE_FLAGS, then the test's own.
+  const nodeArgs = [...NODE_FLAGS, ...TEST_NODE_FLAGS, ...(opts.nodeArgs ?? [])];
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, "server.js")], {
     cwd: opts.cwd ?? ROOT,
     env: {

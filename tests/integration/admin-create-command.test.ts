@@ -5,20 +5,16 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openPglite } from "~/db/client.server";
-import { ROOT } from "../helpers/server";
+import { ROOT, scriptArgs } from "../helpers/server";
 
 function run(args: string[], env: Record<string, string>, input?: string) {
-  const result = spawnSync(
-    process.execPath,
-    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", LOG_LEVEL: "silent", ...env },
-      input,
-      encoding: "utf8",
-      timeout: 120_000,
-    },
-  );
+  const result = spawnSync(process.execPath, scriptArgs("scripts/admin-create.ts", args), {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", LOG_LEVEL: "silent", ...env },
+    input,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
   return { code: result.status, out: `${result.stdout}${result.stderr}` };
 }
 
