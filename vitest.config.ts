@@ -38,6 +38,8 @@ export default defineConfig({
           isolate: false,
           pool: "forks",
           maxWorkers: 2,
+          // Measured: 118–119 → 99–115 s (tests/helpers/test-node-flags.ts).
+          execArgv: TEST_NODE_FLAGS,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -57,8 +57,10 @@ export async function startServer(
   const port = await freePort();
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "ca-e2e-"));
   let log = "";
-  // The flags npm start and the systemd unit give node (server/node-flags.js), TEST_NODE_FLAGS, then the test's own.
-  const nodeArgs = [...NODE_FLAGS, ...TEST_NODE_FLAGS, ...(opts.nodeArgs ?? [])];
+  // The flags npm start and the systemd unit give node (server/node-flags.js); under Vitest the
+  // suite's (test-node-flags.ts), not for the benchmarks in bench/, which measure the server as
+  // production runs it; then the caller's own.
+  const nodeArgs = [...NODE_FLAGS, ...(process.env.VITEST ? TEST_NODE_FLAGS : []), ...(opts.nodeArgs ?? [])];
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, "server.js")], {
     cwd: opts.cwd ?? ROOT,
     env: {
