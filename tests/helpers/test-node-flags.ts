@@ -1,9 +1,10 @@
 /**
  * What the test suite adds to node for every server it starts under Vitest (tests/helpers/server.ts;
  * the benchmarks' servers keep production's flags) and for the integration and e2e projects' workers
- * (vitest.config.ts): `--liftoff-only`, V8's baseline compiler alone for WebAssembly. PGlite's PostgreSQL is an 8 MB WebAssembly module, and by default V8
- * recompiles its busiest functions with its optimising compiler in background threads, again in
- * every process and for each new kind of query. For the suite's processes that costs more CPU than
+ * (vitest.config.ts): `--liftoff-only`, V8's baseline compiler alone for WebAssembly. PGlite's
+ * PostgreSQL is an 8 MB WebAssembly module, and by default V8 recompiles its busiest functions with
+ * its optimising compiler in background threads, again in every process and for each new kind of
+ * query. For the suite's processes that costs more CPU than
  * the faster code saves:
  * - a throwaway script opening a seeded copy and running 200 catalogue queries: 2.2–3.1 → 1.4–1.5 s
  *   of CPU (the optimised code wins only past ~1,000 runs of one query);
