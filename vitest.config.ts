@@ -58,7 +58,8 @@ export default defineConfig({
           // Two files at once: the browser tests mostly wait (on the network, on timers). Files on
           // the shared server only add their own users, carts and orders; a file that changes what
           // every visitor sees (settings, maintenance, the catalog) starts a server of its own.
-          // (Three at once took as long: the two cores are busy, 10 % idle.)
+          // (Three at once took as long: 310 → 311 s, measured one after the other on 2026-11-28; the
+          // idle CPU, 71 → 18 s, went to more work per test.)
           maxWorkers: 2,
           // One module graph per worker, as in unit: the files share no module state (a shuffled file
           // order passes too), and loading Playwright, axe and PGlite once per worker instead of once

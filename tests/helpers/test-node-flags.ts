@@ -6,8 +6,8 @@
  * its optimising compiler in background threads, again in every process and for each new kind of
  * query. For the suite's processes that costs more CPU than
  * the faster code saves:
- * - a throwaway script opening a seeded copy and running 200 catalogue queries: 2.2–3.1 → 1.4–1.5 s
- *   of CPU (the optimised code wins only past ~1,000 runs of one query);
+ * - a throwaway script opening a seeded copy and running 200 catalogue queries: 2.4–3.1 → 1.5 s of
+ *   CPU (the optimised code wins only past ~1,000 runs of one query);
  * - the e2e project: 632–654 → 585–588 s of the machine's CPU, 353–357 → 327–329 s;
  * - the integration project (one database per worker for the whole run): 224–226 → 187–215 s of
  *   CPU, 118–119 → 99–115 s.
