@@ -4,8 +4,7 @@
  * (vitest.config.ts): `--liftoff-only`, V8's baseline compiler alone for WebAssembly. PGlite's
  * PostgreSQL is an 8 MB WebAssembly module, and by default V8 recompiles its busiest functions with
  * its optimising compiler in background threads, again in every process and for each new kind of
- * query. For the suite's processes that costs more CPU than
- * the faster code saves:
+ * query. For the suite's processes that costs more CPU than the faster code saves:
  * - a throwaway script opening a seeded copy and running 200 catalogue queries: 2.4–3.1 → 1.5 s of
  *   CPU (the optimised code wins only past ~1,000 runs of one query);
  * - the e2e project: 632–654 → 585–588 s of the machine's CPU, 353–357 → 327–329 s;
