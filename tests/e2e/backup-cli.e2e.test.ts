@@ -1,17 +1,12 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { snapshotTables } from "~/db/backup.server";
 import { openPglite } from "~/db/client.server";
 import { describe, expect, freshInstall, it } from "../helpers/fixtures";
-import { ROOT, scriptArgs } from "../helpers/server";
+import { runScript } from "../helpers/server";
 
 function cli(script: string, args: string[], dataDir: string) {
-  return spawnSync(process.execPath, scriptArgs(script, args), {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    encoding: "utf8",
-  });
+  return runScript(script, args, { env: { DATA_DIR: dataDir, DATABASE_URL: "" } });
 }
 
 describe("npm run db:backup / db:restore on the embedded database", () => {
@@ -89,10 +84,8 @@ describe("npm run db:backup / db:restore on the embedded database", () => {
       await handle.close();
     }
     // A PostgreSQL install refuses the embedded database's backup, and says how to move instead.
-    const wrong = spawnSync(process.execPath, scriptArgs("scripts/db-restore.ts", ["--latest"]), {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" },
-      encoding: "utf8",
+    const wrong = runScript("scripts/db-restore.ts", ["--latest"], {
+      env: { DATA_DIR: dataDir, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none" },
     });
     expect(wrong.status).not.toBe(0);
     expect(wrong.stderr).toMatch(/no postgres backup in/);

@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -13,7 +13,7 @@ import { seedBanners, seedCourses, seedNotes, seedPyqs } from "~/db/seed/data";
 import { seedTests } from "~/db/seed/practice";
 import { sharedBaseUrl } from "../helpers/e2e-ready";
 import { freshInstall } from "../helpers/fixtures";
-import { ROOT, scriptArgs, startServer } from "../helpers/server";
+import { ROOT, runScript, startServer } from "../helpers/server";
 
 const baseUrl = sharedBaseUrl();
 
@@ -409,11 +409,7 @@ describe("server lifecycle", () => {
     const first = await startServer();
     expect((await fetch(`${first.url}/`)).status).toBe(200);
     // A second process on the same data directory is refused clearly and changes nothing.
-    const seed = spawnSync(process.execPath, scriptArgs("scripts/seed.ts"), {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: first.dataDir, DATABASE_URL: "" },
-      encoding: "utf8",
-    });
+    const seed = runScript("scripts/seed.ts", [], { env: { DATA_DIR: first.dataDir, DATABASE_URL: "" } });
     expect(seed.status).not.toBe(0);
     expect(seed.stderr + seed.stdout).toMatch(/in use by another process/);
 

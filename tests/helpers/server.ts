@@ -1,5 +1,5 @@
 /** Starts the built production server as a child process on a free port with its own data. */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, type SpawnSyncReturns, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -11,11 +11,22 @@ import { TEST_NODE_FLAGS } from "./test-node-flags";
 export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 
 /**
- * `process.execPath`'s arguments to run a TypeScript script of this checkout (`scripts/…`) with tsx,
- * as `npm run` does, in one process (tsx's own CLI starts a second node to run the script).
+ * Runs a TypeScript script of this checkout (`scripts/…`) with tsx, as `npm run` does, and waits for
+ * it: in this checkout, with `env` over this process's environment, output as text. One process
+ * (`node --import tsx`; tsx's own CLI would start a second node to run the script).
  */
-export function scriptArgs(script: string, args: string[] = []): string[] {
-  return ["--import", "tsx", script, ...args];
+export function runScript(
+  script: string,
+  args: string[],
+  opts: { env: Record<string, string>; input?: string; timeout?: number },
+): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, ["--import", "tsx", script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...opts.env },
+    input: opts.input,
+    timeout: opts.timeout,
+    encoding: "utf8",
+  });
 }
 
 export async function freePort(): Promise<number> {

@@ -10,7 +10,7 @@
  * - the e2e project: 632–654 → 585–588 s of the machine's CPU, 353–357 → 327–329 s;
  * - the integration project (one database per worker for the whole run): 224–226 → 187–215 s of
  *   CPU, 118–119 → 99–115 s.
- * The scripts a test runs (`scriptArgs()`) keep the default: the first run of `admin:create` seeds a
+ * The scripts a test runs (`runScript()`) keep the default: the first run of `admin:create` seeds a
  * new install and took as much CPU either way. Production keeps V8's default (server/node-flags.js):
  * a server that runs for days earns the optimised code back. docs/testing.md has the commands.
  */

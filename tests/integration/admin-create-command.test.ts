@@ -1,18 +1,15 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openPglite } from "~/db/client.server";
-import { ROOT, scriptArgs } from "../helpers/server";
+import { runScript } from "../helpers/server";
 
 function run(args: string[], env: Record<string, string>, input?: string) {
-  const result = spawnSync(process.execPath, scriptArgs("scripts/admin-create.ts", args), {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: "", LOG_LEVEL: "silent", ...env },
+  const result = runScript("scripts/admin-create.ts", args, {
+    env: { NODE_ENV: "development", DATABASE_URL: "", LOG_LEVEL: "silent", ...env },
     input,
-    encoding: "utf8",
     timeout: 120_000,
   });
   return { code: result.status, out: `${result.stdout}${result.stderr}` };
