@@ -43,11 +43,23 @@ function withStreamEncoding(font: fontkit.Font): fontkit.Font {
   return font;
 }
 
+/**
+ * Each font file parsed once per thread (pdf-lib asks for it again in every document). Reading a
+ * font's tables was ~a fifth of the CPU of a sample PDF; a document takes its own subset
+ * (`createSubset`), so sharing the parsed font changes no byte of any PDF.
+ */
+const parsed = new WeakMap<Uint8Array, fontkit.Font>();
+
 const pdfFontkit = {
   create(bytes: Uint8Array) {
-    const font = fontkit.create(Buffer.from(bytes));
-    if (!("createSubset" in font)) throw new Error("A PDF font must be a single font, not a collection");
-    return withStreamEncoding(font);
+    let font = parsed.get(bytes);
+    if (!font) {
+      const created = fontkit.create(Buffer.from(bytes));
+      if (!("createSubset" in created)) throw new Error("A PDF font must be a single font, not a collection");
+      font = withStreamEncoding(created);
+      parsed.set(bytes, font);
+    }
+    return font;
   },
 };
 

@@ -67,7 +67,7 @@ export async function ensureSeedFiles(db: DbOrTx, storage: FileStorage): Promise
       missing.map((m) => m.id),
     ),
   );
-  // As many at once as the pool has threads (a first start makes 13: ~8 s one by one, ~4 s on 2 cores);
+  // As many at once as the pool has threads (a first start makes 13: ~3.5 s of CPU one by one);
   // more would only queue on the pool, where waiting counts against each job's time limit.
   await mapPool(missing, os.availableParallelism(), async (m) => {
     const source = sources.find((s) => s.id === m.id);
