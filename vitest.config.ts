@@ -24,6 +24,9 @@ export default defineConfig({
           // fresh one; a shuffled file order passes too): 105 → 45 s.
           maxWorkers: 2,
           isolate: false,
+          // Not a speed check (bench/ measures speed): the PDF and image tests take 4–6 s each on a slow
+          // 2-core machine with the build running beside them, and Vitest's 5 s failed them in a CI run.
+          testTimeout: 30_000,
         },
       },
       {
