@@ -5,6 +5,7 @@
  * (server/pdf-worker.ocr.test.ts) and `npm run screenshots:pdf`.
  */
 
+import { seedNotes, seedPyqs } from "~/db/seed/data";
 import type { AnalyticsReport, QuarterReportPdfInput } from "~/features/analytics/report-pdf.server";
 import { renderAnalyticsPdf, renderQuarterReportPdf } from "~/features/analytics/report-pdf.server";
 import { lineTaxes, sumTaxes } from "~/features/gst/tax";
@@ -135,6 +136,19 @@ export const SAMPLE_NOTE: SampleSource = {
   description: "Short notes for revision: macroeconomics and Indian economic development.",
   modules: ["National Income", "Money and Banking"],
 };
+
+/** What a first start makes PDFs from: each seeded note's and PYQ's sample source (seed-files.server.ts). */
+export function seededSampleSources(): SampleSource[] {
+  return [...seedNotes, ...seedPyqs].map((p) => ({
+    kind: p.kind,
+    title: p.title,
+    subject: p.subject,
+    classLevel: p.classLevel,
+    author: p.instructor,
+    description: p.description,
+    modules: p.modules,
+  }));
+}
 
 export const STAMP_BUYER: Buyer = { name: "Priya Sharma", email: "priya.sharma@example.com" };
 export const STAMP_DATE = new Date("2026-11-25T06:30:00Z");

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { seedCourses, seedNotes, seedPyqs } from "~/db/seed/data";
 import { generateSamplePdf } from "~/features/learning/sample-pdf.server";
 import { embedPdfFonts } from "~/lib/pdf-font.server";
+import { seededSampleSources } from "../../../tests/helpers/pdf-kinds";
 import { pdfTextWidth, wrapText } from "./pdf-text";
 
 /** The wrap as it was before wrapText summed widths: every longer line laid out whole. */
@@ -73,18 +74,10 @@ describe("wrapText", () => {
 
 describe("fonts parsed once per thread", () => {
   it("gives a document the same bytes whatever other documents were made before it", async () => {
-    const source = (p: (typeof seedNotes)[number]) => ({
-      kind: p.kind,
-      title: p.title,
-      subject: p.subject,
-      classLevel: p.classLevel,
-      author: p.instructor,
-      description: p.description,
-      modules: p.modules,
-    });
-    const first = await generateSamplePdf(source(seedNotes[0]!));
+    const sources = seededSampleSources();
+    const first = await generateSamplePdf(sources[0]!);
     // Another document subsets other glyphs of the same parsed fonts in between.
-    await generateSamplePdf(source(seedPyqs[seedPyqs.length - 1]!));
-    expect(Buffer.from(await generateSamplePdf(source(seedNotes[0]!))).equals(Buffer.from(first))).toBe(true);
+    await generateSamplePdf(sources.at(-1)!);
+    expect(Buffer.from(await generateSamplePdf(sources[0]!)).equals(Buffer.from(first))).toBe(true);
   });
 });
