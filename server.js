@@ -28,6 +28,8 @@ const DOUBT_BODY_LIMIT = 6 * 1024 * 1024;
 // A photo (5 MB) or a PDF (10 MB) of a handwritten answer: /api/practice/attempts/:id/files.
 const ANSWER_FILE_BODY_LIMIT = 11 * 1024 * 1024;
 const ANSWER_FILES_PATH = /^\/api\/practice\/attempts\/\d+\/files$/;
+// A body over its limit but at most this large is read and thrown away after the 413 (see below).
+const DISCARD_LIMIT = 16 * 1024 * 1024;
 
 /** A bad setting stops the start with its one-line message (no stack trace); anything else is thrown on. */
 function stopOnConfigError(error) {
@@ -95,7 +97,14 @@ async function serveHttp() {
       return res.type("text/plain").send("Please send the request again with its length (Content-Length).");
     }
     if (length !== undefined && Number(length) > limit) {
-      res.status(413).set({ Connection: "close", "Cache-Control": "no-store" });
+      // A client sends its whole body before it reads the answer. Closing the connection while the
+      // body still arrives resets it (TCP drops what the client had not read yet), and the client
+      // shows a network error instead of this answer (server.e2e saw EPIPE on a 2 MB login form).
+      // So a body up to DISCARD_LIMIT is read and thrown away on a connection kept open, as nginx's
+      // lingering close does; a larger one is not read at all, and the connection closes.
+      const discard = Number(length) <= DISCARD_LIMIT;
+      res.status(413).set({ "Cache-Control": "no-store", ...(discard ? {} : { Connection: "close" }) });
+      if (discard) req.resume();
       const mb = Math.round(limit / 1024 / 1024);
       return res.type("text/plain").send(`The request is too large: the limit is ${mb} MB.`);
     }

@@ -1,7 +1,9 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
+import { once } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
@@ -258,6 +260,43 @@ describe("production server", () => {
     });
     expect([200, 400, 401, 429]).toContain(small.status);
     expect(small.status).not.toBe(413);
+  });
+
+  it("a client still sending an oversized form reads the 413 after its body, not a reset connection", async () => {
+    // A client reads nothing until it has sent its body (as fetch() did with a 2 MB form here). Had the
+    // server closed the connection after answering, the body arriving at a closed socket resets it,
+    // and TCP throws away the answer the client had not read yet: the client saw EPIPE, never the 413.
+    const { host, hostname, port } = new URL(baseUrl);
+    const socket = net.connect(Number(port), hostname);
+    await once(socket, "connect");
+    socket.pause();
+    const size = 2 * 1024 * 1024;
+    socket.write(
+      `POST /login HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${baseUrl}\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${size}\r\n\r\n`,
+    );
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    await sleep(300); // the server has answered by now
+    let error: Error | undefined;
+    socket.on("error", (e) => {
+      error = e;
+    });
+    socket.write(Buffer.alloc(size, "x"));
+    await sleep(300); // and has the body, or has reset the connection
+    let text = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (d: string) => {
+      text += d;
+    });
+    socket.resume();
+    const message = "The request is too large: the limit is 1 MB.";
+    for (let waited = 0; !text.includes(message) && !error && waited < 5000; waited += 50) await sleep(50);
+    socket.destroy();
+    expect(error).toBeUndefined();
+    expect(text).toMatch(/^HTTP\/1\.1 413 /);
+    expect(text).toContain(message);
+    // The connection stayed open for the next request (the body was read and thrown away).
+    expect(text.toLowerCase()).not.toContain("connection: close");
   });
 
   it("answers TRACE and other methods it does not take with 405 and the methods it takes", async () => {
