@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { LongestFirst } from "./tests/helpers/sequencer";
 import { TEST_NODE_FLAGS } from "./tests/helpers/test-node-flags";
 
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
@@ -9,6 +10,8 @@ const closePdfPool = "./tests/helpers/pdf-pool-setup.ts";
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's order, with the longest files first on a fresh clone too (tests/helpers/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         resolve: { alias },
