@@ -19,7 +19,7 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           sequence: { groupOrder: 0 },
-          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/helpers/*.test.ts"],
           exclude: ["**/*.integration.test.ts", "node_modules/**"],
           setupFiles: [failOnConsole, closePdfPool],
           // Two at once (Vitest's default on 2 cores is one): the OCR file takes ~50 s of one core
