@@ -5,7 +5,8 @@
 import fs from "node:fs";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
-import { closeDb, DatabaseLockedError, getDbHandle } from "~/db/client.server";
+import { closeDb, getDbHandle } from "~/db/client.server";
+import { DatabaseLockedError } from "~/db/dir-lock.server";
 import { migrateAndSeed } from "~/db/migrate.server";
 import { createAdmin } from "~/features/accounts/accounts.server";
 import { MAX_PASSWORD, MIN_PASSWORD } from "~/features/accounts/schema";

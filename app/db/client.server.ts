@@ -11,6 +11,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { Pool } from "pg";
 import { getEnv, resolveDataDir } from "~/lib/env.server";
+import { acquireDirLock } from "./dir-lock.server";
 import { queryCountLogger } from "./query-count.server";
 import * as schema from "./schema";
 import { type TableWrites, trackTableWrites } from "./table-writes.server";
@@ -40,54 +41,6 @@ export interface DbHandle {
 const globalKey = Symbol.for("commerce-academy.db");
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DbHandle> };
 const g = globalThis as GlobalWithDb;
-
-export class DatabaseLockedError extends Error {
-  constructor(dir: string, pid: number) {
-    super(
-      `The embedded database in ${dir} is in use by another process (pid ${pid}), probably the running server. ` +
-        "Stop it first, or run this command against PostgreSQL with DATABASE_URL. Nothing was changed.",
-    );
-    this.name = "DatabaseLockedError";
-  }
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/**
- * PGlite admits one process per data directory; a second one would corrupt it.
- * A pid lock file turns that into a clear error instead.
- */
-function acquireDirLock(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true });
-  const lockPath = path.join(dir, "commerce-academy.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = fs.openSync(lockPath, "wx");
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
-      return () => {
-        try {
-          if (fs.readFileSync(lockPath, "utf8") === String(process.pid)) fs.unlinkSync(lockPath);
-        } catch {
-          // already gone
-        }
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number(fs.readFileSync(lockPath, "utf8"));
-      if (holder && holder !== process.pid && isAlive(holder)) throw new DatabaseLockedError(dir, holder);
-      fs.rmSync(lockPath, { force: true }); // stale lock of a crashed process
-    }
-  }
-  throw new Error(`Could not lock ${dir}`);
-}
 
 /**
  * On a new data directory PGlite runs PostgreSQL's initdb inside the process that opens it, and the
