@@ -119,7 +119,7 @@ function PriceFields({ price, free, errors }: { price: string; free: boolean; er
 }
 
 const ACCESS_LABELS = {
-  lifetime: "Lifetime (Full Lifetime Access)",
+  lifetime: "Lifetime",
   until: "Until a date",
   months: "A number of months",
 };
