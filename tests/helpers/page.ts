@@ -62,23 +62,6 @@ export async function axeViolations(
   );
 }
 
-/**
- * The text a closed `<select>` shows (its chosen option) and the room it has: the box's inner width,
- * less the arrow Chromium draws in it (about 1em, with the native look). Wider text is cut off mid-word.
- */
-export async function selectTextRoom(select: Locator): Promise<{ text: string; width: number; room: number }> {
-  return select.evaluate((el: HTMLSelectElement) => {
-    const style = getComputedStyle(el);
-    const context = document.createElement("canvas").getContext("2d");
-    const text = el.selectedOptions[0]?.text ?? "";
-    if (!context) throw new Error("no 2D canvas to measure text with");
-    context.font = style.font;
-    const arrow = style.appearance === "none" ? 0 : Number.parseFloat(style.fontSize);
-    const padding = Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight);
-    return { text, width: context.measureText(text).width, room: el.clientWidth - padding - arrow };
-  });
-}
-
 export async function closePage(opened: OpenedPage | Page) {
   const page = "page" in opened ? opened.page : opened;
   await page.context().close();

@@ -272,8 +272,9 @@ export async function storageForRoles(
 }
 
 /**
- * What is wrong with the layout of the page as shown at `viewportWidth`: sideways scrolling, and
- * interactive elements outside the viewport or under another element once scrolled into view.
+ * What is wrong with the layout of the page as shown at `viewportWidth`: sideways scrolling, a select
+ * that cuts off its chosen option, and interactive elements outside the viewport or under another
+ * element once scrolled into view.
  * Elements hidden from everyone (closed menus, inert carousel slides, visually hidden skip links)
  * are left out.
  */
@@ -304,6 +305,25 @@ export async function layoutProblems(page: Page, viewportWidth: number): Promise
       const r = el.getBoundingClientRect();
       return r.width > 1 && r.height > 1 && el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
     });
+    // A closed select shows its chosen option's text: wider than the box, it is cut off mid-word
+    // ("Unanswered first, then answere"). The room is the box's inner width less the arrow Chromium
+    // draws in it (about 1em with the native look; checked against screenshots). Two kinds may be
+    // cut on a phone, where no layout could fit them: the SACs' official descriptions (sac.ts; the
+    // open list shows each whole) and the titles the owner gives a course's modules.
+    const measure = document.createElement("canvas").getContext("2d");
+    for (const select of controls) {
+      if (!(select instanceof HTMLSelectElement) || select.multiple || !measure) continue;
+      if (vw < 640 && /^sacCode|^moduleId$/.test(select.name)) continue;
+      const text = select.selectedOptions[0]?.text.trim();
+      if (!text) continue;
+      const style = getComputedStyle(select);
+      measure.font = style.font;
+      const padding = Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight);
+      const arrow = style.appearance === "none" ? 0 : Number.parseFloat(style.fontSize);
+      if (measure.measureText(text).width > select.clientWidth - padding - arrow) {
+        problems.push(`${describe(select)} cuts off "${text}"`);
+      }
+    }
     const startX = window.scrollX;
     const startY = window.scrollY;
     // Sideways first, before anything scrolls: a control that only a sideways scroll of the page

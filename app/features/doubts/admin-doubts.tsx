@@ -53,7 +53,7 @@ export function DoubtFilters({
         ))}
       </SelectField>
       <SelectField label="Status" name="status" id="filter-status" defaultValue={filters.status ?? ""}>
-        <option value="">Unanswered first, then answered</option>
+        <option value="">All, unanswered first</option>
         <option value="open">Unanswered</option>
         <option value="answered">Answered</option>
         <option value="hidden">Hidden</option>

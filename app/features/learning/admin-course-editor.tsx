@@ -670,7 +670,8 @@ function AddLessonForm({
   return (
     <Form ref={formRef} method="post" className="grid gap-2 sm:grid-cols-2 sm:items-end lg:grid-cols-5" noValidate>
       <input type="hidden" name="intent" value="add-lesson" />
-      <SelectField label="Module" name="moduleId" error={errors.moduleId}>
+      {/* Wide: module titles are long ("Accounting for Partnership Firms: Fundamentals"). */}
+      <SelectField label="Module" name="moduleId" error={errors.moduleId} className="sm:col-span-2 lg:col-span-3">
         {outline.map((m) => (
           <option key={m.id} value={m.id}>
             {m.title}

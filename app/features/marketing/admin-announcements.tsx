@@ -32,9 +32,9 @@ export function AnnouncementForm({
 }) {
   const busy = useNavigation().state !== "idle";
   return (
-    <Form method="post" className="grid gap-4 md:grid-cols-3" noValidate>
+    <Form method="post" className="grid gap-4 lg:grid-cols-3" noValidate>
       {formError ? (
-        <div className="md:col-span-3">
+        <div className="lg:col-span-3">
           <FormAlert>{formError}</FormAlert>
         </div>
       ) : null}
@@ -70,7 +70,7 @@ export function AnnouncementForm({
       <Field
         label="Title"
         name="title"
-        className="md:col-span-3"
+        className="lg:col-span-3"
         maxLength={ANNOUNCEMENT_TITLE_MAX}
         hint={`Up to ${ANNOUNCEMENT_TITLE_MAX} characters; it is also the email's subject.`}
         error={errors.title}
@@ -79,14 +79,14 @@ export function AnnouncementForm({
       <TextareaField
         label="Announcement"
         name="body"
-        className="md:col-span-3"
+        className="lg:col-span-3"
         rows={6}
         maxLength={ANNOUNCEMENT_BODY_MAX}
         hint={`Plain text, up to ${formatCount(ANNOUNCEMENT_BODY_MAX)} characters; line breaks are kept.`}
         error={errors.body}
         defaultValue={values.body ?? ""}
       />
-      <div className="md:col-span-3">
+      <div className="lg:col-span-3">
         <Button type="submit" disabled={busy}>
           Review before sending
         </Button>

@@ -2,12 +2,12 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Card } from "~/features/admin/ui";
-import { SUBJECT_LABELS, type Subject } from "~/features/catalog/labels";
 import type { FieldErrors, FormValues } from "~/lib/form.server";
 import { renderMarkdown, renderMarkdownInline } from "~/lib/markdown";
 import { Button } from "~/ui/button";
 import { Field, FormAlert, LabelledOptions, SelectField, TextareaField } from "~/ui/field";
 import { Markdown } from "~/ui/markdown";
+import { type ChapterOption, ChapterOptions } from "./chapter-options";
 import { parseJournalText } from "./journal";
 import { JournalTable } from "./journal-table";
 import {
@@ -24,13 +24,6 @@ import {
 
 const MARKDOWN_HINT =
   "Markdown: **bold**, *italic*, lists (- item), tables (| Particulars | Dr (₹) | Cr (₹) |, then |---|--:|--:|).";
-
-export interface ChapterOption {
-  id: number;
-  title: string;
-  subject: Subject;
-  classLevel: string;
-}
 
 export function QuestionForm({
   initial,
@@ -71,11 +64,7 @@ export function QuestionForm({
             onChange={set("chapterId")}
           >
             <option value="">Choose a chapter</option>
-            {chapters.map((c) => (
-              <option key={c.id} value={c.id}>
-                Class {c.classLevel} · {SUBJECT_LABELS[c.subject]} · {c.title}
-              </option>
-            ))}
+            <ChapterOptions chapters={chapters} />
           </SelectField>
           <SelectField label="Type" name="type" error={errors.type} value={type} onChange={set("type")}>
             <LabelledOptions

@@ -6,6 +6,7 @@ import { AdminTable } from "~/features/admin/table";
 import { Badge, Card, ConfirmDialog, PageHeader } from "~/features/admin/ui";
 import { SUBJECT_LABELS, SUBJECTS } from "~/features/catalog/labels";
 import { deleteQuestion, listChapters, listQuestionPage } from "~/features/practice/bank.server";
+import { ChapterOptions } from "~/features/practice/chapter-options";
 import { importQuestionsCsv } from "~/features/practice/csv.server";
 import {
   DIFFICULTY_LABELS,
@@ -179,17 +180,13 @@ export default function PracticeBank({ loaderData, actionData }: Route.Component
           </select>
           <select name="chapterId" defaultValue={filters.chapterId ?? ""} className={inputClass} aria-label="Chapter">
             <option value="">All chapters</option>
-            {chapters
-              .filter(
+            <ChapterOptions
+              chapters={chapters.filter(
                 (c) =>
                   (!filters.classLevel || c.classLevel === filters.classLevel) &&
                   (!filters.subject || c.subject === filters.subject),
-              )
-              .map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.classLevel} · {SUBJECT_LABELS[c.subject]} · {c.title}
-                </option>
-              ))}
+              )}
+            />
           </select>
           <select name="type" defaultValue={filters.type ?? ""} className={inputClass} aria-label="Type">
             <option value="">All types</option>

@@ -148,14 +148,14 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
           )}
         </Card>
         <Card title="Grant access by hand">
-          <Form method="post" className="flex gap-2">
+          <Form method="post" className="flex flex-col gap-2 sm:flex-row">
             <input type="hidden" name="intent" value="grant" />
             <label htmlFor="grant-product" className="sr-only">
               Item to grant
             </label>
             <select id="grant-product" name="productId" className={inputClass} defaultValue="">
               <option value="" disabled>
-                Choose a course, note or PYQ…
+                Choose an item…
               </option>
               {grantable.map((p) => (
                 <option key={p.id} value={p.id}>
