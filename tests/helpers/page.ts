@@ -71,9 +71,17 @@ export async function closePage(opened: OpenedPage | Page) {
  * Clicks `target` and waits until the notice of the action (`<FlashToast>`, `[data-flash]`) has shown
  * `text`. The toast leaves after 3 s (TOAST_MS), and Playwright's own waiting polls every 500 ms with a
  * few round trips each: on a machine busy with other tests a poll can come after the toast has gone.
- * So the page itself watches, every animation frame, from before the click.
+ * So the page itself watches, every animation frame, from before the click. A notice of the same text
+ * still showing from the last action would pass that wait before this click's own arrived (a test then
+ * went on while the request was in flight: it was never answered, and its notice showed pages later), so
+ * that one is let go first.
  */
 export async function clickAndSeeFlash(page: Page, target: Locator, text: string) {
+  await page.waitForFunction(
+    (expected) => ![...document.querySelectorAll("[data-flash]")].some((el) => el.textContent === expected),
+    text,
+    { polling: "raf", timeout: 30_000 },
+  );
   const seen = page.waitForFunction(
     (expected) =>
       [...document.querySelectorAll<HTMLElement>("[data-flash]")].some(
