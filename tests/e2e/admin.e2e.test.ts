@@ -236,6 +236,18 @@ describe("admin area in Chromium", () => {
     await page.getByLabel("Practice test").selectOption({ label: "English Core Class 12 — Free Sample Test" });
     await clickAndSeeFlash(page, page.getByRole("button", { name: "Add lesson" }), "Lesson added.");
     await page.getByText("Practice test: English Core Class 12 — Free Sample Test").waitFor();
+    // Removing a lesson asks first, naming it (it takes progress and doubts with it): Cancel keeps it.
+    const removeTest = page.getByRole("button", { name: "Remove lesson Chapter test" });
+    const confirm = page.getByRole("alertdialog");
+    await removeTest.click();
+    await confirm.getByText('Remove the lesson "Chapter test"?').waitFor();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect(await page.getByText("Practice test: English Core Class 12 — Free Sample Test").count()).toBe(1);
+    await removeTest.click();
+    await clickAndSeeFlash(page, confirm.getByRole("button", { name: "Remove" }), "Removed.");
+    expect(await page.getByText("Practice test: English Core Class 12 — Free Sample Test").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Remove lesson The Last Lesson" }).count()).toBe(1);
     await clickAndSeeFlash(
       page,
       page.getByRole("button", { name: "Publish" }),
@@ -446,6 +458,20 @@ describe("admin area in Chromium", () => {
     await page.getByLabel("Item to grant").selectOption({ label: "Course: Accountancy Class 12" });
     await clickAndSeeFlash(page, page.getByRole("button", { name: "Grant" }), "Access granted.");
     expect(await page.getByText("Accountancy Class 12").count()).toBeGreaterThan(0);
+    // Revoking asks first (the student loses the item at once): Cancel keeps it, Revoke takes it.
+    const revoke = page.getByRole("button", { name: "Revoke Accountancy Class 12", exact: true });
+    const confirm = page.getByRole("alertdialog");
+    const revoked = page.getByText("Revoked", { exact: true });
+    const revokedBefore = await revoked.count();
+    await revoke.click();
+    await confirm.getByText('Revoke "Accountancy Class 12" from Meena Buyer?').waitFor();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect(await revoked.count()).toBe(revokedBefore);
+    await revoke.click();
+    await clickAndSeeFlash(page, confirm.getByRole("button", { name: "Revoke" }), "Access revoked.");
+    expect(await revoked.count()).toBe(revokedBefore + 1);
+    expect(await revoke.count()).toBe(0);
 
     await page.getByLabel("Search courses, notes, PYQ, users and orders").fill("accountancy");
     await page.keyboard.press("Enter");

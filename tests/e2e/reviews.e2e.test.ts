@@ -53,7 +53,7 @@ async function signedIn(user: TestUser, viewport = { width: 360, height: 740 }) 
 }
 
 describe("reviews in Chromium", () => {
-  it("a student writes and edits a review; the owner hides it with a reason; the student sees why", async () => {
+  it("a student writes and edits a review; the owner hides it with a reason; the student sees why, then deletes it after a confirmation", async () => {
     const { context, page, errors } = await signedIn(student);
     await page.goto(`${server.url}/notes/${noteId}#reviews`);
     await page.getByRole("heading", { name: "Write a review" }).waitFor();
@@ -94,6 +94,15 @@ describe("reviews in Chromium", () => {
       "Please keep reviews about the notes themselves",
     );
     expect(await page.getByTestId("rating-summary").textContent()).toContain("10 reviews");
+
+    // Deleting it asks first: the button that deletes shows only once "Delete my review…" is opened.
+    const yes = page.getByRole("button", { name: "Yes, delete it" });
+    expect(await yes.isVisible()).toBe(false);
+    await page.getByText("Delete my review…").click();
+    expect(await page.getByText("Delete your review? It leaves this page for good.").isVisible()).toBe(true);
+    await clickAndSeeFlash(page, yes, "Your review is deleted.");
+    await page.getByRole("heading", { name: "Write a review" }).waitFor();
+    expect(await page.getByTestId("review-hidden").count()).toBe(0);
     expect(errors).toEqual([]);
     expect(admin.errors).toEqual([]);
     await admin.context.close();

@@ -461,26 +461,41 @@ export function CourseDetailsForm({
   );
 }
 
-/** "Remove" of a module or lesson of the outline. */
+/**
+ * "Remove" of a module or lesson of the outline, behind a confirmation: the removal takes with it what
+ * hangs on the lessons (the database cascades), so a mistaken tap must not be enough.
+ */
 function RemoveButton({
   intent,
   targetId,
-  label,
+  title,
   busy,
 }: {
   intent: "delete-module" | "delete-lesson";
   targetId: number;
-  label: string;
+  title: string;
   busy: boolean;
 }) {
+  const submit = useSubmit();
+  const isModule = intent === "delete-module";
+  const what = isModule ? "Remove module" : "Remove lesson";
   return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="targetId" value={targetId} />
-      <Button type="submit" size="sm" variant="dangerGhost" disabled={busy} aria-label={label}>
-        Remove
-      </Button>
-    </Form>
+    <ConfirmDialog
+      title={isModule ? `Remove the module "${title}"?` : `Remove the lesson "${title}"?`}
+      description={
+        isModule
+          ? "Its lessons go with it: their uploaded videos, the students' progress on them and the doubts asked on them. This cannot be undone."
+          : "Its uploaded video, the students' progress on it and the doubts asked on it go with it. This cannot be undone."
+      }
+      confirmLabel="Remove"
+      disabled={busy}
+      onConfirm={() => submit({ intent, targetId: String(targetId) }, { method: "post" })}
+      trigger={
+        <Button type="button" size="sm" variant="dangerGhost" disabled={busy} aria-label={`${what} ${title}`}>
+          {isModule ? what : "Remove"}
+        </Button>
+      }
+    />
   );
 }
 
@@ -511,46 +526,51 @@ export function CourseOutlineEditor({
         ) : null}
         {outline.map((m) => (
           <div key={m.id} className="rounded-lg border border-slate-200 p-3">
-            <div className="flex items-center justify-between gap-2">
-              <h3 className="font-semibold text-slate-900">{m.title}</h3>
-              <RemoveButton intent="delete-module" targetId={m.id} label={`Remove module ${m.title}`} busy={busy} />
+            {/* A title too long for one line takes its own, and Remove module goes below it. */}
+            <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+              <h3 className="min-w-0 font-semibold text-slate-900 [overflow-wrap:anywhere]">{m.title}</h3>
+              <RemoveButton intent="delete-module" targetId={m.id} title={m.title} busy={busy} />
             </div>
-            <ol className="mt-2 space-y-1 text-sm">
+            <ol className="mt-2 divide-y divide-slate-100 text-sm">
               {m.lessons.map((l) => {
                 const test = l.testProductId === null ? null : tests.find((t) => t.id === l.testProductId);
                 return (
-                  <li key={l.id} className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="min-w-0 truncate">
-                      {/* First, so a title cut short on a phone never hides it. */}
-                      {l.testProductId === null && videos[l.id]?.sample ? (
-                        <span
-                          className="mr-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900"
-                          title="The sample lecture of the demo store: upload your own video to replace it"
-                          data-sample-video=""
-                        >
-                          Sample
+                  <li key={l.id} className="space-y-2 py-3 first:pt-1 last:pb-0">
+                    {/* The title and what plays wrap rather than being cut off; Remove beside them says
+                        which lesson it removes. */}
+                    <div className="flex items-start justify-between gap-2">
+                      <p className="min-w-0 [overflow-wrap:anywhere]">
+                        {l.testProductId === null && videos[l.id]?.sample ? (
+                          <span
+                            className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900"
+                            title="The sample lecture of the demo store: upload your own video to replace it"
+                            data-sample-video=""
+                          >
+                            Sample
+                          </span>
+                        ) : null}{" "}
+                        {l.isPreview && l.testProductId === null ? (
+                          <span
+                            className="rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-semibold text-emerald-800"
+                            title="A free preview: anyone may watch it from the course page"
+                          >
+                            Preview
+                          </span>
+                        ) : null}{" "}
+                        {l.title}
+                        <span className="block text-xs text-slate-500">
+                          {l.testProductId !== null
+                            ? `Practice test: ${test?.title ?? `#${l.testProductId}`}`
+                            : (l.videoUrl ??
+                              (videos[l.id]?.sample
+                                ? "Sample lecture: upload your own to replace it"
+                                : videos[l.id]
+                                  ? "Uploaded video"
+                                  : "No video yet: upload one"))}
                         </span>
-                      ) : null}
-                      {l.isPreview && l.testProductId === null ? (
-                        <span
-                          className="mr-1.5 rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-semibold text-emerald-800"
-                          title="A free preview: anyone may watch it from the course page"
-                        >
-                          Preview
-                        </span>
-                      ) : null}
-                      {l.title}{" "}
-                      <span className="text-xs text-slate-500">
-                        {l.testProductId !== null
-                          ? `Practice test: ${test?.title ?? `#${l.testProductId}`}`
-                          : (l.videoUrl ??
-                            (videos[l.id]?.sample
-                              ? "Sample lecture: upload your own to replace it"
-                              : videos[l.id]
-                                ? "Uploaded video"
-                                : "No video yet: upload one"))}
-                      </span>
-                    </span>
+                      </p>
+                      <RemoveButton intent="delete-lesson" targetId={l.id} title={l.title} busy={busy} />
+                    </div>
                     {l.testProductId === null ? (
                       <LessonVideoPanel
                         lessonId={l.id}
@@ -564,7 +584,7 @@ export function CourseOutlineEditor({
                         }
                       />
                     ) : null}
-                    <details className="w-full sm:order-last">
+                    <details>
                       <summary className="cursor-pointer text-xs font-semibold text-brand-700">
                         Edit lesson <span className="sr-only">{l.title}</span>
                       </summary>
@@ -619,12 +639,6 @@ export function CourseOutlineEditor({
                         </Button>
                       </Form>
                     </details>
-                    <RemoveButton
-                      intent="delete-lesson"
-                      targetId={l.id}
-                      label={`Remove lesson ${l.title}`}
-                      busy={busy}
-                    />
                   </li>
                 );
               })}

@@ -192,12 +192,21 @@ function YourReview({
           ) : (
             <p className="mt-2 text-sm text-slate-700">{viewer.eligibility.reason}</p>
           )}
-          <Form method="post" preventScrollReset className="mt-3">
-            <input type="hidden" name="intent" value="delete" />
-            <Button type="submit" variant="dangerGhost">
-              Delete my review
-            </Button>
-          </Form>
+          {/* Deleting asks first, without JavaScript too: the button that deletes is inside. */}
+          <details className="mt-3">
+            <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-lg px-5 text-sm font-semibold text-red-700 hover:bg-red-50">
+              Delete my review…
+            </summary>
+            <div className="mt-2 rounded-lg border border-red-200 bg-red-50 p-3">
+              <p className="text-sm text-slate-800">Delete your review? It leaves this page for good.</p>
+              <Form method="post" preventScrollReset className="mt-2">
+                <input type="hidden" name="intent" value="delete" />
+                <Button type="submit" size="sm" variant="danger">
+                  Yes, delete it
+                </Button>
+              </Form>
+            </div>
+          </details>
         </>
       ) : viewer.eligibility.canReview ? (
         <>

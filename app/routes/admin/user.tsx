@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { dbContext, userContext } from "~/features/accounts/context.server";
 import { roleSchema } from "~/features/accounts/schema";
@@ -10,7 +10,7 @@ import {
   revokeAccess,
 } from "~/features/accounts/users.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { BackLink, Badge, Card, PageHeader } from "~/features/admin/ui";
+import { BackLink, Badge, Card, ConfirmDialog, PageHeader } from "~/features/admin/ui";
 import { KIND_SHORT_LABELS as KIND_LABELS } from "~/features/catalog/labels";
 import { listOwnedProducts } from "~/features/learning/access.server";
 import { listOrdersForUser } from "~/features/orders/orders.server";
@@ -257,19 +257,7 @@ export default function UserPage({ loaderData, actionData }: Route.ComponentProp
                 {e.revokedAt ? (
                   <Badge tone="refunded">Revoked</Badge>
                 ) : (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="revoke" />
-                    <input type="hidden" name="enrolmentId" value={e.id} />
-                    <Button
-                      type="submit"
-                      size="sm"
-                      variant="dangerGhost"
-                      disabled={busy}
-                      aria-label={`Revoke ${e.title}`}
-                    >
-                      Revoke
-                    </Button>
-                  </Form>
+                  <RevokeButton enrolment={e} student={user.name} busy={busy} />
                 )}
               </li>
             ))}
@@ -325,3 +313,33 @@ function ExtendForm({ enrolment, busy }: { enrolment: { id: number; title: strin
 }
 
 export const ErrorBoundary = AdminErrorBoundary;
+
+/**
+ * Revoke, behind a confirmation: the student loses the item at once and any practice test of theirs
+ * left open without access is submitted as it stands (revokeAccess), which no grant undoes.
+ */
+function RevokeButton({
+  enrolment,
+  student,
+  busy,
+}: {
+  enrolment: { id: number; title: string };
+  student: string;
+  busy: boolean;
+}) {
+  const submit = useSubmit();
+  return (
+    <ConfirmDialog
+      title={`Revoke "${enrolment.title}" from ${student}?`}
+      description="They lose access at once, and a practice test they have open without access is submitted as it stands. Granting the item again later gives back access, not the open test."
+      confirmLabel="Revoke"
+      disabled={busy}
+      onConfirm={() => submit({ intent: "revoke", enrolmentId: String(enrolment.id) }, { method: "post" })}
+      trigger={
+        <Button type="button" size="sm" variant="dangerGhost" disabled={busy} aria-label={`Revoke ${enrolment.title}`}>
+          Revoke
+        </Button>
+      }
+    />
+  );
+}
