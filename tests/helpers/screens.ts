@@ -273,8 +273,8 @@ export async function storageForRoles(
 
 /**
  * What is wrong with the layout of the page as shown at `viewportWidth`: sideways scrolling, a select
- * that cuts off its chosen option, and interactive elements outside the viewport or under another
- * element once scrolled into view.
+ * that cuts off its chosen option, text cut off by its box or running out of it, and interactive
+ * elements outside the viewport or under another element once scrolled into view.
  * Elements hidden from everyone (closed menus, inert carousel slides, visually hidden skip links)
  * are left out.
  */
@@ -324,6 +324,67 @@ export async function layoutProblems(page: Page, viewportWidth: number): Promise
         problems.push(`${describe(select)} cuts off "${text}"`);
       }
     }
+    // Text a person cannot read whole: cut off by a box that hides what overflows it (an ellipsis, a
+    // line clamp, a fixed size), or running out of its box over what is beside it. Every text the page
+    // shows, with the page's own data; what a scroller (a wide table) holds is left to the check below.
+    // A box marked `data-preview` cuts on purpose: a list's preview of a question, opened whole by its
+    // link. The first three cut-offs of a page are named, then how many more.
+    const range = document.createRange();
+    const boxes = new Map<Element, { clipsX: boolean; clipsY: boolean; scrolls: boolean; rect: DOMRect }>();
+    const boxOf = (el: Element) => {
+      let box = boxes.get(el);
+      if (!box) {
+        const style = getComputedStyle(el);
+        const clips = (v: string) => v === "hidden" || v === "clip";
+        const scrolls = (v: string) => v === "auto" || v === "scroll";
+        box = {
+          clipsX: clips(style.overflowX),
+          clipsY: clips(style.overflowY),
+          scrolls: scrolls(style.overflowX) || scrolls(style.overflowY),
+          rect: el.getBoundingClientRect(),
+        };
+        boxes.set(el, box);
+      }
+      return box;
+    };
+    const outside = (a: { left: number; right: number; top: number; bottom: number }, b: DOMRect, x = true, y = true) =>
+      (x && (a.left < b.left - 2 || a.right > b.right + 2)) || (y && (a.top < b.top - 2 || a.bottom > b.bottom + 2));
+    const reported = new Set<Element>();
+    const cutOffs: string[] = [];
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const text = node.textContent?.replace(/\s+/g, " ").trim();
+      const parent = node.parentElement;
+      if (!text || !parent) continue;
+      if (parent.closest('[aria-hidden="true"], [inert], .sr-only, script, style, noscript, template, svg, select'))
+        continue;
+      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      range.selectNodeContents(node);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      if (!rects.length) continue;
+      const extent = {
+        left: Math.min(...rects.map((r) => r.left)),
+        right: Math.max(...rects.map((r) => r.right)),
+        top: Math.min(...rects.map((r) => r.top)),
+        bottom: Math.max(...rects.map((r) => r.bottom)),
+      };
+      let block: Element | null = parent;
+      while (block && getComputedStyle(block).display === "inline") block = block.parentElement;
+      for (let box: Element | null = parent; box && box !== document.body; box = box.parentElement) {
+        const b = boxOf(box);
+        if (b.scrolls) break;
+        const cut =
+          (b.clipsX || b.clipsY) && !box.hasAttribute("data-preview") && outside(extent, b.rect, b.clipsX, b.clipsY);
+        const spills = box === block && !b.clipsX && outside(extent, b.rect, true, false);
+        if (!cut && !spills) continue;
+        if (!reported.has(box))
+          cutOffs.push(`${describe(box)} ${cut ? "cuts off" : "lets out"} "${text.slice(0, 50)}"`);
+        reported.add(box);
+        break;
+      }
+    }
+    problems.push(...cutOffs.slice(0, 3));
+    if (cutOffs.length > 3) problems.push(`and ${cutOffs.length - 3} more boxes that cut off or let out text`);
     const startX = window.scrollX;
     const startY = window.scrollY;
     // Sideways first, before anything scrolls: a control that only a sideways scroll of the page

@@ -14,6 +14,7 @@ import { listPublishedProducts } from "~/features/catalog/catalog.server";
 import { REMOVE_SAMPLE_CONFIRMATION } from "~/features/settings/sample-content";
 import { removeSampleContent, sampleContentCounts } from "~/features/settings/sample-content.server";
 import * as settings from "~/routes/admin/settings";
+import * as usersRoute from "~/routes/admin/users";
 import { cookieFor, createTestUser, type TestUser } from "../helpers/auth";
 import { getTestDb } from "../helpers/db";
 import { createProduct, createUser } from "../helpers/factories";
@@ -63,6 +64,29 @@ describe("sample content", () => {
     expect(counts.accounts).toBe(10);
     // Ten reviews on each seeded course, note and paper.
     expect(counts.reviews).toBe(10 * (seedCourses.length + seedNotes.length + seedPyqs.length));
+  });
+
+  it("User Analytics marks the sample students, the ones its Total users leaves out", async () => {
+    const own = await createUser({ name: "Real Student" });
+    const page = async () =>
+      (await routeCall(usersRoute.loader, {
+        request: makeRequest("/admin/users", { headers: { cookie } }),
+        params: {},
+        context: {},
+        // biome-ignore lint/suspicious/noExplicitAny: the generated LoaderArgs carry more than a test needs
+      } as any)) as Awaited<ReturnType<typeof usersRoute.loader>>;
+    const before = await page();
+    expect(before.list.hasNext).toBe(false);
+    const marked = before.list.users.filter((u) => u.isSample).map((u) => u.id);
+    expect(marked.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `seed-student-${i + 1}`).sort());
+    expect(before.list.users.find((u) => u.id === own.id)?.isSample).toBe(false);
+    expect(before.list.users.find((u) => u.id === owner.id)?.isSample).toBe(false);
+    expect(before.stats.totalUsers).toBe(before.list.users.length - 10);
+
+    await removeSampleContent((await getTestDb()).db, owner.id);
+    const after = await page();
+    expect(after.list.users.some((u) => u.isSample)).toBe(false);
+    expect(after.stats.totalUsers).toBe(after.list.users.length);
   });
 
   it("removes every kind in one audited step, keeps an ordered item archived, and a second run is a no-op", async () => {

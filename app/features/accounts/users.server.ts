@@ -24,6 +24,8 @@ export interface UserRow {
   email: string;
   role: Role;
   isPrimary: boolean;
+  /** One of the seed's sample students (Settings → Sample content removes them). */
+  isSample: boolean;
   courses: number;
   lastActiveAt: Date | null;
   totalSpentPaise: number;
@@ -48,6 +50,7 @@ export async function listUsers(db: DbOrTx, opts: { q?: string } & PageRequest =
       email: users.email,
       role: users.role,
       isPrimary: users.isPrimary,
+      isSample: users.isSample,
       lastActiveAt: users.lastActiveAt,
       createdAt: users.createdAt,
       cursorTs: cursorTs(users.createdAt),

@@ -96,7 +96,7 @@ export function ReviewTable({ rows }: { rows: AdminReviewRowData[] }) {
                 {"★".repeat(r.rating)}
                 <span className="sr-only"> {r.rating} out of 5</span> {r.title}
               </p>
-              {r.body ? <p className="mt-1 line-clamp-3 break-words text-slate-700">{r.body}</p> : null}
+              {r.body ? <p className="mt-1 whitespace-pre-line break-words text-slate-700">{r.body}</p> : null}
             </div>
           ),
         },

@@ -71,6 +71,7 @@ export default function PracticeMarking({ loaderData }: Route.ComponentProps) {
                   <Link
                     to={`/admin/practice/marking/${r.attemptId}/${r.questionId}`}
                     className="line-clamp-2 text-brand-700 hover:underline"
+                    data-preview=""
                   >
                     {r.prompt}
                   </Link>

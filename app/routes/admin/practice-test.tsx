@@ -145,6 +145,7 @@ export default function PracticeTestBuilder({ loaderData, actionData }: Route.Co
                   <Link
                     to={`/admin/practice/questions/${r.questionId}`}
                     className="line-clamp-2 text-brand-700 hover:underline"
+                    data-preview=""
                   >
                     #{r.questionId} {r.prompt}
                   </Link>
@@ -242,7 +243,7 @@ export default function PracticeTestBuilder({ loaderData, actionData }: Route.Co
                       className="mt-1 h-4 w-4"
                     />
                     <span className="min-w-0">
-                      <span className="line-clamp-2 text-slate-900">
+                      <span className="line-clamp-2 text-slate-900" data-preview="">
                         #{q.id} {q.prompt}
                       </span>
                       <span className="text-xs text-slate-500">

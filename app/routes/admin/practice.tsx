@@ -219,6 +219,7 @@ export default function PracticeBank({ loaderData, actionData }: Route.Component
                   <Link
                     to={`/admin/practice/questions/${q.id}`}
                     className="line-clamp-2 text-brand-700 hover:underline"
+                    data-preview=""
                   >
                     {q.prompt}
                   </Link>

@@ -90,27 +90,36 @@ export default function AdminRoles({ loaderData, actionData }: Route.ComponentPr
             <li key={a.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
               <span
                 aria-hidden
-                className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700"
+                className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700"
               >
                 {a.name.charAt(0).toUpperCase()}
               </span>
-              <span className="min-w-0 flex-1">
+              {/* The email whole; on a phone Remove goes below it. */}
+              <span className="min-w-0 flex-1 basis-[calc(100%-3rem)] sm:basis-auto">
                 <span className="font-medium text-slate-900">{a.name}</span>{" "}
                 {a.isPrimary ? <Badge tone="new">Primary</Badge> : null}
-                <span className="block truncate text-slate-600">{a.email}</span>
+                <span className="block text-slate-600 [overflow-wrap:anywhere]">{a.email}</span>
               </span>
-              <ConfirmDialog
-                title="Remove admin role?"
-                description={`${a.name} (${a.email}) will lose access to the admin area.`}
-                confirmLabel="Remove"
-                disabled={busy}
-                onConfirm={() => submit({ intent: "remove", userId: a.id }, { method: "post" })}
-                trigger={
-                  <Button type="button" size="sm" variant="dangerGhost" disabled={busy} aria-label={`Remove ${a.name}`}>
-                    <Trash2 className="h-4 w-4" aria-hidden /> Remove
-                  </Button>
-                }
-              />
+              <span className="ml-12 sm:ml-0">
+                <ConfirmDialog
+                  title="Remove admin role?"
+                  description={`${a.name} (${a.email}) will lose access to the admin area.`}
+                  confirmLabel="Remove"
+                  disabled={busy}
+                  onConfirm={() => submit({ intent: "remove", userId: a.id }, { method: "post" })}
+                  trigger={
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="dangerGhost"
+                      disabled={busy}
+                      aria-label={`Remove ${a.name}`}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden /> Remove
+                    </Button>
+                  }
+                />
+              </span>
             </li>
           ))}
         </ul>

@@ -34,7 +34,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const { stats, list, query } = loaderData;
   // Each card says what it counts (the definitions of analytics/metrics.server.ts).
   const cards = [
-    ["Total users", formatCount(stats.totalUsers), "Accounts of every role"],
+    ["Total users", formatCount(stats.totalUsers), "Accounts of every role, not the sample students"],
     ["Instructors", formatCount(stats.instructors), "Accounts with the Instructor role"],
     ["Average course load", stats.averageCourseLoad.toFixed(1), "Live enrolments per learner"],
     ["Conversion", `${stats.conversion}%`, "Learners with a free item who bought a paid one"],
@@ -68,27 +68,33 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="divide-y divide-slate-100">
             {list.users.map((u) => (
-              <li key={u.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
+              <li key={u.id} className="flex flex-wrap items-start gap-3 py-3 text-sm sm:flex-nowrap">
                 <span
                   aria-hidden
                   className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700"
                 >
                   {u.name.trim().charAt(0).toUpperCase() || "?"}
                 </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium text-slate-900">{u.name}</span>
-                  <span className="block truncate text-slate-600">{u.email}</span>
-                </span>
-                <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600">
-                  <Badge tone={u.role === "admin" ? "new" : "pending"}>
-                    {ROLE_LABELS[u.role]}
-                    {u.isPrimary ? " · Primary" : ""}
-                  </Badge>
-                  <span>{countOf(u.courses, "course")}</span>
-                  <span>Last active {formatDateTime(u.lastActiveAt)}</span>
-                  <span>Spent {formatPaise(u.totalSpentPaise)}</span>
-                </span>
-                <Button asChild size="sm" variant="secondary">
+                {/* The name and email whole (they wrap; the owner reads them to know who it is), the
+                    figures below them, beside them from 1280 px; on a phone View goes below, under them. */}
+                <div className="min-w-0 flex-1 basis-[calc(100%-3rem)] sm:basis-auto xl:flex xl:items-center xl:gap-4">
+                  <div className="min-w-0 xl:flex-1">
+                    <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{u.name}</p>
+                    <p className="text-slate-600 [overflow-wrap:anywhere]">{u.email}</p>
+                  </div>
+                  <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600 xl:mt-0 xl:justify-end">
+                    <Badge tone={u.role === "admin" ? "new" : "pending"}>
+                      {ROLE_LABELS[u.role]}
+                      {u.isPrimary ? " · Primary" : ""}
+                    </Badge>
+                    {/* Not counted in Total users; Settings → Sample content removes them. */}
+                    {u.isSample ? <Badge tone="archived">Sample</Badge> : null}
+                    <span>{countOf(u.courses, "course")}</span>
+                    <span>Last active {formatDateTime(u.lastActiveAt)}</span>
+                    <span>Spent {formatPaise(u.totalSpentPaise)}</span>
+                  </p>
+                </div>
+                <Button asChild size="sm" variant="secondary" className="ml-12 shrink-0 sm:ml-0 sm:self-center">
                   <Link to={`/admin/users/${u.id}`} aria-label={`View ${u.name}`}>
                     View
                   </Link>
