@@ -59,8 +59,9 @@ export function AccountMenuPanel({
   return (
     <div className="absolute right-0 z-50 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
       <div className="border-b border-slate-100 px-3 py-2">
-        <p className="truncate text-sm font-semibold text-slate-900">{user.name}</p>
-        <p className="truncate text-xs text-slate-500">{user.email}</p>
+        {/* Whole, wrapped: who is signed in is what this line is for. */}
+        <p className="text-sm font-semibold text-slate-900 [overflow-wrap:anywhere]">{user.name}</p>
+        <p className="text-xs text-slate-500 [overflow-wrap:anywhere]">{user.email}</p>
       </div>
       <nav aria-label={label} className="py-1">
         {links.map((link) => (
