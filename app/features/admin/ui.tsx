@@ -132,6 +132,26 @@ export function Badge({ children, tone }: { children: ReactNode; tone?: string }
   );
 }
 
+/**
+ * One person in an admin list (users, admins): their initial, what is said about them (wrapped, never
+ * cut off: the owner reads the name and email to know who it is) and an action beside it, under it on
+ * a phone.
+ */
+export function PersonRow({ name, children, action }: { name: string; children: ReactNode; action: ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-start gap-3 py-3 text-sm sm:flex-nowrap">
+      <span
+        aria-hidden
+        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700"
+      >
+        {name.trim().charAt(0).toUpperCase() || "?"}
+      </span>
+      <div className="min-w-0 flex-1 basis-[calc(100%-3rem)] [overflow-wrap:anywhere] sm:basis-auto">{children}</div>
+      <div className="ml-12 shrink-0 sm:ml-0 sm:self-center">{action}</div>
+    </li>
+  );
+}
+
 /** Confirmation dialog around a destructive submit button. */
 export function ConfirmDialog({
   trigger,

@@ -6,7 +6,7 @@ import { dbContext, userContext } from "~/features/accounts/context.server";
 import { FULL_PERMISSIONS } from "~/features/accounts/labels";
 import { grantAdmin, listAdmins, removeAdmin } from "~/features/accounts/roles.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { BackLink, Badge, Card, ConfirmDialog, PageHeader } from "~/features/admin/ui";
+import { BackLink, Badge, Card, ConfirmDialog, PageHeader, PersonRow } from "~/features/admin/ui";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { failureFrom, formFailure, parseForm } from "~/lib/form.server";
 import { Button } from "~/ui/button";
@@ -87,20 +87,10 @@ export default function AdminRoles({ loaderData, actionData }: Route.ComponentPr
       <Card title="Administrators">
         <ul className="divide-y divide-slate-100">
           {admins.map((a) => (
-            <li key={a.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
-              <span
-                aria-hidden
-                className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700"
-              >
-                {a.name.charAt(0).toUpperCase()}
-              </span>
-              {/* The email whole; on a phone Remove goes below it. */}
-              <span className="min-w-0 flex-1 basis-[calc(100%-3rem)] sm:basis-auto">
-                <span className="font-medium text-slate-900">{a.name}</span>{" "}
-                {a.isPrimary ? <Badge tone="new">Primary</Badge> : null}
-                <span className="block text-slate-600 [overflow-wrap:anywhere]">{a.email}</span>
-              </span>
-              <span className="ml-12 sm:ml-0">
+            <PersonRow
+              key={a.id}
+              name={a.name}
+              action={
                 <ConfirmDialog
                   title="Remove admin role?"
                   description={`${a.name} (${a.email}) will lose access to the admin area.`}
@@ -119,8 +109,12 @@ export default function AdminRoles({ loaderData, actionData }: Route.ComponentPr
                     </Button>
                   }
                 />
-              </span>
-            </li>
+              }
+            >
+              <span className="font-medium text-slate-900">{a.name}</span>{" "}
+              {a.isPrimary ? <Badge tone="new">Primary</Badge> : null}
+              <span className="block text-slate-600">{a.email}</span>
+            </PersonRow>
           ))}
         </ul>
       </Card>

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { dbContext } from "~/features/accounts/context.server";
 import { listUsers } from "~/features/accounts/users.server";
 import { AdminErrorBoundary } from "~/features/admin/route-error";
-import { Badge, Card, ListSearch, PageHeader } from "~/features/admin/ui";
+import { Badge, Card, ListSearch, PageHeader, PersonRow } from "~/features/admin/ui";
 import { userStats } from "~/features/analytics/metrics.server";
 import { formatDateTime } from "~/lib/dates";
 import { noNul } from "~/lib/form.server";
@@ -68,19 +68,22 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="divide-y divide-slate-100">
             {list.users.map((u) => (
-              <li key={u.id} className="flex flex-wrap items-start gap-3 py-3 text-sm sm:flex-nowrap">
-                <span
-                  aria-hidden
-                  className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700"
-                >
-                  {u.name.trim().charAt(0).toUpperCase() || "?"}
-                </span>
-                {/* The name and email whole (they wrap; the owner reads them to know who it is), the
-                    figures below them, beside them from 1280 px; on a phone View goes below, under them. */}
-                <div className="min-w-0 flex-1 basis-[calc(100%-3rem)] sm:basis-auto xl:flex xl:items-center xl:gap-4">
+              <PersonRow
+                key={u.id}
+                name={u.name}
+                action={
+                  <Button asChild size="sm" variant="secondary">
+                    <Link to={`/admin/users/${u.id}`} aria-label={`View ${u.name}`}>
+                      View
+                    </Link>
+                  </Button>
+                }
+              >
+                {/* The figures below the name and email, beside them from 1280 px. */}
+                <div className="xl:flex xl:items-center xl:gap-4">
                   <div className="min-w-0 xl:flex-1">
-                    <p className="font-medium text-slate-900 [overflow-wrap:anywhere]">{u.name}</p>
-                    <p className="text-slate-600 [overflow-wrap:anywhere]">{u.email}</p>
+                    <p className="font-medium text-slate-900">{u.name}</p>
+                    <p className="text-slate-600">{u.email}</p>
                   </div>
                   <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-slate-600 xl:mt-0 xl:justify-end">
                     <Badge tone={u.role === "admin" ? "new" : "pending"}>
@@ -94,12 +97,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                     <span>Spent {formatPaise(u.totalSpentPaise)}</span>
                   </p>
                 </div>
-                <Button asChild size="sm" variant="secondary" className="ml-12 shrink-0 sm:ml-0 sm:self-center">
-                  <Link to={`/admin/users/${u.id}`} aria-label={`View ${u.name}`}>
-                    View
-                  </Link>
-                </Button>
-              </li>
+              </PersonRow>
             ))}
           </ul>
         )}
