@@ -1,7 +1,9 @@
 import { afterAll } from "vitest";
 import { closePdfPool } from "~/lib/pdf-pool.server";
 
-// PDF jobs run on worker threads (app/lib/pdf-pool.server.ts): a test file leaves none behind.
+// The unit project's: PDF jobs run on worker threads (app/lib/pdf-pool.server.ts), and a unit file
+// leaves none behind (pdf-pool.server.test.ts counts the app pool's threads). The integration
+// project keeps the pool across a worker's files instead (vitest.config.ts).
 afterAll(async () => {
   await closePdfPool();
 });
