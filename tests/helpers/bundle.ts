@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page, Response } from "playwright-core";
 import { ROOT } from "./server";
 
 const CLIENT = path.join(ROOT, "build", "client");
@@ -108,6 +108,8 @@ export interface LoadedScript {
   /** What the server really sends a browser that accepts Brotli: the build's `.br` copy, or the file itself when none was made (< 1 KiB). */
   servedBrotliBytes: number;
   isRecharts: boolean;
+  /** Whether its bytes came over the network (false: from the browser's cache). */
+  fromNetwork: boolean;
 }
 
 function servedBrotliBytes(file: string, body: Buffer): number {
@@ -115,31 +117,61 @@ function servedBrotliBytes(file: string, body: Buffer): number {
   return fs.existsSync(br) ? fs.statSync(br).size : body.length;
 }
 
-/** Opens `url` in a fresh page of `context` and returns every script it downloaded until the network was idle. */
-export async function firstLoadScripts(context: BrowserContext, url: string): Promise<LoadedScript[]> {
+/**
+ * A page whose every load is a first visit's: the browser's caches are off for it (DevTools' "Disable
+ * cache", `Network.setCacheDisabled`), so each navigation downloads every script it runs again. Several
+ * routes measured in one page this way download what each would in a new context, without a new
+ * context's renderers and cold start for each (33 routes: 16 → 11 s of CPU, docs/testing.md).
+ */
+export async function uncachedPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  // Without Network.enable on this session the setting is ignored (the second load of a page came
+  // from the memory cache).
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  return page;
+}
+
+/**
+ * Loads `url` and returns every script downloaded until the network was idle: in `target` when it is
+ * a page (from `uncachedPage`, left open on `url`), else in a fresh page of the context `target`.
+ */
+export async function firstLoadScripts(target: BrowserContext | Page, url: string): Promise<LoadedScript[]> {
+  const own = !("goto" in target);
+  const page = own ? await target.newPage() : target;
   const pending: Promise<LoadedScript | null>[] = [];
-  page.on("response", (response) => {
+  const onResponse = (response: Response) => {
     if (response.request().resourceType() !== "script") return;
     pending.push(
-      response
-        .body()
-        .then((body) => ({
+      Promise.all([response.body(), response.request().sizes()])
+        .then(([body, sizes]) => ({
           file: new URL(response.url()).pathname,
           gzipBytes: zlib.gzipSync(body).length,
           servedBrotliBytes: servedBrotliBytes(new URL(response.url()).pathname, body),
           isRecharts: isRechartsCode(body.toString("utf8")),
+          fromNetwork: sizes.responseBodySize > 0,
         }))
         .catch(() => null),
     );
-  });
-  await page.goto(url, { waitUntil: "networkidle" });
-  // Give idle-time lazy loads (chunks requested after hydration) their chance too.
-  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 2000 })));
-  await page.waitForLoadState("networkidle");
-  await page.close();
+  };
+  page.on("response", onResponse);
+  try {
+    await page.goto(url, { waitUntil: "networkidle" });
+    // Give idle-time lazy loads (chunks requested after hydration) their chance too.
+    await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 2000 })));
+    await page.waitForLoadState("networkidle");
+  } finally {
+    page.off("response", onResponse);
+    if (own) await page.close();
+  }
   const scripts = (await Promise.all(pending)).filter((s): s is LoadedScript => s !== null);
-  return [...new Map(scripts.map((s) => [s.file, s])).values()];
+  // A script asked for twice by one page (a modulepreload, then its import) is one file, downloaded
+  // if either request went over the network.
+  const byFile = new Map<string, LoadedScript>();
+  for (const s of scripts)
+    byFile.set(s.file, { ...s, fromNetwork: s.fromNetwork || !!byFile.get(s.file)?.fromNetwork });
+  return [...byFile.values()];
 }
 
 export interface PublicRoute {
