@@ -144,7 +144,14 @@ export async function firstLoadScripts(target: BrowserContext | Page, url: strin
   const onResponse = (response: Response) => {
     if (response.request().resourceType() !== "script") return;
     pending.push(
-      Promise.all([response.body(), response.request().sizes()])
+      // The sizes only tell where the bytes came from: a script whose sizes cannot be read still counts.
+      Promise.all([
+        response.body(),
+        response
+          .request()
+          .sizes()
+          .catch(() => ({ responseBodySize: 0 })),
+      ])
         .then(([body, sizes]) => ({
           file: new URL(response.url()).pathname,
           gzipBytes: zlib.gzipSync(body).length,
@@ -166,8 +173,7 @@ export async function firstLoadScripts(target: BrowserContext | Page, url: strin
     if (own) await page.close();
   }
   const scripts = (await Promise.all(pending)).filter((s): s is LoadedScript => s !== null);
-  // A script asked for twice by one page (a modulepreload, then its import) is one file, downloaded
-  // if either request went over the network.
+  // A script the page asked for twice is one file, downloaded if either request went over the network.
   const byFile = new Map<string, LoadedScript>();
   for (const s of scripts)
     byFile.set(s.file, { ...s, fromNetwork: s.fromNetwork || !!byFile.get(s.file)?.fromNetwork });
